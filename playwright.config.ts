@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium: Playwright's own browser download cannot run on these machines. */
+export const chromiumLaunch = {
+  executablePath: process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: true,
+  timeout: 30_000,
+  projects: [
+    { name: 'unit', testDir: 'test/unit' },
+    { name: 'contract', testDir: 'test/contract' },
+    {
+      name: 'e2e',
+      testDir: 'test/e2e',
+      timeout: 60_000,
+      use: {
+        browserName: 'chromium',
+        launchOptions: chromiumLaunch,
+        screenshot: 'only-on-failure',
+        trace: 'retain-on-failure',
+      },
+    },
+  ],
+});

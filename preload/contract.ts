@@ -1,0 +1,387 @@
+/**
+ * THE contract between the renderer and the main process, and the vocabulary the core speaks.
+ *
+ * Import-free on purpose: the renderer, the preload, the main process, the CLI and the web
+ * bridge all read it, so it may hold only types and `as const` data. Service records keep the
+ * service's own (snake_case) field names so that the raw view and the typed view agree; the
+ * console's own arguments are camelCase.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Results and errors
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Every way a console operation can fail. Closed: the UI and the CLI switch on it, never on
+ * message text. Where a service answer maps to a kind is fixed in main/core/payments/errors.ts.
+ */
+export const ERROR_KINDS = [
+  /** Input broke a rule before any call, or the service refused a field (202, 300, 502, 802, 400 empty). */
+  'validation',
+  /** Unknown or inactive key, wrong cashout login/pass, missing auth header (100, 101, 401). */
+  'auth',
+  /** The service recomputed a different signature (102, 302). */
+  'signature',
+  /** X-Date too far from the service's clock (103), or local clock off and not correctable. */
+  'clock_skew',
+  /** Caller IP not in the allow-list (201). */
+  'ip_not_allowed',
+  /** The id names nothing (404, 208, 509). */
+  'not_found',
+  /** The state forbids the move (510, refund of a deposit that is not COMPLETED). */
+  'invalid_state',
+  /** The idempotency key was already used with a different body (104). */
+  'idempotency_conflict',
+  /** HTTP 429. */
+  'rate_limited',
+  /** HTTP 5xx. */
+  'server',
+  /** The host could not be reached or the connection broke. */
+  'network',
+  /** TLS handshake or certificate failure. */
+  'tls',
+  /** No answer within the time limit. */
+  'timeout',
+  /** A mutating call was sent but its answer was lost: re-read the status before anything else. */
+  'outcome_unknown',
+  /** The service answered something that does not parse as the spec says. */
+  'bad_response',
+  /** The caller cancelled the operation. */
+  'cancelled',
+  /** The environment lacks a credential this call needs. */
+  'credentials_missing',
+  /** The OS keychain cannot be used (no Secret Service, locked, keytar missing). */
+  'keychain_unavailable',
+  /** A guard rail refused the action (production not armed, confirmation missing or wrong). */
+  'not_permitted',
+  /** A settings, journal or import file could not be read or written. */
+  'storage',
+  /** A bug: something that should not happen did. The message says what. */
+  'internal',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+export interface ConsoleError {
+  kind: ErrorKind;
+  /** One human sentence, safe to show and to log: never a secret, a signature or a raw body. */
+  message: string;
+  /** Dotted path of the offending input field, for validation errors. */
+  field?: string;
+  /** The service's numeric `code` when it sent one. */
+  code?: number;
+  /** The service's `type` when it sent one. */
+  type?: string;
+  httpStatus?: number;
+  /** The service's own `description` / `message` text. */
+  serviceMessage?: string;
+  /** The X-Idempotency-Key of the call, so a retry can reuse it (D6). */
+  idempotencyKey?: string;
+}
+
+export type Result<T> = { ok: true; data: T } | { ok: false; error: ConsoleError };
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------------------------
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * A record read from the service: the typed, normalised view (unknown fields kept, D12), the
+ * body exactly as it came, and the names of the top-level fields the spec does not know.
+ */
+export interface Fetched<T> {
+  record: T;
+  raw: JsonValue;
+  unknownFields: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Service records (field names as the service sends them)
+// ---------------------------------------------------------------------------------------------
+
+export const PAYMENT_METHOD_TYPES = ['BANK_DEPOSIT', 'BANK_TRANSFER', 'CREDIT_CARD', 'VOUCHER'] as const;
+
+export interface PaymentMethod {
+  country: string;
+  code: string;
+  name: string;
+  /** One of PAYMENT_METHOD_TYPES; an unknown value is kept as it came. */
+  type: string;
+  status: string;
+  logo: string;
+  /** Seconds; absent for new methods without data. */
+  daily_average?: number;
+  monthly_average?: number;
+}
+
+export interface Bank {
+  code: number;
+  name: string;
+}
+
+export interface CryptoQuote {
+  fx_rate: number;
+  converted_amount: number;
+  fee: number;
+}
+
+export const DEPOSIT_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'COMPLETED',
+  'EXPIRED',
+  'CANCELLED',
+  'EARLY RELEASED',
+  'FOR REVIEW',
+] as const;
+export type KnownDepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface PayerAddress {
+  street?: string;
+  city?: string;
+  state?: string;
+  zip_code?: string;
+}
+
+export interface CardDetail {
+  card_holder?: string;
+  brand?: string;
+  masked_card?: string;
+  expiration?: string;
+  card_type?: string;
+  transaction_result?: string;
+}
+
+export interface DepositPayer {
+  document?: string;
+  document_type?: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  address?: PayerAddress;
+}
+
+/** Deposit status record. Conditional fields stay absent when the service leaves them out. */
+export interface DepositStatus {
+  deposit_id: number;
+  /** Canonical spelling (`EARLY RELEASED`, `FOR REVIEW`, D9); an unknown status as it came. */
+  status: string;
+  user_id?: string;
+  invoice_id?: string;
+  country?: string;
+  currency?: string;
+  local_amount?: number;
+  /** Non-final records carry `amount` instead of `local_amount`. */
+  amount?: number;
+  usd_amount?: number;
+  bonus_amount?: number;
+  bonus_relative?: boolean;
+  payment_method?: string;
+  payment_type?: string;
+  payer?: DepositPayer;
+  fee_amount?: number;
+  fee_currency?: string;
+  card_detail?: CardDetail;
+  refunded?: boolean;
+  current_payer_verification?: string;
+}
+
+export interface PaymentInfo {
+  type?: string;
+  payment_method?: string;
+  payment_method_name?: string;
+  amount?: number;
+  currency?: string;
+  /** `yyyy-MM-dd HH:mm:ss`, the service's clock (UTC). */
+  expiration_date?: string;
+  created_at?: string;
+  metadata?: JsonObject;
+  secondary_metadata?: JsonObject;
+}
+
+export interface DepositCreated {
+  checkout_type: 'ONE_SHOT' | 'HOSTED' | string;
+  redirect_url?: string;
+  iframe?: boolean;
+  deposit_id: number;
+  user_id?: string;
+  merchant_invoice_id?: string;
+  payment_info?: PaymentInfo;
+}
+
+export const REFUND_STATUSES = [
+  'PENDING',
+  'INCORRECT_DETAILS',
+  'CANCELLED',
+  'DELIVERED',
+  'COMPLETED',
+  'REJECTED',
+] as const;
+
+export interface RefundStatus {
+  deposit_id: number;
+  merchant_invoice_id?: string;
+  status: string;
+  amount?: number;
+}
+
+export interface RefundCreated {
+  refund_id: number;
+}
+
+/** D7: numeric cashout status codes. */
+export const CASHOUT_STATUS_CODES = {
+  0: 'PENDING',
+  1: 'COMPLETED',
+  2: 'CANCELLED',
+  3: 'REJECTED',
+  4: 'DELIVERED',
+  5: 'ON_HOLD',
+} as const;
+
+export interface CashoutStatus {
+  cashout_status: number;
+  cashout_status_description: string;
+  rejection_code?: number;
+  rejection_reason?: string;
+}
+
+export interface SubMerchantBalance {
+  currency?: string;
+  total?: number;
+  usable?: number;
+  available?: number;
+}
+
+export interface SubMerchant {
+  sub_merchant_id: number;
+  markup_fee?: number;
+  sub_merchant_name?: string;
+  email?: string;
+  status?: string;
+  external_submerchant_id?: string;
+  balance?: SubMerchantBalance;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests the console sends (bodies in the service's own shape)
+// ---------------------------------------------------------------------------------------------
+
+export interface PayerInput {
+  id?: string;
+  document?: string;
+  document_type?: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  address?: PayerAddress;
+  phone?: string;
+  /** `yyyyMMdd` */
+  birth_date?: string;
+  /** `yyyyMMdd` */
+  registration_date?: string;
+}
+
+export interface ReportedInfoInput {
+  bank_account_number?: string;
+  bank_branch?: string;
+  bank_beneficiary?: string;
+  bank_account_type?: string;
+}
+
+export const CRYPTO_CURRENCIES = ['BUSD', 'DAI', 'RDOC', 'USDT', 'USDC'] as const;
+export const CRYPTO_NETWORKS = [
+  'AVAXC',
+  'BEP2',
+  'BEP20',
+  'ERC20',
+  'Polygon',
+  'Solana',
+  'TRC20',
+  'Tezos',
+  'RSK',
+] as const;
+
+export interface CryptoInput {
+  currency: string;
+  wallet: string;
+  network: string;
+}
+
+export interface BankAccountInput {
+  beneficiary?: string;
+  bank_code?: number;
+  branch?: string;
+  account_number?: string;
+  account_type?: string;
+}
+
+/** POST /v3/deposits body. Only `amount` and `country` are required (the rest is collected on HOSTED). */
+export interface DepositCreateBody {
+  amount: number | string;
+  country: string;
+  invoice_id?: string;
+  currency?: string;
+  payer?: PayerInput;
+  payment_method?: string;
+  description?: string;
+  client_ip?: string;
+  device_id?: string;
+  back_url?: string;
+  success_url?: string;
+  error_url?: string;
+  notification_url?: string;
+  logo?: string;
+  test?: boolean;
+  mobile?: boolean;
+  language?: string;
+  bank_account?: BankAccountInput;
+  early_release?: boolean;
+  fee_on_payer?: boolean;
+  surcharge_on_payer?: boolean;
+  bonus_amount?: number;
+  bonus_relative?: boolean;
+  strikethrough_price?: number;
+  reported_info?: ReportedInfoInput;
+  crypto?: CryptoInput;
+}
+
+/** POST /v3/refunds body (D8). */
+export interface RefundCreateBody {
+  deposit_id: number;
+  invoice_id: string;
+  amount?: number;
+  bank_account?: BankAccountInput;
+  comments?: string;
+  notification_url?: string;
+}
+
+/** Identifies a cashout for a status read: at least one of the two (D7). */
+export interface CashoutRef {
+  cashoutId?: number;
+  externalId?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials (names only: no value ever crosses to the renderer)
+// ---------------------------------------------------------------------------------------------
+
+/** The three credential sets of the spec, by field. */
+export const CREDENTIAL_SETS = {
+  signed: ['apiKey', 'apiSecret'],
+  readOnly: ['readOnlyKey'],
+  cashout: ['cashoutLogin', 'cashoutPass', 'cashoutSecret'],
+} as const;
+export type CredentialSet = keyof typeof CREDENTIAL_SETS;
+export const CREDENTIAL_FIELDS = [
+  'apiKey',
+  'apiSecret',
+  'readOnlyKey',
+  'cashoutLogin',
+  'cashoutPass',
+  'cashoutSecret',
+] as const;
+export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
