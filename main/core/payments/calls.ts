@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { Fetched, Result } from '../../../preload/contract';
+import type { CredentialsSource } from './credentials';
+import { credentialsFor } from './credentials';
+import { checkInput, idempotencyKeySchema } from './inputs';
+import type { AnswerSpec } from './schemas';
+import { parseAnswer } from './schemas';
+import type { Auth, ServiceRequest, Transport } from './transport';
+
+/** What every resource function needs: one per client. */
+export interface ClientContext {
+  transport: Transport;
+  credentials: CredentialsSource;
+}
+
+export interface CallOptions {
+  /** Cancels the call (kind `cancelled`), the backoff between retries included. */
+  signal?: AbortSignal;
+}
+
+export interface CreateOptions extends CallOptions {
+  /**
+   * D6: the key of this user intent (a v4 UUID). Pass the one the audit journal recorded before
+   * the call, and the same one again to repeat the intent; the client makes one otherwise.
+   */
+  idempotencyKey?: string;
+}
+
+/** A created resource, with the idempotency key its creation was sent under (D6). */
+export type Created<T> = Fetched<T> & { idempotencyKey: string };
+
+export async function signedAuth(context: ClientContext): Promise<Result<Auth>> {
+  const found = await credentialsFor(context.credentials, 'signed');
+  return found.ok ? { ok: true, data: { scheme: 'signed', ...found.data } } : found;
+}
+
+export async function readOnlyAuth(context: ClientContext): Promise<Result<Auth>> {
+  const found = await credentialsFor(context.credentials, 'readOnly');
+  return found.ok ? { ok: true, data: { scheme: 'bearer', ...found.data } } : found;
+}
+
+/** The caller's key (checked) or a new one: made once per intent, before the first attempt. */
+export function intentKey(options: CreateOptions): Result<string> {
+  if (options.idempotencyKey === undefined) return { ok: true, data: randomUUID() };
+  return checkInput(idempotencyKeySchema, options.idempotencyKey, 'idempotencyKey');
+}
+
+/** Sends and reads a 2xx with its schema; a parse failure keeps the call's idempotency key. */
+export async function fetchRecord<T>(
+  context: ClientContext,
+  spec: AnswerSpec<T>,
+  request: ServiceRequest,
+): Promise<Result<Fetched<T>>> {
+  const answer = await context.transport.send(request);
+  if (!answer.ok) return answer;
+  const parsed = parseAnswer(spec, answer.data.bodyText);
+  if (parsed.ok || typeof request.idempotency !== 'object') return parsed;
+  return { ok: false, error: { ...parsed.error, idempotencyKey: request.idempotency.key } };
+}
+
+/** `/v3/deposits/12`: ids are checked integers, so no escaping is needed, but be explicit. */
+export const pathWithId = (prefix: string, id: number): string =>
+  `${prefix}/${encodeURIComponent(String(id))}`;

@@ -1,0 +1,133 @@
+import type {
+  Bank,
+  CashoutRef,
+  CashoutStatus,
+  CryptoQuote,
+  DepositCreateBody,
+  DepositCreated,
+  DepositStatus,
+  Fetched,
+  PaymentMethod,
+  RefundCreateBody,
+  RefundCreated,
+  RefundStatus,
+  Result,
+  SubMerchant,
+} from '../../../preload/contract';
+import { listBanks } from './banks';
+import { validateBaseUrl } from './base-url';
+import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';
+import { cancelCashout, getCashoutStatus } from './cashouts';
+import type { ClockListener, ServerClockOptions } from './clock';
+import { ServerClock } from './clock';
+import type { CredentialsSource } from './credentials';
+import type { CryptoQuoteQuery } from './crypto';
+import { getCryptoQuote } from './crypto';
+import { createDeposit, getDeposit } from './deposits';
+import { listPaymentMethods } from './payment-methods';
+import { createRefund, getRefund } from './refunds';
+import { getSubMerchant } from './sub-merchants';
+import type { RetryPolicy } from './transport';
+import { Transport } from './transport';
+
+export interface PaymentsClientOptions {
+  /** The environment's base URL: https, or http on a loopback host (D5). */
+  baseUrl: string;
+  /** A provider called once per call (the keychain, later), or a plain object. */
+  credentials: CredentialsSource;
+  /** Per attempt; default 15 s. */
+  timeoutMs?: number;
+  /** Attempts and backoff; default 3 attempts, 300 ms base, 3 s ceiling. */
+  retry?: Partial<RetryPolicy>;
+  /** Bigger answers are refused as `bad_response`; default 5 MB. */
+  maxResponseBytes?: number;
+  /** A clock to share, or options for this client's own clock. */
+  clock?: ServerClock | ServerClockOptions;
+  /** Told when the clock's state changes or its estimate moves (the skew report, D2). */
+  onClockChange?: ClockListener;
+  /** Only for the benchmark and test servers; the default is Node's global fetch. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The payments-service client. Every method checks its input before any call and resolves to a
+ * Result; an expected failure never throws.
+ */
+export class PaymentsClient {
+  readonly baseUrl: string;
+  /** `clock.status()` for the UI's clock indicator and its guard on mutating actions. */
+  readonly clock: ServerClock;
+  readonly #context: ClientContext;
+
+  private constructor(baseUrl: string, clock: ServerClock, context: ClientContext) {
+    this.baseUrl = baseUrl;
+    this.clock = clock;
+    this.#context = context;
+  }
+
+  /** Refuses a base URL that breaks D5 before anything is sent. */
+  static create(options: PaymentsClientOptions): Result<PaymentsClient> {
+    const baseUrl = validateBaseUrl(options.baseUrl);
+    if (!baseUrl.ok) return baseUrl;
+    const clock = options.clock instanceof ServerClock ? options.clock : new ServerClock(options.clock);
+    if (options.onClockChange) clock.subscribe(options.onClockChange);
+    const transport = new Transport({
+      baseUrl: baseUrl.data,
+      clock,
+      ...(options.fetch && { fetch: options.fetch }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.retry && { retry: options.retry }),
+      ...(options.maxResponseBytes !== undefined && { maxResponseBytes: options.maxResponseBytes }),
+    });
+    return {
+      ok: true,
+      data: new PaymentsClient(baseUrl.data, clock, { transport, credentials: options.credentials }),
+    };
+  }
+
+  listPaymentMethods(country: string, options?: CallOptions): Promise<Result<Fetched<PaymentMethod[]>>> {
+    return listPaymentMethods(this.#context, country, options);
+  }
+
+  listBanks(country: string, options?: CallOptions): Promise<Result<Fetched<Bank[]>>> {
+    return listBanks(this.#context, country, options);
+  }
+
+  getCryptoQuote(query: CryptoQuoteQuery, options?: CallOptions): Promise<Result<Fetched<CryptoQuote>>> {
+    return getCryptoQuote(this.#context, query, options);
+  }
+
+  createDeposit(body: DepositCreateBody, options?: CreateOptions): Promise<Result<Created<DepositCreated>>> {
+    return createDeposit(this.#context, body, options);
+  }
+
+  getDeposit(depositId: number, options?: CallOptions): Promise<Result<Fetched<DepositStatus>>> {
+    return getDeposit(this.#context, depositId, options);
+  }
+
+  createRefund(body: RefundCreateBody, options?: CreateOptions): Promise<Result<Created<RefundCreated>>> {
+    return createRefund(this.#context, body, options);
+  }
+
+  getRefund(refundId: number, options?: CallOptions): Promise<Result<Fetched<RefundStatus>>> {
+    return getRefund(this.#context, refundId, options);
+  }
+
+  getCashoutStatus(ref: CashoutRef, options?: CallOptions): Promise<Result<Fetched<CashoutStatus>>> {
+    return getCashoutStatus(this.#context, ref, options);
+  }
+
+  cancelCashout(
+    ids: { cashoutId: number; externalId: string },
+    options?: CallOptions,
+  ): Promise<Result<Fetched<CashoutStatus>>> {
+    return cancelCashout(this.#context, ids, options);
+  }
+
+  getSubMerchant(subMerchantId: number, options?: CallOptions): Promise<Result<Fetched<SubMerchant>>> {
+    return getSubMerchant(this.#context, subMerchantId, options);
+  }
+}
+
+export const createPaymentsClient = (options: PaymentsClientOptions): Result<PaymentsClient> =>
+  PaymentsClient.create(options);

@@ -1,0 +1,36 @@
+import type { CryptoQuote, Fetched, Result } from '../../../preload/contract';
+import type { CallOptions, ClientContext } from './calls';
+import { fetchRecord, readOnlyAuth } from './calls';
+import { checkInput, cryptoQuoteQuerySchema } from './inputs';
+import { ANSWERS } from './schemas';
+
+export interface CryptoQuoteQuery {
+  /** USD or the payer's local currency. */
+  currency: string;
+  /** In `currency`; the service takes 1 when it is left out. */
+  amount?: number | string;
+  /** Cryptocurrency symbol, e.g. USDT. */
+  crypto: string;
+}
+
+/** Spec endpoint 2: exchange quote (read-only key, D4). */
+export async function getCryptoQuote(
+  context: ClientContext,
+  query: CryptoQuoteQuery,
+  options: CallOptions = {},
+): Promise<Result<Fetched<CryptoQuote>>> {
+  const checked = checkInput(cryptoQuoteQuerySchema, query);
+  if (!checked.ok) return checked;
+  const auth = await readOnlyAuth(context);
+  if (!auth.ok) return auth;
+  const { currency, amount, crypto } = checked.data;
+  return fetchRecord(context, ANSWERS.cryptoQuote, {
+    endpoint: 'crypto-quote',
+    method: 'GET',
+    path: '/v3/exchange_rates/crypto',
+    query: { currency, ...(amount !== undefined && { amount: String(amount) }), crypto },
+    auth: auth.data,
+    retry: 'read',
+    ...(options.signal && { signal: options.signal }),
+  });
+}

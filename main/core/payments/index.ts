@@ -1,0 +1,36 @@
+/** The payments-service client: what the rest of the console may use. */
+export type { PaymentsClientOptions } from './client';
+export { PaymentsClient, createPaymentsClient } from './client';
+export type { CallOptions, CreateOptions, Created } from './calls';
+export type { ClockListener, ClockState, ClockStatus, ServerClockOptions } from './clock';
+export { CLOCK_LIMITS, ServerClock } from './clock';
+export type { Credentials, CredentialsProvider, CredentialsSource } from './credentials';
+export type { CryptoQuoteQuery } from './crypto';
+export type { Endpoint, ServiceErrorRow } from './errors';
+export { SERVICE_ERROR_TABLE } from './errors';
+export type { ReportedInfoRule } from './inputs';
+export {
+  CAIXA_ACCOUNT_TYPES,
+  REPORTED_INFO_RULES,
+  amountSchema,
+  bankAccountInputSchema,
+  cashoutCancelSchema,
+  cashoutRefSchema,
+  checkInput,
+  countrySchema,
+  cryptoInputSchema,
+  cryptoQuoteQuerySchema,
+  currencySchema,
+  depositCreateBodySchema,
+  externalIdSchema,
+  idSchema,
+  idTextSchema,
+  idempotencyKeySchema,
+  payerInputSchema,
+  refundCreateBodySchema,
+  reportedInfoInputSchema,
+  rulesForMethod,
+} from './inputs';
+export { isLoopbackHost, validateBaseUrl } from './base-url';
+export type { RetryPolicy } from './transport';
+export { TRANSPORT_DEFAULTS } from './transport';

@@ -1,0 +1,358 @@
+import { z } from 'zod';
+import type {
+  CashoutRef,
+  CredentialField,
+  DepositCreateBody,
+  ReportedInfoInput,
+  RefundCreateBody,
+  Result,
+} from '../../../preload/contract';
+import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../preload/contract';
+
+/**
+ * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI
+ * forms of a later issue (through main). Every message reads after the field path:
+ * "payer.birth_date: must be a real date written yyyyMMdd".
+ * Request objects are strict: a field the spec does not list is refused as a likely typo.
+ */
+
+const text = (max: number) =>
+  z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+
+/** A free text whose limit the spec does not give. */
+const someText = z.string().min(1, 'must not be empty');
+
+/** Ids in paths and bodies. */
+export const idSchema = z
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be greater than 0')
+  .max(Number.MAX_SAFE_INTEGER, 'must be a safe integer');
+
+/** An id typed as text (CLI arguments). */
+export const idTextSchema = z
+  .string()
+  .regex(/^\d+$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(idSchema);
+
+export const countrySchema = z
+  .string({ error: 'must be a text' })
+  .regex(/^[A-Z]{2}$/, 'must be two upper-case letters (ISO country code)');
+
+export const currencySchema = z
+  .string({ error: 'must be a text' })
+  .regex(/^[A-Z]{3}$/, 'must be three upper-case letters (ISO currency code)');
+
+/** D9: > 0, at most 2 decimals, as a number or a numeric string (kept as given). */
+export const amountSchema = z
+  .union([z.number(), z.string()], { error: 'must be a number or a numeric string' })
+  .superRefine((value, context) => {
+    const fail = (message: string): void => context.addIssue({ code: 'custom', message });
+    if (typeof value === 'number' && !Number.isFinite(value)) return fail('must be a finite number');
+    if (typeof value === 'string' && !/^-?\d+(\.\d+)?$/.test(value)) {
+      return fail('must be a number or a numeric string such as "100.50"');
+    }
+    if (Number(value) <= 0) return fail('must be greater than 0');
+    if (!/^\d+(\.\d{1,2})?$/.test(String(value))) return fail('must have at most 2 decimals');
+  });
+
+/** The same rule as a number (refund bodies carry a number, D8). */
+export const amountNumberSchema = amountSchema.transform(Number);
+
+/** `yyyyMMdd`, and a day that exists. */
+const compactDate = z.string().refine((value) => {
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}, 'must be a real date written yyyyMMdd');
+
+const httpUrl = z.httpUrl('must be an http(s) URL');
+
+const addressInputSchema = z.strictObject({
+  street: text(255).optional(),
+  city: text(128).optional(),
+  state: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 state code of 1 to 3 characters')
+    .optional(),
+  zip_code: z
+    .string()
+    .regex(/^[A-Za-z0-9 -]{1,16}$/, 'must be 1 to 16 letters, digits, spaces or hyphens')
+    .optional(),
+});
+
+export const payerInputSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,128}$/, 'must be 1 to 128 letters or digits (A-Z, a-z, 0-9)')
+    .optional(),
+  document: text(30).optional(),
+  document_type: text(10).optional(),
+  email: z.email('must be a valid e-mail address').max(255, 'must be at most 255 characters').optional(),
+  first_name: text(128).optional(),
+  last_name: text(128).optional(),
+  address: addressInputSchema.optional(),
+  phone: text(32)
+    .regex(/^\+?[\d\s().-]+$/, 'must be a phone number (digits, spaces, + ( ) . -)')
+    .optional(),
+  birth_date: compactDate.optional(),
+  registration_date: compactDate.optional(),
+});
+
+export const reportedInfoInputSchema = z.strictObject({
+  bank_account_number: text(45).optional(),
+  bank_branch: text(45).optional(),
+  bank_beneficiary: text(255).optional(),
+  bank_account_type: text(16).optional(),
+});
+
+/** Account types of method CA (Caixa, BR). */
+export const CAIXA_ACCOUNT_TYPES = ['001', '002', '003', '006', '013', '022', '023', '028'] as const;
+
+/** "Two or more words of 2 to 30 non-digit, non-space characters each, separated by a single space." */
+const TWO_OR_MORE_WORDS = /^[^\d\s]{2,30}(?: [^\d\s]{2,30})+$/u;
+
+export interface ReportedInfoRule {
+  country: string;
+  methods: readonly string[];
+  field: keyof ReportedInfoInput;
+  /** A mask, or the list of allowed values. */
+  format: RegExp | readonly string[];
+  /** Completes "must be …". */
+  describe: string;
+}
+
+/**
+ * The spec's table of methods that need `reported_info` for ONE_SHOT (D9). A missing field is
+ * legal (the deposit becomes HOSTED and the hosted page asks the payer); a present one must match.
+ */
+export const REPORTED_INFO_RULES: readonly ReportedInfoRule[] = [
+  {
+    country: 'BR',
+    methods: ['CA'],
+    field: 'bank_account_type',
+    format: CAIXA_ACCOUNT_TYPES,
+    describe: `one of the Caixa account types ${CAIXA_ACCOUNT_TYPES.join(', ')}`,
+  },
+  {
+    country: 'BR',
+    methods: ['SJ', 'B', 'SF'],
+    field: 'bank_beneficiary',
+    format: TWO_OR_MORE_WORDS,
+    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
+  },
+  {
+    country: 'BR',
+    methods: ['BB'],
+    field: 'bank_account_number',
+    format: /^\d{1,11}-[A-Za-z0-9]$/,
+    describe: '1 to 11 digits, a hyphen and one letter or digit (00000000000-A)',
+  },
+  {
+    country: 'BR',
+    methods: ['BB'],
+    field: 'bank_branch',
+    format: /^\d{1,4}(-[A-Za-z0-9])?$/,
+    describe: '1 to 4 digits, optionally a hyphen and one letter or digit (0000-A)',
+  },
+  {
+    country: 'BR',
+    methods: ['BZ', 'CA'],
+    field: 'bank_branch',
+    format: /^\d{1,4}$/,
+    describe: '1 to 4 digits',
+  },
+  {
+    country: 'BR',
+    methods: ['BZ'],
+    field: 'bank_account_number',
+    format: /^\d{1,9}-\d$/,
+    describe: '1 to 9 digits, a hyphen and one digit (000000000-0)',
+  },
+  {
+    country: 'BR',
+    methods: ['CA'],
+    field: 'bank_account_number',
+    format: /^\d{1,14}-\d$/,
+    describe: '1 to 14 digits, a hyphen and one digit',
+  },
+  {
+    country: 'CL',
+    methods: ['IA', 'SC', 'TY'],
+    field: 'bank_beneficiary',
+    format: TWO_OR_MORE_WORDS,
+    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
+  },
+  {
+    country: 'PA',
+    methods: ['DI'],
+    field: 'bank_beneficiary',
+    format: TWO_OR_MORE_WORDS,
+    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
+  },
+  {
+    country: 'PE',
+    methods: ['BC', 'IB'],
+    field: 'bank_beneficiary',
+    format: TWO_OR_MORE_WORDS,
+    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
+  },
+];
+
+export const rulesForMethod = (country: string, method: string): ReportedInfoRule[] =>
+  REPORTED_INFO_RULES.filter((rule) => rule.country === country && rule.methods.includes(method));
+
+const matches = (format: RegExp | readonly string[], value: string): boolean =>
+  format instanceof RegExp ? format.test(value) : format.includes(value);
+
+export const cryptoInputSchema = z.strictObject({
+  currency: z.enum(CRYPTO_CURRENCIES, { error: `must be one of ${CRYPTO_CURRENCIES.join(', ')}` }),
+  wallet: text(128),
+  network: z.enum(CRYPTO_NETWORKS, { error: `must be one of ${CRYPTO_NETWORKS.join(', ')}` }),
+});
+
+export const bankAccountInputSchema = z.strictObject({
+  beneficiary: someText.optional(),
+  bank_code: idSchema.optional(),
+  branch: someText.optional(),
+  account_number: someText.optional(),
+  account_type: someText.optional(),
+});
+
+const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' });
+
+/** POST /v3/deposits body. Only amount and country are required (HOSTED collects the rest). */
+export const depositCreateBodySchema = z
+  .strictObject({
+    amount: amountSchema,
+    country: countrySchema,
+    invoice_id: someText.optional(),
+    currency: currencySchema.optional(),
+    payer: payerInputSchema.optional(),
+    payment_method: z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,16}$/, 'must be a payment method code (letters and digits)')
+      .optional(),
+    description: z.string().optional(),
+    client_ip: ipAddress.optional(),
+    device_id: someText.optional(),
+    back_url: httpUrl.optional(),
+    success_url: httpUrl.optional(),
+    error_url: httpUrl.optional(),
+    notification_url: httpUrl.optional(),
+    logo: httpUrl.optional(),
+    test: z.boolean().optional(),
+    mobile: z.boolean().optional(),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as pt, es or en')
+      .optional(),
+    bank_account: bankAccountInputSchema.optional(),
+    early_release: z.boolean().optional(),
+    fee_on_payer: z.boolean().optional(),
+    surcharge_on_payer: z.boolean().optional(),
+    bonus_amount: z.number().finite().nonnegative('must not be negative').optional(),
+    bonus_relative: z.boolean().optional(),
+    strikethrough_price: z.number().finite().positive('must be greater than 0').optional(),
+    reported_info: reportedInfoInputSchema.optional(),
+    crypto: cryptoInputSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    if (!body.payment_method || !body.reported_info) return;
+    for (const rule of rulesForMethod(body.country, body.payment_method)) {
+      const value = body.reported_info[rule.field];
+      if (value !== undefined && !matches(rule.format, value)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['reported_info', rule.field],
+          message: `must be ${rule.describe} for method ${body.payment_method} (${body.country})`,
+        });
+      }
+    }
+  });
+
+/** POST /v3/refunds body (D8). */
+export const refundCreateBodySchema = z.strictObject({
+  deposit_id: idSchema,
+  invoice_id: someText,
+  amount: amountNumberSchema.optional(),
+  bank_account: bankAccountInputSchema.optional(),
+  comments: z.string().optional(),
+  notification_url: httpUrl.optional(),
+});
+
+/** Merchant-side cashout id: the service answers 300 above 32 characters (decisions). */
+export const externalIdSchema = text(32);
+
+/** Cashout status: `cashoutId`, `externalId`, or both (D7). */
+export const cashoutRefSchema = z
+  .strictObject({ cashoutId: idSchema.optional(), externalId: externalIdSchema.optional() })
+  .refine((ref) => ref.cashoutId !== undefined || ref.externalId !== undefined, {
+    message: 'give cashoutId, externalId or both',
+  });
+
+/** Cashout cancel: both identifiers, naming the same cashout (spec endpoint 8, D7). */
+export const cashoutCancelSchema = z.strictObject({ cashoutId: idSchema, externalId: externalIdSchema });
+
+/** Query of the crypto quote (spec endpoint 2). `amount` left out means 1 on the service. */
+export const cryptoQuoteQuerySchema = z.strictObject({
+  currency: currencySchema,
+  amount: amountSchema.optional(),
+  crypto: z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be a crypto symbol such as USDT'),
+});
+
+/** Cashout login and pass travel in the body, at most 32 characters each (Limits). */
+export const cashoutCredentialSchema = text(32);
+
+/** D6: a caller-made key must be a v4 UUID, as crypto.randomUUID makes them. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, 'must be a v4 UUID');
+
+// Compile-time check: checked inputs are what the contract's request types promise.
+type Assignable<From, To> = [From] extends [To] ? true : false;
+const contractCheck: {
+  deposit: Assignable<z.output<typeof depositCreateBodySchema>, DepositCreateBody>;
+  refund: Assignable<z.output<typeof refundCreateBodySchema>, RefundCreateBody>;
+  cashoutRef: Assignable<z.output<typeof cashoutRefSchema>, CashoutRef>;
+} = { deposit: true, refund: true, cashoutRef: true };
+void contractCheck;
+
+function fieldOf(prefix: string, path: readonly PropertyKey[]): string {
+  const parts = [prefix, ...path.map(String)].filter((part) => part !== '');
+  return parts.join('.');
+}
+
+/**
+ * Checks an input. The error names the first offending field (dotted path) and what it must be;
+ * `name` is the field's name when the input is a single value, or a prefix for objects.
+ */
+export function checkInput<T>(schema: z.ZodType<T>, input: unknown, name = ''): Result<T> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const [issue] = parsed.error.issues;
+  if (!issue) return { ok: false, error: { kind: 'validation', message: 'The input is not valid.' } };
+  if (issue.code === 'unrecognized_keys') {
+    const field = fieldOf(name, [...issue.path, issue.keys[0] ?? '']);
+    return {
+      ok: false,
+      error: { kind: 'validation', field, message: `${field}: is not a field the service knows` },
+    };
+  }
+  const field = fieldOf(name, issue.path) || 'input';
+  return { ok: false, error: { kind: 'validation', field, message: `${field}: ${issue.message}` } };
+}
+
+/** The cashout login and pass, checked against the Limits table before they are sent. */
+export function checkCashoutCredentials(
+  credentials: Record<'cashoutLogin' | 'cashoutPass', string>,
+): Result<true> {
+  for (const field of ['cashoutLogin', 'cashoutPass'] as const satisfies readonly CredentialField[]) {
+    const checked = checkInput(cashoutCredentialSchema, credentials[field], field);
+    if (!checked.ok) return checked;
+  }
+  return { ok: true, data: true };
+}

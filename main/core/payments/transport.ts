@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ServerClock } from './clock';
+import type { Endpoint } from './errors';
+import { localError, serviceError } from './errors';
+import { payloadSignature, signedAuthorization } from './signer';
+
+/**
+ * Node's fetch plus what a payments call needs: per-attempt headers (a retry is signed afresh
+ * with a new X-Date, D2), a timeout, the caller's AbortSignal, retries with jittered backoff that
+ * respect what may be repeated (D6), a cap on the answer's size, and the clock's samples.
+ */
+
+/** How a call authenticates; headers are rebuilt from it for every attempt. */
+export type Auth =
+  /** D4: read-only reference endpoints. */
+  | { scheme: 'bearer'; readOnlyKey: string }
+  /** D1/D2: deposits, refunds, sub-merchants. */
+  | { scheme: 'signed'; apiKey: string; apiSecret: string }
+  /** D3: cashouts (login and pass travel in the body). */
+  | { scheme: 'payload'; cashoutSecret: string };
+
+/**
+ * What may be repeated after a failure:
+ * - `read`: GETs and the cashout-status POST: network failures, timeouts, 429 and 5xx.
+ * - `create`: deposit/refund creation: only when the answer was lost, always with the same
+ *   idempotency key (D6); a lost final answer is `outcome_unknown`.
+ * - `never`: cashout cancel: a request that may have arrived is never sent again.
+ */
+export type RetryMode = 'read' | 'create' | 'never';
+
+export interface ServiceRequest {
+  endpoint: Endpoint;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** As in the spec, e.g. `/v3/deposits/12`. */
+  path: string;
+  query?: Record<string, string>;
+  /** Serialised once by the caller; these exact bytes are signed and sent (D1). */
+  body?: string;
+  auth: Auth;
+  retry: RetryMode;
+  /**
+   * D6, every POST carries `X-Idempotency-Key`. `{ key }`: one key per user intent, reused by
+   * every retry. `per-attempt`: a read sent as POST (cashout status) gets a new key per attempt,
+   * since a reused key would make the service replay a stored 5xx and defeat the retry.
+   */
+  idempotency?: { key: string } | 'per-attempt';
+  signal?: AbortSignal;
+}
+
+/** A 2xx answer. Other statuses come back as errors. */
+export interface ServiceAnswer {
+  status: number;
+  bodyText: string;
+  headers: Headers;
+}
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface TransportOptions {
+  /** Already checked by validateBaseUrl (D5), without a trailing slash. */
+  baseUrl: string;
+  clock: ServerClock;
+  fetch?: typeof fetch;
+  /** Per attempt, headers and body included. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  maxResponseBytes?: number;
+  /** Source of jitter; the default is Math.random. */
+  random?: () => number;
+}
+
+export const TRANSPORT_DEFAULTS = {
+  timeoutMs: 15_000,
+  retry: { attempts: 3, baseDelayMs: 300, maxDelayMs: 3_000 } satisfies RetryPolicy,
+  maxResponseBytes: 5 * 1024 * 1024,
+} as const;
+
+/** How one attempt ended. */
+type Attempt =
+  | { outcome: 'answer'; status: number; headers: Headers; bodyText: string; remeasured: boolean }
+  | { outcome: 'failed'; failure: Failure };
+
+type Failure =
+  /** The caller's signal fired. */
+  | { reason: 'cancelled' }
+  /** Our time limit fired; the request may have arrived. */
+  | { reason: 'timeout' }
+  /** Nothing was sent: DNS failure, connection refused, unreachable. */
+  | { reason: 'unreachable'; code: string }
+  /** The TLS handshake failed, so nothing was sent. */
+  | { reason: 'tls'; code: string }
+  /** The connection broke after the request may have been written. */
+  | { reason: 'lost'; code: string }
+  /** The answer was bigger than the cap. */
+  | { reason: 'too_large' };
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TLS_CODE =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|HOSTNAME_MISMATCH|EPROTO$)/;
+
+/** The most specific `code` in an error's cause chain (undici wraps system errors). */
+function errorCode(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
+    const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof candidate.code === 'string' && candidate.code !== 'ERR_INVALID_STATE') return candidate.code;
+    if (Array.isArray(candidate.errors) && candidate.errors.length > 0) {
+      current = candidate.errors[0];
+      continue;
+    }
+    current = candidate.cause;
+  }
+  return 'UNKNOWN';
+}
+
+function classifyFetchFailure(error: unknown): Failure {
+  const code = errorCode(error);
+  if (UNREACHABLE_CODES.has(code)) return { reason: 'unreachable', code };
+  if (TLS_CODE.test(code)) return { reason: 'tls', code };
+  return { reason: 'lost', code };
+}
+
+const isRetryableStatus = (status: number): boolean => status === 429 || status >= 500;
+
+/** `Retry-After` in ms when it is given in seconds; dates are ignored (our clock may be off). */
+function retryAfterMs(headers: Headers): number | undefined {
+  const value = headers.get('retry-after');
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : undefined;
+}
+
+export class Transport {
+  readonly #baseUrl: string;
+  readonly #clock: ServerClock;
+  readonly #fetch: typeof fetch;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryPolicy;
+  readonly #maxResponseBytes: number;
+  readonly #random: () => number;
+
+  constructor(options: TransportOptions) {
+    this.#baseUrl = options.baseUrl;
+    this.#clock = options.clock;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#timeoutMs = options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
+    this.#retry = { ...TRANSPORT_DEFAULTS.retry, ...options.retry };
+    this.#maxResponseBytes = options.maxResponseBytes ?? TRANSPORT_DEFAULTS.maxResponseBytes;
+    this.#random = options.random ?? Math.random;
+  }
+
+  async send(request: ServiceRequest): Promise<Result<ServiceAnswer>> {
+    const { signal } = request;
+    const idempotencyKey = intentKey(request);
+    const url = this.#url(request);
+    // Serialise once, sign those bytes, send those bytes (D1, D3).
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+    let mayHaveArrived = false;
+    let clockRetried = false;
+    let attempt = 0;
+
+    for (;;) {
+      if (signal?.aborted) return this.#cancelled(request, mayHaveArrived);
+      attempt += 1;
+      const result = await this.#attempt(request, url, body);
+
+      if (result.outcome === 'failed') {
+        const { failure } = result;
+        if (failure.reason === 'cancelled') return this.#cancelled(request, true);
+        if (failure.reason === 'too_large') {
+          return this.#fail(
+            request,
+            'bad_response',
+            `The service's answer exceeded ${this.#maxResponseBytes} bytes and was not read.`,
+          );
+        }
+        if (failure.reason === 'tls') {
+          return this.#fail(request, 'tls', `The TLS connection to the service failed (${failure.code}).`);
+        }
+        const arrivedThisTime = failure.reason !== 'unreachable';
+        mayHaveArrived ||= arrivedThisTime;
+        if (request.retry === 'never' && arrivedThisTime) return this.#outcomeUnknown(request, failure);
+        if (request.retry !== 'never' && attempt < this.#retry.attempts) {
+          const waited = await this.#backoff(attempt, undefined, signal);
+          if (!waited) return this.#cancelled(request, mayHaveArrived);
+          continue;
+        }
+        if (request.retry === 'create' && mayHaveArrived) return this.#outcomeUnknown(request, failure);
+        if (failure.reason === 'timeout') {
+          return this.#fail(request, 'timeout', `The service did not answer within ${this.#timeoutMs} ms.`);
+        }
+        return this.#fail(request, 'network', `The service could not be reached (${failure.code}).`);
+      }
+
+      if (result.status >= 200 && result.status < 300) {
+        return {
+          ok: true,
+          data: { status: result.status, bodyText: result.bodyText, headers: result.headers },
+        };
+      }
+      const error = serviceError(request.endpoint, result.status, result.bodyText, idempotencyKey);
+      if (error.code === 103 && request.auth.scheme === 'signed' && !clockRetried && result.remeasured) {
+        // D2: the clock answer carries the service's Date: re-measured, so one fresh try is worth it.
+        clockRetried = true;
+        continue;
+      }
+      if (request.retry === 'read' && isRetryableStatus(result.status) && attempt < this.#retry.attempts) {
+        const waited = await this.#backoff(attempt, retryAfterMs(result.headers), signal);
+        if (waited === 'too_long') return { ok: false, error };
+        if (!waited) return this.#cancelled(request, mayHaveArrived);
+        continue;
+      }
+      return { ok: false, error };
+    }
+  }
+
+  #url(request: ServiceRequest): string {
+    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+    return `${this.#baseUrl}${request.path}${query}`;
+  }
+
+  #headers(request: ServiceRequest, body: Uint8Array | undefined): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const { auth } = request;
+    if (auth.scheme === 'bearer') {
+      headers.Authorization = `Bearer ${auth.readOnlyKey}`;
+    } else if (auth.scheme === 'signed') {
+      // D2: built just before sending, so every attempt carries a fresh, re-signed date.
+      const xDate = this.#clock.xDate();
+      headers['Content-Type'] = 'application/json';
+      headers['X-Date'] = xDate;
+      headers['X-Login'] = auth.apiKey;
+      headers.Authorization = signedAuthorization({
+        secret: auth.apiSecret,
+        xDate,
+        login: auth.apiKey,
+        body: body ?? '',
+      });
+    } else {
+      headers['Content-Type'] = 'application/json';
+      headers['Payload-Signature'] = payloadSignature(auth.cashoutSecret, body ?? '');
+    }
+    if (request.idempotency === 'per-attempt') headers['X-Idempotency-Key'] = randomUUID();
+    else if (request.idempotency) headers['X-Idempotency-Key'] = request.idempotency.key;
+    return headers;
+  }
+
+  async #attempt(request: ServiceRequest, url: string, body: Uint8Array | undefined): Promise<Attempt> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.#timeoutMs);
+    const onCallerAbort = (): void => controller.abort();
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const failed = (error: unknown): Attempt => ({
+      outcome: 'failed',
+      failure: request.signal?.aborted
+        ? { reason: 'cancelled' }
+        : timedOut
+          ? { reason: 'timeout' }
+          : classifyFetchFailure(error),
+    });
+
+    try {
+      const headers = this.#headers(request, body);
+      const sentAt = this.#clock.localNow();
+      let response: Response;
+      try {
+        response = await this.#fetch(url, {
+          method: request.method,
+          headers,
+          ...(body !== undefined && { body }),
+          signal: controller.signal,
+          redirect: 'manual',
+        });
+      } catch (error) {
+        return failed(error);
+      }
+      const receivedAt = this.#clock.localNow();
+      let bodyText: string;
+      try {
+        const read = await this.#readCapped(response);
+        if (read === null) return { outcome: 'failed', failure: { reason: 'too_large' } };
+        bodyText = read;
+      } catch (error) {
+        return failed(error);
+      }
+      const dateHeader = response.headers.get('date');
+      // The 103 answer proves the estimate wrong: its sample replaces it (D2); others add to it.
+      const clockAnswer =
+        request.auth.scheme === 'signed' && response.status === 400 && isClockAnswer(bodyText);
+      const remeasured = clockAnswer
+        ? this.#clock.remeasure(dateHeader, sentAt, receivedAt)
+        : (this.#clock.observe(dateHeader, sentAt, receivedAt), false);
+      return { outcome: 'answer', status: response.status, headers: response.headers, bodyText, remeasured };
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  /** The body as text, or null when it is over the cap (read as a stream, never buffered whole). */
+  async #readCapped(response: Response): Promise<string | null> {
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > this.#maxResponseBytes) {
+        await reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
+  }
+
+  /** Waits before the next attempt; false when the caller cancelled meanwhile. */
+  async #backoff(
+    attempt: number,
+    serverAskedMs: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean | 'too_long'> {
+    if (serverAskedMs !== undefined && serverAskedMs > this.#retry.maxDelayMs) return 'too_long';
+    const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1));
+    // "Equal jitter": at least half the step, so retries of many clients spread but never stampede.
+    const delay = Math.max(serverAskedMs ?? 0, ceiling / 2 + (this.#random() * ceiling) / 2);
+    return sleep(delay, signal);
+  }
+
+  #fail(request: ServiceRequest, kind: ConsoleError['kind'], message: string): Result<never> {
+    const key = intentKey(request);
+    const extra = key === undefined ? {} : { idempotencyKey: key };
+    return { ok: false, error: localError(kind, message, extra) };
+  }
+
+  #outcomeUnknown(request: ServiceRequest, failure: Failure): Result<never> {
+    const how = failure.reason === 'timeout' ? 'no answer came in time' : 'the connection broke';
+    return this.#fail(
+      request,
+      'outcome_unknown',
+      `The request may have reached the service but ${how}: read the current status before trying again.`,
+    );
+  }
+
+  #cancelled(request: ServiceRequest, mayHaveArrived: boolean): Result<never> {
+    const mutating = request.retry !== 'read';
+    return this.#fail(
+      request,
+      'cancelled',
+      mutating && mayHaveArrived
+        ? 'Cancelled; the request may already have reached the service: read the current status before trying again.'
+        : 'Cancelled before the service answered.',
+    );
+  }
+}
+
+const intentKey = (request: ServiceRequest): string | undefined =>
+  typeof request.idempotency === 'object' ? request.idempotency.key : undefined;
+
+/** The 103 answer (D2) — only its sample may replace the estimate. */
+function isClockAnswer(bodyText: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 103;
+  } catch {
+    return false;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve(false);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
