@@ -17,6 +17,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: true,
+  /** A real Secret Service (private D-Bus + gnome-keyring) for the keychain suites. */
+  globalSetup: './test/global-setup.ts',
   timeout: 30_000,
   projects: [
     { name: 'unit', testDir: 'test/unit' },

@@ -385,3 +385,116 @@ export const CREDENTIAL_FIELDS = [
   'cashoutSecret',
 ] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Credential status (what the renderer may know about a credential: never its value)
+// ---------------------------------------------------------------------------------------------
+
+/** One credential field of an environment. */
+export interface CredentialFieldStatus {
+  field: CredentialField;
+  set: boolean;
+  /** `…a1f3` (the last 4 characters) for a value of 12 characters or more, `…` for a shorter one, null when not set. */
+  hint: string | null;
+  /** ISO time the value was stored; null when not set or unreadable. */
+  setAt: string | null;
+  /** The keychain holds an entry in a format this version cannot read: clear it and set it again. */
+  unreadable?: true;
+}
+
+/** `complete`: every field of the set is stored; `partial`: some are; `missing`: none. */
+export type CredentialSetState = 'complete' | 'partial' | 'missing';
+
+export interface EnvironmentCredentialStatus {
+  environmentId: string;
+  /** `keychain`: typed in by the user; `embedded-sandbox`: provisioned automatically, nothing stored. */
+  source: 'keychain' | 'embedded-sandbox';
+  /** In CREDENTIAL_FIELDS order. */
+  fields: CredentialFieldStatus[];
+  sets: Record<CredentialSet, CredentialSetState>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Environment profiles and preferences
+// ---------------------------------------------------------------------------------------------
+
+export const ENVIRONMENT_KINDS = ['local-sandbox', 'testing', 'production'] as const;
+export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
+
+/** The base URL of a local-sandbox profile: the embedded sandbox, whose port is known only at run time. */
+export const EMBEDDED_SANDBOX_BASE_URL = 'sandbox:embedded';
+
+/** Colour names of the UI theme. Production is always PRODUCTION_COLOR and no other profile may use it. */
+export const ENVIRONMENT_COLORS = [
+  'red',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+  'violet',
+  'indigo',
+  'gray',
+] as const;
+export type EnvironmentColor = (typeof ENVIRONMENT_COLORS)[number];
+export const PRODUCTION_COLOR = 'red' satisfies EnvironmentColor;
+
+export interface EnvironmentProfile {
+  /** Lower-case letters, digits and dashes; stable for the life of the profile. */
+  id: string;
+  name: string;
+  /** Fixed at creation; drives the label and, for production, the colour. */
+  kind: EnvironmentKind;
+  /** Normalised (no trailing slash), or EMBEDDED_SANDBOX_BASE_URL for the local sandbox. */
+  baseUrl: string;
+  color: EnvironmentColor;
+  watchedSubMerchantIds: number[];
+}
+
+export interface EnvironmentList {
+  environments: EnvironmentProfile[];
+  activeEnvironmentId: string;
+}
+
+export interface EnvironmentAddInput {
+  name: string;
+  kind: EnvironmentKind;
+  /** Required for testing and production; a local-sandbox profile always uses the embedded sandbox. */
+  baseUrl?: string;
+  /** Defaults by kind; production is always PRODUCTION_COLOR. */
+  color?: EnvironmentColor;
+  watchedSubMerchantIds?: number[];
+}
+
+export interface EnvironmentUpdateInput {
+  id: string;
+  name?: string;
+  baseUrl?: string;
+  color?: EnvironmentColor;
+  watchedSubMerchantIds?: number[];
+}
+
+export interface EnvironmentUpdated {
+  environment: EnvironmentProfile;
+  /** The base URL moved to another host, so the stored credentials were cleared: ask for them again. */
+  credentialsCleared: boolean;
+}
+
+export interface EnvironmentRemoved {
+  removedId: string;
+  activeEnvironmentId: string;
+  /** False only when removal was forced while the keychain could not be reached. */
+  credentialsCleared: boolean;
+}
+
+export const LANGUAGES = ['en', 'es', 'pt-BR'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export interface Preferences {
+  language: Language;
+  theme: Theme;
+}

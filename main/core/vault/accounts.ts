@@ -1,0 +1,41 @@
+import { CREDENTIAL_FIELDS, type CredentialField, type Result } from '../../../preload/contract';
+
+/** The keychain service of the installed app. Tests always use `paydesk-test-<random>`. */
+export const VAULT_SERVICE = 'paydesk';
+
+/**
+ * Environment ids: lower-case letters, digits and inner dashes, at most 64 characters. The same
+ * rule holds for settings profiles, so that an id can always name a keychain account.
+ */
+export const ENVIRONMENT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+export function validateEnvironmentId(environmentId: unknown, field = 'environmentId'): Result<string> {
+  if (typeof environmentId === 'string' && ENVIRONMENT_ID_PATTERN.test(environmentId)) {
+    return { ok: true, data: environmentId };
+  }
+  return {
+    ok: false,
+    error: {
+      kind: 'validation',
+      field,
+      message: `${field} must be 1 to 64 lower-case letters, digits or inner dashes.`,
+    },
+  };
+}
+
+export function isCredentialField(value: unknown): value is CredentialField {
+  return typeof value === 'string' && (CREDENTIAL_FIELDS as readonly string[]).includes(value);
+}
+
+/** One keychain account per (environment, field): `<environment id>/<field>`. */
+export function accountOf(environmentId: string, field: CredentialField): string {
+  return `${environmentId}/${field}`;
+}
+
+export function parseAccount(account: string): { environmentId: string; field: CredentialField } | null {
+  const slash = account.lastIndexOf('/');
+  const environmentId = account.slice(0, slash);
+  const field = account.slice(slash + 1);
+  if (slash < 0 || !ENVIRONMENT_ID_PATTERN.test(environmentId) || !isCredentialField(field)) return null;
+  return { environmentId, field };
+}

@@ -1,0 +1,186 @@
+import {
+  CREDENTIAL_FIELDS,
+  CREDENTIAL_SETS,
+  type CredentialField,
+  type CredentialFieldStatus,
+  type CredentialSet,
+  type CredentialSetState,
+  type EnvironmentCredentialStatus,
+  type Result,
+} from '../../../preload/contract';
+import { accountOf, isCredentialField, parseAccount, validateEnvironmentId } from './accounts';
+import { decodeCredentialRecord, encodeCredentialRecord, type CredentialRecord } from './credential-record';
+import { maskedHint, validateCredentialValue } from './credential-rules';
+import type { SecretBackend } from './secret-backend';
+
+/** Credentials of one environment as the payments client takes them. Main process only. */
+export type CredentialValues = Partial<Record<CredentialField, string>>;
+
+export interface VaultOptions {
+  backend: SecretBackend;
+  /** `VAULT_SERVICE` in the app; `paydesk-test-<random>` in tests, so a user's entries are never touched. */
+  service: string;
+  now?: () => Date;
+}
+
+/**
+ * The credentials of every environment, one keychain entry per (environment, field).
+ *
+ * Secrets flow one way: `set`, `clear`, `clearAll` and `status` never answer a secret (status
+ * gives a masked hint). `read` is the single exception and exists for the main process only:
+ * the credentials provider of the payments client calls it per request. Never wire it to IPC,
+ * the CLI's output or a log.
+ */
+export interface Vault {
+  readonly service: string;
+  readonly backendKind: SecretBackend['kind'];
+  set(environmentId: string, field: CredentialField, value: string): Promise<Result<CredentialFieldStatus>>;
+  /** `set: false` afterwards; clearing a field that was not set is not an error. */
+  clear(environmentId: string, field: CredentialField): Promise<Result<CredentialFieldStatus>>;
+  /** Clears every field of the environment; answers the fields that were set. */
+  clearAll(environmentId: string): Promise<Result<CredentialField[]>>;
+  status(environmentId: string): Promise<Result<EnvironmentCredentialStatus>>;
+  /** MAIN ONLY. The stored secrets of the environment; absent fields are not set. */
+  read(environmentId: string): Promise<Result<CredentialValues>>;
+  /** Environments that have at least one entry (for finding leftovers of removed profiles). */
+  environmentIds(): Promise<Result<string[]>>;
+}
+
+const notSet = (field: CredentialField): CredentialFieldStatus => ({
+  field,
+  set: false,
+  hint: null,
+  setAt: null,
+});
+
+function statusOf(
+  field: CredentialField,
+  record: Result<CredentialRecord> | undefined,
+): CredentialFieldStatus {
+  if (!record) return notSet(field);
+  if (!record.ok) return { field, set: true, hint: null, setAt: null, unreadable: true };
+  return { field, set: true, hint: maskedHint(record.data.secret), setAt: record.data.setAt };
+}
+
+function setStates(fields: CredentialFieldStatus[]): Record<CredentialSet, CredentialSetState> {
+  const isSet = new Set(fields.filter((status) => status.set && !status.unreadable).map((s) => s.field));
+  const stateOf = (members: readonly CredentialField[]): CredentialSetState => {
+    const count = members.filter((field) => isSet.has(field)).length;
+    return count === members.length ? 'complete' : count === 0 ? 'missing' : 'partial';
+  };
+  return {
+    signed: stateOf(CREDENTIAL_SETS.signed),
+    readOnly: stateOf(CREDENTIAL_SETS.readOnly),
+    cashout: stateOf(CREDENTIAL_SETS.cashout),
+  };
+}
+
+function checkField(field: unknown): Result<CredentialField> {
+  if (isCredentialField(field)) return { ok: true, data: field };
+  return {
+    ok: false,
+    error: {
+      kind: 'validation',
+      field: 'field',
+      message: `field must be one of ${CREDENTIAL_FIELDS.join(', ')}.`,
+    },
+  };
+}
+
+export function createVault({ backend, service, now = () => new Date() }: VaultOptions): Vault {
+  if (service.trim() === '') throw new Error('createVault: the keychain service name must not be empty.');
+
+  /** Every decoded record of one environment, keyed by field. */
+  async function recordsOf(
+    environmentId: string,
+  ): Promise<Result<Map<CredentialField, Result<CredentialRecord>>>> {
+    const entries = await backend.list(service);
+    if (!entries.ok) return entries;
+    const records = new Map<CredentialField, Result<CredentialRecord>>();
+    for (const entry of entries.data) {
+      const owner = parseAccount(entry.account);
+      if (owner?.environmentId !== environmentId) continue;
+      records.set(owner.field, decodeCredentialRecord(entry.value, owner));
+    }
+    return { ok: true, data: records };
+  }
+
+  return {
+    service,
+    backendKind: backend.kind,
+
+    async set(environmentId, field, value) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      const known = checkField(field);
+      if (!known.ok) return known;
+      const secret = validateCredentialValue(field, value);
+      if (!secret.ok) return secret;
+      const record = { secret: secret.data, setAt: now().toISOString() };
+      const stored = await backend.set(service, accountOf(id.data, field), encodeCredentialRecord(record));
+      if (!stored.ok) return stored;
+      return { ok: true, data: statusOf(field, { ok: true, data: record }) };
+    },
+
+    async clear(environmentId, field) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      const known = checkField(field);
+      if (!known.ok) return known;
+      const deleted = await backend.delete(service, accountOf(id.data, field));
+      if (!deleted.ok) return deleted;
+      return { ok: true, data: notSet(field) };
+    },
+
+    async clearAll(environmentId) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      // Every field by name rather than what a listing shows, so an entry a listing missed still goes.
+      const cleared: CredentialField[] = [];
+      for (const field of CREDENTIAL_FIELDS) {
+        const deleted = await backend.delete(service, accountOf(id.data, field));
+        if (!deleted.ok) return deleted;
+        if (deleted.data) cleared.push(field);
+      }
+      return { ok: true, data: cleared };
+    },
+
+    async status(environmentId) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      const records = await recordsOf(id.data);
+      if (!records.ok) return records;
+      const fields = CREDENTIAL_FIELDS.map((field) => statusOf(field, records.data.get(field)));
+      return {
+        ok: true,
+        data: { environmentId: id.data, source: 'keychain', fields, sets: setStates(fields) },
+      };
+    },
+
+    async read(environmentId) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      const records = await recordsOf(id.data);
+      if (!records.ok) return records;
+      const values: CredentialValues = {};
+      for (const field of CREDENTIAL_FIELDS) {
+        const record = records.data.get(field);
+        if (!record) continue;
+        if (!record.ok) return record;
+        values[field] = record.data.secret;
+      }
+      return { ok: true, data: values };
+    },
+
+    async environmentIds() {
+      const entries = await backend.list(service);
+      if (!entries.ok) return entries;
+      const ids = new Set<string>();
+      for (const entry of entries.data) {
+        const owner = parseAccount(entry.account);
+        if (owner) ids.add(owner.environmentId);
+      }
+      return { ok: true, data: [...ids].sort() };
+    },
+  };
+}
