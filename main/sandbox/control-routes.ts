@@ -1,0 +1,225 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { isLoopback } from './auth';
+import {
+  cashoutFixtureSchema,
+  cashoutStatusRecord,
+  createCashoutFixture,
+  moveCashout,
+  REJECTION_CODE_MAX,
+  REJECTION_CODE_MIN,
+} from './cashouts';
+import { SECOND_MS } from './clock';
+import type { SandboxCore } from './core';
+import { depositStatusRecord, moveDeposit } from './deposits';
+import { faultSettingsSchema } from './faults';
+import { moveRefund, refundStatusRecord } from './refunds';
+import {
+  CASHOUT_MOVES,
+  CASHOUT_STATUSES,
+  DEPOSIT_MOVES,
+  DEPOSIT_STATUSES,
+  REFUND_MOVES,
+  REFUND_STATUSES,
+} from './state-machines';
+import type { MoveOutcome } from './world';
+
+/**
+ * The control API under /__sandbox/: drives what the real service does on its own (status
+ * moves, time, faults). Loopback callers only; JSON in and out; never part of the service
+ * (no auth, no faults, no allow-list). Errors are `{error}` with 400 (bad input), 404
+ * (unknown id), 409 (a move the state machine refuses).
+ */
+export const CONTROL_PREFIX = '/__sandbox';
+
+/** D9: status strings are read tolerantly (EARLY_RELEASED = EARLY RELEASED). */
+const canonicalDepositStatus = (text: string): string => text.trim().toUpperCase().replace(/_/g, ' ');
+
+const depositTransitionSchema = z
+  .object({
+    to: z.string().transform(canonicalDepositStatus).pipe(z.enum(DEPOSIT_STATUSES)),
+    payment_method: z.string().min(1).max(10).optional(),
+  })
+  .strict();
+const refundTransitionSchema = z.object({ to: z.enum(REFUND_STATUSES) }).strict();
+const cashoutTransitionSchema = z
+  .object({
+    to: z.enum(CASHOUT_STATUSES),
+    rejection_code: z.number().int().min(REJECTION_CODE_MIN).max(REJECTION_CODE_MAX).optional(),
+    rejection_reason: z.string().min(1).max(255).optional(),
+  })
+  .strict();
+const advanceSchema = z
+  .object({
+    seconds: z
+      .number()
+      .finite()
+      .min(0)
+      .max(10 * 366 * 86_400),
+  })
+  .strict();
+
+function parseBody<T>(
+  schema: z.ZodType<T>,
+  body: unknown,
+): { ok: true; value: T } | { ok: false; error: string } {
+  let value: unknown = {};
+  if (Buffer.isBuffer(body) && body.length > 0) {
+    try {
+      value = JSON.parse(body.toString('utf8'));
+    } catch {
+      return { ok: false, error: 'body: malformed JSON' };
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` };
+}
+
+const fail = (reply: FastifyReply, status: number, error: string, extra: object = {}) =>
+  reply.code(status).send({ error, ...extra });
+
+const idOf = (params: unknown): number | undefined => {
+  const text = (params as { id?: string }).id ?? '';
+  return /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;
+};
+
+function answerMove(reply: FastifyReply, outcome: MoveOutcome, id: number, record: unknown) {
+  if (!outcome.ok) return fail(reply, 409, outcome.reason);
+  return reply.send({ id, from: outcome.from, to: outcome.to, record });
+}
+
+export function registerControlRoutes(app: FastifyInstance, core: SandboxCore): void {
+  app.register(
+    async (control) => {
+      control.addHook('onRequest', async (request, reply) => {
+        if (!isLoopback(request.socket.remoteAddress)) {
+          return reply.code(403).send({ error: 'the control API answers loopback callers only' });
+        }
+        core.sweep();
+        return undefined;
+      });
+
+      control.get('/', async () => ({
+        routes: [
+          'GET  /__sandbox/clock',
+          'POST /__sandbox/clock/advance {"seconds":N}',
+          'GET  /__sandbox/deposits/{id}',
+          'POST /__sandbox/deposits/{id}/transition {"to":"<STATUS>","payment_method"?}',
+          'POST /__sandbox/refunds/{id}/transition {"to":"<STATUS>"}',
+          'POST /__sandbox/cashouts {external_id?, amount?, currency?, country?, status?, on_hold?}',
+          'POST /__sandbox/cashouts/{id}/transition {"to":"<STATUS>", rejection_code?, rejection_reason?}',
+          'GET  /__sandbox/notifications',
+          'GET  /__sandbox/faults',
+          'POST /__sandbox/faults {"rate":0..1,"kinds":[...],"seed":N}',
+          'GET  /__sandbox/state-machines',
+          'POST /__sandbox/reset',
+        ],
+      }));
+
+      control.get('/state-machines', async () => ({
+        deposit: DEPOSIT_MOVES,
+        refund: REFUND_MOVES,
+        cashout: CASHOUT_MOVES,
+      }));
+
+      control.get('/clock', async () => clockView(core));
+
+      control.post('/clock/advance', async (request, reply) => {
+        const body = parseBody(advanceSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        core.advanceClock(body.value.seconds * SECOND_MS);
+        return clockView(core);
+      });
+
+      control.get('/deposits/:id', async (request, reply) => {
+        const id = idOf(request.params);
+        const deposit = id !== undefined ? core.state.deposits.get(id) : undefined;
+        if (!deposit) return fail(reply, 404, 'deposit not found');
+        return {
+          deposit_id: deposit.id,
+          status: deposit.status,
+          checkout_type: deposit.checkoutType,
+          checkout_url: `${core.baseUrl}/checkout/${deposit.checkoutToken}`,
+          expires_at: new Date(deposit.expiresAt).toISOString(),
+          ...(deposit.expiredAt !== undefined
+            ? { expired_at: new Date(deposit.expiredAt).toISOString() }
+            : {}),
+          early_release: deposit.earlyRelease,
+          record: depositStatusRecord(core, deposit),
+        };
+      });
+
+      control.post('/deposits/:id/transition', async (request, reply) => {
+        const body = parseBody(depositTransitionSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        const id = idOf(request.params);
+        const deposit = id !== undefined ? core.state.deposits.get(id) : undefined;
+        if (!deposit) return fail(reply, 404, 'deposit not found');
+        const outcome = moveDeposit(core, deposit, body.value.to, {
+          paymentMethod: body.value.payment_method,
+        });
+        return answerMove(reply, outcome, deposit.id, depositStatusRecord(core, deposit));
+      });
+
+      control.post('/refunds/:id/transition', async (request, reply) => {
+        const body = parseBody(refundTransitionSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        const id = idOf(request.params);
+        const refund = id !== undefined ? core.state.refunds.get(id) : undefined;
+        if (!refund) return fail(reply, 404, 'refund not found');
+        const outcome = moveRefund(core, refund, body.value.to);
+        return answerMove(reply, outcome, refund.id, refundStatusRecord(core, refund));
+      });
+
+      control.post('/cashouts', async (request, reply) => {
+        const body = parseBody(cashoutFixtureSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        const created = createCashoutFixture(core, body.value);
+        if (!created.ok) return fail(reply, created.status, created.reason);
+        return {
+          cashout_id: created.cashout.id,
+          external_id: created.cashout.externalId,
+          status: created.cashout.status,
+          record: cashoutStatusRecord(created.cashout),
+        };
+      });
+
+      control.post('/cashouts/:id/transition', async (request, reply) => {
+        const body = parseBody(cashoutTransitionSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        const id = idOf(request.params);
+        const cashout = id !== undefined ? core.state.cashouts.get(id) : undefined;
+        if (!cashout) return fail(reply, 404, 'cashout not found');
+        const outcome = moveCashout(core, cashout, body.value.to, {
+          rejectionCode: body.value.rejection_code,
+          rejectionReason: body.value.rejection_reason,
+        });
+        return answerMove(reply, outcome, cashout.id, cashoutStatusRecord(cashout));
+      });
+
+      control.get('/notifications', async () => ({ notifications: core.notifier.entries() }));
+
+      control.get('/faults', async () => core.faults.describe());
+
+      control.post('/faults', async (request, reply) => {
+        const body = parseBody(faultSettingsSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        core.faults.configure(body.value);
+        return core.faults.describe();
+      });
+
+      control.post('/reset', async () => {
+        core.reset();
+        return { reset: true, clock: clockView(core) };
+      });
+    },
+    { prefix: CONTROL_PREFIX },
+  );
+}
+
+function clockView(core: SandboxCore) {
+  const now = core.clock.now();
+  return { now: new Date(now).toISOString(), now_ms: now, offset_ms: core.clock.offsetMs };
+}

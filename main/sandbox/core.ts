@@ -1,0 +1,87 @@
+import { SandboxClock } from './clock';
+import type { SandboxCredentials } from './credentials';
+import { expireDeposits } from './deposits';
+import { FaultInjector } from './faults';
+import { IdempotencyStore } from './idempotency';
+import { Notifier, type NotificationSubject } from './notifier';
+import { seededState } from './seed-data';
+import type { SandboxState } from './state';
+import type { World } from './world';
+
+export interface SandboxCoreOptions {
+  seed: number;
+  credentials: SandboxCredentials;
+  allowIps: readonly string[];
+  clockOffsetMs: number;
+  notificationRetryBaseMs: number;
+  notificationTimeoutMs: number;
+}
+
+/**
+ * The running sandbox without its HTTP face: clock, records, idempotency store, notifier and
+ * fault settings. Routes read and change it; reset puts it back to the seeded state.
+ */
+export class SandboxCore implements World {
+  readonly seed: number;
+  readonly credentials: SandboxCredentials;
+  readonly allowIps: readonly string[];
+  readonly clock: SandboxClock;
+  readonly idempotency = new IdempotencyStore();
+  readonly faults = new FaultInjector();
+  readonly notifier: Notifier;
+  baseUrl = 'http://127.0.0.1';
+  #state: SandboxState;
+  /** Sandbox time of the next expiry or 7-day cancel; nothing to sweep before it. */
+  #nextDue = 0;
+
+  constructor(options: SandboxCoreOptions) {
+    this.seed = options.seed;
+    this.credentials = options.credentials;
+    this.allowIps = options.allowIps;
+    this.clock = new SandboxClock(options.clockOffsetMs);
+    this.notifier = new Notifier({
+      clock: this.clock,
+      credentials: options.credentials,
+      retryBaseMs: options.notificationRetryBaseMs,
+      attemptTimeoutMs: options.notificationTimeoutMs,
+    });
+    this.#state = seededState(this.seed, this.clock.now());
+  }
+
+  get state(): SandboxState {
+    return this.#state;
+  }
+
+  notify(subject: NotificationSubject, recordId: number, status: string, url: string | undefined): void {
+    if (url) this.notifier.send(subject, recordId, status, url);
+  }
+
+  depositsChanged(): void {
+    this.#nextDue = 0;
+  }
+
+  /** Applies every time-driven move that is due on the sandbox clock. */
+  sweep(): void {
+    if (this.clock.now() < this.#nextDue) return;
+    this.#nextDue = expireDeposits(this);
+  }
+
+  advanceClock(ms: number): void {
+    this.clock.advance(ms);
+    this.sweep();
+  }
+
+  /** Back to the seeded state: records, clock, idempotency, notifications, faults. */
+  reset(): void {
+    this.notifier.reset();
+    this.idempotency.clear();
+    this.faults.reset();
+    this.clock.reset();
+    this.#state = seededState(this.seed, this.clock.now());
+    this.#nextDue = 0;
+  }
+
+  close(): void {
+    this.notifier.reset();
+  }
+}

@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerCheckoutRoutes } from './checkout-page';
+import { registerControlRoutes } from './control-routes';
+import type { SandboxCore } from './core';
+import { clientContentTypes, registerServiceRoutes } from './service-routes';
+
+/**
+ * The HTTP face of the sandbox: service endpoints, control API, hosted checkout. Bodies are
+ * kept as raw bytes (signatures are over exact bytes, D1/D3); every answer carries a Date
+ * header from the sandbox clock, from which clients estimate their clock offset.
+ */
+export function buildServer(core: SandboxCore, options: { logger: boolean }): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    // Tests start and stop many sandboxes: close() must not wait for idle keep-alive sockets.
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  // Keep the client's Content-Type for the auth checks and hand Fastify one it cannot refuse,
+  // so a malformed header gets the service's own answer (101) instead of a framework 415.
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw;
+    clientContentTypes.set(raw, raw.headers['content-type']);
+    if (raw.headers['content-type'] !== undefined) raw.headers['content-type'] = 'application/octet-stream';
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('date', new Date(core.clock.now()).toUTCString());
+    return payload;
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ code: 404, description: `No such route: ${request.method} ${path}` }));
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    const status =
+      typeof (error as { statusCode?: unknown }).statusCode === 'number'
+        ? (error as { statusCode: number }).statusCode
+        : 500;
+    return reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(
+        JSON.stringify({
+          code: status,
+          description: status === 413 ? 'Body too large' : 'Request could not be processed',
+        }),
+      );
+  });
+
+  registerServiceRoutes(app, core);
+  registerControlRoutes(app, core);
+  registerCheckoutRoutes(app, core);
+  return app;
+}
