@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  EMBEDDED_SANDBOX_BASE_URL,
+  ENVIRONMENT_COLORS,
+  ENVIRONMENT_KINDS,
+  LANGUAGES,
+  PRODUCTION_COLOR,
+  THEMES,
+  type EnvironmentColor,
+  type EnvironmentKind,
+  type EnvironmentProfile,
+  type Preferences,
+} from '../../../preload/contract';
+import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
+
+/** The version of the settings document this code writes. migrations.ts brings older ones here. */
+export const SETTINGS_VERSION = 2;
+
+/** The id of the first-run profile. */
+export const LOCAL_SANDBOX_ID = 'local-sandbox';
+
+export const ENVIRONMENT_NAME_MAX_LENGTH = 64;
+export const WATCHED_SUB_MERCHANTS_MAX = 200;
+
+/** Colour a profile gets when none is chosen. Production is always PRODUCTION_COLOR. */
+export const DEFAULT_COLORS: Readonly<Record<EnvironmentKind, EnvironmentColor>> = {
+  'local-sandbox': 'teal',
+  testing: 'blue',
+  production: PRODUCTION_COLOR,
+};
+
+export const DEFAULT_PREFERENCES: Preferences = { language: 'en', theme: 'system' };
+
+export const environmentProfileSchema = z.object({
+  id: z.string().regex(ENVIRONMENT_ID_PATTERN),
+  name: z.string().min(1).max(ENVIRONMENT_NAME_MAX_LENGTH),
+  kind: z.enum(ENVIRONMENT_KINDS),
+  baseUrl: z.string().min(1),
+  color: z.enum(ENVIRONMENT_COLORS),
+  watchedSubMerchantIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+}) satisfies z.ZodType<EnvironmentProfile>;
+
+export const preferencesSchema = z.object({
+  language: z.enum(LANGUAGES),
+  theme: z.enum(THEMES),
+}) satisfies z.ZodType<Preferences>;
+
+/**
+ * The settings document as stored. Structural checks only; the cross-profile rules (unique
+ * names, production never sharing a base URL with testing…) are enforced when profiles change,
+ * in environments.ts, so that a file edited by hand still loads.
+ */
+export const settingsDocumentSchema = z
+  .object({
+    version: z.literal(SETTINGS_VERSION),
+    environments: z.array(environmentProfileSchema).min(1),
+    activeEnvironmentId: z.string(),
+    preferences: preferencesSchema,
+  })
+  .refine((document) => document.environments.some((env) => env.id === document.activeEnvironmentId), {
+    message: 'activeEnvironmentId must name one of the environments',
+    path: ['activeEnvironmentId'],
+  })
+  .refine(
+    (document) => new Set(document.environments.map((env) => env.id)).size === document.environments.length,
+    {
+      message: 'environment ids must be unique',
+      path: ['environments'],
+    },
+  );
+
+export type SettingsDocument = z.infer<typeof settingsDocumentSchema>;
+
+/** What a first run starts with: the embedded sandbox, active, so the console works with nothing typed in. */
+export function firstRunDocument(): SettingsDocument {
+  return {
+    version: SETTINGS_VERSION,
+    environments: [
+      {
+        id: LOCAL_SANDBOX_ID,
+        name: 'Local sandbox',
+        kind: 'local-sandbox',
+        baseUrl: EMBEDDED_SANDBOX_BASE_URL,
+        color: DEFAULT_COLORS['local-sandbox'],
+        watchedSubMerchantIds: [],
+      },
+    ],
+    activeEnvironmentId: LOCAL_SANDBOX_ID,
+    preferences: { ...DEFAULT_PREFERENCES },
+  };
+}

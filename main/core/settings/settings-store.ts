@@ -1,0 +1,32 @@
+import type { Result } from '../../../preload/contract';
+import type { SettingsDocument } from './schema';
+
+/** What a store found: nothing yet (first run), a parsed document, or bytes that are not JSON. */
+export type StoredSettings =
+  { state: 'empty' } | { state: 'found'; content: unknown } | { state: 'corrupt'; detail: string };
+
+/**
+ * Where the settings document lives: a JSON file written atomically (file-settings-store.ts,
+ * used by tests, the CLI and the web bridge) or electron-store (main/electron/settings-store.ts).
+ * A store only moves the whole document; validation and migration happen once, in
+ * settings-document.ts, whatever the store.
+ */
+export interface SettingsStore {
+  /** The file behind the store, for messages. */
+  readonly location: string;
+  read(): Promise<Result<StoredSettings>>;
+  /** Replaces the whole document; a crash during the write leaves the previous one intact. */
+  write(document: SettingsDocument): Promise<Result<void>>;
+  /** Moves an unusable document out of the way, keeping it; answers where it now is. */
+  setAside(): Promise<Result<string>>;
+}
+
+export function storageError(message: string): { ok: false; error: { kind: 'storage'; message: string } } {
+  return { ok: false, error: { kind: 'storage', message } };
+}
+
+/** The error code of a Node fs error (`ENOENT`, `EACCES`…), or a generic word. */
+export function fsCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'unknown error';
+}
