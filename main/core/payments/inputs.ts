@@ -49,7 +49,6 @@ export const amountSchema = z
   .union([z.number(), z.string()], { error: 'must be a number or a numeric string' })
   .superRefine((value, context) => {
     const fail = (message: string): void => context.addIssue({ code: 'custom', message });
-    if (typeof value === 'number' && !Number.isFinite(value)) return fail('must be a finite number');
     if (typeof value === 'string' && !/^-?\d+(\.\d+)?$/.test(value)) {
       return fail('must be a number or a numeric string such as "100.50"');
     }
@@ -254,9 +253,9 @@ export const depositCreateBodySchema = z
     early_release: z.boolean().optional(),
     fee_on_payer: z.boolean().optional(),
     surcharge_on_payer: z.boolean().optional(),
-    bonus_amount: z.number().finite().nonnegative('must not be negative').optional(),
+    bonus_amount: z.number().nonnegative('must not be negative').optional(),
     bonus_relative: z.boolean().optional(),
-    strikethrough_price: z.number().finite().positive('must be greater than 0').optional(),
+    strikethrough_price: z.number().positive('must be greater than 0').optional(),
     reported_info: reportedInfoInputSchema.optional(),
     crypto: cryptoInputSchema.optional(),
   })

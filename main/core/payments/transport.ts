@@ -260,7 +260,7 @@ export class Transport {
     return headers;
   }
 
-  async #attempt(request: ServiceRequest, url: string, body: Uint8Array | undefined): Promise<Attempt> {
+  async #attempt(request: ServiceRequest, url: string, body: Uint8Array<ArrayBuffer> | undefined): Promise<Attempt> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

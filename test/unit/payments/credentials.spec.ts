@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import type { Result } from '../../../preload/contract';
+import type { Credentials } from '../../../main/core/payments';
+import type { ServiceDouble } from './http-double';
+import { CREDENTIALS, sendJson, startDouble } from './http-double';
+import { clientFor } from './client-for';
+
+/** Credentials come from a provider per call; a missing one names its set, never a value. */
+
+let service: ServiceDouble;
+test.beforeEach(async () => {
+  service = await startDouble((_request, response) =>
+    sendJson(response, 200, { deposit_id: 1, status: 'PENDING' }),
+  );
+});
+test.afterEach(() => service.close());
+
+test('a missing credential is credentials_missing naming the set and the field, and nothing is sent', async () => {
+  const { apiSecret: _secret, ...withoutSecret } = CREDENTIALS;
+  const client = clientFor(service.baseUrl, { credentials: withoutSecret });
+  const result = await client.getDeposit(1);
+  expect(result).toMatchObject({
+    ok: false,
+    error: {
+      kind: 'credentials_missing',
+      field: 'apiSecret',
+      message: expect.stringContaining('signed-call credentials'),
+    },
+  });
+  expect(JSON.stringify(result)).not.toContain(CREDENTIALS.apiKey);
+  expect(service.requests).toHaveLength(0);
+});
+
+test('each call needs only its own set', async () => {
+  const client = clientFor(service.baseUrl, { credentials: { readOnlyKey: CREDENTIALS.readOnlyKey } });
+  expect(await client.getCashoutStatus({ cashoutId: 1 })).toMatchObject({
+    error: {
+      kind: 'credentials_missing',
+      message: expect.stringMatching(
+        /cashout credentials.*cashoutLogin, cashoutPass, cashoutSecret are not set/,
+      ),
+    },
+  });
+  expect(await client.getSubMerchant(1)).toMatchObject({
+    error: { kind: 'credentials_missing', field: 'apiKey' },
+  });
+  expect(await client.createDeposit({ amount: 1, country: 'BR' })).toMatchObject({
+    error: { kind: 'credentials_missing' },
+  });
+  expect(service.requests).toHaveLength(0);
+  const readOnly = clientFor(service.baseUrl, { credentials: { apiKey: 'k', apiSecret: 's' } });
+  expect(await readOnly.listBanks('BR')).toMatchObject({
+    error: { kind: 'credentials_missing', field: 'readOnlyKey' },
+  });
+  expect(
+    await clientFor(service.baseUrl, { credentials: { ...CREDENTIALS, readOnlyKey: '' } }).listBanks('BR'),
+  ).toMatchObject({
+    error: { kind: 'credentials_missing' },
+  });
+});
+
+test('a provider is asked on every call, so a changed secret takes effect at once', async () => {
+  let calls = 0;
+  const provider = async (): Promise<Result<Credentials>> => {
+    calls += 1;
+    return { ok: true, data: { ...CREDENTIALS, apiKey: `key-${calls}` } };
+  };
+  const client = clientFor(service.baseUrl, { credentials: provider });
+  await client.getDeposit(1);
+  await client.getDeposit(1);
+  expect(calls).toBe(2);
+  expect(service.requests.map((request) => request.headers['x-login'])).toEqual(['key-1', 'key-2']);
+});
+
+test('a provider’s own failure comes back as it is; a throwing provider is internal, never thrown', async () => {
+  const failing = clientFor(service.baseUrl, {
+    credentials: async () => ({
+      ok: false,
+      error: { kind: 'keychain_unavailable', message: 'The keychain is locked.' },
+    }),
+  });
+  expect(await failing.getDeposit(1)).toEqual({
+    ok: false,
+    error: { kind: 'keychain_unavailable', message: 'The keychain is locked.' },
+  });
+  const throwing = clientFor(service.baseUrl, {
+    credentials: async () => {
+      throw new Error(`boom ${CREDENTIALS.apiSecret}`);
+    },
+  });
+  const result = await throwing.getDeposit(1);
+  expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  expect(JSON.stringify(result)).not.toContain(CREDENTIALS.apiSecret);
+  expect(service.requests).toHaveLength(0);
+});
