@@ -498,3 +498,103 @@ export interface Preferences {
   language: Language;
   theme: Theme;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Audit journal (main/core/audit): what the journal screen and `paydesk audit` see
+// ---------------------------------------------------------------------------------------------
+
+/** The mutating calls the journal records. */
+export const AUDIT_ACTIONS = ['deposit.create', 'refund.create', 'cashout.cancel'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** `pending`: an intent with no outcome yet (in flight, or the process died before the answer). */
+export const AUDIT_STATES = ['ok', 'error', 'outcome_unknown', 'pending'] as const;
+export type AuditState = (typeof AUDIT_STATES)[number];
+
+export type AuditEntryType = 'intent' | 'outcome' | 'resolution' | 'repair';
+/** How the user settled an intent whose outcome was unknown. `manual`: checked elsewhere, with a note. */
+export type AuditResolutionMethod = 'status_reread' | 'retried_same_key' | 'manual';
+
+export interface AuditIds {
+  invoice_id?: string;
+  deposit_id?: number;
+  refund_id?: number;
+  cashout_id?: number;
+  external_id?: string;
+}
+
+export interface AuditEnvironmentRef {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+}
+
+/** One journal line. Outcome and resolution lines repeat their intent's environment, action and key. */
+export interface AuditEntryView {
+  seq: number;
+  /** ISO time of the writing machine's clock. */
+  time: string;
+  type: AuditEntryType;
+  intentId?: string;
+  environment?: AuditEnvironmentRef;
+  osUser?: string | null;
+  action?: AuditAction;
+  /** The intent's ids, plus the ids an outcome or a resolution produced. */
+  ids?: AuditIds;
+  idempotencyKey?: string | null;
+  reason?: string | null;
+  /** Masked summary of the request (never a full document, account, wallet, e-mail or name). */
+  summary?: Record<string, string | number | boolean>;
+  /** What this outcome or resolution line says. */
+  result?: 'ok' | 'error' | 'outcome_unknown';
+  /** The operation's state now, after every later line (absent on repair lines). */
+  state?: AuditState;
+  resolutionMethod?: AuditResolutionMethod;
+  errorKind?: ErrorKind;
+  serviceCode?: number;
+  httpStatus?: number;
+  /** A status the answer carried, e.g. a cashout's `CANCELLED`. */
+  status?: string;
+  /** Repair lines: what was moved aside and where; resolution lines: the user's note. */
+  note?: string;
+  hash: string;
+}
+
+/** All fields optional; `from` inclusive and `to` exclusive, ISO times. */
+export interface AuditFilter {
+  environmentId?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+  state?: AuditState;
+}
+
+export type AuditProblemKind = 'tampered' | 'broken_link' | 'bad_sequence' | 'unparseable' | 'truncated';
+
+export interface AuditVerifyReport {
+  ok: boolean;
+  /** Whole entries read (up to the end, or up to the first problem). */
+  entries: number;
+  /** Hash of the last good entry: note it down to detect a later cut of the file's tail. */
+  headHash: string | null;
+  firstProblem?: { line: number; kind: AuditProblemKind; message: string };
+}
+
+/** An intent whose outcome nobody knows: offer "re-read the status" or "retry with the same key". */
+export interface AuditUnresolvedView {
+  intentId: string;
+  seq: number;
+  time: string;
+  environment: AuditEnvironmentRef;
+  osUser: string | null;
+  action: AuditAction;
+  ids: AuditIds;
+  /** The ORIGINAL key: a retry reuses it (D6); a new key is never made silently. */
+  idempotencyKey: string | null;
+  reason: string | null;
+  summary: Record<string, string | number | boolean>;
+  /** `no_outcome`: the process stopped before an answer; `answer_lost`: the call's answer never came. */
+  cause: 'no_outcome' | 'answer_lost';
+  /** The exact request is still spooled, so "retry with the same key" can be offered. */
+  canRetry: boolean;
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { AUDIT_ACTIONS, ENVIRONMENT_KINDS, ERROR_KINDS } from '../../../preload/contract';
+import { canonicalJson, sha256Hex } from './canonical-json';
+import { MASKED_SUMMARY_FIELDS, looksMasked } from './summary';
+
+/**
+ * The journal's line format, version 1. Each line is the canonical JSON (canonical-json.ts) of
+ * one entry; `hash` is the SHA-256 of the canonical JSON of the entry without `hash`, and `prev`
+ * is the `hash` of the line before, or GENESIS_HASH on the first line. Changing a field, a line's
+ * place or the set of lines therefore breaks the chain where it happened.
+ */
+export const JOURNAL_FORMAT_VERSION = 1;
+export const GENESIS_HASH = '0'.repeat(64);
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const shortText = z.string().max(500);
+
+export const auditIdsSchema = z.strictObject({
+  invoice_id: z.string().min(1).max(200).optional(),
+  deposit_id: z.number().int().positive().optional(),
+  refund_id: z.number().int().positive().optional(),
+  cashout_id: z.number().int().positive().optional(),
+  external_id: z.string().min(1).max(200).optional(),
+});
+
+export const environmentRefSchema = z.strictObject({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(200),
+  kind: z.enum(ENVIRONMENT_KINDS),
+});
+
+/** Flat and primitive only; the masked fields must look masked, so a clear value cannot be written. */
+export const summarySchema = z
+  .record(z.string().max(64), z.union([z.string().max(200), z.number(), z.boolean()]))
+  .superRefine((summary, context) => {
+    for (const field of MASKED_SUMMARY_FIELDS) {
+      const value = summary[field];
+      if (value !== undefined && (typeof value !== 'string' || !looksMasked(value))) {
+        context.addIssue({ code: 'custom', path: [field], message: `${field} must be masked` });
+      }
+    }
+  });
+
+/** The parts of a ConsoleError a journal keeps: no service text, which may echo request data. */
+export const errorRecordSchema = z.strictObject({
+  kind: z.enum(ERROR_KINDS),
+  code: z.number().int().optional(),
+  type: z.string().max(100).optional(),
+  httpStatus: z.number().int().optional(),
+  message: shortText.optional(),
+});
+
+/** Printable ASCII only, because the key travels in an HTTP header (D6). */
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,128}$/, 'not a valid idempotency key');
+
+const intentBody = z.object({
+  type: z.literal('intent'),
+  intentId: z.uuid(),
+  environment: environmentRefSchema,
+  osUser: z.string().max(200).nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  ids: auditIdsSchema,
+  idempotencyKey: idempotencyKeySchema.nullable(),
+  reason: shortText.nullable(),
+  summary: summarySchema,
+  /** SHA-256 of the canonical request body; the body itself is only in the spool (spool.ts). */
+  bodySha256: hex64,
+});
+
+const answerFields = {
+  intentId: z.uuid(),
+  httpStatus: z.number().int().optional(),
+  error: errorRecordSchema.optional(),
+  resultingIds: auditIdsSchema.optional(),
+  status: z.string().max(100).optional(),
+};
+
+const outcomeBody = z.object({
+  type: z.literal('outcome'),
+  result: z.enum(['ok', 'error', 'outcome_unknown']),
+  ...answerFields,
+});
+
+const resolutionBody = z.object({
+  type: z.literal('resolution'),
+  method: z.enum(['status_reread', 'retried_same_key', 'manual']),
+  result: z.enum(['ok', 'error']),
+  note: shortText.optional(),
+  /** Who settled it: often not the person whose intent it was. */
+  osUser: z.string().max(200).nullable(),
+  ...answerFields,
+});
+
+const repairBody = z.object({
+  type: z.literal('repair'),
+  /** File name, in the journal's folder, holding the bytes moved aside. */
+  sidecar: z.string().min(1).max(200),
+  bytes: z.number().int().nonnegative(),
+  sha256: hex64,
+  /** Length of the journal, in bytes, after the partial line was cut. */
+  truncatedAt: z.number().int().nonnegative(),
+});
+
+export const entryBodySchema = z.discriminatedUnion('type', [
+  intentBody,
+  outcomeBody,
+  resolutionBody,
+  repairBody,
+]);
+
+const chainFields = {
+  v: z.literal(JOURNAL_FORMAT_VERSION),
+  seq: z.number().int().positive(),
+  prev: hex64,
+  time: z.iso.datetime(),
+  hash: hex64,
+};
+
+export const entrySchema = z.discriminatedUnion('type', [
+  intentBody.extend(chainFields),
+  outcomeBody.extend(chainFields),
+  resolutionBody.extend(chainFields),
+  repairBody.extend(chainFields),
+]);
+
+export type EntryBody = z.infer<typeof entryBodySchema>;
+export type JournalEntry = z.infer<typeof entrySchema>;
+export type IntentEntry = Extract<JournalEntry, { type: 'intent' }>;
+export type OutcomeEntry = Extract<JournalEntry, { type: 'outcome' }>;
+export type ResolutionEntry = Extract<JournalEntry, { type: 'resolution' }>;
+export type ErrorRecord = z.infer<typeof errorRecordSchema>;
+
+/** The hash an entry must carry: over every field but `hash` itself. */
+export function entryHash(entry: Record<string, unknown>): string {
+  const { hash: _hash, ...rest } = entry;
+  return sha256Hex(canonicalJson(rest));
+}
+
+/** Seals a body into the next link of the chain and gives back the entry and its line. */
+export function sealEntry(
+  body: EntryBody,
+  link: { seq: number; prev: string; time: string },
+): { entry: JournalEntry; line: string } {
+  const unsigned = { ...body, v: JOURNAL_FORMAT_VERSION, seq: link.seq, prev: link.prev, time: link.time };
+  const entry = { ...unsigned, hash: entryHash(unsigned) } as JournalEntry;
+  return { entry, line: `${canonicalJson(entry)}\n` };
+}

@@ -1,0 +1,63 @@
+import type { AuditEntryView, AuditIds } from '../../../preload/contract';
+import { buildCsv, type CsvBuildOptions, type CsvCell } from '../csv';
+
+/** The columns a finance auditor reads, in order; `outcome` is what the line says, `state` where the operation stands now. */
+export const AUDIT_CSV_HEADERS = [
+  'seq',
+  'time',
+  'type',
+  'environment',
+  'environment_kind',
+  'environment_id',
+  'user',
+  'action',
+  'ids',
+  'idempotency_key',
+  'reason',
+  'summary',
+  'outcome',
+  'state',
+  'resolution',
+  'error_kind',
+  'service_code',
+  'http_status',
+  'status',
+  'note',
+  'hash',
+] as const;
+
+const pairs = (record: AuditIds | Record<string, string | number | boolean> | undefined): string =>
+  Object.entries(record ?? {})
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join('; ');
+
+function row(view: AuditEntryView): CsvCell[] {
+  return [
+    view.seq,
+    view.time,
+    view.type,
+    view.environment?.name,
+    view.environment?.kind,
+    view.environment?.id,
+    view.osUser,
+    view.action,
+    pairs(view.ids),
+    view.idempotencyKey,
+    view.reason,
+    pairs(view.summary),
+    view.result,
+    view.state,
+    view.resolutionMethod,
+    view.errorKind,
+    view.serviceCode,
+    view.httpStatus,
+    view.status,
+    view.note,
+    view.hash,
+  ];
+}
+
+/** Journal lines as CSV (csv.ts: RFC 4180, formula injection neutralised). */
+export function auditCsv(views: readonly AuditEntryView[], options: CsvBuildOptions = {}): string {
+  return buildCsv(AUDIT_CSV_HEADERS, views.map(row), options);
+}

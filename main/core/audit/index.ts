@@ -1,0 +1,40 @@
+/**
+ * The audit journal: an append-only, hash-chained record of every mutating call of the console
+ * (intent before the call, outcome after it), shared by the desktop app and the CLI. Its DTOs for
+ * the renderer (AuditEntryView, AuditFilter, AuditVerifyReport, AuditUnresolvedView) are in
+ * preload/contract.ts.
+ *
+ * How a use-case drives it:
+ *   const intent = await journal.recordIntent({ environment, action, request, idempotencyKey, reason });
+ *   if (!intent.ok) stop;                    // nothing was sent
+ *   const answer = await client.send(...);   // only now: the intent is on disk
+ *   await journal.recordOutcome(intent.data.intentId, { result, error, resultingIds, ... });
+ * On start: `unresolved()`; for each, re-read the status, or `pendingRequest(id)` and resend its
+ * body with its ORIGINAL key; then `recordResolution(id, …)`.
+ */
+export {
+  openJournal,
+  JOURNAL_FILE,
+  LOCK_FILE,
+  PENDING_FOLDER,
+  type Journal,
+  type OpenJournalOptions,
+  type IntentInput,
+  type RecordedIntent,
+  type OutcomeInput,
+  type ResolutionInput,
+  type PendingRequest,
+} from './journal';
+export { verifyJournalBytes, verifyJournalFile } from './verify';
+export { canonicalJson, requestBodySha256 } from './canonical-json';
+export {
+  mask,
+  looksMasked,
+  summariseRequest,
+  type Masked,
+  type ActionRequests,
+  type CashoutCancelRequest,
+  type RequestSummary,
+} from './summary';
+export { AUDIT_CSV_HEADERS } from './export-csv';
+export { GENESIS_HASH } from './entries';

@@ -1,0 +1,7 @@
+import type { ConsoleError } from '../../../preload/contract';
+
+/** A `storage` error naming what failed and the system's error code, never file contents. */
+export function storageError(what: string, cause?: unknown): ConsoleError {
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  return { kind: 'storage', message: code ? `${what} (${code}).` : `${what}.` };
+}

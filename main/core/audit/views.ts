@@ -1,0 +1,83 @@
+import type { AuditEntryView, AuditFilter, AuditState } from '../../../preload/contract';
+import type { IntentEntry, JournalEntry, OutcomeEntry, ResolutionEntry } from './entries';
+
+/** An intent with what has been written about it since. */
+export interface Operation {
+  intent: IntentEntry;
+  outcome?: OutcomeEntry;
+  resolution?: ResolutionEntry;
+}
+
+/** `pending` until an outcome; a resolution's result overrides an `outcome_unknown`. */
+export function operationState(operation: Operation): AuditState {
+  if (operation.resolution) return operation.resolution.result;
+  return operation.outcome?.result ?? 'pending';
+}
+
+/** Unsettled: nobody knows whether the service acted (no outcome, or the answer was lost). */
+export function isUnsettled(operation: Operation): boolean {
+  const state = operationState(operation);
+  return state === 'pending' || state === 'outcome_unknown';
+}
+
+export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, Operation>): AuditEntryView {
+  const base = { seq: entry.seq, time: entry.time, type: entry.type, hash: entry.hash };
+  if (entry.type === 'repair') {
+    return {
+      ...base,
+      note: `Repaired after a crash: ${entry.bytes} bytes of a cut-short line moved to ${entry.sidecar}.`,
+    };
+  }
+  const operation = operations.get(entry.intentId);
+  const state = operation ? operationState(operation) : undefined;
+  if (entry.type === 'intent') {
+    return {
+      ...base,
+      intentId: entry.intentId,
+      environment: entry.environment,
+      osUser: entry.osUser,
+      action: entry.action,
+      ids: entry.ids,
+      idempotencyKey: entry.idempotencyKey,
+      reason: entry.reason,
+      summary: entry.summary,
+      state,
+    };
+  }
+  const intent = operation?.intent;
+  return {
+    ...base,
+    intentId: entry.intentId,
+    environment: intent?.environment,
+    osUser: entry.type === 'resolution' ? entry.osUser : intent?.osUser,
+    action: intent?.action,
+    ids: { ...intent?.ids, ...entry.resultingIds },
+    idempotencyKey: intent?.idempotencyKey,
+    result: entry.result,
+    state,
+    resolutionMethod: entry.type === 'resolution' ? entry.method : undefined,
+    errorKind: entry.error?.kind,
+    serviceCode: entry.error?.code,
+    httpStatus: entry.httpStatus ?? entry.error?.httpStatus,
+    status: entry.status,
+    note: entry.type === 'resolution' ? entry.note : undefined,
+  };
+}
+
+/** Repair lines carry no environment, action or state, so any of those filters leaves them out. */
+export function matchesFilter(view: AuditEntryView, filter: AuditFilter): boolean {
+  if (filter.environmentId !== undefined && view.environment?.id !== filter.environmentId) return false;
+  if (filter.action !== undefined && view.action !== filter.action) return false;
+  if (filter.state !== undefined && view.state !== filter.state) return false;
+  const time = Date.parse(view.time);
+  if (filter.from !== undefined && time < Date.parse(filter.from)) return false;
+  if (filter.to !== undefined && time >= Date.parse(filter.to)) return false;
+  return true;
+}
+
+/** Drops the keys whose value is undefined, so a view crosses IPC and JSON without noise. */
+export function compactView(view: AuditEntryView): AuditEntryView {
+  return Object.fromEntries(
+    Object.entries(view).filter(([, value]) => value !== undefined),
+  ) as AuditEntryView;
+}
