@@ -178,18 +178,20 @@ async function startPrivateSession(): Promise<PrivateSession> {
 
 function report(state: string): void {
   process.env.PAYDESK_TEST_KEYCHAIN = state;
-  if (state.startsWith('unavailable')) {
-    console.warn(
-      [
-        '',
-        '*** OS keychain for tests ' + state,
-        process.env.CI
-          ? '*** CI is set: the keychain suites will FAIL.'
-          : '*** The keychain suites will be reported as skipped. Install gnome-keyring and dbus (see README).',
-        '',
-      ].join('\n'),
-    );
+  if (!state.startsWith('unavailable')) {
+    console.log(`OS keychain for tests ${state}`);
+    return;
   }
+  console.warn(
+    [
+      '',
+      `*** OS keychain for tests ${state}`,
+      process.env.CI
+        ? '*** CI is set: the keychain suites will FAIL.'
+        : '*** The keychain suites will be reported as skipped. Install gnome-keyring and dbus (see README).',
+      '',
+    ].join('\n'),
+  );
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
