@@ -12,6 +12,7 @@ export type { ReportedInfoRule } from './inputs';
 export {
   CAIXA_ACCOUNT_TYPES,
   REPORTED_INFO_RULES,
+  amountNumberSchema,
   amountSchema,
   bankAccountInputSchema,
   cashoutCancelSchema,

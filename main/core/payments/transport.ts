@@ -111,6 +111,7 @@ const UNREACHABLE_CODES = new Set([
   'EHOSTDOWN',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
+  'BAD_PORT',
 ]);
 const TLS_CODE =
   /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|HOSTNAME_MISMATCH|EPROTO$)/;
@@ -121,6 +122,8 @@ function errorCode(error: unknown): string {
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
     const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown };
     if (typeof candidate.code === 'string' && candidate.code !== 'ERR_INVALID_STATE') return candidate.code;
+    // fetch refuses the ports the Fetch standard blocks before connecting, with no code.
+    if (current instanceof Error && current.message === 'bad port') return 'BAD_PORT';
     if (Array.isArray(candidate.errors) && candidate.errors.length > 0) {
       current = candidate.errors[0];
       continue;
@@ -260,7 +263,11 @@ export class Transport {
     return headers;
   }
 
-  async #attempt(request: ServiceRequest, url: string, body: Uint8Array<ArrayBuffer> | undefined): Promise<Attempt> {
+  async #attempt(
+    request: ServiceRequest,
+    url: string,
+    body: Uint8Array<ArrayBuffer> | undefined,
+  ): Promise<Attempt> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

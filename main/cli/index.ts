@@ -1,0 +1,20 @@
+/**
+ * `npm run cli -- <command>` and the `paydesk` bin: the headless console over main/core.
+ * Ctrl-C cancels the running call (exit 130); a second Ctrl-C leaves at once.
+ */
+import { runCli } from './program';
+
+const controller = new AbortController();
+process.once('SIGINT', () => {
+  controller.abort();
+  process.once('SIGINT', () => process.exit(130));
+});
+
+process.exitCode = await runCli({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  signal: controller.signal,
+});

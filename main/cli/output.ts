@@ -1,0 +1,102 @@
+import type { ConsoleError, ErrorKind, JsonValue } from '../../preload/contract';
+
+/** How the CLI writes: answers on stdout, one line per failure on stderr. */
+export interface Writable {
+  write(text: string): unknown;
+}
+
+/**
+ * Exit codes: 0 ok; 1 the service refused or the state forbids it; 2 bad usage, input or local
+ * setup; 3 the outcome is not known (network, TLS, timeout, lost answer); 130 cancelled (Ctrl-C).
+ * A Record, so a new kind in the contract cannot be forgotten here.
+ */
+const EXIT_CODES: Record<ErrorKind, number> = {
+  validation: 2, // 1 when the service said it (see exitCodeFor)
+  auth: 1,
+  signature: 1,
+  clock_skew: 1,
+  ip_not_allowed: 1,
+  not_found: 1,
+  invalid_state: 1,
+  idempotency_conflict: 1,
+  rate_limited: 1,
+  server: 1,
+  bad_response: 1,
+  internal: 1,
+  network: 3,
+  tls: 3,
+  timeout: 3,
+  outcome_unknown: 3,
+  credentials_missing: 2,
+  keychain_unavailable: 2,
+  not_permitted: 2,
+  storage: 2,
+  cancelled: 130,
+};
+
+export function exitCodeFor(error: ConsoleError): number {
+  if (error.kind === 'validation' && error.httpStatus !== undefined) return 1;
+  return EXIT_CODES[error.kind];
+}
+
+/** Control characters could drive the terminal: such strings are shown JSON-escaped. */
+function printable(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) ? JSON.stringify(value) : value;
+}
+
+function scalar(value: JsonValue): string {
+  if (typeof value === 'string') return printable(value);
+  return JSON.stringify(value);
+}
+
+/** `key: value` lines, nested fields as dotted paths, list items as `key[0]`. */
+function lines(value: JsonValue, path: string, out: string[]): void {
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push(`${path}: []`);
+    value.forEach((item, index) => lines(item, `${path}[${index}]`, out));
+    return;
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 0) out.push(`${path}: {}`);
+    for (const [key, field] of entries) lines(field, path === '' ? key : `${path}.${key}`, out);
+    return;
+  }
+  out.push(`${path}: ${scalar(value)}`);
+}
+
+/** A record as readable lines; a list as blocks separated by a blank line. */
+export function formatHuman(record: JsonValue): string {
+  if (Array.isArray(record)) {
+    if (record.length === 0) return '(none)\n';
+    return `${record
+      .map((item) => {
+        const out: string[] = [];
+        lines(item, '', out);
+        return out.join('\n');
+      })
+      .join('\n\n')}\n`;
+  }
+  const out: string[] = [];
+  lines(record, '', out);
+  return `${out.join('\n')}\n`;
+}
+
+export function formatJson(record: JsonValue): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
+
+const oneLine = (text: string): string => printable(text.replace(/\s+/g, ' ').trim());
+
+/** One line on stderr: JSON with --json, a sentence otherwise. */
+export function formatError(error: ConsoleError, json: boolean): string {
+  if (json) return `${JSON.stringify({ error })}\n`;
+  const details = [
+    error.field === undefined ? undefined : `field ${error.field}`,
+    error.serviceMessage === undefined ? undefined : `service says "${oneLine(error.serviceMessage)}"`,
+    error.idempotencyKey === undefined ? undefined : `idempotency key ${error.idempotencyKey}`,
+  ].filter((part) => part !== undefined);
+  const suffix = details.length === 0 ? '' : ` [${details.join('; ')}]`;
+  return `paydesk: ${error.kind}: ${oneLine(error.message)}${suffix}\n`;
+}
