@@ -1,0 +1,86 @@
+import { test, expect } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCK_FILE, openJournal } from '../../../main/core/audit';
+import { withFileLock } from '../../../main/core/audit/file-lock';
+import { tempDir } from '../../fixtures/audit/samples';
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(child.stdout);
+}
+
+function leaveLock(dir: string, content: string, ageSeconds = 0): string {
+  const path = join(dir, LOCK_FILE);
+  writeFileSync(path, content);
+  if (ageSeconds > 0) {
+    const past = new Date(Date.now() - ageSeconds * 1000);
+    utimesSync(path, past, past);
+  }
+  return path;
+}
+
+test('a lock left by a process that died is broken at once', async () => {
+  const dir = tempDir('lock');
+  const path = leaveLock(dir, JSON.stringify({ pid: deadPid(), token: 'dead' }));
+  const opened = await openJournal({ dir, lock: { timeoutMs: 2_000 } });
+  expect(opened.ok).toBe(true);
+  expect(existsSync(path)).toBe(false);
+  if (opened.ok) await opened.data.close();
+});
+
+test('a fresh lock of a live process is waited for, then reported with its pid', async () => {
+  const dir = tempDir('lock');
+  const path = leaveLock(dir, JSON.stringify({ pid: process.pid, token: 'alive' }));
+  const opened = await openJournal({ dir, lock: { timeoutMs: 300 } });
+  expect(opened.ok).toBe(false);
+  if (!opened.ok) {
+    expect(opened.error.kind).toBe('storage');
+    expect(opened.error.message).toContain(`pid ${process.pid}`);
+  }
+  expect(existsSync(path)).toBe(true);
+});
+
+test('a lock older than staleMs is broken even when its pid runs (pid reuse)', async () => {
+  const dir = tempDir('lock');
+  leaveLock(dir, JSON.stringify({ pid: process.pid, token: 'old' }), 3_600);
+  const opened = await openJournal({ dir, lock: { timeoutMs: 2_000 } });
+  expect(opened.ok).toBe(true);
+  if (opened.ok) await opened.data.close();
+});
+
+test('an empty lock file is given a short grace, then broken', async () => {
+  const fresh = tempDir('lock');
+  leaveLock(fresh, '');
+  expect((await openJournal({ dir: fresh, lock: { timeoutMs: 200 } })).ok).toBe(false);
+  const old = tempDir('lock');
+  leaveLock(old, '', 5);
+  const opened = await openJournal({ dir: old, lock: { timeoutMs: 2_000 } });
+  expect(opened.ok).toBe(true);
+  if (opened.ok) await opened.data.close();
+});
+
+test('critical sections under one lock file never overlap, and the lock is released after a throw', async () => {
+  const path = join(tempDir('lock'), 'x.lock');
+  let inside = 0;
+  let overlaps = 0;
+  const section = async (): Promise<{ ok: true; data: undefined }> => {
+    inside += 1;
+    if (inside > 1) overlaps += 1;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    inside -= 1;
+    return { ok: true, data: undefined };
+  };
+  await Promise.all(Array.from({ length: 20 }, () => withFileLock(path, {}, section)));
+  expect(overlaps).toBe(0);
+  await expect(
+    withFileLock(path, {}, async () => {
+      throw new Error('boom');
+    }),
+  ).rejects.toThrow('boom');
+  expect(existsSync(path)).toBe(false);
+});
