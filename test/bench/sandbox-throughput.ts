@@ -69,7 +69,13 @@ function runLoad(url: string, headersBySecond: Record<number, Record<string, str
       else resolve(JSON.parse(output) as LoadResult);
     });
     child.stdin.end(
-      JSON.stringify({ url, headersBySecond, concurrency: CONCURRENCY, warmupMs: WARMUP_MS, measureMs: MEASURE_MS }),
+      JSON.stringify({
+        url,
+        headersBySecond,
+        concurrency: CONCURRENCY,
+        warmupMs: WARMUP_MS,
+        measureMs: MEASURE_MS,
+      }),
     );
   });
 }
@@ -99,7 +105,10 @@ export async function bench(): Promise<BenchRow[]> {
   const body = await record.text();
 
   const bare = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     response.end(body);
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
