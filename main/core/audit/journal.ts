@@ -149,6 +149,12 @@ const NEWLINE = 0x0a;
 const intentIdSchema = z.uuid();
 const reasonSchema = z.string().max(500);
 
+/** Where a line sits in the chain, read from a line this version cannot otherwise parse. */
+const chainPlaceSchema = z.object({
+  seq: z.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
 const filterSchema = z.strictObject({
   environmentId: z.string().optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
@@ -167,9 +173,10 @@ function validation(message: string, field?: string): { ok: false; error: Consol
   return { ok: false, error: { kind: 'validation', message, ...(field ? { field } : {}) } };
 }
 
-function zodFailure(prefix: string, error: z.ZodError): { ok: false; error: ConsoleError } {
+/** A validation error naming the first offending field, as a dotted path under `root`. */
+function zodFailure(prefix: string, error: z.ZodError, root?: string): { ok: false; error: ConsoleError } {
   const issue = error.issues[0];
-  const field = issue?.path.join('.') ?? '';
+  const field = [root, ...(issue?.path.map(String) ?? [])].filter(Boolean).join('.');
   return validation(
     `${prefix}: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}.`,
     field || undefined,
@@ -296,15 +303,9 @@ class FileJournal implements Journal {
   private async catchUp(): Promise<number> {
     const { size } = await this.handle.stat();
     if (size < this.consumed) this.resetView(); // cut from outside: read again; verify() will say where
-    const length = size - this.consumed;
-    if (length === 0) return 0;
-    const buffer = Buffer.alloc(length);
-    let filled = 0;
-    while (filled < length) {
-      const { bytesRead } = await this.handle.read(buffer, filled, length - filled, this.consumed + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
+    if (size === this.consumed) return 0;
+    const buffer = await this.readAt(this.consumed, size - this.consumed);
+    const filled = buffer.length;
     const lastNewline = buffer.lastIndexOf(NEWLINE, filled - 1);
     if (lastNewline === -1) return filled;
     let start = 0;
@@ -315,6 +316,18 @@ class FileJournal implements Journal {
     }
     this.consumed += lastNewline + 1;
     return filled - (lastNewline + 1);
+  }
+
+  /** Up to `length` bytes from `position` (fewer if the file is shorter). */
+  private async readAt(position: number, length: number): Promise<Buffer> {
+    const buffer = Buffer.alloc(length);
+    let filled = 0;
+    while (filled < length) {
+      const { bytesRead } = await this.handle.read(buffer, filled, length - filled, position + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return buffer.subarray(0, filled);
   }
 
   private ingest(text: string): void {
@@ -332,8 +345,7 @@ class FileJournal implements Journal {
     }
     // Not an entry this version understands. If it still names its place in a chain (a newer
     // version's entry), keep linking after it; verify() judges it. If not, refuse to link.
-    const loose = z.object({ seq: z.number().int().positive(), hash: z.string().regex(/^[0-9a-f]{64}$/) });
-    const place = loose.safeParse(record);
+    const place = chainPlaceSchema.safeParse(record);
     if (place.success) {
       this.last = { seq: place.data.seq, hash: place.data.hash };
       this.unlinkableTail = null;
@@ -402,8 +414,7 @@ class FileJournal implements Journal {
    * a repair entry says what was moved where, so the chain goes on verifying.
    */
   private async repairTail(partialBytes: number): Promise<Result<JournalEntry>> {
-    const partial = Buffer.alloc(partialBytes);
-    await this.handle.read(partial, 0, partialBytes, this.consumed);
+    const partial = await this.readAt(this.consumed, partialBytes);
     const sidecar = `${JOURNAL_FILE}.partial-${this.now().getTime()}-${randomUUID().slice(0, 8)}`;
     try {
       const sidecarHandle = await open(join(this.dir, sidecar), 'wx', 0o600);
@@ -443,41 +454,36 @@ class FileJournal implements Journal {
     });
   }
 
-  recordIntent(input: IntentInput): Promise<Result<RecordedIntent>> {
+  async recordIntent(input: IntentInput): Promise<Result<RecordedIntent>> {
     if (!(AUDIT_ACTIONS as readonly string[]).includes(input.action)) {
-      return Promise.resolve(validation('Unknown action.', 'action'));
+      return validation('Unknown action.', 'action');
     }
     const environment = environmentRefSchema.safeParse(input.environment);
-    if (!environment.success) return Promise.resolve(zodFailure('Invalid environment', environment.error));
+    if (!environment.success) return zodFailure('Invalid environment', environment.error, 'environment');
     const reasonText = typeof input.reason === 'string' ? input.reason.trim() : '';
     const reason = reasonSchema.safeParse(reasonText);
-    if (!reason.success)
-      return Promise.resolve(validation('The reason is too long (500 characters at most).', 'reason'));
+    if (!reason.success) return validation('The reason is too long (500 characters at most).', 'reason');
     if (environment.data.kind === 'production' && reasonText === '') {
-      return Promise.resolve(validation('A reason is required for every action in production.', 'reason'));
+      return validation('A reason is required for every action in production.', 'reason');
     }
     const keyRequired = input.action !== 'cashout.cancel';
     const rawKey = input.idempotencyKey ?? null;
     if (keyRequired && rawKey === null) {
-      return Promise.resolve(
-        validation('Deposits and refunds carry an idempotency key (D6).', 'idempotencyKey'),
-      );
+      return validation('Deposits and refunds carry an idempotency key (D6).', 'idempotencyKey');
     }
     if (rawKey !== null && !idempotencyKeySchema.safeParse(rawKey).success) {
-      return Promise.resolve(validation('The idempotency key is not valid.', 'idempotencyKey'));
+      return validation('The idempotency key is not valid.', 'idempotencyKey');
     }
 
     const request = input.request as unknown as JsonValue;
     if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-      return Promise.resolve(validation('The request must be a JSON object.', 'request'));
+      return validation('The request must be a JSON object.', 'request');
     }
     const credentialField = credentialFieldIn(request);
     if (credentialField) {
-      return Promise.resolve(
-        validation(
-          'A credential must not be spooled; the client adds it when it sends.',
-          `request.${credentialField}`,
-        ),
+      return validation(
+        'A credential must not be spooled; the client adds it when it sends.',
+        `request.${credentialField}`,
       );
     }
     let bodyText: string;
@@ -486,12 +492,12 @@ class FileJournal implements Journal {
       bodySha256 = requestBodySha256(request);
       bodyText = JSON.stringify(request);
     } catch {
-      return Promise.resolve(validation('The request holds a value JSON cannot carry.', 'request'));
+      return validation('The request holds a value JSON cannot carry.', 'request');
     }
     const summary = summarySchema.safeParse(summariseRequest(input.action, input.request));
-    if (!summary.success) return Promise.resolve(zodFailure('Invalid request summary', summary.error));
+    if (!summary.success) return zodFailure('Invalid request', summary.error, 'request');
     const ids = auditIdsSchema.safeParse({ ...requestIds(input.action, input.request), ...input.ids });
-    if (!ids.success) return Promise.resolve(zodFailure('Invalid ids', ids.error));
+    if (!ids.success) return zodFailure('Invalid ids', ids.error, 'ids');
 
     const intentId = randomUUID();
     return this.exclusive(async () => {
@@ -545,17 +551,16 @@ class FileJournal implements Journal {
     return { ok: true, data: { ...answer.data, error } };
   }
 
-  recordOutcome(intentId: string, outcome: OutcomeInput): Promise<Result<{ seq: number }>> {
-    if (!intentIdSchema.safeParse(intentId).success)
-      return Promise.resolve(validation('Unknown intent.', 'intentId'));
+  async recordOutcome(intentId: string, outcome: OutcomeInput): Promise<Result<{ seq: number }>> {
+    if (!intentIdSchema.safeParse(intentId).success) return validation('Unknown intent.', 'intentId');
     if (!['ok', 'error', 'outcome_unknown'].includes(outcome.result)) {
-      return Promise.resolve(validation('Invalid outcome result.', 'result'));
+      return validation('Invalid outcome result.', 'result');
     }
     if (outcome.result === 'error' && !outcome.error) {
-      return Promise.resolve(validation('An error outcome names its error.', 'error'));
+      return validation('An error outcome names its error.', 'error');
     }
     const answer = this.answerBody(outcome);
-    if (!answer.ok) return Promise.resolve(answer);
+    if (!answer.ok) return answer;
     return this.exclusive(async () => {
       const operation = this.operations.get(intentId);
       if (!operation)
@@ -580,26 +585,24 @@ class FileJournal implements Journal {
     });
   }
 
-  recordResolution(intentId: string, resolution: ResolutionInput): Promise<Result<{ seq: number }>> {
-    if (!intentIdSchema.safeParse(intentId).success)
-      return Promise.resolve(validation('Unknown intent.', 'intentId'));
+  async recordResolution(intentId: string, resolution: ResolutionInput): Promise<Result<{ seq: number }>> {
+    if (!intentIdSchema.safeParse(intentId).success) return validation('Unknown intent.', 'intentId');
     if (!['status_reread', 'retried_same_key', 'manual'].includes(resolution.method)) {
-      return Promise.resolve(validation('Invalid resolution method.', 'method'));
+      return validation('Invalid resolution method.', 'method');
     }
     if (resolution.result !== 'ok' && resolution.result !== 'error') {
-      return Promise.resolve(validation('A resolution ends in ok or error.', 'result'));
+      return validation('A resolution ends in ok or error.', 'result');
     }
     if (resolution.result === 'error' && !resolution.error) {
-      return Promise.resolve(validation('An error resolution names its error.', 'error'));
+      return validation('An error resolution names its error.', 'error');
     }
     const note = resolution.note?.trim() ?? '';
     if (resolution.method === 'manual' && note === '') {
-      return Promise.resolve(validation('A manual resolution says how it was checked.', 'note'));
+      return validation('A manual resolution says how it was checked.', 'note');
     }
-    if (note.length > 500)
-      return Promise.resolve(validation('The note is too long (500 characters at most).', 'note'));
+    if (note.length > 500) return validation('The note is too long (500 characters at most).', 'note');
     const answer = this.answerBody({ ...resolution, result: resolution.result });
-    if (!answer.ok) return Promise.resolve(answer);
+    if (!answer.ok) return answer;
     return this.exclusive(async () => {
       const operation = this.operations.get(intentId);
       if (!operation)
@@ -639,15 +642,15 @@ class FileJournal implements Journal {
       .filter((view) => matchesFilter(view, filter));
   }
 
-  entries(filter: AuditFilter = {}): Promise<Result<AuditEntryView[]>> {
+  async entries(filter: AuditFilter = {}): Promise<Result<AuditEntryView[]>> {
     const parsed = filterSchema.safeParse(filter);
-    if (!parsed.success) return Promise.resolve(zodFailure('Invalid filter', parsed.error));
+    if (!parsed.success) return zodFailure('Invalid filter', parsed.error);
     return this.shared(async () => ({ ok: true, data: this.views(parsed.data) }));
   }
 
-  exportCsv(filter: AuditFilter = {}, options: { bom?: boolean } = {}): Promise<Result<string>> {
+  async exportCsv(filter: AuditFilter = {}, options: { bom?: boolean } = {}): Promise<Result<string>> {
     const parsed = filterSchema.safeParse(filter);
-    if (!parsed.success) return Promise.resolve(zodFailure('Invalid filter', parsed.error));
+    if (!parsed.success) return zodFailure('Invalid filter', parsed.error);
     return this.shared(async () => ({
       ok: true,
       data: auditCsv(this.views(parsed.data), { bom: options.bom }),
@@ -680,9 +683,8 @@ class FileJournal implements Journal {
     });
   }
 
-  pendingRequest(intentId: string): Promise<Result<PendingRequest>> {
-    if (!intentIdSchema.safeParse(intentId).success)
-      return Promise.resolve(validation('Unknown intent.', 'intentId'));
+  async pendingRequest(intentId: string): Promise<Result<PendingRequest>> {
+    if (!intentIdSchema.safeParse(intentId).success) return validation('Unknown intent.', 'intentId');
     return this.shared(async () => {
       const operation = this.operations.get(intentId);
       if (!operation)

@@ -251,7 +251,7 @@ test.describe('refusals', () => {
       idempotencyKey: randomUUID(),
       request: depositBody(),
     });
-    expect(failure(environment)).toMatchObject({ kind: 'validation', field: 'kind' });
+    expect(failure(environment)).toMatchObject({ kind: 'validation', field: 'environment.kind' });
     const action = await journal.recordIntent({
       environment: TESTING,
       action: 'deposit.delete',
