@@ -19,17 +19,22 @@ export function buildServer(core: SandboxCore, options: { logger: boolean }): Fa
 
   // Keep the client's Content-Type for the auth checks and hand Fastify one it cannot refuse,
   // so a malformed header gets the service's own answer (101) instead of a framework 415.
-  app.addHook('onRequest', async (request) => {
+  // Callback-style hooks: they run on every request, and skip a promise each (see the bench).
+  app.addHook('onRequest', (request, _reply, done) => {
     const raw = request.raw;
-    clientContentTypes.set(raw, raw.headers['content-type']);
-    if (raw.headers['content-type'] !== undefined) raw.headers['content-type'] = 'application/octet-stream';
+    const contentType = raw.headers['content-type'];
+    if (contentType !== undefined) {
+      clientContentTypes.set(raw, contentType);
+      raw.headers['content-type'] = 'application/octet-stream';
+    }
+    done();
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('date', new Date(core.clock.now()).toUTCString());
-    return payload;
+    done(null, payload);
   });
 
   app.setNotFoundHandler((request, reply) => {
