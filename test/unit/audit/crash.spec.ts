@@ -3,8 +3,10 @@ import { randomInt } from 'node:crypto';
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JOURNAL_FILE, openJournal, verifyJournalFile } from '../../../main/core/audit';
-import { tempDir } from '../../fixtures/audit/samples';
+import { removeTempDirs, tempDir } from '../../fixtures/audit/samples';
 import { spawnWriter, writerReport } from '../../fixtures/audit/spawn-writer';
+
+test.afterAll(removeTempDirs);
 
 /**
  * Issue 6 / issue 7: kill -9 a process in the middle of many journal writes, 20 times at random

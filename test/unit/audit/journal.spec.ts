@@ -12,7 +12,16 @@ import {
   type OpenJournalOptions,
 } from '../../../main/core/audit';
 import { parseCsv } from '../../../main/core/csv';
-import { PRODUCTION, TESTING, depositBody, refundBody, tempDir } from '../../fixtures/audit/samples';
+import {
+  PRODUCTION,
+  TESTING,
+  depositBody,
+  refundBody,
+  removeTempDirs,
+  tempDir,
+} from '../../fixtures/audit/samples';
+
+test.afterAll(removeTempDirs);
 
 function must<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);

@@ -4,7 +4,9 @@ import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCK_FILE, openJournal } from '../../../main/core/audit';
 import { withFileLock } from '../../../main/core/audit/file-lock';
-import { tempDir } from '../../fixtures/audit/samples';
+import { removeTempDirs, tempDir } from '../../fixtures/audit/samples';
+
+test.afterAll(removeTempDirs);
 
 /** The pid of a process that has exited. */
 function deadPid(): number {

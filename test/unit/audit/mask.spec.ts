@@ -4,7 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { DepositCreateBody } from '../../../preload/contract';
 import { canonicalJson, looksMasked, mask, openJournal, summariseRequest } from '../../../main/core/audit';
-import { PAYER, TESTING, depositBody, refundBody, tempDir } from '../../fixtures/audit/samples';
+import {
+  PAYER,
+  TESTING,
+  depositBody,
+  refundBody,
+  removeTempDirs,
+  tempDir,
+} from '../../fixtures/audit/samples';
+
+test.afterAll(removeTempDirs);
 
 test('mask keeps a fixed prefix and the last characters of a long enough value', () => {
   expect(mask('84932568207')).toBe('•••••8207');

@@ -1,7 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { openJournal } from '../../../main/core/audit';
-import { tempDir } from '../../fixtures/audit/samples';
+import { removeTempDirs, tempDir } from '../../fixtures/audit/samples';
 import { spawnWriter, writerReport } from '../../fixtures/audit/spawn-writer';
+
+test.afterAll(removeTempDirs);
 
 test('three processes appending to one journal at once form one unforked chain', async () => {
   test.setTimeout(60_000);

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { GENESIS_HASH, entryHash, sealEntry, type EntryBody } from '../../../main/core/audit/entries';
 import { canonicalJson } from '../../../main/core/audit/canonical-json';
 import { openJournal, verifyJournalBytes, verifyJournalFile } from '../../../main/core/audit';
-import { TESTING, depositBody, tempDir } from '../../fixtures/audit/samples';
+import { TESTING, depositBody, removeTempDirs, tempDir } from '../../fixtures/audit/samples';
+
+test.afterAll(removeTempDirs);
 
 /** Journal lines sealed by the journal's own sealing code, without an fsync per line. */
 function chainLines(pairs: number): string[] {
