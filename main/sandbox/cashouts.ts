@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Answer, Json } from './answer';
 import { ok } from './answer';
-import { describeFirstIssue } from './body-rules';
+import { describeFirstIssue, hasAtMostTwoDecimals } from './body-rules';
 import { cashoutError } from './errors';
 import { CASHOUT_REJECTIONS, findCountry } from './reference-data';
 import {
@@ -128,11 +128,7 @@ function applyRejection(cashout: CashoutRecord, rejection: RejectionInput): void
 export const cashoutFixtureSchema = z
   .object({
     external_id: externalId.optional(),
-    amount: z
-      .number()
-      .positive()
-      .refine((value) => Number.isInteger(Math.round(value * 100)))
-      .optional(),
+    amount: z.number().positive().refine(hasAtMostTwoDecimals, 'at most 2 decimals').optional(),
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/)

@@ -2,7 +2,7 @@ import type { PayerInput } from './body-rules';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './clock';
 import { createRandom } from './random';
 import { CASHOUT_REJECTIONS } from './reference-data';
-import type { CashoutStatus, DepositStatus } from './state-machines';
+import type { CashoutStatus } from './state-machines';
 import { SandboxState, type DepositRecord } from './state';
 
 /**
@@ -303,14 +303,3 @@ export function seededState(seed: number, now: number): SandboxState {
   });
   return state;
 }
-
-/** The statuses the seeded deposits cover (tests use it to check the seed stays useful). */
-export const SEEDED_DEPOSIT_STATUSES: readonly DepositStatus[] = [
-  'COMPLETED',
-  'PENDING',
-  'CREATED',
-  'EXPIRED',
-  'CANCELLED',
-  'EARLY RELEASED',
-  'FOR REVIEW',
-];

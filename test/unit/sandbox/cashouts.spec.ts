@@ -133,6 +133,7 @@ test('the control API creates cashouts with a given or generated external_id; a 
   expect(onHold.status).toBe('ON_HOLD');
   expect((await client.control('POST', '/cashouts', { external_id: 'my-payout-1' })).status).toBe(409);
   expect((await client.control('POST', '/cashouts', { status: 'LOST' })).status).toBe(400);
+  expect((await client.control('POST', '/cashouts', { amount: 1.001 })).status).toBe(400);
   const status = await client.cashout('POST', '/v3/cashout/status', {
     ...client.cashoutCredentials(),
     external_id: 'my-payout-1',
