@@ -77,6 +77,8 @@ export class ServerClock {
   #lastSampleAt: number | null = null;
   #estimate: OffsetInterval | null = null;
   readonly #listeners = new Set<ClockListener>();
+  #lastXDate = { second: Number.NaN, text: '' };
+  #lastDateHeader = { text: '', epochMs: Number.NaN };
   #lastReported: { state: ClockState; offsetMs: number | null } = { state: 'unmeasured', offsetMs: null };
 
   constructor(options: ServerClockOptions = {}) {
@@ -92,8 +94,9 @@ export class ServerClock {
 
   /** X-Date for a request about to be sent (D2): built now, corrected when the status says so. */
   xDate(): string {
-    const offset = this.#activeCorrection();
-    return formatXDate(this.#localNow() + offset);
+    const second = Math.floor((this.#localNow() + this.#activeCorrection()) / 1000);
+    if (second !== this.#lastXDate.second) this.#lastXDate = { second, text: formatXDate(second * 1000) };
+    return this.#lastXDate.text;
   }
 
   /**
@@ -169,7 +172,11 @@ export class ServerClock {
 
   #intervalFrom(dateHeader: string | null, sentAt: number, receivedAt: number): OffsetInterval | null {
     if (!dateHeader) return null;
-    const serverSecond = Date.parse(dateHeader);
+    // Answers of the same second carry the same header: parse it once.
+    if (dateHeader !== this.#lastDateHeader.text) {
+      this.#lastDateHeader = { text: dateHeader, epochMs: Date.parse(dateHeader) };
+    }
+    const serverSecond = this.#lastDateHeader.epochMs;
     if (!Number.isFinite(serverSecond) || receivedAt < sentAt) return null;
     return { low: serverSecond - receivedAt, high: serverSecond + 1000 - sentAt };
   }

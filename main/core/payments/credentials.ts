@@ -34,7 +34,13 @@ export async function credentialsFor<S extends CredentialSet>(
   }
   if (!loaded.ok) return loaded;
   const fields: readonly CredentialField[] = CREDENTIAL_SETS[set];
-  const missing = fields.filter((field) => !loaded.data[field]);
+  const found: Partial<Record<CredentialField, string>> = {};
+  const missing: CredentialField[] = [];
+  for (const field of fields) {
+    const value = loaded.data[field];
+    if (value) found[field] = value;
+    else missing.push(field);
+  }
   const [firstMissing] = missing;
   if (firstMissing !== undefined) {
     return {
@@ -48,6 +54,6 @@ export async function credentialsFor<S extends CredentialSet>(
   }
   return {
     ok: true,
-    data: Object.fromEntries(fields.map((field) => [field, loaded.data[field]])) as CredentialsOf<S>,
+    data: found as CredentialsOf<S>,
   };
 }

@@ -7,7 +7,7 @@ import type {
 } from '../../../preload/contract';
 import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';
 import { fetchRecord, intentKey, pathWithId, signedAuth } from './calls';
-import { checkInput, depositCreateBodySchema, idSchema } from './inputs';
+import { checkId, checkInput, depositCreateBodySchema } from './inputs';
 import { ANSWERS } from './schemas';
 
 /**
@@ -44,7 +44,7 @@ export async function getDeposit(
   depositId: number,
   options: CallOptions = {},
 ): Promise<Result<Fetched<DepositStatus>>> {
-  const checked = checkInput(idSchema, depositId, 'depositId');
+  const checked = checkId(depositId, 'depositId');
   if (!checked.ok) return checked;
   const auth = await signedAuth(context);
   if (!auth.ok) return auth;

@@ -17,6 +17,7 @@ export {
   bankAccountInputSchema,
   cashoutCancelSchema,
   cashoutRefSchema,
+  checkId,
   checkInput,
   countrySchema,
   cryptoInputSchema,

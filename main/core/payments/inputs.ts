@@ -345,6 +345,15 @@ export function checkInput<T>(schema: z.ZodType<T>, input: unknown, name = ''): 
   return { ok: false, error: { kind: 'validation', field, message: `${field}: ${issue.message}` } };
 }
 
+/**
+ * An id of a path (deposit, refund, sub-merchant). Status reads are the hot path, so a valid id
+ * skips the schema machinery; anything else goes through idSchema for its precise message.
+ */
+export function checkId(value: number, field: string): Result<number> {
+  if (Number.isSafeInteger(value) && value > 0) return { ok: true, data: value };
+  return checkInput(idSchema, value, field);
+}
+
 /** The cashout login and pass, checked against the Limits table before they are sent. */
 export function checkCashoutCredentials(
   credentials: Record<'cashoutLogin' | 'cashoutPass', string>,

@@ -7,7 +7,7 @@ import type {
 } from '../../../preload/contract';
 import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';
 import { fetchRecord, intentKey, pathWithId, signedAuth } from './calls';
-import { checkInput, idSchema, refundCreateBodySchema } from './inputs';
+import { checkId, checkInput, refundCreateBodySchema } from './inputs';
 import { ANSWERS } from './schemas';
 
 /** D8: POST /v3/refunds, signed as D1; retried like a deposit creation (D6). */
@@ -41,7 +41,7 @@ export async function getRefund(
   refundId: number,
   options: CallOptions = {},
 ): Promise<Result<Fetched<RefundStatus>>> {
-  const checked = checkInput(idSchema, refundId, 'refundId');
+  const checked = checkId(refundId, 'refundId');
   if (!checked.ok) return checked;
   const auth = await signedAuth(context);
   if (!auth.ok) return auth;

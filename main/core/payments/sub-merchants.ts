@@ -1,7 +1,7 @@
 import type { Fetched, Result, SubMerchant } from '../../../preload/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, pathWithId, signedAuth } from './calls';
-import { checkInput, idSchema } from './inputs';
+import { checkId } from './inputs';
 import { ANSWERS } from './schemas';
 
 /** Spec endpoint 9: signed GET (D1), and the path has no /v3 prefix (D10). */
@@ -10,7 +10,7 @@ export async function getSubMerchant(
   subMerchantId: number,
   options: CallOptions = {},
 ): Promise<Result<Fetched<SubMerchant>>> {
-  const checked = checkInput(idSchema, subMerchantId, 'subMerchantId');
+  const checked = checkId(subMerchantId, 'subMerchantId');
   if (!checked.ok) return checked;
   const auth = await signedAuth(context);
   if (!auth.ok) return auth;

@@ -156,6 +156,7 @@ export class Transport {
   readonly #retry: RetryPolicy;
   readonly #maxResponseBytes: number;
   readonly #random: () => number;
+  #lastBodilessSignature: { xDate: string; login: string; secret: string; authorization: string } | undefined;
 
   constructor(options: TransportOptions) {
     this.#baseUrl = options.baseUrl;
@@ -248,12 +249,9 @@ export class Transport {
       headers['Content-Type'] = 'application/json';
       headers['X-Date'] = xDate;
       headers['X-Login'] = auth.apiKey;
-      headers.Authorization = signedAuthorization({
-        secret: auth.apiSecret,
-        xDate,
-        login: auth.apiKey,
-        body: body ?? '',
-      });
+      headers.Authorization = body
+        ? signedAuthorization({ secret: auth.apiSecret, xDate, login: auth.apiKey, body })
+        : this.#bodilessSignature(auth, xDate);
     } else {
       headers['Content-Type'] = 'application/json';
       headers['Payload-Signature'] = payloadSignature(auth.cashoutSecret, body ?? '');
@@ -261,6 +259,26 @@ export class Transport {
     if (request.idempotency === 'per-attempt') headers['X-Idempotency-Key'] = randomUUID();
     else if (request.idempotency) headers['X-Idempotency-Key'] = request.idempotency.key;
     return headers;
+  }
+
+  /**
+   * X-Date has a one-second resolution, so the bodiless calls (GETs) of one second share one
+   * signature. HMAC setup is most of the client's own cost on a fast link, and bursts of reads
+   * (a list, then its details) are the common case.
+   */
+  #bodilessSignature(auth: { apiKey: string; apiSecret: string }, xDate: string): string {
+    const last = this.#lastBodilessSignature;
+    if (last && last.xDate === xDate && last.login === auth.apiKey && last.secret === auth.apiSecret) {
+      return last.authorization;
+    }
+    const authorization = signedAuthorization({
+      secret: auth.apiSecret,
+      xDate,
+      login: auth.apiKey,
+      body: '',
+    });
+    this.#lastBodilessSignature = { xDate, login: auth.apiKey, secret: auth.apiSecret, authorization };
+    return authorization;
   }
 
   async #attempt(

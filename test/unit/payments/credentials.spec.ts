@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Result } from '../../../preload/contract';
 import type { Credentials } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
-import { CREDENTIALS, sendJson, startDouble } from './http-double';
+import { CREDENTIALS, hmacHex, requestAt, sendJson, startDouble } from './http-double';
 import { clientFor } from './client-for';
 
 /** Credentials come from a provider per call; a missing one names its set, never a value. */
@@ -70,6 +70,27 @@ test('a provider is asked on every call, so a changed secret takes effect at onc
   await client.getDeposit(1);
   expect(calls).toBe(2);
   expect(service.requests.map((request) => request.headers['x-login'])).toEqual(['key-1', 'key-2']);
+});
+
+test('a changed key or secret is never signed with the previous one, even within the same second', async () => {
+  const sets = [
+    { apiKey: 'key-A', apiSecret: 'secret-A' },
+    { apiKey: 'key-A', apiSecret: 'secret-B' },
+    { apiKey: 'key-C', apiSecret: 'secret-B' },
+  ];
+  let call = 0;
+  const client = clientFor(service.baseUrl, {
+    credentials: async () => ({ ok: true, data: sets[call++] ?? {} }),
+  });
+  for (let index = 0; index < sets.length; index += 1) await client.getDeposit(1);
+  sets.forEach((set, index) => {
+    const request = requestAt(service, index);
+    const xDate = String(request.headers['x-date']);
+    expect(request.headers['x-login']).toBe(set.apiKey);
+    expect(request.headers.authorization).toBe(
+      `SVC ${hmacHex(set.apiSecret, Buffer.from(xDate + set.apiKey))}`,
+    );
+  });
 });
 
 test('a provider’s own failure comes back as it is; a throwing provider is internal, never thrown', async () => {

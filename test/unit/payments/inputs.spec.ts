@@ -2,9 +2,11 @@ import { expect, test } from '@playwright/test';
 import type { DepositCreateBody } from '../../../preload/contract';
 import {
   CAIXA_ACCOUNT_TYPES,
+  checkId,
   checkInput,
   cryptoQuoteQuerySchema,
   depositCreateBodySchema,
+  idSchema,
   refundCreateBodySchema,
 } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
@@ -322,6 +324,23 @@ test('crypto quote query: currency, amount and a crypto symbol', () => {
   expect(checkInput(cryptoQuoteQuerySchema, { currency: 'USD', crypto: 'usdt' })).toMatchObject({
     error: { field: 'crypto' },
   });
+});
+
+test('checkId’s fast path and idSchema agree on every kind of id', () => {
+  for (const id of [
+    1,
+    42,
+    Number.MAX_SAFE_INTEGER,
+    0,
+    -1,
+    1.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    2 ** 53,
+    -0,
+  ]) {
+    expect(checkId(id, 'id').ok, String(id)).toBe(checkInput(idSchema, id, 'id').ok);
+  }
 });
 
 test.describe('through the client: nothing is sent when input is wrong', () => {
