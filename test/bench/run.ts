@@ -8,7 +8,10 @@ import type { BenchRow } from './bench-row';
 type BenchModule = { bench: () => Promise<BenchRow[]> };
 
 /** Each module measures its subject and its own baseline; add new ones here. */
-const modules: Array<() => Promise<BenchModule>> = [() => import('./sandbox-throughput')];
+const modules: Array<() => Promise<BenchModule>> = [
+  () => import('./client-overhead'),
+  () => import('./sandbox-throughput'),
+];
 
 const rows: BenchRow[] = [];
 for (const load of modules) {

@@ -1,0 +1,137 @@
+/**
+ * What the payments client costs on top of the network: median latency of sequential deposit-status
+ * lookups through the client (input check, credentials, D1 signing with a fresh X-Date, timeout
+ * and abort wiring, capped streaming read, zod parse, clock sample) against a raw fetch of the same
+ * URL with headers signed once in advance, whose body is read and JSON-parsed too. One local
+ * node:http server, one connection pool, warm-up first, the two alternating call by call.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createPaymentsClient } from '../../main/core/payments';
+import type { BenchRow } from './bench-row';
+
+const WARM_UP = 300;
+const SAMPLES = 3_000;
+const TARGET = 1.1;
+
+const DEPOSIT = JSON.stringify({
+  user_id: 'u-8812',
+  deposit_id: 4411,
+  invoice_id: 'INV-4411',
+  country: 'BR',
+  currency: 'BRL',
+  local_amount: '150.00',
+  usd_amount: 28.4,
+  payment_method: 'IX',
+  payment_type: 'BANK_TRANSFER',
+  status: 'COMPLETED',
+  payer: {
+    document: '84932568207',
+    document_type: 'CPF',
+    email: 'ana@example.com',
+    first_name: 'Ana',
+    last_name: 'Souza',
+    address: { city: 'São Paulo', state: 'SP', street: 'Av. Paulista 1000', zip_code: '01310-100' },
+  },
+  fee_amount: 1.2,
+  fee_currency: 'USD',
+  refunded: false,
+});
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 0
+    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+    : (sorted[middle] ?? 0);
+};
+const percentile = (values: number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+
+export async function bench(): Promise<BenchRow[]> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(DEPOSIT);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const credentials = { apiKey: 'BenchKey01', apiSecret: 'Bench-Secret-000111' };
+
+  const created = createPaymentsClient({ baseUrl, credentials });
+  if (!created.ok) throw new Error(created.error.message);
+  const client = created.data;
+
+  const url = `${baseUrl}/v3/deposits/4411`;
+  const xDate = `${new Date().toISOString().slice(0, 19)}Z`;
+  const headers = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Date': xDate,
+    'X-Login': credentials.apiKey,
+    Authorization: `SVC ${createHmac('sha256', credentials.apiSecret)
+      .update(xDate + credentials.apiKey)
+      .digest('hex')}`,
+  };
+
+  const viaClient = async (): Promise<number> => {
+    const started = performance.now();
+    const result = await client.getDeposit(4411);
+    const elapsed = performance.now() - started;
+    if (!result.ok) throw new Error(`client lookup failed: ${result.error.message}`);
+    return elapsed;
+  };
+  const viaRawFetch = async (): Promise<number> => {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = (await response.json()) as { deposit_id?: unknown };
+    const elapsed = performance.now() - started;
+    if (body.deposit_id !== 4411) throw new Error('raw lookup failed');
+    return elapsed;
+  };
+
+  try {
+    for (let index = 0; index < WARM_UP; index += 1) {
+      await viaClient();
+      await viaRawFetch();
+    }
+    const clientTimes: number[] = [];
+    const rawTimes: number[] = [];
+    for (let index = 0; index < SAMPLES; index += 1) {
+      // Alternate which goes first, so neither always follows the other's work.
+      if (index % 2 === 0) {
+        clientTimes.push(await viaClient());
+        rawTimes.push(await viaRawFetch());
+      } else {
+        rawTimes.push(await viaRawFetch());
+        clientTimes.push(await viaClient());
+      }
+    }
+    const value = median(clientTimes);
+    const baselineValue = median(rawTimes);
+    const ratio = value / baselineValue;
+    return [
+      {
+        name: 'deposit-status lookup via the payments client',
+        baseline: 'raw fetch, pre-signed headers',
+        unit: 'ms',
+        value,
+        baselineValue,
+        ratio,
+        target: `≤ ${TARGET.toFixed(2)}`,
+        pass: ratio <= TARGET,
+        details: {
+          samples: SAMPLES,
+          warmUp: WARM_UP,
+          clientP90Ms: Number(percentile(clientTimes, 0.9).toFixed(3)),
+          rawP90Ms: Number(percentile(rawTimes, 0.9).toFixed(3)),
+          overheadMedianUs: Math.round((value - baselineValue) * 1000),
+        },
+      },
+    ];
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
