@@ -78,6 +78,7 @@ export class ServerClock {
   #estimate: OffsetInterval | null = null;
   readonly #listeners = new Set<ClockListener>();
   #lastXDate = { second: Number.NaN, text: '' };
+  #correctionMs = 0;
   #lastDateHeader = { text: '', epochMs: Number.NaN };
   #lastReported: { state: ClockState; offsetMs: number | null } = { state: 'unmeasured', offsetMs: null };
 
@@ -94,7 +95,7 @@ export class ServerClock {
 
   /** X-Date for a request about to be sent (D2): built now, corrected when the status says so. */
   xDate(): string {
-    const second = Math.floor((this.#localNow() + this.#activeCorrection()) / 1000);
+    const second = Math.floor((this.#localNow() + this.#correctionMs) / 1000);
     if (second !== this.#lastXDate.second) this.#lastXDate = { second, text: formatXDate(second * 1000) };
     return this.#lastXDate.text;
   }
@@ -165,11 +166,6 @@ export class ServerClock {
     return () => this.#listeners.delete(listener);
   }
 
-  #activeCorrection(): number {
-    const status = this.status();
-    return status.correctionActive && status.offsetMs !== null ? status.offsetMs : 0;
-  }
-
   #intervalFrom(dateHeader: string | null, sentAt: number, receivedAt: number): OffsetInterval | null {
     if (!dateHeader) return null;
     // Answers of the same second carry the same header: parse it once.
@@ -185,6 +181,8 @@ export class ServerClock {
     this.#samples += 1;
     this.#lastSampleAt = receivedAt;
     const status = this.status();
+    // Kept ready for xDate(), which runs on every signed call.
+    this.#correctionMs = status.correctionActive && status.offsetMs !== null ? status.offsetMs : 0;
     const previous = this.#lastReported;
     const moved =
       status.offsetMs !== null &&

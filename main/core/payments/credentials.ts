@@ -12,6 +12,10 @@ export type CredentialsSource = CredentialsProvider | Credentials;
 
 export type CredentialsOf<S extends CredentialSet> = Record<(typeof CREDENTIAL_SETS)[S][number], string>;
 
+/** Keys sent as header values (X-Login, Bearer); the secrets only key an HMAC, the cashout pair travels in JSON. */
+const HEADER_FIELDS: readonly CredentialField[] = ['apiKey', 'readOnlyKey'];
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
 const SET_NAMES: Record<CredentialSet, string> = {
   signed: 'signed-call credentials (API key and API secret)',
   readOnly: 'read-only key',
@@ -51,6 +55,19 @@ export async function credentialsFor<S extends CredentialSet>(
         message: `This environment has no ${SET_NAMES[set]}: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`,
       },
     };
+  }
+  for (const field of HEADER_FIELDS) {
+    const value = found[field];
+    if (value !== undefined && !HEADER_SAFE.test(value)) {
+      return {
+        ok: false,
+        error: {
+          kind: 'validation',
+          field,
+          message: `${field}: contains characters that cannot travel in an HTTP header (only visible ASCII is allowed).`,
+        },
+      };
+    }
   }
   return {
     ok: true,

@@ -98,7 +98,9 @@ type Failure =
   /** The connection broke after the request may have been written. */
   | { reason: 'lost'; code: string }
   /** The answer was bigger than the cap. */
-  | { reason: 'too_large' };
+  | { reason: 'too_large' }
+  /** fetch refused to build the request; nothing was sent. */
+  | { reason: 'unsent' };
 
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -133,7 +135,12 @@ function errorCode(error: unknown): string {
   return 'UNKNOWN';
 }
 
-function classifyFetchFailure(error: unknown): Failure {
+function classifyFetchFailure(error: unknown, phase: 'request' | 'body'): Failure {
+  // fetch's network failures are TypeErrors with a cause; one without, thrown before any answer,
+  // is a request fetch refused to build (an invalid header, say): nothing was sent. Its message
+  // may quote a header value, so it is never shown.
+  if (phase === 'request' && error instanceof TypeError && error.cause === undefined)
+    return { reason: 'unsent' };
   const code = errorCode(error);
   if (UNREACHABLE_CODES.has(code)) return { reason: 'unreachable', code };
   if (TLS_CODE.test(code)) return { reason: 'tls', code };
@@ -192,6 +199,9 @@ export class Transport {
             'bad_response',
             `The service's answer exceeded ${this.#maxResponseBytes} bytes and was not read.`,
           );
+        }
+        if (failure.reason === 'unsent') {
+          return this.#fail(request, 'internal', 'The request could not be built, so nothing was sent.');
         }
         if (failure.reason === 'tls') {
           return this.#fail(request, 'tls', `The TLS connection to the service failed (${failure.code}).`);
@@ -294,13 +304,13 @@ export class Transport {
     }, this.#timeoutMs);
     const onCallerAbort = (): void => controller.abort();
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const failed = (error: unknown): Attempt => ({
+    const failed = (error: unknown, phase: 'request' | 'body'): Attempt => ({
       outcome: 'failed',
       failure: request.signal?.aborted
         ? { reason: 'cancelled' }
         : timedOut
           ? { reason: 'timeout' }
-          : classifyFetchFailure(error),
+          : classifyFetchFailure(error, phase),
     });
 
     try {
@@ -316,7 +326,7 @@ export class Transport {
           redirect: 'manual',
         });
       } catch (error) {
-        return failed(error);
+        return failed(error, 'request');
       }
       const receivedAt = this.#clock.localNow();
       let bodyText: string;
@@ -325,7 +335,7 @@ export class Transport {
         if (read === null) return { outcome: 'failed', failure: { reason: 'too_large' } };
         bodyText = read;
       } catch (error) {
-        return failed(error);
+        return failed(error, 'body');
       }
       const dateHeader = response.headers.get('date');
       // The 103 answer proves the estimate wrong: its sample replaces it (D2); others add to it.

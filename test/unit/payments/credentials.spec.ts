@@ -114,3 +114,30 @@ test('a provider’s own failure comes back as it is; a throwing provider is int
   expect(JSON.stringify(result)).not.toContain(CREDENTIALS.apiSecret);
   expect(service.requests).toHaveLength(0);
 });
+
+test('a key that cannot travel in a header is refused by name before any call, without its value', async () => {
+  const badKey = 'Merch\nKey';
+  const signed = clientFor(service.baseUrl, { credentials: { ...CREDENTIALS, apiKey: badKey } });
+  const result = await signed.getDeposit(1);
+  expect(result).toMatchObject({ ok: false, error: { kind: 'validation', field: 'apiKey' } });
+  expect(JSON.stringify(result)).not.toContain(badKey);
+  const readOnly = clientFor(service.baseUrl, {
+    credentials: { ...CREDENTIALS, readOnlyKey: 'key with spaces' },
+  });
+  expect(await readOnly.listBanks('BR')).toMatchObject({
+    error: { kind: 'validation', field: 'readOnlyKey' },
+  });
+  expect(service.requests).toHaveLength(0);
+});
+
+test('a request fetch refuses to build is internal (nothing sent), never outcome_unknown, and quotes nothing', async () => {
+  const refusing = (async () => {
+    throw new TypeError(`Headers.append: "${CREDENTIALS.cashoutSecret}\n" is an invalid header value.`);
+  }) as typeof fetch;
+  const result = await clientFor(service.baseUrl, { fetch: refusing }).cancelCashout({
+    cashoutId: 1,
+    externalId: 'a',
+  });
+  expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
+  expect(JSON.stringify(result)).not.toContain(CREDENTIALS.cashoutSecret);
+});
