@@ -45,9 +45,15 @@ function printable(value: string): string {
   return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) ? JSON.stringify(value) : value;
 }
 
+/** Data URIs (a QR code's PNG) are kilobytes of base64: shortened here, whole with --json. */
+const LONG_DATA_URI = 120;
+
 function scalar(value: JsonValue): string {
-  if (typeof value === 'string') return printable(value);
-  return JSON.stringify(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (value.startsWith('data:') && value.length > LONG_DATA_URI) {
+    return `${printable(value.slice(0, value.indexOf(',') + 1))}… (${value.length} characters; --json shows it whole)`;
+  }
+  return printable(value);
 }
 
 /** `key: value` lines, nested fields as dotted paths, list items as `key[0]`. */

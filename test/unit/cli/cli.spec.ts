@@ -473,6 +473,22 @@ test('no output ever carries a secret, whatever happens', async () => {
   expect(JSON.stringify(runs)).not.toContain('L'.repeat(40));
 });
 
+test('a long data URI (a QR code) is shortened in human output and whole in --json', async () => {
+  const qr = `data:image/png;base64,${'A'.repeat(4_000)}`;
+  override = () => [
+    200,
+    { checkout_type: 'ONE_SHOT', deposit_id: 6, payment_info: { metadata: { qr_code: qr } } },
+  ];
+  const human = await cli(['deposits', 'create', '--body', '-'], { stdin: '{"amount":1,"country":"BR"}' });
+  expect(human.stdout).toContain(
+    'payment_info.metadata.qr_code: data:image/png;base64,… (4022 characters; --json shows it whole)\n',
+  );
+  const json = await cli(['deposits', 'create', '--body', '-', '--json'], {
+    stdin: '{"amount":1,"country":"BR"}',
+  });
+  expect(JSON.parse(json.stdout).payment_info.metadata.qr_code).toBe(qr);
+});
+
 test('terminal control characters from the service are shown escaped', async () => {
   override = () => [200, { deposit_id: 5, status: 'PENDING', description: 'evil\u001b[2Jtext' }];
   const run = await cli(['deposits', 'get', '5']);
