@@ -598,3 +598,300 @@ export interface AuditUnresolvedView {
   /** The exact request is still spooled, so "retry with the same key" can be offered. */
   canRetry: boolean;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Clock, credential doctor, guard rails
+// ---------------------------------------------------------------------------------------------
+
+/** The live estimate of the local clock's offset from the service (Date headers, D2). */
+export type ClockState =
+  /** No answer has been seen yet. */
+  | 'unmeasured'
+  /** Local clock within `correctAboveMs` of the service: X-Date uses the local clock. */
+  | 'in_sync'
+  /** Local clock off, X-Date is corrected by the estimate. */
+  | 'corrected'
+  /** Local clock off and the estimate cannot be used (correction disabled or too uncertain). */
+  | 'uncorrectable';
+
+export interface ClockStatus {
+  state: ClockState;
+  /** Estimated service time minus local time in ms (positive: local clock is behind); null before any sample. */
+  offsetMs: number | null;
+  /** Half-width of the interval the true offset lies in; null before any sample. */
+  uncertaintyMs: number | null;
+  /** Answers with a usable `Date` header seen since the clock was created. */
+  samples: number;
+  /** Local epoch ms of the last sample; null before any sample. */
+  lastSampleAt: number | null;
+  /** X-Date is currently written on the service's estimated time. */
+  correctionActive: boolean;
+  /**
+   * True while a mutating action would most likely be refused for its X-Date: the offset is over
+   * `blockMutationsAboveMs` and no usable correction exists. The UI blocks such actions on it.
+   */
+  blocksMutations: boolean;
+}
+
+export const DOCTOR_VERDICTS = [
+  'ok',
+  'not_configured',
+  'bad_key',
+  'bad_signature',
+  'clock_skew',
+  'ip_not_allowed',
+  'host_unreachable',
+  'tls_failure',
+  'keychain_unavailable',
+  'unexpected_answer',
+] as const;
+export type DoctorVerdict = (typeof DOCTOR_VERDICTS)[number];
+
+export interface DoctorCheck {
+  set: CredentialSet;
+  verdict: DoctorVerdict;
+  /** What to do next, in one sentence. */
+  advice: string;
+  /** The harmless call that was made, e.g. `GET /v3/payment_methods?country=BR`. */
+  probe: string;
+  httpStatus?: number;
+  code?: number;
+  latencyMs?: number;
+}
+
+export interface DoctorReport {
+  environmentId: string;
+  checkedAt: string;
+  checks: DoctorCheck[];
+  clock: ClockStatus;
+}
+
+/** Production opens read-only; arming it for mutating actions expires after 10 idle minutes. */
+export interface ArmingState {
+  environmentId: string;
+  /** Always true outside production. */
+  armed: boolean;
+  /** ISO time the arming lapses unless the user acts again; null when not armed or not production. */
+  expiresAt: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+// ---------------------------------------------------------------------------------------------
+
+/** Every mutating operation carries these: a reason (required in production) and, on a retry, the original key. */
+export interface MutationMeta {
+  reason?: string;
+  /** Repeat an earlier intent with its original key (D6); omitted for a new intent. */
+  idempotencyKey?: string;
+}
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export interface DepositCheck {
+  /** Empty when the body can be sent. */
+  issues: FieldIssue[];
+  /** What the service will answer (D9). */
+  expectedFlow: 'ONE_SHOT' | 'HOSTED';
+  quickPay: boolean;
+  /** reported_info fields the chosen method requires, with their masks (for the form's hints). */
+  reportedInfoRules: Array<{ field: keyof ReportedInfoInput; mask: string | null }>;
+}
+
+export interface DepositCreateOutcome {
+  created: Fetched<DepositCreated>;
+  idempotencyKey: string;
+  intentId: string | null;
+}
+
+export interface RefundPreflight {
+  deposit: Fetched<DepositStatus>;
+  /** What can still be refunded in the deposit's currency (deposit amount minus refunds the console knows of). */
+  remaining: number | null;
+  currency: string | null;
+  paidByCard: boolean;
+  bankAccountRequired: boolean;
+  /** Reasons the refund cannot be sent (e.g. the deposit is not COMPLETED). */
+  blockers: string[];
+  /** Reasons to look twice (e.g. the payer verification says the payer differs). */
+  warnings: string[];
+}
+
+export interface RefundCreateOutcome {
+  created: Fetched<RefundCreated>;
+  idempotencyKey: string;
+  intentId: string | null;
+}
+
+export interface CashoutCancelOutcome {
+  status: Fetched<CashoutStatus>;
+  intentId: string | null;
+}
+
+export interface WatchedSubMerchant {
+  subMerchantId: number;
+  result: Result<Fetched<SubMerchant>>;
+}
+
+export const SANDBOX_ENTITIES = ['deposit', 'refund', 'cashout'] as const;
+export type SandboxEntity = (typeof SANDBOX_ENTITIES)[number];
+
+export interface SandboxNotification {
+  url: string;
+  body: string;
+  attempt: number;
+  sentAt: string;
+  answerStatus: number | null;
+  error?: string;
+}
+
+/** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
+export interface ConsoleApi {
+  // Environments, credentials, preferences
+  listEnvironments(arg: Record<string, never>): Promise<Result<EnvironmentList>>;
+  addEnvironment(arg: EnvironmentAddInput): Promise<Result<EnvironmentProfile>>;
+  updateEnvironment(arg: EnvironmentUpdateInput): Promise<Result<EnvironmentUpdated>>;
+  removeEnvironment(arg: { id: string }): Promise<Result<EnvironmentRemoved>>;
+  useEnvironment(arg: { id: string }): Promise<Result<EnvironmentList>>;
+  getCredentialStatus(arg: { environmentId: string }): Promise<Result<EnvironmentCredentialStatus>>;
+  setCredential(arg: {
+    environmentId: string;
+    field: CredentialField;
+    value: string;
+  }): Promise<Result<CredentialFieldStatus>>;
+  clearCredential(arg: {
+    environmentId: string;
+    field: CredentialField;
+  }): Promise<Result<CredentialFieldStatus>>;
+  runDoctor(arg: { environmentId: string }): Promise<Result<DoctorReport>>;
+  getClockStatus(arg: { environmentId?: string }): Promise<Result<ClockStatus>>;
+  getPreferences(arg: Record<string, never>): Promise<Result<Preferences>>;
+  setPreferences(arg: Partial<Preferences>): Promise<Result<Preferences>>;
+  // Deposits
+  getDeposit(arg: { depositId: number }): Promise<Result<Fetched<DepositStatus>>>;
+  checkDeposit(arg: { body: DepositCreateBody }): Promise<Result<DepositCheck>>;
+  createDeposit(arg: { body: DepositCreateBody } & MutationMeta): Promise<Result<DepositCreateOutcome>>;
+  // Refunds
+  getRefund(arg: { refundId: number }): Promise<Result<Fetched<RefundStatus>>>;
+  refundPreflight(arg: { depositId: number; amount?: number }): Promise<Result<RefundPreflight>>;
+  createRefund(arg: { body: RefundCreateBody } & MutationMeta): Promise<Result<RefundCreateOutcome>>;
+  // Cashouts
+  getCashoutStatus(arg: CashoutRef): Promise<Result<Fetched<CashoutStatus>>>;
+  cancelCashout(
+    arg: { cashoutId: number; externalId: string; typedConfirmation?: string } & MutationMeta,
+  ): Promise<Result<CashoutCancelOutcome>>;
+  // Reference data
+  listPaymentMethods(arg: { country: string }): Promise<Result<Fetched<PaymentMethod[]>>>;
+  listBanks(arg: { country: string }): Promise<Result<Fetched<Bank[]>>>;
+  getCryptoQuote(arg: {
+    currency: string;
+    amount?: number;
+    crypto: string;
+  }): Promise<Result<Fetched<CryptoQuote>>>;
+  // Sub-merchants
+  getSubMerchant(arg: { subMerchantId: number }): Promise<Result<Fetched<SubMerchant>>>;
+  listWatchedSubMerchants(arg: Record<string, never>): Promise<Result<WatchedSubMerchant[]>>;
+  watchSubMerchant(arg: { subMerchantId: number }): Promise<Result<EnvironmentProfile>>;
+  unwatchSubMerchant(arg: { subMerchantId: number }): Promise<Result<EnvironmentProfile>>;
+  // External links (only https redirect URLs the service sent, after the user confirmed)
+  openExternal(arg: { url: string }): Promise<Result<{ opened: boolean }>>;
+  // Local sandbox controls (only while a local-sandbox environment is active)
+  sandboxTransition(arg: {
+    entity: SandboxEntity;
+    id: number;
+    to: string;
+    rejectionCode?: number;
+    rejectionReason?: string;
+  }): Promise<Result<{ status: string }>>;
+  sandboxCreateCashout(arg: {
+    externalId?: string;
+    amount?: number;
+    currency?: string;
+    country?: string;
+    status?: string;
+  }): Promise<Result<{ cashoutId: number; externalId: string }>>;
+  sandboxAdvanceClock(arg: { seconds: number }): Promise<Result<{ now: string }>>;
+  sandboxNotifications(arg: Record<string, never>): Promise<Result<SandboxNotification[]>>;
+  // Guard rails
+  getArming(arg: Record<string, never>): Promise<Result<ArmingState>>;
+  armProduction(arg: { confirmation: string }): Promise<Result<ArmingState>>;
+  disarmProduction(arg: Record<string, never>): Promise<Result<ArmingState>>;
+  // Audit journal
+  auditEntries(arg: AuditFilter): Promise<Result<AuditEntryView[]>>;
+  auditVerify(arg: Record<string, never>): Promise<Result<AuditVerifyReport>>;
+  auditExportCsv(arg: AuditFilter): Promise<Result<{ fileName: string; csv: string }>>;
+  auditUnresolved(arg: Record<string, never>): Promise<Result<AuditUnresolvedView[]>>;
+  auditReread(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+  auditRetry(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+}
+
+/** One channel per operation; the preload bridge and the web bridge are generated from this map. */
+export const CHANNELS = {
+  listEnvironments: 'paydesk:environments:list',
+  addEnvironment: 'paydesk:environments:add',
+  updateEnvironment: 'paydesk:environments:update',
+  removeEnvironment: 'paydesk:environments:remove',
+  useEnvironment: 'paydesk:environments:use',
+  getCredentialStatus: 'paydesk:credentials:status',
+  setCredential: 'paydesk:credentials:set',
+  clearCredential: 'paydesk:credentials:clear',
+  runDoctor: 'paydesk:environments:doctor',
+  getClockStatus: 'paydesk:clock:status',
+  getPreferences: 'paydesk:preferences:get',
+  setPreferences: 'paydesk:preferences:set',
+  getDeposit: 'paydesk:deposits:get',
+  checkDeposit: 'paydesk:deposits:check',
+  createDeposit: 'paydesk:deposits:create',
+  getRefund: 'paydesk:refunds:get',
+  refundPreflight: 'paydesk:refunds:preflight',
+  createRefund: 'paydesk:refunds:create',
+  getCashoutStatus: 'paydesk:cashouts:status',
+  cancelCashout: 'paydesk:cashouts:cancel',
+  listPaymentMethods: 'paydesk:reference:payment-methods',
+  listBanks: 'paydesk:reference:banks',
+  getCryptoQuote: 'paydesk:reference:crypto-quote',
+  getSubMerchant: 'paydesk:sub-merchants:get',
+  listWatchedSubMerchants: 'paydesk:sub-merchants:watched',
+  watchSubMerchant: 'paydesk:sub-merchants:watch',
+  unwatchSubMerchant: 'paydesk:sub-merchants:unwatch',
+  openExternal: 'paydesk:shell:open-external',
+  sandboxTransition: 'paydesk:sandbox:transition',
+  sandboxCreateCashout: 'paydesk:sandbox:create-cashout',
+  sandboxAdvanceClock: 'paydesk:sandbox:advance-clock',
+  sandboxNotifications: 'paydesk:sandbox:notifications',
+  getArming: 'paydesk:guard:arming',
+  armProduction: 'paydesk:guard:arm',
+  disarmProduction: 'paydesk:guard:disarm',
+  auditEntries: 'paydesk:audit:entries',
+  auditVerify: 'paydesk:audit:verify',
+  auditExportCsv: 'paydesk:audit:export-csv',
+  auditUnresolved: 'paydesk:audit:unresolved',
+  auditReread: 'paydesk:audit:reread',
+  auditRetry: 'paydesk:audit:retry',
+} as const satisfies { [K in keyof ConsoleApi]: `paydesk:${string}` };
+
+export type ChannelName = keyof ConsoleApi;
+
+/** Events main pushes to the page. A listener gets the payload only, never the raw IPC event. */
+export interface ConsoleEvents {
+  environmentChanged: EnvironmentList;
+  clockChanged: { environmentId: string; clock: ClockStatus };
+  armingChanged: ArmingState;
+}
+export type ConsoleEventName = keyof ConsoleEvents;
+export const EVENT_CHANNEL = 'paydesk:event' as const;
+export const CONSOLE_EVENT_NAMES = [
+  'environmentChanged',
+  'clockChanged',
+  'armingChanged',
+] as const satisfies readonly ConsoleEventName[];
+
+/** What `window.paydesk` is, in Electron (preload) and in the browser build (web bridge) alike. */
+export type PaydeskBridge = Readonly<
+  ConsoleApi & {
+    on<E extends ConsoleEventName>(event: E, listener: (payload: ConsoleEvents[E]) => void): () => void;
+  }
+>;
