@@ -101,6 +101,15 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     kind: 'validation',
     means: 'The refund amount is not acceptable',
   },
+  // Not in decisions.md: the sandbox's documented code (main/sandbox/README.md) for a refund of
+  // a deposit that is not COMPLETED (D8 says only a COMPLETED deposit can be refunded).
+  {
+    codeSpace: 'service',
+    httpStatus: 400,
+    code: 803,
+    kind: 'invalid_state',
+    means: 'The deposit is not COMPLETED, so it cannot be refunded',
+  },
   // spec Errors table and decisions.md: the answers with an empty body
   {
     codeSpace: 'service',
@@ -158,6 +167,15 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 509,
     kind: 'not_found',
     means: 'The service found no cashout with these identifiers',
+  },
+  // decisions.md's 201 applies to every endpoint once an allow-list is configured; the cashout
+  // endpoints answer it in their own {code, message} shape (main/sandbox/README.md).
+  {
+    codeSpace: 'cashout',
+    httpStatus: 401,
+    code: 201,
+    kind: 'ip_not_allowed',
+    means: 'This IP address is not in the account allow-list',
   },
   {
     codeSpace: 'cashout',

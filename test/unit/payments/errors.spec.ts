@@ -195,6 +195,25 @@ const ROWS: Row[] = [
     body: { code: 510, message: 'Invalid status transition' },
     kind: 'invalid_state',
   },
+  // not in decisions.md: the sandbox's documented answers (main/sandbox/README.md)
+  {
+    source: 'sandbox',
+    call: 'refundCreate',
+    httpStatus: 400,
+    body: {
+      code: 803,
+      description: 'deposit_id: only a COMPLETED deposit can be refunded',
+      type: 'INVALID_DEPOSIT_STATUS',
+    },
+    kind: 'invalid_state',
+  },
+  {
+    source: 'sandbox',
+    call: 'cashoutStatus',
+    httpStatus: 401,
+    body: { code: 201, message: 'IP address not allowed' },
+    kind: 'ip_not_allowed',
+  },
   // by HTTP status alone
   { source: 'HTTP', call: 'depositStatus', httpStatus: 429, kind: 'rate_limited' },
   {
