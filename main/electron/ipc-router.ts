@@ -1,0 +1,91 @@
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { CHANNELS, EVENT_CHANNEL, type Result } from '../../preload/contract';
+import { decideSender, type OwnPage } from './policy';
+
+/**
+ * The one place with `ipcMain`. One `handle` per CHANNELS value; before the dispatcher (which
+ * parses the argument with zod and runs the use-case) every call passes the sender gate of
+ * policy.ts. Runtime events go to our window only, as `{ name, payload }` on EVENT_CHANNEL.
+ */
+
+export type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;
+
+/** An event as the runtime's bus delivers it. */
+export interface RuntimeEvent {
+  name: string;
+  payload: unknown;
+}
+
+export interface IpcRouterOptions {
+  window: BrowserWindow;
+  page: OwnPage;
+  dispatch: Dispatch;
+  /** Subscribes to the runtime's events; returns the unsubscribe. */
+  subscribeEvents(listener: (event: RuntimeEvent) => void): () => void;
+}
+
+const refused: Result<never> = {
+  ok: false,
+  error: { kind: 'not_permitted', message: 'This call was refused: it does not come from the Paydesk page.' },
+};
+
+const internalFailure: Result<never> = {
+  ok: false,
+  error: { kind: 'internal', message: 'The console failed while handling this call.' },
+};
+
+/** Registers every handler; the returned function removes them again. */
+export function registerIpcRouter({ window, page, dispatch, subscribeEvents }: IpcRouterOptions): () => void {
+  const ownContentsId = window.webContents.id;
+
+  const handle = async (
+    channel: string,
+    event: IpcMainInvokeEvent,
+    arg: unknown,
+  ): Promise<Result<unknown>> => {
+    const frame = event.senderFrame;
+    const decision = decideSender(
+      {
+        channel,
+        senderContentsId: event.sender.id,
+        ownContentsId: window.isDestroyed() ? null : ownContentsId,
+        frame: frame
+          ? {
+              // The frame object itself, not its URL, says "main frame of our window".
+              isMainFrameOfOwnWindow: !window.isDestroyed() && frame === window.webContents.mainFrame,
+              url: frame.url,
+            }
+          : null,
+      },
+      page,
+    );
+    if (!decision.trusted) {
+      console.warn(`paydesk: refused a call on ${channel}: ${decision.reason}`);
+      return refused;
+    }
+    try {
+      return await dispatch(channel, arg);
+    } catch (error) {
+      // The dispatcher answers Results; a throw is a bug. Only its name and message are logged
+      // (never the argument, which may hold a credential being set).
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+      console.error(`paydesk: ${channel} threw (${reason})`);
+      return internalFailure;
+    }
+  };
+
+  const channels = Object.values(CHANNELS);
+  for (const channel of channels) {
+    ipcMain.handle(channel, (event, arg: unknown) => handle(channel, event, arg));
+  }
+
+  const unsubscribe = subscribeEvents(({ name, payload }) => {
+    if (window.isDestroyed()) return;
+    window.webContents.send(EVENT_CHANNEL, { name, payload });
+  });
+
+  return () => {
+    unsubscribe();
+    for (const channel of channels) ipcMain.removeHandler(channel);
+  };
+}

@@ -1,0 +1,25 @@
+import { BrowserWindow } from 'electron';
+import { ownPageUrl, webPreferencesFor, type OwnPage } from './policy';
+
+export interface MainWindowOptions {
+  page: OwnPage;
+  /** Absolute path of the bundled preload (out/preload/index.cjs). */
+  preloadPath: string;
+}
+
+/** The one Paydesk window, hardened by policy.ts; guards are added by security.ts. */
+export function createMainWindow({ page, preloadPath }: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Paydesk',
+    webPreferences: webPreferencesFor(preloadPath),
+  });
+  window.once('ready-to-show', () => window.show());
+  if (page.kind === 'file') void window.loadFile(page.path);
+  else void window.loadURL(ownPageUrl(page));
+  return window;
+}
