@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_STATES,
+  SANDBOX_ENTITIES,
+  type ChannelName,
+  type ConsoleApi,
+  type DepositCreateBody,
+} from '../../../preload/contract';
+import {
+  cashoutRefSchema,
+  countrySchema,
+  currencySchema,
+  depositCreateBodySchema,
+  externalIdSchema,
+  idSchema,
+  idempotencyKeySchema,
+  refundCreateBodySchema,
+} from '../payments';
+import {
+  credentialFieldSchema,
+  environmentAddInputSchema,
+  environmentUpdateInputSchema,
+  preferencesPatchSchema,
+} from '../settings';
+import { ENVIRONMENT_ID_PATTERN } from '../vault';
+
+/**
+ * The argument of every ConsoleApi method, parsed where it enters main (the IPC router and the
+ * web bridge, through createDispatcher). Objects are strict (an unknown key is refused as a
+ * likely mistake), numbers finite, ids positive safe integers, strings bounded. The request
+ * bodies reuse the client's input schemas, the environment inputs the settings' schemas; the
+ * type below makes any mismatch with the contract a compile error.
+ */
+
+export type ArgSchemas = { [K in ChannelName]: z.ZodType<Parameters<ConsoleApi[K]>[0]> };
+
+const MAX_URL = 2048;
+const MAX_TEXT = 500;
+
+const none = z.strictObject({});
+const environmentId = z.string().max(64).regex(ENVIRONMENT_ID_PATTERN, 'is not an environment id');
+const finite = z.number().finite();
+const reason = z.string().max(MAX_TEXT).optional();
+const mutationMeta = { reason, idempotencyKey: idempotencyKeySchema.optional() };
+const isoTime = z.iso.datetime({ offset: true });
+
+/** An environment's base URL as typed (the settings check the D5 rules and say why). */
+const baseUrl = z.string().max(MAX_URL).optional();
+
+/** Any JSON object of sane size: what a half-filled form may hold. */
+const MAX_FORM_DEPTH = 6;
+const MAX_FORM_TEXT = 4096;
+const MAX_FORM_KEYS = 200;
+function isFormValue(value: unknown, depth: number, budget: { keys: number }): boolean {
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'string') return value.length <= MAX_FORM_TEXT;
+  if (depth >= MAX_FORM_DEPTH || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    budget.keys -= value.length;
+    return budget.keys >= 0 && value.every((item) => isFormValue(item, depth + 1, budget));
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return false;
+  const entries = Object.entries(value);
+  budget.keys -= entries.length;
+  return (
+    budget.keys >= 0 &&
+    entries.every(([key, item]) => key.length <= 64 && isFormValue(item, depth + 1, budget))
+  );
+}
+/**
+ * checkDeposit answers the body's problems as field issues instead of refusing it, so its body is
+ * only required to be a bounded JSON object here; checkDeposit runs depositCreateBodySchema.
+ */
+const depositDraft = z.custom<DepositCreateBody>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    isFormValue(value, 0, { keys: MAX_FORM_KEYS }),
+  { message: 'must be a JSON object of form fields' },
+);
+
+const auditFilter = z.strictObject({
+  environmentId: environmentId.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  state: z.enum(AUDIT_STATES).optional(),
+});
+const intent = z.strictObject({ intentId: z.uuid() });
+
+export const ARG_SCHEMAS = {
+  listEnvironments: none,
+  addEnvironment: environmentAddInputSchema.extend({ baseUrl }),
+  updateEnvironment: environmentUpdateInputSchema.extend({ id: environmentId, baseUrl }),
+  removeEnvironment: z.strictObject({ id: environmentId }),
+  useEnvironment: z.strictObject({ id: environmentId }),
+  getCredentialStatus: z.strictObject({ environmentId }),
+  setCredential: z.strictObject({
+    environmentId,
+    field: credentialFieldSchema,
+    // The vault checks each field's own rules; this only bounds what crosses.
+    value: z.string().min(1, 'must not be empty').max(4096, 'is too long'),
+  }),
+  clearCredential: z.strictObject({ environmentId, field: credentialFieldSchema }),
+  runDoctor: z.strictObject({ environmentId }),
+  getClockStatus: z.strictObject({ environmentId: environmentId.optional() }),
+  getPreferences: none,
+  setPreferences: preferencesPatchSchema,
+  getDeposit: z.strictObject({ depositId: idSchema }),
+  checkDeposit: z.strictObject({ body: depositDraft }),
+  createDeposit: z.strictObject({ body: depositCreateBodySchema, ...mutationMeta }),
+  getRefund: z.strictObject({ refundId: idSchema }),
+  refundPreflight: z.strictObject({ depositId: idSchema, amount: finite.optional() }),
+  createRefund: z.strictObject({ body: refundCreateBodySchema, ...mutationMeta }),
+  getCashoutStatus: cashoutRefSchema,
+  cancelCashout: z.strictObject({
+    cashoutId: idSchema,
+    externalId: externalIdSchema,
+    typedConfirmation: z.string().max(64).optional(),
+    ...mutationMeta,
+  }),
+  listPaymentMethods: z.strictObject({ country: countrySchema }),
+  listBanks: z.strictObject({ country: countrySchema }),
+  getCryptoQuote: z.strictObject({
+    currency: currencySchema,
+    amount: finite.optional(),
+    crypto: z.string().max(10),
+  }),
+  getSubMerchant: z.strictObject({ subMerchantId: idSchema }),
+  listWatchedSubMerchants: none,
+  watchSubMerchant: z.strictObject({ subMerchantId: idSchema }),
+  unwatchSubMerchant: z.strictObject({ subMerchantId: idSchema }),
+  openExternal: z.strictObject({ url: z.string().max(MAX_URL) }),
+  sandboxTransition: z.strictObject({
+    entity: z.enum(SANDBOX_ENTITIES),
+    id: idSchema,
+    to: z.string().min(1).max(32),
+    rejectionCode: z.number().int().min(0).max(9999).optional(),
+    rejectionReason: z.string().min(1).max(255).optional(),
+  }),
+  sandboxCreateCashout: z.strictObject({
+    externalId: externalIdSchema.optional(),
+    amount: finite.positive().optional(),
+    currency: currencySchema.optional(),
+    country: countrySchema.optional(),
+    status: z.string().min(1).max(32).optional(),
+  }),
+  sandboxAdvanceClock: z.strictObject({
+    seconds: finite.min(0).max(10 * 366 * 86_400),
+  }),
+  sandboxNotifications: none,
+  getArming: none,
+  armProduction: z.strictObject({ confirmation: z.string().max(200) }),
+  disarmProduction: none,
+  auditEntries: auditFilter,
+  auditVerify: none,
+  auditExportCsv: auditFilter,
+  auditUnresolved: none,
+  auditReread: intent,
+  auditRetry: intent,
+} satisfies ArgSchemas;

@@ -1,0 +1,235 @@
+import type {
+  AuditEntryView,
+  AuditFilter,
+  AuditIds,
+  AuditUnresolvedView,
+  DepositCreateBody,
+  RefundCreateBody,
+  Result,
+} from '../../../preload/contract';
+import type { Journal, ResolutionInput } from '../audit';
+import {
+  cashoutCancelSchema,
+  checkInput,
+  depositCreateBodySchema,
+  refundCreateBodySchema,
+} from '../payments';
+import { cashoutStatusName, checkCancellable } from './cashouts';
+import type { EnvironmentConnection } from './connections';
+import type { ConsoleContext } from './context';
+import { rememberRedirect } from './deposits';
+import { checkGuardRails, isUnknownOutcome } from './guarded';
+import { failure } from './results';
+
+/** `paydesk-audit-<environment or all>-<yyyy-mm-dd>.csv` */
+export function auditCsvFileName(filter: AuditFilter, now: number): string {
+  const scope = (filter.environmentId ?? 'all').replace(/[^A-Za-z0-9-]+/g, '-') || 'all';
+  return `paydesk-audit-${scope}-${new Date(now).toISOString().slice(0, 10)}.csv`;
+}
+
+async function viewAt(journal: Journal, seq: number): Promise<Result<AuditEntryView>> {
+  const entries = await journal.entries();
+  if (!entries.ok) return entries;
+  const view = entries.data.find((entry) => entry.seq === seq);
+  return view
+    ? { ok: true, data: view }
+    : failure('internal', 'The journal entry just written was not found.');
+}
+
+/** The unresolved intent, or why it cannot be acted on. */
+async function unresolvedIntent(journal: Journal, intentId: string): Promise<Result<AuditUnresolvedView>> {
+  const open = await journal.unresolved();
+  if (!open.ok) return open;
+  const found = open.data.find((view) => view.intentId === intentId);
+  if (found) return { ok: true, data: found };
+  const entries = await journal.entries();
+  if (!entries.ok) return entries;
+  const exists = entries.data.some((entry) => entry.type === 'intent' && entry.intentId === intentId);
+  return exists
+    ? failure('invalid_state', 'This intent is already settled (or its call is still under way).', {
+        field: 'intentId',
+      })
+    : failure('not_found', 'The journal has no intent with this id.', { field: 'intentId' });
+}
+
+async function connectionOf(
+  context: ConsoleContext,
+  intent: AuditUnresolvedView,
+): Promise<Result<EnvironmentConnection>> {
+  const connection = await context.connections.connect(intent.environment.id);
+  if (!connection.ok && connection.error.kind === 'not_found') {
+    return failure(
+      'not_found',
+      `The environment of this intent ("${intent.environment.name}") no longer exists, so its status cannot be read here.`,
+    );
+  }
+  return connection;
+}
+
+async function resolve(
+  journal: Journal,
+  intentId: string,
+  resolution: ResolutionInput,
+): Promise<Result<AuditEntryView>> {
+  const written = await journal.recordResolution(intentId, resolution);
+  return written.ok ? viewAt(journal, written.data.seq) : written;
+}
+
+const onlyRetryCanSettle = (what: string): Result<never> =>
+  failure(
+    'validation',
+    `The ${what} id of this intent is not known, so no status can be read: only a retry with the same idempotency key can settle it (the service answers it with its first answer, D6).`,
+  );
+
+/** Settles an unresolved intent by reading the status of what it acted on. */
+export async function auditReread(
+  context: ConsoleContext,
+  intentId: string,
+): Promise<Result<AuditEntryView>> {
+  const journal = await context.journal();
+  if (!journal.ok) return journal;
+  const intent = await unresolvedIntent(journal.data, intentId);
+  if (!intent.ok) return intent;
+  const { ids } = intent.data;
+
+  if (intent.data.action === 'cashout.cancel') {
+    if (ids.cashout_id === undefined || ids.external_id === undefined) return onlyRetryCanSettle('cashout');
+    const connection = await connectionOf(context, intent.data);
+    if (!connection.ok) return connection;
+    const read = await connection.data.client.getCashoutStatus({
+      cashoutId: ids.cashout_id,
+      externalId: ids.external_id,
+    });
+    if (!read.ok) return read;
+    const status = cashoutStatusName(read.data.record);
+    const cancelled = read.data.record.cashout_status === 2;
+    return resolve(journal.data, intentId, {
+      method: 'status_reread',
+      result: cancelled ? 'ok' : 'error',
+      status,
+      ...(!cancelled && {
+        error: {
+          kind: 'invalid_state',
+          message: `The cashout is ${status}: the cancel did not take effect.`,
+        },
+      }),
+    });
+  }
+
+  if (intent.data.action === 'deposit.create') {
+    if (ids.deposit_id === undefined) return onlyRetryCanSettle('deposit');
+    const connection = await connectionOf(context, intent.data);
+    if (!connection.ok) return connection;
+    const read = await connection.data.client.getDeposit(ids.deposit_id);
+    if (!read.ok) return read;
+    return resolve(journal.data, intentId, {
+      method: 'status_reread',
+      result: 'ok',
+      status: read.data.record.status.slice(0, 100),
+    });
+  }
+
+  if (ids.refund_id === undefined) return onlyRetryCanSettle('refund');
+  const connection = await connectionOf(context, intent.data);
+  if (!connection.ok) return connection;
+  const read = await connection.data.client.getRefund(ids.refund_id);
+  if (!read.ok) return read;
+  return resolve(journal.data, intentId, {
+    method: 'status_reread',
+    result: 'ok',
+    status: read.data.record.status.slice(0, 100),
+  });
+}
+
+/** The resolution of a retry's Result, or null when its answer was lost again. */
+function retryResolution<T>(
+  result: Result<T>,
+  describe: (data: T) => { resultingIds?: AuditIds; status?: string },
+): ResolutionInput | null {
+  if (result.ok) return { method: 'retried_same_key', result: 'ok', ...describe(result.data) };
+  if (isUnknownOutcome(result.error)) return null;
+  return {
+    method: 'retried_same_key',
+    result: 'error',
+    error: result.error,
+    ...(result.error.httpStatus !== undefined && { httpStatus: result.error.httpStatus }),
+  };
+}
+
+/**
+ * Sends an unresolved intent's spooled request again with its ORIGINAL key (D6: the service
+ * replays its first answer if the first request arrived), through the same guard rails, and
+ * records the resolution. A cashout cancel (a DELETE, never repeated blindly) goes through the
+ * cancel guard again: already cancelled settles it, still pending cancels it.
+ */
+export async function auditRetry(context: ConsoleContext, intentId: string): Promise<Result<AuditEntryView>> {
+  const journal = await context.journal();
+  if (!journal.ok) return journal;
+  const intent = await unresolvedIntent(journal.data, intentId);
+  if (!intent.ok) return intent;
+  if (!intent.data.canRetry) {
+    return failure(
+      'invalid_state',
+      'The request of this intent was not kept, so it cannot be sent again: re-read the status instead.',
+    );
+  }
+  const pending = await journal.data.pendingRequest(intentId);
+  if (!pending.ok) return pending;
+  const connection = await connectionOf(context, intent.data);
+  if (!connection.ok) return connection;
+  const guards = checkGuardRails(context, connection.data, intent.data.reason);
+  if (!guards.ok) return guards;
+  const { client, profile } = connection.data;
+  const key = pending.data.idempotencyKey;
+
+  let resolution: ResolutionInput | null;
+  let lost: Result<never> | null = null;
+  if (pending.data.action === 'deposit.create') {
+    const body = checkInput(depositCreateBodySchema, pending.data.body, 'body');
+    if (!body.ok) return body;
+    if (key === null)
+      return failure('internal', 'A deposit intent without an idempotency key cannot be retried.');
+    context.arming.touch(profile);
+    const result = await client.createDeposit(body.data as DepositCreateBody, { idempotencyKey: key });
+    if (result.ok) rememberRedirect(context, result.data.record.redirect_url);
+    resolution = retryResolution(result, (created) => ({
+      resultingIds: { deposit_id: created.record.deposit_id },
+    }));
+    if (!resolution && !result.ok) lost = result;
+  } else if (pending.data.action === 'refund.create') {
+    const body = checkInput(refundCreateBodySchema, pending.data.body, 'body');
+    if (!body.ok) return body;
+    if (key === null)
+      return failure('internal', 'A refund intent without an idempotency key cannot be retried.');
+    context.arming.touch(profile);
+    const result = await client.createRefund(body.data as RefundCreateBody, { idempotencyKey: key });
+    resolution = retryResolution(result, (created) => ({
+      resultingIds: { refund_id: created.record.refund_id },
+    }));
+    if (!resolution && !result.ok) lost = result;
+  } else {
+    const ids = checkInput(cashoutCancelSchema, pending.data.body, 'body');
+    if (!ids.ok) return ids;
+    const cancellable = await checkCancellable(connection.data, ids.data);
+    if (!cancellable.ok) {
+      // Already cancelled: the lost cancel did arrive. Anything else is answered as it is.
+      const now = await client.getCashoutStatus(ids.data);
+      if (now.ok && now.data.record.cashout_status === 2) {
+        return resolve(journal.data, intentId, {
+          method: 'status_reread',
+          result: 'ok',
+          status: cashoutStatusName(now.data.record),
+        });
+      }
+      return cancellable;
+    }
+    context.arming.touch(profile);
+    const result = await client.cancelCashout(ids.data);
+    resolution = retryResolution(result, (status) => ({ status: cashoutStatusName(status.record) }));
+    if (!resolution && !result.ok) lost = result;
+  }
+  if (!resolution) {
+    return lost ?? failure('outcome_unknown', 'The answer was lost again: retry later with the same key.');
+  }
+  return resolve(journal.data, intentId, resolution);
+}

@@ -1,0 +1,130 @@
+import type {
+  CashoutCancelOutcome,
+  CashoutStatus,
+  Fetched,
+  MutationMeta,
+  Result,
+} from '../../../preload/contract';
+import { CASHOUT_STATUS_CODES } from '../../../preload/contract';
+import { cashoutCancelSchema, checkInput } from '../payments';
+import type { EnvironmentConnection } from './connections';
+import type { ConsoleContext } from './context';
+import { checkGuardRails, runGuarded } from './guarded';
+import { failure } from './results';
+
+const PENDING = 0;
+const CANCELLED = 2;
+
+/** `PENDING`, `CANCELLED`… for a D7 code; the service's description for an unknown one. */
+export function cashoutStatusName(status: CashoutStatus): string {
+  const known = (CASHOUT_STATUS_CODES as Record<number, string>)[status.cashout_status];
+  return known ?? status.cashout_status_description;
+}
+
+const describeStatus = (status: CashoutStatus): string =>
+  `${cashoutStatusName(status)} (status ${status.cashout_status})`;
+
+export interface CashoutIds {
+  cashoutId: number;
+  externalId: string;
+}
+
+/**
+ * The cancel guard (issue 6): right before the call, the status is read by cashout_id alone, by
+ * external_id alone and by both together. The cancel goes out only when both ids name the same
+ * cashout and it is PENDING; otherwise `not_found` or `invalid_state`, naming what was found.
+ */
+export async function checkCancellable(
+  connection: EnvironmentConnection,
+  ids: CashoutIds,
+): Promise<Result<Fetched<CashoutStatus>>> {
+  const { client } = connection;
+  const byId = await client.getCashoutStatus({ cashoutId: ids.cashoutId });
+  if (!byId.ok) {
+    return byId.error.kind === 'not_found'
+      ? failure('not_found', `No cashout has cashout_id ${ids.cashoutId}.`, { field: 'cashoutId' })
+      : byId;
+  }
+  const byExternal = await client.getCashoutStatus({ externalId: ids.externalId });
+  if (!byExternal.ok) {
+    return byExternal.error.kind === 'not_found'
+      ? failure('not_found', `No cashout has external_id ${ids.externalId}.`, { field: 'externalId' })
+      : byExternal;
+  }
+  const mismatch = failure(
+    'not_found',
+    `cashout_id ${ids.cashoutId} and external_id ${ids.externalId} do not name the same cashout: nothing was cancelled.`,
+    { field: 'externalId' },
+  );
+  const byBoth = await client.getCashoutStatus(ids);
+  if (!byBoth.ok) return byBoth.error.kind === 'not_found' ? mismatch : byBoth;
+  const statuses = [byId, byExternal, byBoth].map((read) => read.data.record.cashout_status);
+  if (new Set(statuses).size > 1) return mismatch;
+  const status = byBoth.data.record;
+  if (status.cashout_status !== PENDING) {
+    return failure(
+      'invalid_state',
+      `Cashout ${ids.cashoutId} is ${describeStatus(status)}, not PENDING: only a pending cashout can be cancelled (D7).`,
+    );
+  }
+  return byBoth;
+}
+
+export async function cancelCashout(
+  context: ConsoleContext,
+  connection: EnvironmentConnection,
+  arg: CashoutIds & { typedConfirmation?: string } & MutationMeta,
+): Promise<Result<CashoutCancelOutcome>> {
+  const checked = checkInput(cashoutCancelSchema, { cashoutId: arg.cashoutId, externalId: arg.externalId });
+  if (!checked.ok) return checked;
+  const ids = checked.data;
+  const guards = checkGuardRails(context, connection, arg.reason);
+  if (!guards.ok) return guards;
+  if (connection.profile.kind === 'production' && arg.typedConfirmation?.trim() !== String(ids.cashoutId)) {
+    return failure(
+      'not_permitted',
+      `In production, type the cashout id (${ids.cashoutId}) to confirm the cancellation.`,
+      { field: 'typedConfirmation' },
+    );
+  }
+  const cancellable = await checkCancellable(connection, ids);
+  if (!cancellable.ok) return cancellable;
+
+  const guarded = await runGuarded(context, {
+    action: 'cashout.cancel',
+    connection,
+    meta: arg,
+    request: ids,
+    send: () => connection.client.cancelCashout(ids),
+    describe: (status) => ({ status: cashoutStatusName(status.record) }),
+  });
+  if (!guarded.ok) return guarded;
+  const { result, intentId } = guarded.data;
+  if (result.ok) return { ok: true, data: { status: result.data, intentId } };
+  if (result.error.kind !== 'outcome_unknown') return result;
+
+  // The cancel is never sent twice (D6: a DELETE); what happened is read instead.
+  const now = await connection.client.getCashoutStatus(ids);
+  if (!now.ok) {
+    return failure(
+      'outcome_unknown',
+      `${result.error.message} Reading the status again failed too (${now.error.kind}): look it up before doing anything else.`,
+    );
+  }
+  const after = now.data.record;
+  if (after.cashout_status === CANCELLED) {
+    const journal = await context.journal();
+    if (journal.ok) {
+      await journal.data.recordResolution(intentId, {
+        method: 'status_reread',
+        result: 'ok',
+        status: cashoutStatusName(after),
+        note: 'Status read right after the lost answer.',
+      });
+    }
+  }
+  return failure(
+    'outcome_unknown',
+    `The cancel's answer was lost; a status read right after says cashout ${ids.cashoutId} is now ${describeStatus(after)}.`,
+  );
+}

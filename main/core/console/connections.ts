@@ -1,0 +1,156 @@
+import type { ClockStatus, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
+import type { Credentials, CredentialsSource, PaymentsClientOptions, ServerClockOptions } from '../payments';
+import { PaymentsClient, ServerClock } from '../payments';
+import type { EnvironmentResolver } from '../settings';
+import type { SandboxHandle } from '../../sandbox';
+import { failure } from './results';
+
+/** Client tuning shared by every environment's client. */
+export interface ClientTuning {
+  timeoutMs?: number;
+  retry?: PaymentsClientOptions['retry'];
+  /** Options of each environment's ServerClock (tests: `correct: false`, an injected `localNow`). */
+  clock?: ServerClockOptions;
+  /** Only for tests and benchmarks; Node's fetch by default. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * An environment that exists only in this runtime and is never written to the settings: the
+ * CLI's PAYDESK_BASE_URL and PAYDESK_* credential variables.
+ */
+export interface TransientEnvironment {
+  profile: EnvironmentProfile;
+  baseUrl: string;
+  credentials: CredentialsSource;
+}
+
+/** One environment, ready to call: its profile, its real base URL, its client and clock. */
+export interface EnvironmentConnection {
+  profile: EnvironmentProfile;
+  baseUrl: string;
+  client: PaymentsClient;
+  credentialSource: 'keychain' | 'embedded-sandbox' | 'variables';
+  /** The embedded sandbox behind a local-sandbox profile (its control API); null otherwise. */
+  sandbox: SandboxHandle | null;
+}
+
+export interface ConnectionsOptions {
+  resolver: EnvironmentResolver;
+  /** The embedded sandbox (started once, on first need); absent when disabled. */
+  sandbox?: () => Promise<Result<SandboxHandle>>;
+  client: ClientTuning;
+  onClockChange: (environmentId: string, clock: ClockStatus) => void;
+  /** Values that win over the keychain's for keychain-backed profiles (the CLI's PAYDESK_* variables). */
+  credentialOverlay?: Partial<Record<CredentialField, string>>;
+  transient?: TransientEnvironment;
+}
+
+export interface Connections {
+  /** The environment's connection; the client is rebuilt when the profile's base URL moved. */
+  connect(environmentId: string): Promise<Result<EnvironmentConnection>>;
+  /** The connection made last for this environment, if any (no settings read, no sandbox start). */
+  peek(environmentId: string): EnvironmentConnection | undefined;
+  /** Forgets the environment's client and clock (profile removed, or its base URL changed). */
+  drop(environmentId: string): void;
+  close(): void;
+}
+
+interface Entry {
+  connection: EnvironmentConnection;
+  unsubscribe: () => void;
+}
+
+export function createConnections(options: ConnectionsOptions): Connections {
+  const entries = new Map<string, Entry>();
+  const overlay = Object.fromEntries(
+    Object.entries(options.credentialOverlay ?? {}).filter(
+      ([, value]) => value !== undefined && value !== '',
+    ),
+  ) as Credentials;
+  const hasOverlay = Object.keys(overlay).length > 0;
+
+  const build = (
+    profile: EnvironmentProfile,
+    baseUrl: string,
+    credentials: CredentialsSource,
+    credentialSource: EnvironmentConnection['credentialSource'],
+    sandbox: SandboxHandle | null,
+  ): Result<EnvironmentConnection> => {
+    const clock = new ServerClock(options.client.clock);
+    const created = PaymentsClient.create({
+      baseUrl,
+      credentials,
+      clock,
+      ...(options.client.timeoutMs !== undefined && { timeoutMs: options.client.timeoutMs }),
+      ...(options.client.retry && { retry: options.client.retry }),
+      ...(options.client.fetch && { fetch: options.client.fetch }),
+    });
+    if (!created.ok) return created;
+    const connection: EnvironmentConnection = {
+      profile,
+      baseUrl: created.data.baseUrl,
+      client: created.data,
+      credentialSource,
+      sandbox,
+    };
+    const unsubscribe = clock.subscribe((status) => options.onClockChange(profile.id, status));
+    entries.get(profile.id)?.unsubscribe();
+    entries.set(profile.id, { connection, unsubscribe });
+    return { ok: true, data: connection };
+  };
+
+  const connectTransient = (transient: TransientEnvironment): Result<EnvironmentConnection> => {
+    const existing = entries.get(transient.profile.id);
+    if (existing) return { ok: true, data: existing.connection };
+    return build(transient.profile, transient.baseUrl, transient.credentials, 'variables', null);
+  };
+
+  return {
+    async connect(environmentId) {
+      if (options.transient && options.transient.profile.id === environmentId) {
+        return connectTransient(options.transient);
+      }
+      const resolved = await options.resolver.resolve(environmentId);
+      if (!resolved.ok) return resolved;
+      const { profile, baseUrl, credentialSource } = resolved.data;
+      const existing = entries.get(profile.id);
+      if (existing && existing.connection.baseUrl === baseUrl) {
+        // Same host: keep the client and its clock estimate; the profile's other fields may have moved.
+        existing.connection.profile = profile;
+        return { ok: true, data: existing.connection };
+      }
+      let sandbox: SandboxHandle | null = null;
+      if (credentialSource === 'embedded-sandbox') {
+        const started = options.sandbox ? await options.sandbox() : undefined;
+        if (!started?.ok) return failure('internal', 'The embedded sandbox is not running.');
+        sandbox = started.data;
+      }
+      // The resolver's provider re-checks, on every call, that the profile still points here.
+      const fromResolver = (): Promise<Result<Credentials>> => resolved.data.credentials(baseUrl);
+      const credentials =
+        credentialSource === 'keychain' && hasOverlay
+          ? async (): Promise<Result<Credentials>> => {
+              const stored = await fromResolver();
+              // The variables alone still work when the keychain cannot be used; any other
+              // refusal (the profile moved to another host) stands.
+              if (!stored.ok && stored.error.kind !== 'keychain_unavailable') return stored;
+              return { ok: true, data: { ...(stored.ok ? stored.data : {}), ...overlay } };
+            }
+          : fromResolver;
+      return build(profile, baseUrl, credentials, credentialSource, sandbox);
+    },
+
+    peek: (environmentId) => entries.get(environmentId)?.connection,
+
+    drop(environmentId) {
+      entries.get(environmentId)?.unsubscribe();
+      entries.delete(environmentId);
+    },
+
+    close() {
+      for (const entry of entries.values()) entry.unsubscribe();
+      entries.clear();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { EnvironmentProfile, Result } from '../../../preload/contract';
+import type { Journal } from '../audit';
+import type { EnvironmentsService } from '../settings';
+import type { ProductionArming } from './arming';
+import type { Connections, EnvironmentConnection } from './connections';
+import type { ConsoleEventBus } from './events';
+
+/** What every use-case of the console needs; built once by the runtime. */
+export interface ConsoleContext {
+  environments: EnvironmentsService;
+  connections: Connections;
+  arming: ProductionArming;
+  events: ConsoleEventBus;
+  /** The audit journal, opened on first use. */
+  journal(): Promise<Result<Journal>>;
+  /** Epoch ms (arming, file names). */
+  now(): number;
+  /** The environment the console acts on: the settings' active one, or the runtime's pinned one. */
+  activeEnvironmentId(): Promise<Result<string>>;
+  /** Changes the environment the console acts on (and writes it to the settings). */
+  setActiveEnvironmentId(environmentId: string): void;
+  /** A profile by id, transient ones included. */
+  profile(environmentId: string): Promise<Result<EnvironmentProfile>>;
+  /** https redirect URLs of deposits this runtime created: the only links openExternal opens. */
+  redirectUrls: Set<string>;
+  openExternal: ((url: string) => Promise<void> | void) | undefined;
+}
+
+/** The active environment's connection. */
+export async function activeConnection(context: ConsoleContext): Promise<Result<EnvironmentConnection>> {
+  const active = await context.activeEnvironmentId();
+  return active.ok ? context.connections.connect(active.data) : active;
+}

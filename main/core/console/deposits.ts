@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type {
+  DepositCheck,
+  DepositCreateBody,
+  DepositCreateOutcome,
+  FieldIssue,
+  MutationMeta,
+  ReportedInfoInput,
+  Result,
+} from '../../../preload/contract';
+import { checkInput, depositCreateBodySchema, rulesForMethod } from '../payments';
+import type { EnvironmentConnection } from './connections';
+import type { ConsoleContext } from './context';
+import { runGuarded } from './guarded';
+
+/** The payer fields a ONE_SHOT deposit needs (D9). */
+const ONE_SHOT_PAYER_FIELDS = ['document', 'email', 'first_name', 'last_name'] as const;
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+
+function fieldIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.flatMap((issue): FieldIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        field: [...issue.path.map(String), key].join('.'),
+        message: 'is not a field the service knows',
+      }));
+    }
+    return [{ field: issue.path.map(String).join('.') || 'body', message: issue.message }];
+  });
+}
+
+/**
+ * What the deposit form validates through (one place for the rules): the client's input schema
+ * (the spec's limits and the reported_info masks), the flow the service will answer (D9) and
+ * the reported_info fields the chosen method needs.
+ */
+export function checkDepositBody(body: unknown): DepositCheck {
+  const parsed = depositCreateBodySchema.safeParse(body);
+  const issues = parsed.success ? [] : fieldIssues(parsed.error);
+  // The flow is read from the body as given, so the form can show it while fields are still wrong.
+  const given: Loose = isObject(body) ? body : {};
+  const country = typeof given.country === 'string' ? given.country : '';
+  const method = typeof given.payment_method === 'string' ? given.payment_method : '';
+  const payer = given.payer;
+  const reportedInfo: Loose = isObject(given.reported_info) ? given.reported_info : {};
+  const rules = method === '' ? [] : rulesForMethod(country, method);
+
+  // D9 QuickPay: Mexico SE with a payer of `id` only; Brazil IX with no payer at all.
+  const quickPay =
+    (country === 'MX' &&
+      method === 'SE' &&
+      isObject(payer) &&
+      Object.keys(payer)
+        .filter((key) => payer[key] !== undefined)
+        .join() === 'id') ||
+    (country === 'BR' && method === 'IX' && payer === undefined);
+  const complete =
+    method !== '' &&
+    isObject(payer) &&
+    ONE_SHOT_PAYER_FIELDS.every((field) => filled(payer[field])) &&
+    rules.every((rule) => filled(reportedInfo[rule.field]));
+
+  const reportedInfoRules: DepositCheck['reportedInfoRules'] = [];
+  const seen = new Set<keyof ReportedInfoInput>();
+  for (const rule of rules) {
+    if (seen.has(rule.field)) continue;
+    seen.add(rule.field);
+    // A list of allowed values has no mask (the spec writes "none"); its values are in the issue text.
+    reportedInfoRules.push({ field: rule.field, mask: rule.format instanceof RegExp ? rule.describe : null });
+  }
+  return { issues, expectedFlow: quickPay || complete ? 'ONE_SHOT' : 'HOSTED', quickPay, reportedInfoRules };
+}
+
+/** The journal keeps ids of at most 200 characters; a longer one is left to the status read. */
+const fitsJournal = (id: string | undefined): id is string =>
+  id !== undefined && id.length > 0 && id.length <= 200;
+
+/** Only https redirect links may later be opened in the system browser (openExternal). */
+function rememberRedirect(context: ConsoleContext, url: string | undefined): void {
+  if (url === undefined) return;
+  try {
+    if (new URL(url).protocol === 'https:') context.redirectUrls.add(url);
+  } catch {
+    // not a URL: never opened
+  }
+}
+
+export async function createDeposit(
+  context: ConsoleContext,
+  connection: EnvironmentConnection,
+  arg: { body: DepositCreateBody } & MutationMeta,
+): Promise<Result<DepositCreateOutcome>> {
+  const body = checkInput(depositCreateBodySchema, arg.body, 'body');
+  if (!body.ok) return body;
+  const guarded = await runGuarded(context, {
+    action: 'deposit.create',
+    connection,
+    meta: arg,
+    request: body.data,
+    send: (key) => connection.client.createDeposit(body.data, key === null ? {} : { idempotencyKey: key }),
+    describe: (created) => ({
+      resultingIds: {
+        deposit_id: created.record.deposit_id,
+        ...(fitsJournal(created.record.merchant_invoice_id) && {
+          invoice_id: created.record.merchant_invoice_id,
+        }),
+      },
+    }),
+  });
+  if (!guarded.ok) return guarded;
+  const { result, intentId, idempotencyKey } = guarded.data;
+  if (!result.ok) return result;
+  rememberRedirect(context, result.data.record.redirect_url);
+  const { idempotencyKey: _key, ...created } = result.data;
+  return { ok: true, data: { created, idempotencyKey: idempotencyKey ?? _key, intentId } };
+}
+
+export { rememberRedirect };

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import {
+  CHANNELS,
+  ERROR_KINDS,
+  type ChannelName,
+  type ConsoleApi,
+  type ConsoleError,
+  type ErrorKind,
+  type Result,
+} from '../../../preload/contract';
+import { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
+import { failure } from './results';
+
+/**
+ * `(channel, arg) → Result`: the single code path from a transport into the console (the Electron
+ * IPC router and the web bridge). `channel` is a CHANNELS value (`paydesk:deposits:get`).
+ *   - an unknown channel, or an argument that does not parse: `validation`, naming the field;
+ *   - a method that throws or rejects: `internal`, with a generic message (the thrown text could
+ *     hold data, so it is never passed on);
+ *   - the answer is plain data, safe for structured clone and JSON.
+ * It never throws and never rejects.
+ */
+export type Dispatcher = (channel: string, arg: unknown) => Promise<Result<unknown>>;
+
+const METHOD_OF_CHANNEL: ReadonlyMap<string, ChannelName> = new Map(
+  (Object.entries(CHANNELS) as Array<[ChannelName, string]>).map(([method, channel]) => [channel, method]),
+);
+
+/** The method a channel names, or undefined (prototype keys and other strings included). */
+export const methodOfChannel = (channel: unknown): ChannelName | undefined =>
+  typeof channel === 'string' ? METHOD_OF_CHANNEL.get(channel) : undefined;
+
+const MAX_MESSAGE = 1000;
+const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
+
+/** The first problem of a failed parse, as `field: message`. */
+function argumentError(error: z.ZodError): Result<never> {
+  const issue = error.issues[0];
+  if (!issue) return failure('validation', 'arg: is not valid.', { field: 'arg' });
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const field = [...path, issue.keys[0] ?? ''].filter((part) => part !== '').join('.') || 'arg';
+    return failure('validation', `${field}: is not a known field.`, { field });
+  }
+  const field = path.join('.') || 'arg';
+  return failure('validation', `${field}: ${issue.message}`, { field });
+}
+
+const text = (value: unknown, max = MAX_MESSAGE): string | undefined =>
+  typeof value === 'string' ? value.slice(0, max) : undefined;
+const finiteNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** A ConsoleError rebuilt field by field, so nothing else rides along. */
+function cleanError(raw: unknown): ConsoleError {
+  const error = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const kind =
+    typeof error.kind === 'string' && KINDS.has(error.kind) ? (error.kind as ErrorKind) : 'internal';
+  const cleaned: ConsoleError = {
+    kind,
+    message: text(error.message) ?? 'The operation failed.',
+  };
+  const optional = {
+    field: text(error.field, 200),
+    code: finiteNumber(error.code),
+    type: text(error.type, 100),
+    httpStatus: finiteNumber(error.httpStatus),
+    serviceMessage: text(error.serviceMessage),
+    idempotencyKey: text(error.idempotencyKey, 128),
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) Object.assign(cleaned, { [key]: value });
+  }
+  return cleaned;
+}
+
+/** JSON-safe copy: drops undefined and functions, turns NaN/Infinity into null; null when impossible. */
+function plainData(value: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (value === undefined) return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(JSON.stringify(value)) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createDispatcher(api: ConsoleApi, schemas: ArgSchemas = ARG_SCHEMAS): Dispatcher {
+  return async (channel, arg) => {
+    const method = methodOfChannel(channel);
+    if (method === undefined) return failure('validation', 'Unknown channel.', { field: 'channel' });
+
+    let parsed: z.ZodSafeParseResult<unknown>;
+    try {
+      parsed = (schemas[method] as z.ZodType<unknown>).safeParse(arg);
+    } catch {
+      // A getter or proxy that throws while being read.
+      return failure('validation', 'arg: could not be read.', { field: 'arg' });
+    }
+    if (!parsed.success) return argumentError(parsed.error);
+
+    let answer: unknown;
+    try {
+      answer = await (api[method] as (argument: unknown) => Promise<unknown>).call(api, parsed.data);
+    } catch {
+      return failure('internal', `The console failed unexpectedly while handling ${method}.`);
+    }
+    if (
+      typeof answer !== 'object' ||
+      answer === null ||
+      typeof (answer as { ok?: unknown }).ok !== 'boolean'
+    ) {
+      return failure('internal', `The console gave no usable answer for ${method}.`);
+    }
+    const result = answer as { ok: boolean; data?: unknown; error?: unknown };
+    if (!result.ok) return { ok: false, error: cleanError(result.error) };
+    const data = plainData(result.data);
+    return data.ok
+      ? { ok: true, data: data.value }
+      : failure('internal', `The answer of ${method} could not be passed on.`);
+  };
+}

@@ -1,0 +1,176 @@
+import type {
+  DepositStatus,
+  MutationMeta,
+  RefundCreateBody,
+  RefundCreateOutcome,
+  RefundPreflight,
+  Result,
+} from '../../../preload/contract';
+import { checkInput, refundCreateBodySchema } from '../payments';
+import type { EnvironmentConnection } from './connections';
+import type { ConsoleContext } from './context';
+import { checkGuardRails, runGuarded } from './guarded';
+import { failure } from './results';
+
+const toCents = (amount: number): number => Math.round(amount * 100);
+const fromCents = (cents: number): number => cents / 100;
+
+/** current_payer_verification values that say the payer differs (the spec shows `UNMATCHED`). */
+const PAYER_DIFFERS = /UNMATCH|MISMATCH|NOT_MATCH|DIFFER/i;
+
+/** D8: a card payment needs no bank account for its refund. */
+export function paidByCard(deposit: DepositStatus): boolean {
+  return (
+    deposit.card_detail !== undefined ||
+    /CARD/i.test(deposit.payment_type ?? '') ||
+    /CARD/i.test(deposit.payment_method ?? '')
+  );
+}
+
+interface KnownRefunds {
+  count: number;
+  cents: number;
+  /** One of them left the amount out: it refunded everything that was left (D8). */
+  whole: boolean;
+}
+
+/**
+ * The refunds of a deposit this console sent in this environment and the service accepted: the
+ * journal's ok refund intents. Refunds made elsewhere (the merchant panel, another machine) are
+ * not known here, which every message about what is left says.
+ */
+async function knownRefunds(
+  context: ConsoleContext,
+  environmentId: string,
+  depositId: number,
+): Promise<Result<KnownRefunds>> {
+  const journal = await context.journal();
+  if (!journal.ok) return journal;
+  const entries = await journal.data.entries({ environmentId, action: 'refund.create', state: 'ok' });
+  if (!entries.ok) return entries;
+  const known: KnownRefunds = { count: 0, cents: 0, whole: false };
+  for (const entry of entries.data) {
+    if (entry.type !== 'intent' || entry.ids?.deposit_id !== depositId) continue;
+    known.count += 1;
+    const amount = entry.summary?.amount;
+    if (amount === undefined) known.whole = true;
+    else if (Number.isFinite(Number(amount))) known.cents += toCents(Number(amount));
+  }
+  return { ok: true, data: known };
+}
+
+const refundWord = (count: number): string => (count === 1 ? '1 refund' : `${count} refunds`);
+
+export async function refundPreflight(
+  context: ConsoleContext,
+  connection: EnvironmentConnection,
+  depositId: number,
+  amount: number | undefined,
+): Promise<Result<RefundPreflight>> {
+  const deposit = await connection.client.getDeposit(depositId);
+  if (!deposit.ok) return deposit;
+  const record = deposit.data.record;
+  const known = await knownRefunds(context, connection.profile.id, depositId);
+  if (!known.ok) return known;
+  const blockers: string[] = [];
+  const warnings: string[] = [];
+  const currency = record.currency ?? null;
+  const inCurrency = (value: number): string => (currency ? `${value} ${currency}` : String(value));
+
+  if (record.status !== 'COMPLETED') {
+    blockers.push(`The deposit is ${record.status}: only a COMPLETED deposit can be refunded (D8).`);
+  }
+  const depositAmount = record.local_amount ?? record.amount;
+  let remaining: number | null = null;
+  if (depositAmount !== undefined && Number.isFinite(depositAmount)) {
+    remaining = known.data.whole ? 0 : fromCents(Math.max(0, toCents(depositAmount) - known.data.cents));
+  }
+  const basis = 'the deposit amount minus the refunds this console recorded for it in this environment';
+  if (amount !== undefined) {
+    if (!(amount > 0)) blockers.push('The amount to refund must be greater than 0.');
+    else if (remaining !== null && toCents(amount) > toCents(remaining)) {
+      blockers.push(
+        `The amount ${inCurrency(amount)} is more than the ${inCurrency(remaining)} left to refund (${basis}).`,
+      );
+    }
+  } else if (remaining === 0) {
+    blockers.push(`Nothing is left to refund (${basis}).`);
+  }
+  if (known.data.count > 0) {
+    warnings.push(
+      `This console recorded ${refundWord(known.data.count)} of this deposit in this environment; what is left is ${basis}, so refunds made elsewhere are not counted.`,
+    );
+  } else if (record.refunded === true) {
+    warnings.push(
+      'The service says this deposit was already refunded, but this console has no record of it: less may be left than shown.',
+    );
+  }
+  const verification = record.current_payer_verification;
+  if (verification !== undefined && PAYER_DIFFERS.test(verification)) {
+    warnings.push(
+      `The payer verification says ${verification}: the person who paid may not be the one who created the deposit. Check before refunding.`,
+    );
+  }
+  const byCard = paidByCard(record);
+  return {
+    ok: true,
+    data: {
+      deposit: deposit.data,
+      remaining,
+      currency,
+      paidByCard: byCard,
+      bankAccountRequired: !byCard,
+      blockers,
+      warnings,
+    },
+  };
+}
+
+export async function createRefund(
+  context: ConsoleContext,
+  connection: EnvironmentConnection,
+  arg: { body: RefundCreateBody } & MutationMeta,
+): Promise<Result<RefundCreateOutcome>> {
+  const checked = checkInput(refundCreateBodySchema, arg.body, 'body');
+  if (!checked.ok) return checked;
+  const body = checked.data;
+  // Guard rails first: an unarmed production is refused before anything is read.
+  const guards = checkGuardRails(context, connection, arg.reason);
+  if (!guards.ok) return guards;
+  const preflight = await refundPreflight(context, connection, body.deposit_id, body.amount);
+  if (!preflight.ok) return preflight;
+  const { deposit, bankAccountRequired, blockers } = preflight.data;
+  if (deposit.record.status !== 'COMPLETED') {
+    return failure('invalid_state', blockers[0] ?? 'Only a COMPLETED deposit can be refunded (D8).', {
+      field: 'body.deposit_id',
+    });
+  }
+  const [blocker] = blockers;
+  if (blocker !== undefined) return failure('validation', blocker, { field: 'body.amount' });
+  const invoiceId = deposit.record.invoice_id;
+  if (invoiceId !== undefined && invoiceId !== body.invoice_id) {
+    return failure('validation', `body.invoice_id: must be the deposit's invoice id (${invoiceId}).`, {
+      field: 'body.invoice_id',
+    });
+  }
+  if (bankAccountRequired && body.bank_account === undefined) {
+    return failure(
+      'validation',
+      'body.bank_account: required, because the deposit was not paid by card (D8).',
+      { field: 'body.bank_account' },
+    );
+  }
+  const guarded = await runGuarded(context, {
+    action: 'refund.create',
+    connection,
+    meta: arg,
+    request: body,
+    send: (key) => connection.client.createRefund(body, key === null ? {} : { idempotencyKey: key }),
+    describe: (created) => ({ resultingIds: { refund_id: created.record.refund_id } }),
+  });
+  if (!guarded.ok) return guarded;
+  const { result, intentId, idempotencyKey } = guarded.data;
+  if (!result.ok) return result;
+  const { idempotencyKey: sentKey, ...created } = result.data;
+  return { ok: true, data: { created, idempotencyKey: idempotencyKey ?? sentKey, intentId } };
+}

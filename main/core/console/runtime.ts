@@ -1,0 +1,166 @@
+import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
+import { openJournal, type Journal } from '../audit';
+import { dataPaths, type DataPaths } from '../data-dir';
+import {
+  createEnvironmentResolver,
+  createEnvironmentsService,
+  createFileSettingsStore,
+  type SettingsStore,
+} from '../settings';
+import { createKeytarBackend, createVault, VAULT_SERVICE, type SecretBackend } from '../vault';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
+import { ProductionArming } from './arming';
+import { createConnections, type ClientTuning, type TransientEnvironment } from './connections';
+import type { ConsoleContext } from './context';
+import { createEventBus, type ConsoleEventBus } from './events';
+import { failure } from './results';
+import { createConsoleApi } from './service';
+
+export interface ConsoleRuntimeOptions {
+  /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
+  dataDir: string;
+  /**
+   * Where the settings document lives. Default: `<dataDir>/settings.json` through the plain-Node
+   * file store; the desktop app may pass its electron-store adapter (same file).
+   */
+  settingsStore?: SettingsStore;
+  /** The keychain. Default: the OS keychain (keytar) under the service name `paydesk`. */
+  vault?: {
+    backend?: SecretBackend;
+    /** Tests use `paydesk-test-<random>` so a user's real entries are never touched. */
+    service?: string;
+  };
+  /** Options of the embedded sandbox (started on first need); `false`: no embedded sandbox. */
+  embeddedSandbox?: false | SandboxOptions;
+  /** Timeouts, retries and clock options of every environment's client. */
+  client?: ClientTuning;
+  /** Opens an https link in the system browser (shell.openExternal in the app). */
+  openExternal?: (url: string) => Promise<void> | void;
+  /** Epoch ms; injected by tests (arming idle time, file names, report times). */
+  now?: () => number;
+  /** Who the journal says acted; the OS account by default. */
+  osUser?: string | null;
+  /**
+   * Act on this environment instead of the settings' active one, without writing the settings
+   * (the CLI's `--env`). `useEnvironment` still writes the settings and moves it.
+   */
+  activeEnvironmentId?: string;
+  /** An environment that lives only in this runtime (the CLI's PAYDESK_BASE_URL). */
+  transientEnvironment?: TransientEnvironment;
+  /** Credential values that win over the keychain's (the CLI's PAYDESK_* variables). */
+  credentialOverlay?: Partial<Record<CredentialField, string>>;
+}
+
+export interface ConsoleRuntime {
+  api: ConsoleApi;
+  events: ConsoleEventBus;
+  paths: DataPaths;
+  /** Stops the embedded sandbox, closes the journal, drops listeners and timers. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Composes the console core: settings, environments, vault, resolver, the embedded sandbox
+ * (lazily, once), one client and clock per environment, the audit journal, production arming and
+ * the event bus; answers the ConsoleApi that the IPC router, the web bridge and the CLI call.
+ * Pure Node: nothing here imports Electron.
+ */
+export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRuntime {
+  const paths = dataPaths(options.dataDir);
+  const now = options.now ?? Date.now;
+  const events = createEventBus();
+  const store = options.settingsStore ?? createFileSettingsStore(paths.settings);
+  const vault = createVault({
+    backend: options.vault?.backend ?? createKeytarBackend(),
+    service: options.vault?.service ?? VAULT_SERVICE,
+    now: () => new Date(now()),
+  });
+  const environments = createEnvironmentsService({ store, vault });
+
+  let sandboxStart: Promise<Result<SandboxHandle>> | undefined;
+  let closed = false;
+  const embeddedSandbox =
+    options.embeddedSandbox === false
+      ? undefined
+      : (): Promise<Result<SandboxHandle>> => {
+          if (closed) return Promise.resolve(failure('internal', 'The console is closed.'));
+          sandboxStart ??= startSandbox(options.embeddedSandbox || {}).then(
+            (handle): Result<SandboxHandle> => ({ ok: true, data: handle }),
+            (): Result<SandboxHandle> => {
+              sandboxStart = undefined; // try again on the next need
+              return failure('internal', 'The embedded sandbox could not be started.');
+            },
+          );
+          return sandboxStart;
+        };
+
+  const resolver = createEnvironmentResolver({
+    environments,
+    vault,
+    ...(embeddedSandbox && { embeddedSandbox }),
+  });
+  const connections = createConnections({
+    resolver,
+    ...(embeddedSandbox && { sandbox: embeddedSandbox }),
+    client: options.client ?? {},
+    onClockChange: (environmentId, clock) => events.emit('clockChanged', { environmentId, clock }),
+    ...(options.credentialOverlay && { credentialOverlay: options.credentialOverlay }),
+    ...(options.transientEnvironment && { transient: options.transientEnvironment }),
+  });
+  const arming = new ProductionArming({ now, onChange: (state) => events.emit('armingChanged', state) });
+
+  let journalOpen: Promise<Result<Journal>> | undefined;
+  const journal = (): Promise<Result<Journal>> => {
+    if (closed) return Promise.resolve(failure('internal', 'The console is closed.'));
+    journalOpen ??= openJournal({
+      dir: paths.audit,
+      now: () => new Date(now()),
+      ...(options.osUser !== undefined && { osUser: options.osUser }),
+    }).then((opened) => {
+      if (!opened.ok) journalOpen = undefined; // a storage problem may be fixed meanwhile
+      return opened;
+    });
+    return journalOpen;
+  };
+
+  const transient = options.transientEnvironment;
+  let pinned = options.activeEnvironmentId ?? transient?.profile.id;
+  const context: ConsoleContext = {
+    environments,
+    connections,
+    arming,
+    events,
+    journal,
+    now,
+    async activeEnvironmentId() {
+      if (pinned !== undefined) return { ok: true, data: pinned };
+      const active = await environments.active();
+      return active.ok ? { ok: true, data: active.data.id } : active;
+    },
+    setActiveEnvironmentId(environmentId) {
+      if (pinned !== undefined) pinned = environmentId;
+    },
+    async profile(environmentId): Promise<Result<EnvironmentProfile>> {
+      if (transient && transient.profile.id === environmentId) return { ok: true, data: transient.profile };
+      return environments.get(environmentId);
+    },
+    redirectUrls: new Set(),
+    openExternal: options.openExternal,
+  };
+
+  return {
+    api: createConsoleApi(context),
+    events,
+    paths,
+    async close() {
+      if (closed) return;
+      closed = true;
+      arming.close();
+      connections.close();
+      events.clear();
+      const [sandbox, opened] = await Promise.all([sandboxStart, journalOpen]);
+      if (sandbox?.ok) await sandbox.data.close();
+      if (opened?.ok) await opened.data.close();
+    },
+  };
+}

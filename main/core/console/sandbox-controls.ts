@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { Result, SandboxEntity, SandboxNotification } from '../../../preload/contract';
+import type { SandboxHandle } from '../../sandbox';
+import type { EnvironmentConnection } from './connections';
+import { failure } from './results';
+
+/**
+ * The local sandbox's control API (main/sandbox/README.md, `/__sandbox`), offered only while a
+ * local-sandbox environment is active: it moves records, time and notifications the way the real
+ * service would on its own.
+ */
+
+const CONTROL_TIMEOUT_MS = 10_000;
+
+export function sandboxOf(connection: EnvironmentConnection): Result<SandboxHandle> {
+  if (connection.profile.kind !== 'local-sandbox' || connection.sandbox === null) {
+    return failure(
+      'not_permitted',
+      'Sandbox controls work only while the local sandbox environment is active.',
+    );
+  }
+  return { ok: true, data: connection.sandbox };
+}
+
+const errorBodySchema = z.object({ error: z.string() });
+
+async function control<T>(
+  sandbox: SandboxHandle,
+  method: 'GET' | 'POST',
+  path: string,
+  body: object | undefined,
+  answer: z.ZodType<T>,
+): Promise<Result<T>> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${sandbox.controlUrl}${path}`, {
+      method,
+      ...(body !== undefined && {
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+      signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch {
+    return failure('network', 'The local sandbox did not answer.');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return failure('bad_response', 'The local sandbox answered something that is not JSON.');
+  }
+  if (!response.ok) {
+    const reason = errorBodySchema.safeParse(json);
+    const why = reason.success ? reason.data.error.slice(0, 300) : `HTTP ${response.status}`;
+    const kind =
+      response.status === 404 ? 'not_found' : response.status === 409 ? 'invalid_state' : 'validation';
+    return failure(kind, `The sandbox refused: ${why}.`, { httpStatus: response.status });
+  }
+  const parsed = answer.safeParse(json);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : failure('bad_response', 'The local sandbox answered in an unexpected shape.');
+}
+
+export async function sandboxTransition(
+  sandbox: SandboxHandle,
+  arg: { entity: SandboxEntity; id: number; to: string; rejectionCode?: number; rejectionReason?: string },
+): Promise<Result<{ status: string }>> {
+  const moved = await control(
+    sandbox,
+    'POST',
+    `/${arg.entity}s/${arg.id}/transition`,
+    {
+      to: arg.to,
+      ...(arg.rejectionCode !== undefined && { rejection_code: arg.rejectionCode }),
+      ...(arg.rejectionReason !== undefined && { rejection_reason: arg.rejectionReason }),
+    },
+    z.object({ to: z.string() }),
+  );
+  return moved.ok ? { ok: true, data: { status: moved.data.to } } : moved;
+}
+
+export async function sandboxCreateCashout(
+  sandbox: SandboxHandle,
+  arg: { externalId?: string; amount?: number; currency?: string; country?: string; status?: string },
+): Promise<Result<{ cashoutId: number; externalId: string }>> {
+  const created = await control(
+    sandbox,
+    'POST',
+    '/cashouts',
+    {
+      ...(arg.externalId !== undefined && { external_id: arg.externalId }),
+      ...(arg.amount !== undefined && { amount: arg.amount }),
+      ...(arg.currency !== undefined && { currency: arg.currency }),
+      ...(arg.country !== undefined && { country: arg.country }),
+      ...(arg.status !== undefined && { status: arg.status }),
+    },
+    z.object({ cashout_id: z.number(), external_id: z.string() }),
+  );
+  return created.ok
+    ? { ok: true, data: { cashoutId: created.data.cashout_id, externalId: created.data.external_id } }
+    : created;
+}
+
+export async function sandboxAdvanceClock(
+  sandbox: SandboxHandle,
+  seconds: number,
+): Promise<Result<{ now: string }>> {
+  const clock = await control(sandbox, 'POST', '/clock/advance', { seconds }, z.object({ now: z.string() }));
+  return clock.ok ? { ok: true, data: { now: clock.data.now } } : clock;
+}
+
+const notificationsSchema = z.object({
+  notifications: z.array(
+    z.object({
+      url: z.string(),
+      body: z.string(),
+      attempts: z.array(
+        z.object({
+          attempt: z.number(),
+          at: z.string(),
+          http_status: z.number().optional(),
+          error: z.string().optional(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** One line per delivery attempt, in the order they were made. */
+export async function sandboxNotifications(sandbox: SandboxHandle): Promise<Result<SandboxNotification[]>> {
+  const listed = await control(sandbox, 'GET', '/notifications', undefined, notificationsSchema);
+  if (!listed.ok) return listed;
+  const lines: SandboxNotification[] = [];
+  for (const notification of listed.data.notifications) {
+    for (const attempt of notification.attempts) {
+      lines.push({
+        url: notification.url,
+        body: notification.body,
+        attempt: attempt.attempt,
+        sentAt: attempt.at,
+        answerStatus: attempt.http_status ?? null,
+        ...(attempt.error !== undefined && { error: attempt.error }),
+      });
+    }
+  }
+  return { ok: true, data: lines };
+}

@@ -1,0 +1,344 @@
+import type {
+  ConsoleApi,
+  EnvironmentList,
+  EnvironmentProfile,
+  Result,
+  WatchedSubMerchant,
+} from '../../../preload/contract';
+import { checkId } from '../payments';
+import { auditCsvFileName, auditReread, auditRetry } from './audit';
+import { cancelCashout } from './cashouts';
+import type { EnvironmentConnection } from './connections';
+import { activeConnection, type ConsoleContext } from './context';
+import { checkDepositBody, createDeposit } from './deposits';
+import { runDoctor } from './doctor';
+import { createRefund, refundPreflight } from './refunds';
+import { failure } from './results';
+import {
+  sandboxAdvanceClock,
+  sandboxCreateCashout,
+  sandboxNotifications,
+  sandboxOf,
+  sandboxTransition,
+} from './sandbox-controls';
+
+/** Sub-merchants of the watch list read at once. */
+const WATCH_CONCURRENCY = 4;
+
+/** Runs `task` on the active environment's connection. */
+async function onActive<T>(
+  context: ConsoleContext,
+  task: (connection: EnvironmentConnection) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const connection = await activeConnection(context);
+  return connection.ok ? task(connection.data) : connection;
+}
+
+async function mapLimited<T, U>(
+  items: readonly T[],
+  limit: number,
+  map: (item: T) => Promise<U>,
+): Promise<U[]> {
+  const results: U[] = new Array<U>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await map(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * The ConsoleApi (preload/contract.ts): the use-cases behind the Electron IPC router, the web
+ * bridge and the CLI. Transport-agnostic: every method takes its already-parsed argument
+ * (createDispatcher parses it) and answers a Result; an expected failure never throws.
+ */
+export function createConsoleApi(context: ConsoleContext): ConsoleApi {
+  const { environments, connections, arming, events } = context;
+
+  const listWithActive = async (): Promise<Result<EnvironmentList>> => {
+    const list = await environments.list();
+    if (!list.ok) return list;
+    const active = await context.activeEnvironmentId();
+    return active.ok ? { ok: true, data: { ...list.data, activeEnvironmentId: active.data } } : active;
+  };
+
+  const announceEnvironment = async (): Promise<void> => {
+    const list = await listWithActive();
+    if (list.ok) events.emit('environmentChanged', list.data);
+  };
+
+  const announceArming = async (): Promise<void> => {
+    const active = await context.activeEnvironmentId();
+    if (!active.ok) return;
+    const profile = await context.profile(active.data);
+    if (profile.ok) events.emit('armingChanged', arming.state(profile.data));
+  };
+
+  const activeProfile = async (): Promise<Result<EnvironmentProfile>> => {
+    const active = await context.activeEnvironmentId();
+    return active.ok ? context.profile(active.data) : active;
+  };
+
+  const changeWatchList = async (
+    subMerchantId: number,
+    change: (ids: number[]) => number[],
+  ): Promise<Result<EnvironmentProfile>> => {
+    const id = checkId(subMerchantId, 'subMerchantId');
+    if (!id.ok) return id;
+    const profile = await activeProfile();
+    if (!profile.ok) return profile;
+    const updated = await environments.update({
+      id: profile.data.id,
+      watchedSubMerchantIds: change(profile.data.watchedSubMerchantIds),
+    });
+    return updated.ok ? { ok: true, data: updated.data.environment } : updated;
+  };
+
+  return {
+    // -- Environments, credentials, preferences ---------------------------------------------
+    listEnvironments: () => listWithActive(),
+
+    addEnvironment: (arg) => environments.add(arg),
+
+    async updateEnvironment(arg) {
+      const before = await environments.get(arg.id);
+      const updated = await environments.update(arg);
+      if (!updated.ok) return updated;
+      const moved = before.ok && before.data.baseUrl !== updated.data.environment.baseUrl;
+      if (moved) {
+        // A new host: a new client and a new clock; arming was for the old host.
+        connections.drop(arg.id);
+        arming.disarmEnvironment(arg.id);
+        const active = await context.activeEnvironmentId();
+        if (active.ok && active.data === arg.id) await announceEnvironment();
+      }
+      return updated;
+    },
+
+    async removeEnvironment(arg) {
+      const activeBefore = await context.activeEnvironmentId();
+      const removed = await environments.remove(arg.id);
+      if (!removed.ok) return removed;
+      connections.drop(removed.data.removedId);
+      arming.disarmEnvironment(removed.data.removedId);
+      if (activeBefore.ok && activeBefore.data === removed.data.removedId) {
+        context.setActiveEnvironmentId(removed.data.activeEnvironmentId);
+        await announceEnvironment();
+        await announceArming();
+      }
+      return removed;
+    },
+
+    async useEnvironment(arg) {
+      const used = await environments.use(arg.id);
+      if (!used.ok) return used;
+      const before = await context.activeEnvironmentId();
+      context.setActiveEnvironmentId(used.data.id);
+      // Arming belongs to one environment and never follows a switch.
+      if (!before.ok || before.data !== used.data.id) arming.disarm();
+      const list = await listWithActive();
+      if (list.ok) events.emit('environmentChanged', list.data);
+      events.emit('armingChanged', arming.state(used.data));
+      return list;
+    },
+
+    getCredentialStatus: (arg) => environments.credentialStatus(arg.environmentId),
+
+    setCredential: (arg) => environments.setCredential(arg.environmentId, arg.field, arg.value),
+
+    clearCredential: (arg) => environments.clearCredential(arg.environmentId, arg.field),
+
+    async runDoctor(arg) {
+      const connection = await connections.connect(arg.environmentId);
+      if (!connection.ok) return connection;
+      return { ok: true, data: await runDoctor(connection.data, context.now) };
+    },
+
+    async getClockStatus(arg) {
+      const id: Result<string> =
+        arg.environmentId !== undefined
+          ? { ok: true, data: arg.environmentId }
+          : await context.activeEnvironmentId();
+      if (!id.ok) return id;
+      const connection = await connections.connect(id.data);
+      return connection.ok ? { ok: true, data: connection.data.client.clock.status() } : connection;
+    },
+
+    getPreferences: () => environments.preferences(),
+
+    setPreferences: (arg) => environments.updatePreferences(arg),
+
+    // -- Deposits ----------------------------------------------------------------------------
+    getDeposit: (arg) => onActive(context, (connection) => connection.client.getDeposit(arg.depositId)),
+
+    checkDeposit: async (arg) => ({ ok: true, data: checkDepositBody(arg.body) }),
+
+    createDeposit: (arg) => onActive(context, (connection) => createDeposit(context, connection, arg)),
+
+    // -- Refunds -----------------------------------------------------------------------------
+    getRefund: (arg) => onActive(context, (connection) => connection.client.getRefund(arg.refundId)),
+
+    refundPreflight: (arg) =>
+      onActive(context, (connection) => refundPreflight(context, connection, arg.depositId, arg.amount)),
+
+    createRefund: (arg) => onActive(context, (connection) => createRefund(context, connection, arg)),
+
+    // -- Cashouts ----------------------------------------------------------------------------
+    getCashoutStatus: (arg) => onActive(context, (connection) => connection.client.getCashoutStatus(arg)),
+
+    cancelCashout: (arg) => onActive(context, (connection) => cancelCashout(context, connection, arg)),
+
+    // -- Reference data ----------------------------------------------------------------------
+    listPaymentMethods: (arg) =>
+      onActive(context, (connection) => connection.client.listPaymentMethods(arg.country)),
+
+    listBanks: (arg) => onActive(context, (connection) => connection.client.listBanks(arg.country)),
+
+    getCryptoQuote: (arg) =>
+      onActive(context, (connection) =>
+        connection.client.getCryptoQuote({
+          currency: arg.currency,
+          crypto: arg.crypto,
+          ...(arg.amount !== undefined && { amount: arg.amount }),
+        }),
+      ),
+
+    // -- Sub-merchants -----------------------------------------------------------------------
+    getSubMerchant: (arg) =>
+      onActive(context, (connection) => connection.client.getSubMerchant(arg.subMerchantId)),
+
+    listWatchedSubMerchants: () =>
+      onActive(context, async (connection) => {
+        const ids = connection.profile.watchedSubMerchantIds;
+        const watched = await mapLimited(
+          ids,
+          WATCH_CONCURRENCY,
+          async (subMerchantId): Promise<WatchedSubMerchant> => ({
+            subMerchantId,
+            result: await connection.client.getSubMerchant(subMerchantId),
+          }),
+        );
+        return { ok: true, data: watched };
+      }),
+
+    watchSubMerchant: (arg) =>
+      changeWatchList(arg.subMerchantId, (ids) =>
+        ids.includes(arg.subMerchantId) ? ids : [...ids, arg.subMerchantId],
+      ),
+
+    unwatchSubMerchant: (arg) =>
+      changeWatchList(arg.subMerchantId, (ids) => ids.filter((id) => id !== arg.subMerchantId)),
+
+    // -- External links ----------------------------------------------------------------------
+    async openExternal(arg) {
+      let url: URL | undefined;
+      try {
+        url = new URL(arg.url);
+      } catch {
+        url = undefined;
+      }
+      if (url?.protocol !== 'https:' || !context.redirectUrls.has(arg.url)) {
+        return failure(
+          'not_permitted',
+          'Only https links the service sent as a deposit redirect in this session can be opened.',
+          { field: 'url' },
+        );
+      }
+      if (!context.openExternal) {
+        return failure('not_permitted', 'This console cannot open links in a browser here.');
+      }
+      try {
+        await context.openExternal(arg.url);
+      } catch {
+        return failure('internal', 'The system browser could not be opened.');
+      }
+      return { ok: true, data: { opened: true } };
+    },
+
+    // -- Local sandbox controls --------------------------------------------------------------
+    sandboxTransition: (arg) =>
+      onActive(context, async (connection) => {
+        const sandbox = sandboxOf(connection);
+        return sandbox.ok ? sandboxTransition(sandbox.data, arg) : sandbox;
+      }),
+
+    sandboxCreateCashout: (arg) =>
+      onActive(context, async (connection) => {
+        const sandbox = sandboxOf(connection);
+        return sandbox.ok ? sandboxCreateCashout(sandbox.data, arg) : sandbox;
+      }),
+
+    sandboxAdvanceClock: (arg) =>
+      onActive(context, async (connection) => {
+        const sandbox = sandboxOf(connection);
+        return sandbox.ok ? sandboxAdvanceClock(sandbox.data, arg.seconds) : sandbox;
+      }),
+
+    sandboxNotifications: () =>
+      onActive(context, async (connection) => {
+        const sandbox = sandboxOf(connection);
+        return sandbox.ok ? sandboxNotifications(sandbox.data) : sandbox;
+      }),
+
+    // -- Guard rails -------------------------------------------------------------------------
+    async getArming() {
+      const profile = await activeProfile();
+      return profile.ok ? { ok: true, data: arming.state(profile.data) } : profile;
+    },
+
+    async armProduction(arg) {
+      const profile = await activeProfile();
+      if (!profile.ok) return profile;
+      if (profile.data.kind !== 'production') return { ok: true, data: arming.state(profile.data) };
+      if (arg.confirmation !== profile.data.name) {
+        return failure(
+          'not_permitted',
+          `Production was not armed: type the environment's name exactly ("${profile.data.name}").`,
+          { field: 'confirmation' },
+        );
+      }
+      return { ok: true, data: arming.arm(profile.data) };
+    },
+
+    async disarmProduction() {
+      const profile = await activeProfile();
+      if (!profile.ok) return profile;
+      arming.disarmEnvironment(profile.data.id);
+      return { ok: true, data: arming.state(profile.data) };
+    },
+
+    // -- Audit journal -----------------------------------------------------------------------
+    async auditEntries(arg) {
+      const journal = await context.journal();
+      return journal.ok ? journal.data.entries(arg) : journal;
+    },
+
+    async auditVerify() {
+      const journal = await context.journal();
+      return journal.ok ? journal.data.verify() : journal;
+    },
+
+    async auditExportCsv(arg) {
+      const journal = await context.journal();
+      if (!journal.ok) return journal;
+      const csv = await journal.data.exportCsv(arg);
+      return csv.ok
+        ? { ok: true, data: { fileName: auditCsvFileName(arg, context.now()), csv: csv.data } }
+        : csv;
+    },
+
+    async auditUnresolved() {
+      const journal = await context.journal();
+      return journal.ok ? journal.data.unresolved() : journal;
+    },
+
+    auditReread: (arg) => auditReread(context, arg.intentId),
+
+    auditRetry: (arg) => auditRetry(context, arg.intentId),
+  };
+}
