@@ -68,7 +68,11 @@ const compactDate = z.string().refine((value) => {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }, 'must be a real date written yyyyMMdd');
 
-const httpUrl = z.httpUrl('must be an http(s) URL');
+/**
+ * Any http(s) URL. Not z.httpUrl: it also demands a domain name, which refuses an IP address or
+ * localhost (a merchant's own notification receiver, the local sandbox's receivers).
+ */
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const addressInputSchema = z.strictObject({
   street: text(255).optional(),
