@@ -176,7 +176,10 @@ export const SEEDED = {
  * `sandbox`: one per worker. `client`: a real client with its own ServerClock for each test.
  * Every test starts from the seeded state.
  */
-export const test = base.extend<{ client: PaymentsClient; freshState: undefined }, { sandbox: SandboxHandle }>({
+export const test = base.extend<
+  { client: PaymentsClient; freshState: undefined },
+  { sandbox: SandboxHandle }
+>({
   sandbox: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use) => {
