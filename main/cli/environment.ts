@@ -1,11 +1,15 @@
-import type { ConsoleError, CredentialField, Result } from '../../preload/contract';
+import type { ConsoleError, CredentialField, EnvironmentProfile, Result } from '../../preload/contract';
 import { CREDENTIAL_SETS } from '../../preload/contract';
 import type { Credentials, CredentialsSource } from '../core/payments';
 import { validateBaseUrl } from '../core/payments';
+import { credentialOrigin } from '../core/settings';
 
 /**
- * Where the CLI finds its base URL and credentials. Today: environment variables. A later issue
- * adds keychain profiles and `--env`; it only needs another EnvironmentSource.
+ * Where the CLI finds its base URL and credentials besides the profiles and the keychain: the
+ * foundation's environment variables. When PAYDESK_BASE_URL is set they define the environment
+ * entirely (its credentials come only from the variables, never from a keychain entry, so a
+ * keychain secret cannot be sent to a host it does not belong to). Without PAYDESK_BASE_URL, a
+ * PAYDESK_* credential variable that is set wins over the keychain entry of the same field.
  */
 export interface CliEnvironment {
   baseUrl: string;
@@ -30,6 +34,19 @@ export const CREDENTIAL_VARIABLES: Record<CredentialField, string> = {
 
 export type Variables = Readonly<Record<string, string | undefined>>;
 
+/** The credential variables that are set (empty ones count as unset). */
+export function credentialsFromVariables(variables: Variables): Credentials {
+  const found: Credentials = {};
+  for (const [field, variable] of Object.entries(CREDENTIAL_VARIABLES) as Array<[CredentialField, string]>) {
+    const value = variables[variable];
+    if (value) found[field] = value;
+  }
+  return found;
+}
+
+export const usesBaseUrlVariable = (variables: Variables): boolean =>
+  (variables[BASE_URL_VARIABLE]?.trim() ?? '') !== '';
+
 export function environmentFromVariables(variables: Variables): EnvironmentSource {
   return async () => {
     const baseUrl = variables[BASE_URL_VARIABLE]?.trim();
@@ -43,29 +60,23 @@ export function environmentFromVariables(variables: Variables): EnvironmentSourc
         },
       };
     }
-    // Read on each call, as the keychain provider of a later issue will be.
-    const credentials = async (): Promise<Result<Credentials>> => {
-      const found: Credentials = {};
-      for (const [field, variable] of Object.entries(CREDENTIAL_VARIABLES) as Array<
-        [CredentialField, string]
-      >) {
-        const value = variables[variable];
-        if (value) found[field] = value;
-      }
-      return { ok: true, data: found };
-    };
+    // Read on each call, like the keychain provider.
+    const credentials = async (): Promise<Result<Credentials>> => ({
+      ok: true,
+      data: credentialsFromVariables(variables),
+    });
     // Checked here too, so that the message names the variable to fix (D5).
     const checked = validateBaseUrl(baseUrl, BASE_URL_VARIABLE);
     if (!checked.ok) return checked;
     return {
       ok: true,
-      data: { baseUrl: checked.data, credentials, explain: (error) => explain(error, variables) },
+      data: { baseUrl: checked.data, credentials, explain: (error) => explainVariables(error, variables) },
     };
   };
 }
 
 /** For a missing credential: the variables of its set that are empty. */
-function explain(error: ConsoleError, variables: Variables): ConsoleError {
+export function explainVariables(error: ConsoleError, variables: Variables): ConsoleError {
   if (error.kind !== 'credentials_missing') return error;
   const set = Object.values(CREDENTIAL_SETS).find((fields) =>
     (fields as readonly string[]).includes(error.field ?? ''),
@@ -73,4 +84,55 @@ function explain(error: ConsoleError, variables: Variables): ConsoleError {
   if (!set) return error;
   const unset = set.map((field) => CREDENTIAL_VARIABLES[field]).filter((variable) => !variables[variable]);
   return unset.length === 0 ? error : { ...error, message: `${error.message} Set ${unset.join(', ')}.` };
+}
+
+/** For a missing credential of a profile: the command that stores it. */
+export function explainProfile(error: ConsoleError, environmentId: string): ConsoleError {
+  if (error.kind !== 'credentials_missing' || error.field === undefined) return error;
+  return {
+    ...error,
+    message: `${error.message} Store it with: paydesk env set-credential ${environmentId} ${error.field} (the value is read from stdin).`,
+  };
+}
+
+/** The id of the environment PAYDESK_BASE_URL defines when it matches no profile. */
+export const VARIABLES_ENVIRONMENT_ID = 'variables';
+
+/**
+ * Who the PAYDESK_BASE_URL environment is, for guard rails and the journal: the profile named
+ * by `--env`, else the profile whose base URL has the same origin (so pointing the variables at
+ * production still gets production's guard rails), else a testing environment of its own.
+ */
+export function variablesIdentity(
+  baseUrl: string,
+  profiles: readonly EnvironmentProfile[],
+  requestedId: string | undefined,
+): Result<EnvironmentProfile> {
+  const generic: EnvironmentProfile = {
+    id: VARIABLES_ENVIRONMENT_ID,
+    name: BASE_URL_VARIABLE,
+    kind: 'testing',
+    baseUrl,
+    color: 'gray',
+    watchedSubMerchantIds: [],
+  };
+  if (requestedId !== undefined) {
+    const named = profiles.find((profile) => profile.id === requestedId);
+    if (!named) {
+      return {
+        ok: false,
+        error: {
+          kind: 'not_found',
+          field: '--env',
+          message: `There is no environment with id ${requestedId}.`,
+        },
+      };
+    }
+    return { ok: true, data: { ...named, baseUrl } };
+  }
+  const origin = credentialOrigin(baseUrl);
+  const matching = profiles.filter((profile) => credentialOrigin(profile.baseUrl) === origin);
+  // Production first: when in doubt, the stricter rules apply.
+  const match = matching.find((profile) => profile.kind === 'production') ?? matching[0];
+  return { ok: true, data: match ? { ...match, baseUrl } : generic };
 }

@@ -6,8 +6,9 @@ export interface Writable {
 }
 
 /**
- * Exit codes: 0 ok; 1 the service refused or the state forbids it; 2 bad usage, input or local
- * setup; 3 the outcome is not known (network, TLS, timeout, lost answer); 130 cancelled (Ctrl-C).
+ * Exit codes: 0 ok; 1 the service refused, the state forbids it, or the OS keychain cannot be
+ * used; 2 bad usage, input or local setup; 3 the outcome is not known (network, TLS, timeout,
+ * lost answer); 130 cancelled (Ctrl-C).
  * A Record, so a new kind in the contract cannot be forgotten here.
  */
 const EXIT_CODES: Record<ErrorKind, number> = {
@@ -28,7 +29,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   timeout: 3,
   outcome_unknown: 3,
   credentials_missing: 2,
-  keychain_unavailable: 2,
+  keychain_unavailable: 1, // issue 4: shown plainly, exit 1
   not_permitted: 2,
   storage: 2,
   cancelled: 130,

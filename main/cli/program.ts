@@ -4,15 +4,25 @@ import type {
   ConsoleError,
   DepositCreateBody,
   JsonValue,
+  MutationMeta,
   RefundCreateBody,
   Result,
 } from '../../preload/contract';
-import type { PaymentsClient, PaymentsClientOptions } from '../core/payments';
-import { amountNumberSchema, checkInput, createPaymentsClient, idTextSchema } from '../core/payments';
-import type { EnvironmentSource, Variables } from './environment';
-import { environmentFromVariables } from './environment';
+import {
+  amountNumberSchema,
+  checkInput,
+  depositCreateBodySchema,
+  idTextSchema,
+  idempotencyKeySchema,
+} from '../core/payments';
+import { describeAuditCommands } from './audit-commands';
+import { describeEnvironmentCommands } from './environment-commands';
+import type { Variables } from './environment';
+import { asJson, readStdin } from './input';
 import type { Writable } from './output';
 import { exitCodeFor, formatError, formatHuman, formatJson } from './output';
+import type { CliCoreOptions, CliSession, SessionRequest } from './session';
+import { openSession } from './session';
 
 /** Everything the CLI touches, injected so that tests run it in-process. */
 export interface CliIo {
@@ -22,26 +32,43 @@ export interface CliIo {
   stdin: AsyncIterable<string | Uint8Array>;
   stdout: Writable;
   stderr: Writable;
-  /** Cancels the running call (Ctrl-C). */
+  /** Cancels the running lookup (Ctrl-C). A mutation runs to its end, so its outcome is journaled. */
   signal?: AbortSignal;
 }
 
-export interface CliOptions {
-  /** Where the base URL and credentials come from; environment variables by default. */
-  environment?: EnvironmentSource;
-  /** Client tuning (tests shorten the backoff). */
-  client?: Pick<PaymentsClientOptions, 'timeoutMs' | 'retry'>;
-}
+export type CliOptions = CliCoreOptions;
 
 /** A body file or stdin larger than this is not a deposit. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-interface Answer {
+/** What a command prints: the record, and in human output the lines that follow it. */
+export interface Answer {
   record: unknown;
   idempotencyKey?: string;
+  intentId?: string | null;
 }
 
-type Operation = (client: PaymentsClient, signal: AbortSignal | undefined) => Promise<Result<Answer>>;
+/** How the command tells the runner what it did. */
+export interface CommandContext {
+  io: CliIo;
+  json: boolean;
+  /** Opens the console core, runs `task`, closes the core; a failure is reported and sets the exit code. */
+  withSession(
+    purpose: SessionRequest['purpose'],
+    task: (session: CliSession) => Promise<void>,
+  ): Promise<void>;
+  /** Runs an operation that answers a record and prints it. */
+  run(
+    purpose: SessionRequest['purpose'],
+    operation: (session: CliSession) => Promise<Result<Answer>>,
+  ): Promise<void>;
+  fail(error: ConsoleError): void;
+  print(value: JsonValue): void;
+  /** Sets the exit code without printing an error line (the answer was printed). */
+  exit(code: number): void;
+  /** The global --env. */
+  environmentId(): string | undefined;
+}
 
 const invalid = (field: string, message: string): Result<never> => ({
   ok: false,
@@ -60,17 +87,7 @@ function parseJson(text: string, field: string): Result<unknown> {
 }
 
 async function readBody(source: string, stdin: CliIo['stdin']): Promise<Result<string>> {
-  if (source === '-') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stdin) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
-      size += bytes.length;
-      if (size > MAX_BODY_BYTES) return invalid('--body', `stdin is larger than ${MAX_BODY_BYTES} bytes`);
-      chunks.push(bytes);
-    }
-    return { ok: true, data: Buffer.concat(chunks).toString('utf8') };
-  }
+  if (source === '-') return readStdin(stdin, MAX_BODY_BYTES, '--body');
   try {
     const text = await readFile(source, 'utf8');
     if (Buffer.byteLength(text) > MAX_BODY_BYTES)
@@ -89,39 +106,110 @@ async function readBody(source: string, stdin: CliIo['stdin']): Promise<Result<s
   }
 }
 
-/** Records are JSON from the service; this gives them the JSON type for printing. */
-const asJson = (record: unknown): JsonValue => JSON.parse(JSON.stringify(record)) as JsonValue;
+/** A lookup gives up waiting on Ctrl-C. */
+function cancellable<T>(promise: Promise<Result<T>>, signal: AbortSignal | undefined): Promise<Result<T>> {
+  if (!signal) return promise;
+  const cancelled: Result<never> = {
+    ok: false,
+    error: { kind: 'cancelled', message: 'Cancelled before the service answered.' },
+  };
+  if (signal.aborted) return Promise.resolve(cancelled);
+  return new Promise((resolve) => {
+    const onAbort = (): void => resolve(cancelled);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then((result) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(result);
+    });
+  });
+}
 
-function describeCommands(program: Command, run: (operation: Operation) => Promise<void>, io: CliIo): void {
+interface MutationFlags {
+  reason?: string;
+  yes?: boolean;
+  idempotencyKey?: string;
+}
+
+/**
+ * How production arming maps to the CLI: a CLI process lives for one command, so `--yes` arms
+ * production for that one command only (with the profile's name as the confirmation, which the
+ * CLI knows), and `--reason` is required, as in the app. Nothing stays armed afterwards.
+ */
+async function armForCommand(session: CliSession, flags: MutationFlags): Promise<Result<MutationMeta>> {
+  const target = await session.target();
+  if (!target.ok) return target;
+  const meta: MutationMeta = {
+    ...(flags.reason !== undefined && { reason: flags.reason }),
+    ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
+  };
+  if (flags.idempotencyKey !== undefined) {
+    const key = checkInput(idempotencyKeySchema, flags.idempotencyKey, '--idempotency-key');
+    if (!key.ok) return key;
+  }
+  if (target.data.kind !== 'production') return { ok: true, data: meta };
+  if (flags.reason === undefined || flags.reason.trim() === '') {
+    return invalid('--reason', `required in production ("${target.data.name}"): say why this is done`);
+  }
+  if (!flags.yes) {
+    return {
+      ok: false,
+      error: {
+        kind: 'not_permitted',
+        message: `Production ("${target.data.name}") is read-only: add --yes to arm it for this one command.`,
+      },
+    };
+  }
+  const armed = await session.api.armProduction({ confirmation: target.data.name });
+  return armed.ok ? { ok: true, data: meta } : armed;
+}
+
+function describeResourceCommands(program: Command, context: CommandContext): void {
+  const { io } = context;
+  const lookup = (operation: (session: CliSession) => Promise<Result<Answer>>): Promise<void> =>
+    context.run('read', (session) => cancellable(operation(session), io.signal));
+  const record = async <T>(promise: Promise<Result<T>>): Promise<Result<Answer>> => {
+    const result = await promise;
+    return result.ok ? { ok: true, data: { record: (result.data as { record?: unknown }).record } } : result;
+  };
+  const mutationOptions = (command: Command): Command =>
+    command
+      .option('--reason <text>', 'why (required in production; kept in the audit journal)')
+      .option('--idempotency-key <uuid>', 'repeat an earlier intent (after an unknown outcome) with its key');
+
   const deposits = program.command('deposits').description('read and create deposits');
   deposits
     .command('get')
     .description('read a deposit status (GET /v3/deposits/{id})')
     .argument('<id>', 'deposit id')
     .action((id: string) =>
-      run(async (client, signal) => {
+      lookup(async (session) => {
         const depositId = idArgument(id, 'id');
-        return depositId.ok ? client.getDeposit(depositId.data, { signal }) : depositId;
+        return depositId.ok ? record(session.api.getDeposit({ depositId: depositId.data })) : depositId;
       }),
     );
-  deposits
-    .command('create')
-    .description('create a deposit from a JSON body (POST /v3/deposits)')
-    .requiredOption('--body <file>', 'JSON file with the request body, or - for stdin')
-    .option('--idempotency-key <uuid>', 'repeat an earlier intent (after an unknown outcome) with its key')
-    .action((options: { body: string; idempotencyKey?: string }) =>
-      run(async (client, signal) => {
-        const text = await readBody(options.body, io.stdin);
-        if (!text.ok) return text;
-        const body = parseJson(text.data, '--body');
-        if (!body.ok) return body;
-        // The client checks the body against the spec's tables before anything is sent.
-        return client.createDeposit(body.data as DepositCreateBody, {
-          signal,
-          ...(options.idempotencyKey !== undefined && { idempotencyKey: options.idempotencyKey }),
-        });
-      }),
-    );
+  mutationOptions(
+    deposits
+      .command('create')
+      .description('create a deposit from a JSON body (POST /v3/deposits); journaled')
+      .requiredOption('--body <file>', 'JSON file with the request body, or - for stdin')
+      .option('--yes', 'confirm (required in production)'),
+  ).action((options: { body: string } & MutationFlags) =>
+    context.run('write', async (session) => {
+      const text = await readBody(options.body, io.stdin);
+      if (!text.ok) return text;
+      const json = parseJson(text.data, '--body');
+      if (!json.ok) return json;
+      // The spec's tables are checked before anything is armed, journaled or sent.
+      const body = checkInput(depositCreateBodySchema, json.data);
+      if (!body.ok) return body;
+      const meta = await armForCommand(session, options);
+      if (!meta.ok) return meta;
+      const created = await session.api.createDeposit({ body: body.data as DepositCreateBody, ...meta.data });
+      if (!created.ok) return created;
+      const { created: answer, idempotencyKey, intentId } = created.data;
+      return { ok: true, data: { record: answer.record, idempotencyKey, intentId } };
+    }),
+  );
 
   const refunds = program.command('refunds').description('read and create refunds');
   refunds
@@ -129,59 +217,63 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
     .description('read a refund status (GET /v3/refunds/{id})')
     .argument('<id>', 'refund id')
     .action((id: string) =>
-      run(async (client, signal) => {
+      lookup(async (session) => {
         const refundId = idArgument(id, 'id');
-        return refundId.ok ? client.getRefund(refundId.data, { signal }) : refundId;
+        return refundId.ok ? record(session.api.getRefund({ refundId: refundId.data })) : refundId;
       }),
     );
-  refunds
-    .command('create')
-    .description('refund a deposit (POST /v3/refunds)')
-    .requiredOption('--deposit-id <n>', 'the deposit to refund')
-    .requiredOption('--invoice-id <s>', 'the invoice id of that deposit')
-    .option('--amount <x>', 'amount to refund (default: all that is left)')
-    .option(
-      '--bank-account <json>',
-      'bank account JSON: beneficiary, bank_code, branch, account_number, account_type',
-    )
-    .option('--comments <s>', 'free text')
-    .option('--notification-url <url>', 'where the service sends status notifications')
-    .option('--idempotency-key <uuid>', 'repeat an earlier intent (after an unknown outcome) with its key')
-    .action(
-      (options: {
+  mutationOptions(
+    refunds
+      .command('create')
+      .description('refund a deposit (POST /v3/refunds) after the pre-flight checks; journaled')
+      .requiredOption('--deposit-id <n>', 'the deposit to refund')
+      .requiredOption('--invoice-id <s>', 'the invoice id of that deposit')
+      .option('--amount <x>', 'amount to refund (default: all that is left)')
+      .option(
+        '--bank-account <json>',
+        'bank account JSON: beneficiary, bank_code, branch, account_number, account_type',
+      )
+      .option('--comments <s>', 'free text')
+      .option('--notification-url <url>', 'where the service sends status notifications')
+      .option('--yes', 'confirm (required in production)'),
+  ).action(
+    (
+      options: {
         depositId: string;
         invoiceId: string;
         amount?: string;
         bankAccount?: string;
         comments?: string;
         notificationUrl?: string;
-        idempotencyKey?: string;
-      }) =>
-        run(async (client, signal) => {
-          const depositId = idArgument(options.depositId, '--deposit-id');
-          if (!depositId.ok) return depositId;
-          const amount =
-            options.amount === undefined
-              ? undefined
-              : checkInput(amountNumberSchema, options.amount, '--amount');
-          if (amount && !amount.ok) return amount;
-          const bankAccount =
-            options.bankAccount === undefined ? undefined : parseJson(options.bankAccount, '--bank-account');
-          if (bankAccount && !bankAccount.ok) return bankAccount;
-          const body = {
-            deposit_id: depositId.data,
-            invoice_id: options.invoiceId,
-            ...(amount && { amount: amount.data }),
-            ...(bankAccount && { bank_account: bankAccount.data }),
-            ...(options.comments !== undefined && { comments: options.comments }),
-            ...(options.notificationUrl !== undefined && { notification_url: options.notificationUrl }),
-          } as RefundCreateBody;
-          return client.createRefund(body, {
-            signal,
-            ...(options.idempotencyKey !== undefined && { idempotencyKey: options.idempotencyKey }),
-          });
-        }),
-    );
+      } & MutationFlags,
+    ) =>
+      context.run('write', async (session) => {
+        const depositId = idArgument(options.depositId, '--deposit-id');
+        if (!depositId.ok) return depositId;
+        const amount =
+          options.amount === undefined
+            ? undefined
+            : checkInput(amountNumberSchema, options.amount, '--amount');
+        if (amount && !amount.ok) return amount;
+        const bankAccount =
+          options.bankAccount === undefined ? undefined : parseJson(options.bankAccount, '--bank-account');
+        if (bankAccount && !bankAccount.ok) return bankAccount;
+        const body = {
+          deposit_id: depositId.data,
+          invoice_id: options.invoiceId,
+          ...(amount && { amount: amount.data }),
+          ...(bankAccount && { bank_account: bankAccount.data }),
+          ...(options.comments !== undefined && { comments: options.comments }),
+          ...(options.notificationUrl !== undefined && { notification_url: options.notificationUrl }),
+        } as RefundCreateBody;
+        const meta = await armForCommand(session, options);
+        if (!meta.ok) return meta;
+        const created = await session.api.createRefund({ body, ...meta.data });
+        if (!created.ok) return created;
+        const { created: answer, idempotencyKey, intentId } = created.data;
+        return { ok: true, data: { record: answer.record, idempotencyKey, intentId } };
+      }),
+  );
 
   const cashouts = program.command('cashouts').description('read and cancel cashouts');
   cashouts
@@ -190,30 +282,32 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
     .option('--cashout-id <n>', 'service-side cashout id')
     .option('--external-id <s>', 'merchant-side cashout id')
     .action((options: { cashoutId?: string; externalId?: string }) =>
-      run(async (client, signal) => {
+      lookup(async (session) => {
         if (options.cashoutId === undefined && options.externalId === undefined) {
           return invalid('--cashout-id', 'give --cashout-id, --external-id or both');
         }
         const cashoutId =
           options.cashoutId === undefined ? undefined : idArgument(options.cashoutId, '--cashout-id');
         if (cashoutId && !cashoutId.ok) return cashoutId;
-        return client.getCashoutStatus(
-          {
+        return record(
+          session.api.getCashoutStatus({
             ...(cashoutId && { cashoutId: cashoutId.data }),
             ...(options.externalId !== undefined && { externalId: options.externalId }),
-          },
-          { signal },
+          }),
         );
       }),
     );
   cashouts
     .command('cancel')
-    .description('cancel a PENDING cashout (DELETE /v3/cashout/cancel); never repeated automatically')
+    .description(
+      'cancel a PENDING cashout (DELETE /v3/cashout/cancel) after re-reading it by both ids; never repeated automatically; journaled',
+    )
     .requiredOption('--cashout-id <n>', 'service-side cashout id')
     .requiredOption('--external-id <s>', 'merchant-side cashout id (both must name the same cashout)')
     .option('--yes', 'confirm the cancellation')
-    .action((options: { cashoutId: string; externalId: string; yes?: boolean }) =>
-      run(async (client, signal) => {
+    .option('--reason <text>', 'why (required in production; kept in the audit journal)')
+    .action((options: { cashoutId: string; externalId: string } & MutationFlags) =>
+      context.run('write', async (session) => {
         const cashoutId = idArgument(options.cashoutId, '--cashout-id');
         if (!cashoutId.ok) return cashoutId;
         if (!options.yes) {
@@ -225,10 +319,20 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
             },
           };
         }
-        return client.cancelCashout(
-          { cashoutId: cashoutId.data, externalId: options.externalId },
-          { signal },
-        );
+        const meta = await armForCommand(session, options);
+        if (!meta.ok) return meta;
+        const cancelled = await session.api.cancelCashout({
+          cashoutId: cashoutId.data,
+          externalId: options.externalId,
+          // The id typed on the command line, with --yes, is the typed confirmation.
+          typedConfirmation: String(cashoutId.data),
+          ...meta.data,
+        });
+        if (!cancelled.ok) return cancelled;
+        return {
+          ok: true,
+          data: { record: cancelled.data.status.record, intentId: cancelled.data.intentId },
+        };
       }),
     );
 
@@ -236,13 +340,13 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
     .command('payment-methods')
     .description('payment methods enabled in a country (GET /v3/payment_methods)')
     .argument('<country>', 'ISO country code, e.g. BR')
-    .action((country: string) => run((client, signal) => client.listPaymentMethods(country, { signal })));
+    .action((country: string) => lookup((session) => record(session.api.listPaymentMethods({ country }))));
 
   program
     .command('banks')
     .description('banks of a country (GET /v3/banks)')
     .argument('<country>', 'ISO country code, e.g. MX')
-    .action((country: string) => run((client, signal) => client.listBanks(country, { signal })));
+    .action((country: string) => lookup((session) => record(session.api.listBanks({ country }))));
 
   program
     .command('crypto-quote')
@@ -251,12 +355,17 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
     .requiredOption('--amount <a>', 'amount in that currency')
     .requiredOption('--crypto <x>', 'cryptocurrency symbol, e.g. USDT')
     .action((options: { currency: string; amount: string; crypto: string }) =>
-      run((client, signal) =>
-        client.getCryptoQuote(
-          { currency: options.currency, amount: options.amount, crypto: options.crypto },
-          { signal },
-        ),
-      ),
+      lookup(async (session) => {
+        const amount = checkInput(amountNumberSchema, options.amount, '--amount');
+        if (!amount.ok) return amount;
+        return record(
+          session.api.getCryptoQuote({
+            currency: options.currency,
+            amount: amount.data,
+            crypto: options.crypto,
+          }),
+        );
+      }),
     );
 
   const subMerchants = program.command('sub-merchants').description('read sub-merchants');
@@ -265,9 +374,11 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
     .description('read a sub-merchant (GET /sub_merchants/{id})')
     .argument('<id>', 'sub-merchant id')
     .action((id: string) =>
-      run(async (client, signal) => {
+      lookup(async (session) => {
         const subMerchantId = idArgument(id, 'id');
-        return subMerchantId.ok ? client.getSubMerchant(subMerchantId.data, { signal }) : subMerchantId;
+        return subMerchantId.ok
+          ? record(session.api.getSubMerchant({ subMerchantId: subMerchantId.data }))
+          : subMerchantId;
       }),
     );
 }
@@ -276,34 +387,22 @@ function describeCommands(program: Command, run: (operation: Operation) => Promi
 export async function runCli(io: CliIo, options: CliOptions = {}): Promise<number> {
   // Known before parsing, so that even a usage error is reported in the requested format.
   const json = io.argv.includes('--json');
-  const environment = options.environment ?? environmentFromVariables(io.env);
   let exitCode = 0;
   const fail = (error: ConsoleError): void => {
     io.stderr.write(formatError(error, json));
     exitCode = exitCodeFor(error);
   };
-
-  const run = async (operation: Operation): Promise<void> => {
-    const found = await environment();
-    if (!found.ok) return fail(found.error);
-    const client = createPaymentsClient({
-      baseUrl: found.data.baseUrl,
-      credentials: found.data.credentials,
-      ...options.client,
-    });
-    if (!client.ok) return fail(client.error);
-    const result = await operation(client.data, io.signal);
-    if (!result.ok) return fail(found.data.explain ? found.data.explain(result.error) : result.error);
-    const record = asJson(result.data.record);
-    io.stdout.write(json ? formatJson(record) : formatHuman(record));
-    if (!json && result.data.idempotencyKey !== undefined) {
-      io.stdout.write(`# idempotency key: ${result.data.idempotencyKey}\n`);
-    }
+  const print = (value: JsonValue): void => {
+    io.stdout.write(json ? formatJson(value) : formatHuman(value));
   };
 
   const program = new Command('paydesk')
     .description('Paydesk headless console: the payments service from the command line')
     .option('--json', 'print the answer as JSON, and failures as a JSON line on stderr')
+    .option(
+      '--env <id>',
+      'the environment profile to use (default: the active one; PAYDESK_BASE_URL, when set, defines it instead)',
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -311,8 +410,59 @@ export async function runCli(io: CliIo, options: CliOptions = {}): Promise<numbe
       // Usage errors are reported below, as one line in the requested format.
       outputError: () => undefined,
     })
-    .showSuggestionAfterError();
-  describeCommands(program, run, io);
+    .showSuggestionAfterError()
+    .addHelpText(
+      'after',
+      `
+Environments: resource commands use the profile named by --env, else the active profile
+(paydesk env use <id>). When PAYDESK_BASE_URL is set it defines the environment instead, with
+credentials from PAYDESK_API_KEY, PAYDESK_API_SECRET, PAYDESK_READONLY_KEY,
+PAYDESK_CASHOUT_LOGIN, PAYDESK_CASHOUT_PASS and PAYDESK_CASHOUT_SECRET; without it, a
+credential variable that is set wins over the keychain entry of the same field.
+Data folder: PAYDESK_DATA_DIR, else the app's (settings.json, audit/).
+Production: mutating commands need --reason and --yes; --yes arms production for that one
+command only. Every mutation is written to the audit journal before it is sent.`,
+    );
+
+  const withSession: CommandContext['withSession'] = async (purpose, task) => {
+    const environmentId = program.opts<{ env?: string }>().env;
+    const opened = await openSession(
+      { variables: io.env, purpose, ...(environmentId !== undefined && { environmentId }) },
+      options,
+    );
+    if (!opened.ok) return fail(opened.error);
+    try {
+      await task(opened.data);
+    } finally {
+      await opened.data.close();
+    }
+  };
+
+  const context: CommandContext = {
+    io,
+    json,
+    withSession,
+    fail,
+    print,
+    exit: (code) => {
+      exitCode = code;
+    },
+    environmentId: () => program.opts<{ env?: string }>().env,
+    run: (purpose, operation) =>
+      withSession(purpose, async (session) => {
+        const result = await operation(session);
+        if (!result.ok) return fail(session.explain(result.error));
+        print(asJson(result.data.record));
+        if (json) return;
+        if (result.data.idempotencyKey !== undefined) {
+          io.stdout.write(`# idempotency key: ${result.data.idempotencyKey}\n`);
+        }
+        if (result.data.intentId) io.stdout.write(`# journal intent: ${result.data.intentId}\n`);
+      }),
+  };
+  describeResourceCommands(program, context);
+  describeEnvironmentCommands(program, context);
+  describeAuditCommands(program, context);
 
   try {
     await program.parseAsync([...io.argv], { from: 'user' });

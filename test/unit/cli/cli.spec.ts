@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../../../main/cli/program';
+import { createMemoryBackend } from '../../../main/core/vault';
 import type { RecordedRequest, ServiceDouble } from '../payments/http-double';
 import {
   CREDENTIALS,
@@ -30,6 +31,14 @@ const ANSWERS: Record<string, unknown> = {
     extra_field: 'kept',
   },
   'POST /v3/deposits': { checkout_type: 'HOSTED', deposit_id: 6, redirect_url: 'https://pay.example/r/6' },
+  'GET /v3/deposits/50': {
+    deposit_id: 50,
+    status: 'COMPLETED',
+    invoice_id: 'INV-50',
+    currency: 'BRL',
+    local_amount: 100,
+    payment_type: 'CREDIT_CARD',
+  },
   'GET /v3/refunds/7': { deposit_id: 5, merchant_invoice_id: 'INV-5', status: 'PENDING', amount: 2 },
   'POST /v3/refunds': { refund_id: 8 },
   'POST /v3/cashout/status': { cashout_status: 0, cashout_status_description: 'Pending' },
@@ -48,11 +57,14 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 let service: ServiceDouble;
+/** Each test's data folder (settings and audit journal), through PAYDESK_DATA_DIR. */
+let dataDir: string;
 /** Overrides the answer of the next requests: [status, body or undefined for empty]. */
 let override: ((request: RecordedRequest) => [number, unknown] | 'destroy' | undefined) | undefined;
 
 test.beforeEach(async () => {
   override = undefined;
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-cli-data-'));
   service = await startDouble((request, response) => {
     const forced = override?.(request);
     if (forced === 'destroy') {
@@ -71,9 +83,13 @@ test.beforeEach(async () => {
     else sendJson(response, 200, answer);
   });
 });
-test.afterEach(() => service.close());
+test.afterEach(async () => {
+  await service.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const environment = (): Record<string, string> => ({
+  PAYDESK_DATA_DIR: dataDir,
   PAYDESK_BASE_URL: service.baseUrl,
   PAYDESK_API_KEY: CREDENTIALS.apiKey,
   PAYDESK_API_SECRET: CREDENTIALS.apiSecret,
@@ -98,12 +114,16 @@ async function cli(
   const code = await runCli(
     {
       argv,
-      env: options.env ?? environment(),
+      env: { PAYDESK_DATA_DIR: dataDir, ...(options.env ?? environment()) },
       stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin, 'utf8')]),
       stdout: { write: (text: string) => (stdout += text) },
       stderr: { write: (text: string) => (stderr += text) },
     },
-    { client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 } },
+    {
+      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
+      vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli' },
+      sandbox: { seed: 42 },
+    },
   );
   return { code, stdout, stderr };
 }
@@ -151,9 +171,9 @@ test.describe('every command, human output', () => {
       'refunds',
       'create',
       '--deposit-id',
-      '5',
+      '50',
       '--invoice-id',
-      'INV-5',
+      'INV-50',
       '--amount',
       '2.50',
       '--bank-account',
@@ -162,13 +182,17 @@ test.describe('every command, human output', () => {
       'partial',
     ]);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^refund_id: 8\n# idempotency key: [0-9a-f-]{36}\n$/);
-    const request = requestAt(service, 0);
+    expect(run.stdout).toMatch(
+      /^refund_id: 8\n# idempotency key: [0-9a-f-]{36}\n# journal intent: [0-9a-f-]{36}\n$/,
+    );
+    // The pre-flight reads the deposit first (COMPLETED, amount within what is left).
+    expect(requestAt(service, 0).path).toBe('/v3/deposits/50');
+    const request = requestAt(service, 1);
     expect([request.method, request.path]).toEqual(['POST', '/v3/refunds']);
     expectSigned(request, { post: true });
     expect(JSON.parse(request.text)).toEqual({
-      deposit_id: 5,
-      invoice_id: 'INV-5',
+      deposit_id: 50,
+      invoice_id: 'INV-50',
       amount: 2.5,
       bank_account: bankAccount,
       comments: 'partial',
@@ -188,7 +212,7 @@ test.describe('every command, human output', () => {
     });
   });
 
-  test('cashouts cancel --yes sends the DELETE', async () => {
+  test('cashouts cancel --yes re-reads the cashout by each id and both, then sends the DELETE', async () => {
     const run = await cli([
       'cashouts',
       'cancel',
@@ -200,7 +224,13 @@ test.describe('every command, human output', () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('cashout_status_description: Canceled');
-    const request = requestAt(service, 0);
+    expect(service.requests.map((r) => JSON.parse(r.text) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ cashout_id: 11954 }),
+      expect.objectContaining({ external_id: 'payout-7781' }),
+      expect.objectContaining({ cashout_id: 11954, external_id: 'payout-7781' }),
+      expect.objectContaining({ cashout_id: 11954, external_id: 'payout-7781' }),
+    ]);
+    const request = requestAt(service, 3);
     expect(request.method).toBe('DELETE');
     expectPayloadSigned(request, { idempotencyKey: false });
     expect(request.headers['payload-signature']).toBe(
@@ -338,13 +368,17 @@ test.describe('exit codes', () => {
     expect(notFound.stderr).toMatch(/^paydesk: not_found: .*HTTP 404/);
     expectOneErrorLine(notFound);
 
-    override = () => [400, { code: 202, description: 'payer.email: invalid', type: 'INVALID_REQUEST_BODY' }];
-    const refused = await cli(['refunds', 'create', '--deposit-id', '5', '--invoice-id', 'INV-5']);
+    override = (request) =>
+      request.path === '/v3/refunds'
+        ? [400, { code: 202, description: 'payer.email: invalid', type: 'INVALID_REQUEST_BODY' }]
+        : undefined;
+    const refused = await cli(['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('service says "payer.email: invalid"');
     expect(refused.stderr).toMatch(/idempotency key [0-9a-f-]{36}/);
 
-    override = () => [412, { code: 510, message: 'Invalid status transition' }];
+    override = (request) =>
+      request.method === 'DELETE' ? [412, { code: 510, message: 'Invalid status transition' }] : undefined;
     expect((await cli(['cashouts', 'cancel', '--cashout-id', '1', '--external-id', 'a', '--yes'])).code).toBe(
       1,
     );
@@ -397,9 +431,10 @@ test.describe('exit codes', () => {
     });
     expect(insecure.code).toBe(2);
     expect(insecure.stderr).toContain('PAYDESK_BASE_URL must use https://');
-    const unset = await cli(['banks', 'MX'], { env: {} });
-    expect(unset.code).toBe(2);
-    expect(unset.stderr).toContain('PAYDESK_BASE_URL is not set');
+    // Without PAYDESK_BASE_URL the active profile is used: on a first run, the embedded sandbox.
+    const unset = await cli(['banks', 'MX', '--json'], { env: {} });
+    expect(unset).toMatchObject({ code: 0, stderr: '' });
+    expect((JSON.parse(unset.stdout) as unknown[]).length).toBeGreaterThan(0);
     expect(service.requests).toHaveLength(0);
   });
 
@@ -413,7 +448,7 @@ test.describe('exit codes', () => {
     expect(unreachable.code).toBe(3);
     expect(unreachable.stderr).toMatch(/^paydesk: network: /);
 
-    override = () => 'destroy';
+    override = (request) => (request.method === 'DELETE' ? 'destroy' : undefined);
     const lost = await cli([
       'cashouts',
       'cancel',
@@ -425,10 +460,15 @@ test.describe('exit codes', () => {
       '--json',
     ]);
     expect(lost.code).toBe(3);
-    expect(JSON.parse(lost.stderr)).toMatchObject({ error: { kind: 'outcome_unknown' } });
-    expect(service.requests).toHaveLength(1);
+    expect(JSON.parse(lost.stderr)).toMatchObject({
+      error: { kind: 'outcome_unknown', message: expect.stringContaining('now PENDING (status 0)') },
+    });
+    // Never sent twice: three guard reads, the DELETE once, one status read after the lost answer.
+    expect(service.requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+    expect(service.requests).toHaveLength(5);
 
-    const lostCreate = await cli(['refunds', 'create', '--deposit-id', '5', '--invoice-id', 'INV-5']);
+    override = (request) => (request.path === '/v3/refunds' ? 'destroy' : undefined);
+    const lostCreate = await cli(['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50']);
     expect(lostCreate.code).toBe(3);
     expect(lostCreate.stderr).toMatch(/outcome_unknown.*idempotency key [0-9a-f-]{36}/);
   });
@@ -444,7 +484,7 @@ test('no output ever carries a secret, whatever happens', async () => {
   const runs: Run[] = [];
   const commands = [
     ['deposits', 'get', '5'],
-    ['refunds', 'create', '--deposit-id', '5', '--invoice-id', 'INV-5', '--json'],
+    ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--json'],
     ['cashouts', 'status', '--cashout-id', '1'],
     ['cashouts', 'cancel', '--cashout-id', '1', '--external-id', 'a', '--yes', '--json'],
     ['payment-methods', 'BR'],

@@ -1,0 +1,136 @@
+import type { ConsoleApi, ConsoleError, EnvironmentProfile, Result } from '../../preload/contract';
+import { createConsoleRuntime, type ClientTuning, type ConsoleRuntime } from '../core/console';
+import { dataPaths, resolveDataDir } from '../core/data-dir';
+import { createFileSettingsStore, loadSettings } from '../core/settings';
+import type { SecretBackend } from '../core/vault';
+import type { SandboxOptions } from '../sandbox';
+import type { EnvironmentSource, Variables } from './environment';
+import {
+  credentialsFromVariables,
+  environmentFromVariables,
+  explainProfile,
+  usesBaseUrlVariable,
+  variablesIdentity,
+} from './environment';
+
+/** What the CLI injects into the console core (tests: a keychain service of their own, a seed). */
+export interface CliCoreOptions {
+  /** Where the base URL and credentials come from instead of a profile (default: PAYDESK_BASE_URL). */
+  environment?: EnvironmentSource;
+  /** Client tuning (tests shorten the backoff). */
+  client?: ClientTuning;
+  /** The keychain; the OS keychain under `paydesk` by default. */
+  vault?: { backend?: SecretBackend; service?: string };
+  /** The embedded sandbox behind the local-sandbox profile; `false` disables it. */
+  sandbox?: false | SandboxOptions;
+  /** Epoch ms, for the journal and arming. */
+  now?: () => number;
+}
+
+export interface CliSession {
+  api: ConsoleApi;
+  /** The profile the resource commands act on (`--env`, PAYDESK_BASE_URL, or the active one). */
+  target(): Promise<Result<EnvironmentProfile>>;
+  /** Adds how to fix a failure in the terms of where the environment came from. */
+  explain(error: ConsoleError): ConsoleError;
+  close(): Promise<void>;
+}
+
+export interface SessionRequest {
+  variables: Variables;
+  /** The global `--env <id>`. */
+  environmentId?: string;
+  /**
+   * `write`: the command may mutate, so the identity of a PAYDESK_BASE_URL environment is looked
+   * up in the profiles (guard rails, journal). `read`: it is not (no settings file is touched).
+   */
+  purpose: 'read' | 'write' | 'manage';
+}
+
+/** Opens the console core for one command; close() stops the embedded sandbox and the journal. */
+export async function openSession(
+  request: SessionRequest,
+  options: CliCoreOptions,
+): Promise<Result<CliSession>> {
+  const dataDir = resolveDataDir(request.variables);
+  const common = {
+    dataDir,
+    ...(options.vault && { vault: options.vault }),
+    ...(options.client && { client: options.client }),
+    ...(options.now && { now: options.now }),
+  };
+  const variablesSource =
+    options.environment ??
+    (usesBaseUrlVariable(request.variables) ? environmentFromVariables(request.variables) : undefined);
+
+  if (variablesSource && request.purpose !== 'manage') {
+    const found = await variablesSource();
+    if (!found.ok) return found;
+    let identity = variablesIdentity(found.data.baseUrl, [], undefined);
+    if (request.purpose === 'write' || request.environmentId !== undefined) {
+      const loaded = await loadSettings(createFileSettingsStore(dataPaths(dataDir).settings));
+      if (!loaded.ok) return loaded;
+      identity = variablesIdentity(
+        found.data.baseUrl,
+        loaded.data.document.environments,
+        request.environmentId,
+      );
+    }
+    if (!identity.ok) return identity;
+    const runtime = createConsoleRuntime({
+      ...common,
+      embeddedSandbox: false,
+      transientEnvironment: {
+        profile: identity.data,
+        baseUrl: found.data.baseUrl,
+        credentials: found.data.credentials,
+      },
+    });
+    const explain = found.data.explain ?? ((error: ConsoleError) => error);
+    const profile = identity.data;
+    return { ok: true, data: sessionOf(runtime, async () => ({ ok: true, data: profile }), explain) };
+  }
+
+  const runtime = createConsoleRuntime({
+    ...common,
+    embeddedSandbox: options.sandbox ?? {},
+    ...(request.environmentId !== undefined && { activeEnvironmentId: request.environmentId }),
+    credentialOverlay: credentialsFromVariables(request.variables),
+  });
+  const target = async (): Promise<Result<EnvironmentProfile>> => {
+    const list = await runtime.api.listEnvironments({});
+    if (!list.ok) return list;
+    const profile = list.data.environments.find((env) => env.id === list.data.activeEnvironmentId);
+    if (!profile) {
+      return {
+        ok: false,
+        error: {
+          kind: 'not_found',
+          field: '--env',
+          message: `There is no environment with id ${list.data.activeEnvironmentId}: see paydesk env list.`,
+        },
+      };
+    }
+    return { ok: true, data: profile };
+  };
+  let targetId: string | undefined = request.environmentId;
+  const explain = (error: ConsoleError): ConsoleError => explainProfile(error, targetId ?? '<env>');
+  const session = sessionOf(
+    runtime,
+    async () => {
+      const found = await target();
+      if (found.ok) targetId = found.data.id;
+      return found;
+    },
+    explain,
+  );
+  return { ok: true, data: session };
+}
+
+function sessionOf(
+  runtime: ConsoleRuntime,
+  target: () => Promise<Result<EnvironmentProfile>>,
+  explain: (error: ConsoleError) => ConsoleError,
+): CliSession {
+  return { api: runtime.api, target, explain, close: () => runtime.close() };
+}
