@@ -296,46 +296,36 @@ export class Transport {
     url: string,
     body: Uint8Array<ArrayBuffer> | undefined,
   ): Promise<Attempt> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.#timeoutMs);
-    const onCallerAbort = (): void => controller.abort();
-    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const failed = (error: unknown, phase: 'request' | 'body'): Attempt => ({
-      outcome: 'failed',
-      failure: request.signal?.aborted
-        ? { reason: 'cancelled' }
-        : timedOut
-          ? { reason: 'timeout' }
-          : classifyFetchFailure(error, phase),
-    });
+    const { signal } = request;
+    // Only a caller's signal makes fetch carry one (see Deadline for the trade-off).
+    const controller = signal ? new AbortController() : undefined;
+    const deadline = new Deadline(this.#timeoutMs, controller);
+    const onCallerAbort = controller && ((): void => controller.abort());
+    if (onCallerAbort) signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     try {
-      const headers = this.#headers(request, body);
+      const init: RequestInit = {
+        method: request.method,
+        headers: this.#headers(request, body),
+        redirect: 'manual',
+      };
+      if (body !== undefined) init.body = body;
+      if (controller) init.signal = controller.signal;
       const sentAt = this.#clock.localNow();
       let response: Response;
       try {
-        response = await this.#fetch(url, {
-          method: request.method,
-          headers,
-          ...(body !== undefined && { body }),
-          signal: controller.signal,
-          redirect: 'manual',
-        });
+        response = await deadline.race(this.#fetch(url, init));
       } catch (error) {
-        return failed(error, 'request');
+        return this.#failed(error, 'request', signal, deadline);
       }
       const receivedAt = this.#clock.localNow();
       let bodyText: string;
       try {
-        const read = await this.#readCapped(response);
-        if (read === null) return { outcome: 'failed', failure: { reason: 'too_large' } };
+        const read = await this.#readCapped(response, deadline);
+        if (typeof read !== 'string') return { outcome: 'failed', failure: read };
         bodyText = read;
       } catch (error) {
-        return failed(error, 'body');
+        return this.#failed(error, 'body', signal, deadline);
       }
       const dateHeader = response.headers.get('date');
       // The 103 answer proves the estimate wrong: its sample replaces it (D2); others add to it.
@@ -346,20 +336,38 @@ export class Transport {
         : (this.#clock.observe(dateHeader, sentAt, receivedAt), false);
       return { outcome: 'answer', status: response.status, headers: response.headers, bodyText, remeasured };
     } finally {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onCallerAbort);
+      deadline.clear();
+      if (onCallerAbort) signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  /** The body as text, or null when it is over the cap (read as a stream, never buffered whole). */
-  async #readCapped(response: Response): Promise<string | null> {
+  #failed(
+    error: unknown,
+    phase: 'request' | 'body',
+    signal: AbortSignal | undefined,
+    deadline: Deadline,
+  ): Attempt {
+    const failure: Failure = signal?.aborted
+      ? { reason: 'cancelled' }
+      : deadline.expired
+        ? TIMED_OUT
+        : classifyFetchFailure(error, phase);
+    return { outcome: 'failed', failure };
+  }
+
+  /**
+   * The body as text, read as a stream and never buffered whole: `too_large` over the cap,
+   * `timeout` when the deadline cancelled the stream half-way.
+   */
+  async #readCapped(response: Response, deadline: Deadline): Promise<string | Failure> {
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
-      await response.body?.cancel().catch(() => undefined);
-      return null;
+      await response.body?.cancel().catch(ignore);
+      return TOO_LARGE;
     }
     if (!response.body) return '';
     const reader = response.body.getReader();
+    if (!deadline.cancelsAtExpiry(reader)) return TIMED_OUT;
     const chunks: Uint8Array[] = [];
     let total = 0;
     for (;;) {
@@ -367,11 +375,13 @@ export class Transport {
       if (done) break;
       total += value.byteLength;
       if (total > this.#maxResponseBytes) {
-        await reader.cancel().catch(() => undefined);
-        return null;
+        await reader.cancel().catch(ignore);
+        return TOO_LARGE;
       }
       chunks.push(value);
     }
+    // A cancel at the deadline ends the read as if the body were complete.
+    if (deadline.expired) return TIMED_OUT;
     return Buffer.concat(chunks, total).toString('utf8');
   }
 
@@ -412,6 +422,65 @@ export class Transport {
         ? 'Cancelled; the request may already have reached the service: read the current status before trying again.'
         : 'Cancelled before the service answered.',
     );
+  }
+}
+
+const TIMED_OUT: Failure = { reason: 'timeout' };
+const TOO_LARGE: Failure = { reason: 'too_large' };
+const ignore = (): void => undefined;
+
+/**
+ * The time limit of one attempt, headers and body included.
+ *
+ * Trade-off (issues 2 and 7, client overhead ≤ 1.10 × a raw fetch): handing any AbortSignal to
+ * Node 20's fetch costs about 25 µs per request on loopback (undici wires an abort listener, a
+ * finalizer and a listener limit for each request), some 10% of a local status read. So fetch
+ * gets a signal only when the caller gave one, and the limit then aborts it too. Without one the
+ * limit is this timer racing the answer; the call still ends as `timeout` at its limit:
+ * - waiting for headers: the wait ends at the limit; if headers still come later, that orphan
+ *   answer's body is cancelled at once, which makes undici drop its connection;
+ * - reading the body: the stream is cancelled at the limit (a slow drip is cut, the connection
+ *   released);
+ * - a server that never answers at all keeps its socket until undici's own headers timeout
+ *   reaps it (300 s): the price of not paying for a signal on every call.
+ */
+class Deadline {
+  expired = false;
+  #onExpiry: (() => void) | undefined;
+  readonly #timer: ReturnType<typeof setTimeout>;
+
+  constructor(ms: number, controller: AbortController | undefined) {
+    this.#timer = setTimeout(() => {
+      this.expired = true;
+      controller?.abort();
+      this.#onExpiry?.();
+    }, ms);
+  }
+
+  /** The response, or a rejection at the limit. */
+  race(pending: Promise<Response>): Promise<Response> {
+    return new Promise<Response>((resolve, reject) => {
+      this.#onExpiry = () => reject(new Error('The attempt reached its time limit.'));
+      pending.then(
+        (response) => {
+          if (this.expired) void response.body?.cancel().catch(ignore);
+          else resolve(response);
+        },
+        (error: unknown) => reject(error),
+      );
+    });
+  }
+
+  /** From now on the limit cancels this body reader; false when the limit has already passed. */
+  cancelsAtExpiry(reader: ReadableStreamDefaultReader<Uint8Array>): boolean {
+    this.#onExpiry = () => void reader.cancel().catch(ignore);
+    if (!this.expired) return true;
+    void reader.cancel().catch(ignore);
+    return false;
+  }
+
+  clear(): void {
+    clearTimeout(this.#timer);
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { ServerResponse } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { ServiceDouble } from './http-double';
@@ -221,6 +222,19 @@ test.describe('cashout cancel is never repeated', () => {
   });
 });
 
+/** When the server side of an answer's connection closed: how a test sees the client let go. */
+function whenClosed(response: ServerResponse): Promise<number> {
+  return new Promise((resolve) => response.once('close', () => resolve(Date.now())));
+}
+
+/** The value, or 'still waiting' when it has not come within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'still waiting'> {
+  return Promise.race([
+    promise,
+    new Promise<'still waiting'>((resolve) => setTimeout(resolve, ms, 'still waiting')),
+  ]);
+}
+
 test.describe('timeouts and cancellation', () => {
   test('a read that never answers ends as timeout after its attempts', async () => {
     const service = await double(() => undefined);
@@ -241,6 +255,76 @@ test.describe('timeouts and cancellation', () => {
     });
     const result = await clientFor(service.baseUrl, { timeoutMs: 150, retry: { attempts: 1 } }).getDeposit(5);
     expect(result.ok || result.error.kind).toBe('timeout');
+  });
+
+  test('a body that keeps dripping is cut at the limit and its connection dropped', async () => {
+    let closed: Promise<number> | undefined;
+    const service = await double((_request, response) => {
+      closed = whenClosed(response);
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.write('{"deposit_id":5,');
+      const drip = setInterval(() => response.write(' '), 20);
+      response.once('close', () => clearInterval(drip));
+    });
+    const started = Date.now();
+    const result = await clientFor(service.baseUrl, { timeoutMs: 200, retry: { attempts: 1 } }).getDeposit(5);
+    expect(result.ok || result.error.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await within(closed ?? Promise.reject(new Error('no request')), 2_000)).toEqual(
+      expect.any(Number),
+    );
+  });
+
+  test('headers that come after the limit: timeout at the limit, then that late answer is dropped', async () => {
+    let closed: Promise<number> | undefined;
+    let headersSentAt = 0;
+    const service = await double((_request, response) => {
+      closed = whenClosed(response);
+      setTimeout(() => {
+        headersSentAt = Date.now();
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.write('{"deposit_id":5,');
+      }, 1_000);
+    });
+    const started = Date.now();
+    const result = await clientFor(service.baseUrl, { timeoutMs: 150, retry: { attempts: 1 } }).getDeposit(5);
+    expect(result.ok || result.error.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const closedAt = await within(closed ?? Promise.reject(new Error('no request')), 4_000);
+    expect(closedAt).toEqual(expect.any(Number));
+    expect(closedAt).toBeGreaterThanOrEqual(headersSentAt);
+    expect(headersSentAt).toBeGreaterThan(0);
+  });
+
+  test('with a caller’s signal, the limit aborts the request itself', async () => {
+    let closed: Promise<number> | undefined;
+    const service = await double((_request, response) => {
+      closed = whenClosed(response);
+    });
+    const result = await clientFor(service.baseUrl, { timeoutMs: 150, retry: { attempts: 1 } }).getDeposit(
+      5,
+      {
+        signal: new AbortController().signal,
+      },
+    );
+    expect(result.ok || result.error.kind).toBe('timeout');
+    expect(await within(closed ?? Promise.reject(new Error('no request')), 2_000)).toEqual(
+      expect.any(Number),
+    );
+  });
+
+  test('the caller’s signal drops the connection of a call in flight', async () => {
+    let closed: Promise<number> | undefined;
+    const service = await double((_request, response) => {
+      closed = whenClosed(response);
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await clientFor(service.baseUrl).getDeposit(5, { signal: controller.signal });
+    expect(result.ok || result.error.kind).toBe('cancelled');
+    expect(await within(closed ?? Promise.reject(new Error('no request')), 2_000)).toEqual(
+      expect.any(Number),
+    );
   });
 
   test('the caller’s signal cancels a call in flight', async () => {
