@@ -1,0 +1,17 @@
+import type { PaydeskBridge } from '../../../preload/contract';
+
+/**
+ * `window.paydesk`, the renderer's only way to main. Read once at start (main.tsx refuses to
+ * start without it), so every other module can take it as present.
+ */
+let current: PaydeskBridge | undefined;
+
+export function connectBridge(): PaydeskBridge | undefined {
+  current = window.paydesk;
+  return current;
+}
+
+export function paydesk(): PaydeskBridge {
+  if (!current) throw new Error('window.paydesk is not available');
+  return current;
+}

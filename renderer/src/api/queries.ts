@@ -1,0 +1,95 @@
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { PaydeskBridge, Result } from '../../../preload/contract';
+import { paydesk } from './bridge';
+import { ConsoleFailure, toConsoleError, unwrap } from './console-failure';
+import { currentEnvironmentId, useEnvironments } from './environment';
+import { NO_ENVIRONMENT, type EnvironmentKeys } from './query-keys';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ConsoleFailure;
+  }
+}
+
+async function settle<T>(call: () => Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await call();
+  } catch (thrown) {
+    // The bridge answers failures as values; a throw here is a bug, shown as `internal`.
+    throw new ConsoleFailure(toConsoleError(thrown));
+  }
+  return unwrap(result);
+}
+
+export interface EnvironmentQueryOptions<T, K extends QueryKey> {
+  /** The key, from the factory of the active environment: `(keys) => keys.deposit(id)`. */
+  key: (keys: EnvironmentKeys) => K;
+  /** The bridge call; its Result becomes data or a ConsoleFailure error. */
+  call: (api: PaydeskBridge) => Promise<Result<T>>;
+  enabled?: boolean;
+  staleTime?: number;
+  refetchInterval?: number | false;
+}
+
+/**
+ * A question to main about the active environment. The key starts with that environment's id;
+ * an answer that arrives after the environment changed is dropped (kind `cancelled`).
+ */
+export function useEnvironmentQuery<T, K extends QueryKey>(
+  options: EnvironmentQueryOptions<T, K>,
+): UseQueryResult<T, ConsoleFailure> {
+  const { keys, active } = useEnvironments();
+  const askedIn = active?.id ?? null;
+  return useQuery<T, ConsoleFailure>({
+    queryKey: keys ? options.key(keys) : [NO_ENVIRONMENT],
+    queryFn: async () => {
+      const data = await settle(() => options.call(paydesk()));
+      if (currentEnvironmentId() !== askedIn) {
+        throw new ConsoleFailure({
+          kind: 'cancelled',
+          message: 'The environment changed while this answer was on its way, so it was dropped.',
+        });
+      }
+      return data;
+    },
+    enabled: askedIn !== null && (options.enabled ?? true),
+    ...(options.staleTime !== undefined ? { staleTime: options.staleTime } : {}),
+    ...(options.refetchInterval !== undefined ? { refetchInterval: options.refetchInterval } : {}),
+  });
+}
+
+export interface ConsoleMutationOptions<V, T> {
+  call: (api: PaydeskBridge, variables: V) => Promise<Result<T>>;
+  /** Keys whose answers this change makes stale (of the active environment). */
+  invalidates?: (keys: EnvironmentKeys, data: T, variables: V) => readonly QueryKey[];
+  onSuccess?: (data: T, variables: V) => void;
+}
+
+/** A change through main. Errors are ConsoleFailures; `invalidates` refetches what it changed. */
+export function useConsoleMutation<V, T>(
+  options: ConsoleMutationOptions<V, T>,
+): UseMutationResult<T, ConsoleFailure, V> {
+  const queryClient = useQueryClient();
+  const { keys } = useEnvironments();
+  return useMutation<T, ConsoleFailure, V>({
+    mutationFn: (variables) => settle(() => options.call(paydesk(), variables)),
+    onSuccess: async (data, variables) => {
+      options.onSuccess?.(data, variables);
+      if (keys && options.invalidates) {
+        await Promise.all(
+          options
+            .invalidates(keys, data, variables)
+            .map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        );
+      }
+    },
+  });
+}

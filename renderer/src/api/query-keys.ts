@@ -1,0 +1,28 @@
+import type { CredentialField } from '../../../preload/contract';
+
+/**
+ * THE query-key factory. Every key starts with the id of the environment that was active when
+ * the question was asked, so an answer of one environment can never be read under another
+ * (issue 4); on every environment change the whole cache is dropped as well (environment.tsx).
+ *
+ * Add a feature's keys here, next to the others, as functions returning `as const` tuples.
+ */
+export function environmentKeys(environmentId: string) {
+  return {
+    /** Everything of this environment (for invalidation). */
+    all: [environmentId] as const,
+    clock: (targetEnvironmentId: string) => [environmentId, 'clock', targetEnvironmentId] as const,
+    arming: () => [environmentId, 'arming'] as const,
+    credentials: (targetEnvironmentId: string) =>
+      [environmentId, 'credentials', targetEnvironmentId] as const,
+    credentialField: (targetEnvironmentId: string, field: CredentialField) =>
+      [environmentId, 'credentials', targetEnvironmentId, field] as const,
+    deposits: () => [environmentId, 'deposits'] as const,
+    deposit: (depositId: number) => [environmentId, 'deposits', depositId] as const,
+  };
+}
+
+export type EnvironmentKeys = ReturnType<typeof environmentKeys>;
+
+/** The key used while no environment is known yet; such queries are never enabled. */
+export const NO_ENVIRONMENT = '(no environment)';

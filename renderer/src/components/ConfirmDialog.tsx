@@ -1,0 +1,81 @@
+import { Button, Group, Modal, Stack, TextInput, type MantineColor } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleError } from '../../../preload/contract';
+import type { ConsoleFailure } from '../api/console-failure';
+import { ErrorNotice } from './ErrorNotice';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  /** What will happen, in words. */
+  children: ReactNode;
+  confirmLabel: string;
+  confirmColor?: MantineColor;
+  /** When set, the user must type exactly this before confirming (e.g. a production profile's name). */
+  typeToConfirm?: string;
+  /** The action is running: the confirm button spins and nothing can be pressed twice. */
+  busy?: boolean;
+  /** The action's failure, shown inside the dialog. */
+  error?: ConsoleError | ConsoleFailure | null;
+  /** Gets what was typed (empty without `typeToConfirm`). */
+  onConfirm: (typed: string) => void;
+  onClose: () => void;
+}
+
+/** THE confirmation dialog; optionally "type X to confirm". The caller closes it on success. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { opened, onClose } = props;
+  return (
+    <Modal opened={opened} onClose={onClose} title={props.title} centered>
+      {/* Mounted only while open, so the typed text starts empty every time. */}
+      {opened && <ConfirmBody {...props} />}
+    </Modal>
+  );
+}
+
+function ConfirmBody({
+  children,
+  confirmLabel,
+  confirmColor = 'blue',
+  typeToConfirm,
+  busy = false,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
+  const [typed, setTyped] = useState('');
+  const matches = typeToConfirm === undefined || typed === typeToConfirm;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (matches && !busy) onConfirm(typed);
+      }}
+    >
+      <Stack>
+        <div>{children}</div>
+        {typeToConfirm !== undefined && (
+          <TextInput
+            label={t('confirm.typeLabel', { text: typeToConfirm })}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+          />
+        )}
+        {error && <ErrorNotice error={error} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button type="submit" color={confirmColor} disabled={!matches} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

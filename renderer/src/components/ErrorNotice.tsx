@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleError, ErrorKind } from '../../../preload/contract';
+import { ConsoleFailure } from '../api/console-failure';
+
+/** Kinds that say "look again before acting" rather than "this failed": amber, not red. */
+const CAUTION_KINDS: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'cancelled', 'not_permitted']);
+
+export interface ErrorNoticeProps {
+  error: ConsoleError | ConsoleFailure;
+  /** Shows a "Try again" button. */
+  onRetry?: () => void;
+}
+
+/**
+ * THE way a ConsoleError is shown: a translated title and sentence chosen by `kind` (what
+ * happened, what to do), then the details main sent (its message, the service's code, HTTP
+ * status, type and text, the field, the idempotency key). The UI never switches on message text.
+ */
+export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
+  const { t } = useTranslation('errors');
+  const value = error instanceof ConsoleFailure ? error.error : error;
+  const details: Array<[string, string]> = [];
+  if (value.field) details.push([t('details.field'), value.field]);
+  if (value.code !== undefined) details.push([t('details.code'), String(value.code)]);
+  if (value.httpStatus !== undefined) details.push([t('details.httpStatus'), String(value.httpStatus)]);
+  if (value.type) details.push([t('details.type'), value.type]);
+  if (value.serviceMessage) details.push([t('details.serviceMessage'), value.serviceMessage]);
+  if (value.idempotencyKey) details.push([t('details.idempotencyKey'), value.idempotencyKey]);
+
+  return (
+    <Alert
+      color={CAUTION_KINDS.has(value.kind) ? 'orange' : 'red'}
+      title={t(`kind.${value.kind}.title`)}
+      role="alert"
+      data-error-kind={value.kind}
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t(`kind.${value.kind}.body`)}</Text>
+        <Text size="sm">
+          <Text span fw={600}>
+            {t('details.message')}:
+          </Text>{' '}
+          {value.message}
+        </Text>
+        {details.length > 0 && (
+          <Group gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {details.map(([label, text]) => (
+              <Text component="li" size="sm" key={label}>
+                <Text span fw={600}>
+                  {label}:
+                </Text>{' '}
+                <Text span ff="monospace">
+                  {text}
+                </Text>
+              </Text>
+            ))}
+          </Group>
+        )}
+        {onRetry && (
+          <Group>
+            <Button size="xs" variant="default" onClick={onRetry}>
+              {t('retry')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,38 @@
+import { Badge, type MantineColor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { canonicalStatus, statusTone, type StatusEntity, type StatusTone } from '../lib/status';
+
+const TONE_COLORS: Record<StatusTone, MantineColor> = {
+  neutral: 'gray',
+  waiting: 'yellow',
+  progress: 'blue',
+  success: 'green',
+  attention: 'orange',
+  failure: 'red',
+  unknown: 'dark',
+};
+
+/**
+ * A deposit, refund or cashout status: a translated label in a colour per meaning. An unknown
+ * status is shown exactly as it came (D9). `data-status` always holds the service's value.
+ */
+export function StatusBadge({ entity, status }: { entity: StatusEntity; status: string }) {
+  const { t } = useTranslation('common');
+  const canonical = canonicalStatus(entity, status);
+  const tone = statusTone(entity, status);
+  const label = canonical === null ? status : t(`status.${entity}.${canonical}` as 'status.deposit.PENDING');
+  return (
+    <Badge
+      color={TONE_COLORS[tone]}
+      variant="filled"
+      autoContrast
+      size="lg"
+      radius="sm"
+      data-status={status}
+      data-tone={tone}
+      title={canonical === null ? t('status.unknown') : status}
+    >
+      {label}
+    </Badge>
+  );
+}

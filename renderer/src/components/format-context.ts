@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatOffsetSeconds,
+  formatPercentPoints,
+} from '../lib/format';
+
+/** The pure formatters of lib/format bound to the active language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(
+    () => ({
+      locale,
+      money: (amount: number, currency?: string) => formatMoney(amount, currency, locale),
+      number: (value: number) => formatNumber(value, locale),
+      dateTime: (at: number | string) => formatDateTime(at, locale),
+      offset: (ms: number) => formatOffsetSeconds(ms, locale),
+      percentPoints: (value: number) => formatPercentPoints(value, locale),
+    }),
+    [locale],
+  );
+}

@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ClockStatus } from '../../../../preload/contract';
+import { useClockStatus } from '../../api/guard';
+import { useFormat } from '../../components/format-context';
+
+/** One line: the clock offset of an environment and what it means. */
+export function ClockSummary({ clock }: { clock: ClockStatus }) {
+  const { t } = useTranslation(['environments', 'shell']);
+  const format = useFormat();
+  const offset =
+    clock.offsetMs === null
+      ? t('environments:clock.noSample')
+      : t('environments:clock.offset', {
+          offset: format.offset(clock.offsetMs),
+          uncertainty:
+            clock.uncertaintyMs === null ? '?' : format.offset(clock.uncertaintyMs).replace(/^[+−-]/, ''),
+        });
+  return (
+    <Text size="sm" data-testid="clock-summary" data-clock-state={clock.state}>
+      {offset} · {t(`shell:clock.state.${clock.state}`, { offset: '' }).trim()}
+      {clock.blocksMutations && (
+        <Text span fw={700} c="red.9">
+          {' '}
+          · {t('environments:clock.blocks')}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+export function EnvironmentClock({ environmentId }: { environmentId: string }) {
+  const clock = useClockStatus(environmentId);
+  if (!clock.data) return null;
+  return <ClockSummary clock={clock.data} />;
+}

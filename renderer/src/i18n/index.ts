@@ -1,0 +1,89 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../../preload/contract';
+import type { resources } from './resources';
+
+/**
+ * i18next with one namespace per feature: `locales/<language>/<namespace>.json`. Only the active
+ * language's namespaces are loaded, each as its own small chunk, when first needed: the shell's
+ * at start, a screen's together with the screen's code (shell/screens.tsx, lazyScreen).
+ */
+export type Namespace = keyof typeof resources;
+export const SHELL_NAMESPACES = [
+  'common',
+  'errors',
+  'shell',
+  'lookup',
+] as const satisfies readonly Namespace[];
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = loaders[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No ${namespace} texts for ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export function isLanguage(value: string): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The language of the last run, kept in localStorage only as a hint so the texts can load while
+ * the stored preferences are still on their way (main.tsx); the preferences stay the truth.
+ */
+const LANGUAGE_HINT_KEY = 'paydesk-language-hint';
+
+export function languageHint(): Language | null {
+  try {
+    const hint = localStorage.getItem(LANGUAGE_HINT_KEY);
+    return hint !== null && isLanguage(hint) ? hint : null;
+  } catch {
+    return null; // storage disabled: no hint
+  }
+}
+
+function applied(language: Language): void {
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_HINT_KEY, language);
+  } catch {
+    // Only a start-up speed hint.
+  }
+}
+
+export async function startI18n(language: Language): Promise<void> {
+  await i18next
+    .use(lazyLocales)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: [...SHELL_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  applied(language);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  applied(language);
+}
+
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
+}

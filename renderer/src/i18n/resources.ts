@@ -1,0 +1,19 @@
+/**
+ * The English texts' shapes, for typed `t()` keys (i18next.d.ts). Type-only imports: nothing
+ * here reaches the bundle; the texts themselves are loaded lazily (index.ts).
+ */
+import type common from './locales/en/common.json';
+import type errors from './locales/en/errors.json';
+import type shell from './locales/en/shell.json';
+import type lookup from './locales/en/lookup.json';
+import type deposits from './locales/en/deposits.json';
+import type environments from './locales/en/environments.json';
+
+export declare const resources: {
+  common: typeof common;
+  errors: typeof errors;
+  shell: typeof shell;
+  lookup: typeof lookup;
+  deposits: typeof deposits;
+  environments: typeof environments;
+};

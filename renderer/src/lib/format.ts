@@ -1,0 +1,64 @@
+/**
+ * Locale-aware formatting, pure (Intl only) so it is unit-tested in Node. Screens reach it
+ * through `useFormat()` (components/format-context), which binds the active language.
+ */
+
+/** Amount with its currency. A code Intl refuses (e.g. `USDT`) is written after the number. */
+export function formatMoney(amount: number, currency: string | undefined, locale: string): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+        maximumFractionDigits: Math.max(2, fractionDigits(amount)),
+      }).format(amount);
+    } catch {
+      // Not an ISO 4217 code: fall through to number + code.
+    }
+    return `${formatNumber(amount, locale)} ${currency}`;
+  }
+  return formatNumber(amount, locale);
+}
+
+/** Keeps every decimal the service sent (amounts have at most 2, rates more). */
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: Math.max(2, fractionDigits(value)) }).format(
+    value,
+  );
+}
+
+function fractionDigits(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const text = String(value);
+  if (text.includes('e-')) return Math.min(20, Number(text.split('e-')[1]) + 1);
+  const dot = text.indexOf('.');
+  return dot === -1 ? 0 : Math.min(20, text.length - dot - 1);
+}
+
+/** A point in time in the reader's locale and time zone, with seconds. */
+export function formatDateTime(at: number | string, locale: string, timeZone?: string): string {
+  const date = typeof at === 'number' ? new Date(at) : new Date(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+}
+
+/** A signed duration in seconds with one decimal, e.g. `+1.2 s` / `−0.4 s` (clock offsets). */
+export function formatOffsetSeconds(ms: number, locale: string): string {
+  const seconds = ms / 1000;
+  const body = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  }).format(seconds);
+  return `${body} s`;
+}
+
+/** Percentage for values the service writes as "2.00 means 2.00 percent". */
+export function formatPercentPoints(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(value / 100);
+}

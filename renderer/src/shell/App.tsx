@@ -1,0 +1,48 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { createHashRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { Preferences } from '../../../preload/contract';
+import { EnvironmentProvider } from '../api/environment';
+import { createQueryClient } from '../api/query-client';
+import { AppLayout } from './AppLayout';
+import { NotFoundScreen } from './NotFoundScreen';
+import { colorSchemeOf, PreferencesProvider } from './preferences';
+import { SCREENS } from './screens';
+import { contrastVariables, preferencesColorSchemeManager, theme } from './theme';
+
+function routes(): RouteObject[] {
+  const children: RouteObject[] = SCREENS.flatMap((screen) =>
+    screen.paths.map((path) =>
+      path === '' ? { index: true, Component: screen.component } : { path, Component: screen.component },
+    ),
+  );
+  children.push({ path: '*', Component: NotFoundScreen });
+  // A hash router: the packaged app loads a file:// URL, where only the fragment can change.
+  return [{ path: '/', Component: AppLayout, children }];
+}
+
+export function App({ preferences }: { preferences: Preferences }) {
+  const queryClient = useMemo(() => createQueryClient(), []);
+  const router = useMemo(() => createHashRouter(routes()), []);
+  const scheme = colorSchemeOf(preferences.theme);
+  const colorSchemeManager = useMemo(() => preferencesColorSchemeManager(scheme), [scheme]);
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme={scheme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={contrastVariables}
+    >
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <PreferencesProvider initial={preferences}>
+          <EnvironmentProvider>
+            <RouterProvider router={router} />
+          </EnvironmentProvider>
+        </PreferencesProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

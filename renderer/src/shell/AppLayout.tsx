@@ -1,0 +1,116 @@
+import { Anchor, AppShell, Box, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { useActiveEnvironment } from '../api/environment';
+import { SkeletonLines } from '../components/QueryState';
+import { ClockIndicator } from './ClockIndicator';
+import { EnvironmentSwitcher } from './EnvironmentSwitcher';
+import { environmentColor } from './environment-look';
+import { BANNER_HEIGHT, HeaderBanners, useBannerCount } from './HeaderBanners';
+import { JumpDialog } from './JumpDialog';
+import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
+import { SCREENS } from './screens';
+
+const HEADER_HEIGHT = 60;
+const MAIN_ID = 'main-content';
+
+/** The frame around every screen: header (environment, clock, jump, language, theme), navbar, main. */
+export function AppLayout() {
+  const { t } = useTranslation('shell');
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const active = useActiveEnvironment();
+  const banners = useBannerCount();
+  const location = useLocation();
+  useDocumentTitle(active ? `Paydesk · ${active.name}` : 'Paydesk');
+
+  const navItems = SCREENS.flatMap((screen) =>
+    screen.nav && (screen.nav.visible?.(active) ?? true) ? [{ id: screen.id, ...screen.nav }] : [],
+  ).sort((a, b) => a.order - b.order);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT + banners * BANNER_HEIGHT }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header
+        style={{
+          borderTop: active ? `4px solid var(--mantine-color-${environmentColor(active)}-filled)` : undefined,
+        }}
+      >
+        <Anchor
+          href={`#${MAIN_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById(MAIN_ID)?.focus();
+          }}
+          className="paydesk-skip-link"
+        >
+          {t('layout.skipToContent')}
+        </Anchor>
+        <Group h={HEADER_HEIGHT - 4} px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('layout.toggleNavigation')}
+            />
+            <Title order={1} size="h4">
+              Paydesk
+            </Title>
+            <EnvironmentSwitcher />
+            <ClockIndicator />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <JumpDialog />
+            <LanguageMenu />
+            <ThemeMenu />
+          </Group>
+        </Group>
+        <HeaderBanners />
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label={t('layout.navigation')}>
+        <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {navItems.map((item) => (
+            <li key={item.id}>
+              <NavLink
+                component={RouterNavLink}
+                to={item.href}
+                end={item.href === '/'}
+                label={t(item.labelKey as 'nav.lookup')}
+                active={
+                  item.href === '/' ? location.pathname === '/' : location.pathname.startsWith(item.href)
+                }
+                onClick={closeNav}
+                data-nav={item.id}
+              />
+            </li>
+          ))}
+        </Box>
+      </AppShell.Navbar>
+
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function ScreenLoading() {
+  const { t } = useTranslation('shell');
+  return (
+    <Box aria-busy="true">
+      <Text size="sm" c="dimmed" role="status" mb="sm">
+        {t('layout.loadingScreen')}
+      </Text>
+      <SkeletonLines lines={6} />
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { Badge, Popover, Stack, Text, UnstyledButton, type MantineColor } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ClockState, ClockStatus } from '../../../preload/contract';
+import { useClockStatus } from '../api/guard';
+import { DetailList, DetailRow } from '../components/DetailList';
+import { Value } from '../components/Value';
+import { useFormat } from '../components/format-context';
+
+const STATE_COLORS: Record<ClockState, MantineColor> = {
+  unmeasured: 'gray',
+  in_sync: 'green',
+  corrected: 'blue',
+  uncorrectable: 'orange',
+};
+
+export function clockColor(clock: ClockStatus): MantineColor {
+  return clock.blocksMutations ? 'red' : STATE_COLORS[clock.state];
+}
+
+/** The local clock against the service's (D2): a badge, details on click. */
+export function ClockIndicator() {
+  const { t } = useTranslation('shell');
+  const format = useFormat();
+  const clock = useClockStatus();
+  if (!clock.data) return null;
+  const status = clock.data;
+  const offset = status.offsetMs === null ? null : format.offset(status.offsetMs);
+  const label = status.blocksMutations
+    ? t('clock.blocking', { offset: offset ?? '?' })
+    : t(`clock.state.${status.state}`, { offset: offset ?? '' });
+
+  return (
+    <Popover position="bottom" withArrow shadow="md">
+      <Popover.Target>
+        <UnstyledButton
+          aria-label={t('clock.buttonLabel', { state: label })}
+          data-testid="clock-indicator"
+          data-clock-state={status.state}
+          data-blocks-mutations={status.blocksMutations}
+        >
+          <Badge color={clockColor(status)} variant="filled" autoContrast radius="sm" size="lg">
+            {label}
+          </Badge>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown maw={360}>
+        <Stack gap="xs">
+          <Text size="sm">{t(`clock.explain.${status.state}`)}</Text>
+          {status.blocksMutations && (
+            <Text size="sm" fw={600} c="red">
+              {t('clock.blocksExplain')}
+            </Text>
+          )}
+          <DetailList>
+            <DetailRow label={t('clock.offset')}>
+              <Value value={offset} />
+            </DetailRow>
+            <DetailRow label={t('clock.uncertainty')}>
+              <Value
+                value={
+                  status.uncertaintyMs === null
+                    ? null
+                    : `± ${format.offset(status.uncertaintyMs).replace(/^[+−-]/, '')}`
+                }
+              />
+            </DetailRow>
+            <DetailRow label={t('clock.samples')}>
+              <Value value={status.samples} />
+            </DetailRow>
+            <DetailRow label={t('clock.lastSample')}>
+              <Value value={status.lastSampleAt === null ? null : format.dateTime(status.lastSampleAt)} />
+            </DetailRow>
+            <DetailRow label={t('clock.correction')}>
+              <Value value={status.correctionActive} />
+            </DetailRow>
+          </DetailList>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

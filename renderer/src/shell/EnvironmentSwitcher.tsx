@@ -1,0 +1,81 @@
+import { Button, Group, Menu, Skeleton, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useEnvironments } from '../api/environment';
+import { useConsoleMutation } from '../api/queries';
+import { EnvironmentSwatch, KindBadge } from './environment-look';
+import { links } from './links';
+
+/** Always in the header: the active environment (name, kind, colour) and a menu to switch. */
+export function EnvironmentSwitcher() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const { list, active, apply, error } = useEnvironments();
+  const use = useConsoleMutation({
+    call: (api, id: string) => api.useEnvironment({ id }),
+    onSuccess: (data) => apply(data),
+  });
+
+  if (!list || !active) {
+    if (error) {
+      return (
+        <Text size="sm" c="red" role="alert">
+          {t('environment.unreadable')}
+        </Text>
+      );
+    }
+    return <Skeleton height={30} width={220} aria-label={t('environment.loading')} />;
+  }
+
+  return (
+    <Menu position="bottom-start" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          variant="default"
+          loading={use.isPending}
+          aria-label={t('environment.switcherLabel', { name: active.name, kind: t(`kind.${active.kind}`) })}
+          data-testid="environment-switcher"
+          data-environment-id={active.id}
+          data-environment-kind={active.kind}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <EnvironmentSwatch environment={active} />
+            <Text span fw={600} size="sm" truncate maw={180}>
+              {active.name}
+            </Text>
+            <KindBadge environment={active} />
+          </Group>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('environment.switchTo')}</Menu.Label>
+        {list.environments.map((environment) => (
+          <Menu.Item
+            key={environment.id}
+            role="menuitemradio"
+            aria-checked={environment.id === active.id}
+            leftSection={<EnvironmentSwatch environment={environment} />}
+            rightSection={<KindBadge environment={environment} />}
+            onClick={() => {
+              if (environment.id === active.id) return;
+              use.mutate(environment.id, {
+                onError: (failure) =>
+                  notifications.show({
+                    color: 'red',
+                    title: t('environment.switchFailed', { name: environment.name }),
+                    message: failure.error.message,
+                  }),
+              });
+            }}
+            data-environment-option={environment.id}
+          >
+            {environment.id === active.id ? `✓ ${environment.name}` : environment.name}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={() => void navigate(links.environments())}>{t('environment.manage')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
+import { jumpHref } from './links';
+import { screenForJump } from './screens';
+
+type Problem = JumpProblem | { problem: 'no_screen'; kind: JumpKind };
+
+function useProblemText(): (problem: Problem) => string {
+  const { t } = useTranslation('shell');
+  return (problem) => {
+    switch (problem.problem) {
+      case 'empty':
+        return t('jump.problem.empty');
+      case 'unknown_prefix':
+        return t('jump.problem.unknown_prefix', { prefix: problem.prefix });
+      case 'missing_id':
+        return t('jump.problem.missing_id', { kind: t(`jump.kind.${problem.kind}`) });
+      case 'not_an_id':
+        return t('jump.problem.not_an_id', { kind: t(`jump.kind.${problem.kind}`), value: problem.value });
+      case 'external_id_too_long':
+        return t('jump.problem.external_id_too_long', { max: problem.max });
+      case 'external_id_invalid':
+        return t('jump.problem.external_id_invalid');
+      case 'bare_text':
+        return t('jump.problem.bare_text', { value: problem.value });
+      case 'no_screen':
+        return t('jump.problem.no_screen', { kind: t(`jump.kind.${problem.kind}`) });
+    }
+  };
+}
+
+/**
+ * The jump box: one input that takes any id (lib/jump-parser) and opens its screen. Shown inline
+ * on the Lookup screen and in the Ctrl/Cmd+K dialog. Invalid input is explained under the field.
+ */
+export function JumpForm({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const describe = useProblemText();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  return (
+    <form
+      role="search"
+      aria-label={t('jump.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = parseJumpInput(text);
+        if (!parsed.ok) {
+          setProblem(parsed.problem);
+          return;
+        }
+        if (!screenForJump(parsed.target.kind)) {
+          setProblem({ problem: 'no_screen', kind: parsed.target.kind });
+          return;
+        }
+        setProblem(null);
+        void navigate(jumpHref(parsed.target));
+        onDone?.();
+      }}
+    >
+      <TextInput
+        label={t('jump.label')}
+        description={t('jump.hint')}
+        placeholder="300000001 · ref 17 · co 11954 · ext payout-7781 · sm 18703"
+        value={text}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          if (problem) setProblem(null);
+        }}
+        error={problem ? describe(problem) : undefined}
+        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="jump-input"
+        inputContainer={(input) => (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1 }}>{input}</div>
+            <Button type="submit" data-testid="jump-submit">
+              {t('jump.open')}
+            </Button>
+          </Group>
+        )}
+      />
+    </form>
+  );
+}

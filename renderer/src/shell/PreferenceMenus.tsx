@@ -1,0 +1,80 @@
+import { Button, Menu } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, THEMES, type Language } from '../../../preload/contract';
+import { usePreferences } from './preferences';
+
+/** Each language named in itself, so a reader can find theirs whatever the current language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  'pt-BR': 'Português (Brasil)',
+};
+
+export function LanguageMenu() {
+  const { t } = useTranslation('shell');
+  const { preferences, setLanguage } = usePreferences();
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          aria-label={t('preferences.languageLabel', { language: LANGUAGE_NAMES[preferences.language] })}
+          data-testid="language-menu"
+        >
+          {preferences.language === 'pt-BR' ? 'PT' : preferences.language.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('preferences.language')}</Menu.Label>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            role="menuitemradio"
+            aria-checked={language === preferences.language}
+            lang={language}
+            onClick={() => void setLanguage(language)}
+            data-language={language}
+          >
+            {language === preferences.language ? `✓ ${LANGUAGE_NAMES[language]}` : LANGUAGE_NAMES[language]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function ThemeMenu() {
+  const { t } = useTranslation('shell');
+  const { preferences, setTheme } = usePreferences();
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          aria-label={t('preferences.themeLabel', { theme: t(`theme.${preferences.theme}`) })}
+          data-testid="theme-menu"
+        >
+          {t(`theme.${preferences.theme}`)}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('preferences.theme')}</Menu.Label>
+        {THEMES.map((theme) => (
+          <Menu.Item
+            key={theme}
+            role="menuitemradio"
+            aria-checked={theme === preferences.theme}
+            onClick={() => void setTheme(theme)}
+            data-theme-option={theme}
+          >
+            {theme === preferences.theme ? `✓ ${t(`theme.${theme}`)}` : t(`theme.${theme}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

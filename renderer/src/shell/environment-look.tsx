@@ -1,0 +1,39 @@
+import { Badge, ColorSwatch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PRODUCTION_COLOR, type EnvironmentProfile } from '../../../preload/contract';
+
+/** The colour an environment is drawn in: production is always PRODUCTION_COLOR. */
+export function environmentColor(environment: Pick<EnvironmentProfile, 'kind' | 'color'>): string {
+  return environment.kind === 'production' ? PRODUCTION_COLOR : environment.color;
+}
+
+export function EnvironmentSwatch({
+  environment,
+}: {
+  environment: Pick<EnvironmentProfile, 'kind' | 'color'>;
+}) {
+  return (
+    <ColorSwatch
+      component="span"
+      color={`var(--mantine-color-${environmentColor(environment)}-filled)`}
+      size={14}
+      aria-hidden="true"
+    />
+  );
+}
+
+/** "Production" / "Testing" / "Local sandbox" in the environment's colour. */
+export function KindBadge({ environment }: { environment: Pick<EnvironmentProfile, 'kind' | 'color'> }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Badge
+      color={environmentColor(environment)}
+      variant="filled"
+      autoContrast
+      radius="sm"
+      data-kind={environment.kind}
+    >
+      {t(`kind.${environment.kind}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,33 @@
+import type { JumpTarget } from '../lib/jump-parser';
+
+/**
+ * Every in-app URL, built in one place (hash router: these are the parts after `#`). A screen
+ * that owns one of these paths must serve exactly this shape; links elsewhere use these builders.
+ */
+export const links = {
+  lookup: () => '/',
+  deposits: () => '/deposits',
+  deposit: (depositId: number) => `/deposits/${depositId}`,
+  depositCreate: () => '/deposits/new',
+  refund: (refundId: number) => `/refunds/${refundId}`,
+  refundCreate: (depositId: number) => `/refunds/new?depositId=${depositId}`,
+  cashoutById: (cashoutId: number) => `/cashouts?cashoutId=${cashoutId}`,
+  cashoutByExternalId: (externalId: string) => `/cashouts?externalId=${encodeURIComponent(externalId)}`,
+  subMerchant: (subMerchantId: number) => `/sub-merchants/${subMerchantId}`,
+  environments: () => '/environments',
+} as const;
+
+export function jumpHref(target: JumpTarget): string {
+  switch (target.kind) {
+    case 'deposit':
+      return links.deposit(target.depositId);
+    case 'refund':
+      return links.refund(target.refundId);
+    case 'cashout':
+      return links.cashoutById(target.cashoutId);
+    case 'cashout-external':
+      return links.cashoutByExternalId(target.externalId);
+    case 'sub-merchant':
+      return links.subMerchant(target.subMerchantId);
+  }
+}

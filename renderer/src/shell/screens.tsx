@@ -1,0 +1,71 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { EnvironmentProfile } from '../../../preload/contract';
+import type { JumpKind } from '../lib/jump-parser';
+import { loadNamespaces, type Namespace } from '../i18n';
+import LookupScreen from '../features/lookup/LookupScreen';
+import { links } from './links';
+
+/**
+ * THE screen registry: the router, the navbar, the jump box and cross-screen buttons all read
+ * it, so adding a screen is one entry here (plus its folder under features/). Only screens that
+ * exist are listed: no placeholders.
+ */
+export interface ScreenDefinition {
+  /** Stable name other screens test for (e.g. the deposit view shows "Refund" once `refund-create` exists). */
+  id: string;
+  /** Route paths (react-router syntax, no leading slash); the first one is the nav target. */
+  paths: readonly string[];
+  component: ComponentType | LazyExoticComponent<ComponentType>;
+  /** A navbar entry: `labelKey` in the `shell` namespace (`nav.*`), sorted by `order`. */
+  nav?: {
+    labelKey: `nav.${string}`;
+    href: string;
+    order: number;
+    /** Hide the entry for some environments (e.g. Sandbox only on a local-sandbox one). */
+    visible?: (active: EnvironmentProfile | null) => boolean;
+  };
+  /** Ids of these kinds typed in the jump box open this screen (links.ts builds the URL). */
+  jumpKinds?: readonly JumpKind[];
+}
+
+/**
+ * A route-level lazy screen whose translation namespaces load together with its code, so the
+ * screen never renders with missing texts and never waits twice.
+ */
+export function lazyScreen(
+  load: () => Promise<{ default: ComponentType }>,
+  namespaces: readonly Namespace[],
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
+}
+
+export const SCREENS: readonly ScreenDefinition[] = [
+  {
+    // Eager on purpose: it is the home screen, and issue 7 times navigation → interactive lookup box.
+    id: 'lookup',
+    paths: [''],
+    component: LookupScreen,
+    nav: { labelKey: 'nav.lookup', href: links.lookup(), order: 10 },
+  },
+  {
+    id: 'deposits',
+    paths: ['deposits', 'deposits/:depositId'],
+    component: lazyScreen(() => import('../features/deposits/DepositLookupScreen'), ['deposits']),
+    nav: { labelKey: 'nav.deposits', href: links.deposits(), order: 20 },
+    jumpKinds: ['deposit'],
+  },
+  {
+    id: 'environments',
+    paths: ['environments'],
+    component: lazyScreen(() => import('../features/environments/EnvironmentsScreen'), ['environments']),
+    nav: { labelKey: 'nav.environments', href: links.environments(), order: 80 },
+  },
+];
+
+export function isScreenRegistered(id: string): boolean {
+  return SCREENS.some((screen) => screen.id === id);
+}
+
+export function screenForJump(kind: JumpKind): ScreenDefinition | undefined {
+  return SCREENS.find((screen) => screen.jumpKinds?.includes(kind));
+}

@@ -1,0 +1,52 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  // Shade 7/8 keeps white text on filled buttons above 4.5:1 (axe, WCAG AA).
+  primaryShade: { light: 8, dark: 8 },
+  autoContrast: true,
+  defaultRadius: 'sm',
+  focusRing: 'auto',
+});
+
+/**
+ * Mantine's defaults for dimmed text and for the text of light-variant alerts/badges are below
+ * 4.5:1 on their backgrounds; these darker (light scheme) / lighter (dark scheme) values pass.
+ */
+export const contrastVariables: CSSVariablesResolver = (mantine) => {
+  const light: Record<string, string> = { '--mantine-color-dimmed': mantine.colors.gray[7] };
+  const dark: Record<string, string> = { '--mantine-color-dimmed': mantine.colors.dark[1] };
+  for (const color of [
+    'red',
+    'orange',
+    'yellow',
+    'green',
+    'teal',
+    'blue',
+    'cyan',
+    'violet',
+    'indigo',
+    'lime',
+    'gray',
+  ]) {
+    const shades = mantine.colors[color];
+    if (!shades) continue;
+    light[`--mantine-color-${color}-light-color`] = shades[9];
+    dark[`--mantine-color-${color}-light-color`] = shades[2];
+  }
+  return { variables: {}, light, dark };
+};
+
+/**
+ * The colour scheme lives in the console's preferences (setPreferences), not in localStorage:
+ * this manager only hands Mantine the scheme read at start.
+ */
+export function preferencesColorSchemeManager(initial: 'light' | 'dark' | 'auto'): MantineColorSchemeManager {
+  return {
+    get: () => initial,
+    set: () => {},
+    subscribe: () => {},
+    unsubscribe: () => {},
+    clear: () => {},
+  };
+}
