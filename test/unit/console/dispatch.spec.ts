@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  CHANNELS,
+  type ChannelName,
+  type ConsoleApi,
+  type ErrorKind,
+  type Result,
+} from '../../../preload/contract';
+import { openJournal } from '../../../main/core/audit';
+import { ARG_SCHEMAS, createDispatcher } from '../../../main/core/console';
+import { sendJson, startDouble } from '../payments/http-double';
+import { addEnvironmentFor, dataOf, expect, test } from './console-fixture';
+
+/**
+ * Every ConsoleApi method through createDispatcher, the single path of the IPC router and the web
+ * bridge: at least one answer that works and one refusal each, against the embedded sandbox, a
+ * second sandbox and (for the https redirect link only the real service sends) a service double.
+ */
+
+const LOCAL = { id: 'local-sandbox', name: 'Local sandbox', kind: 'local-sandbox' } as const;
+
+test('every method answers through the dispatcher, and refuses what it must', async ({
+  openConsole,
+  sandbox,
+  dataDir,
+}) => {
+  test.setTimeout(120_000);
+
+  // A previous run left two intents without an outcome (it crashed before the answer).
+  const previous = dataOf(await openJournal({ dir: join(dataDir, 'audit'), osUser: 'earlier' }));
+  const lostDeposit = dataOf(
+    await previous.recordIntent({
+      environment: LOCAL,
+      action: 'deposit.create',
+      request: { amount: 12.34, country: 'BR' },
+      idempotencyKey: randomUUID(),
+    }),
+  );
+  const lostCancel = dataOf(
+    await previous.recordIntent({
+      environment: LOCAL,
+      action: 'cashout.cancel',
+      request: { cashoutId: 11955, externalId: 'payout-7782' },
+    }),
+  );
+  await previous.close();
+
+  const opened: string[] = [];
+  const console = openConsole({ openExternal: (url) => void opened.push(url) });
+  const worked = new Set<ChannelName>();
+  const refused = new Set<ChannelName>();
+  const ok = async <K extends ChannelName>(method: K, arg: unknown): Promise<unknown> => {
+    const answer = await console.dispatch(CHANNELS[method], arg);
+    expect(answer, `${method} ${JSON.stringify(arg)}`).toMatchObject({ ok: true });
+    worked.add(method);
+    return (answer as { data: unknown }).data;
+  };
+  const refuse = async <K extends ChannelName>(
+    method: K,
+    arg: unknown,
+    kind: ErrorKind,
+    field?: string,
+  ): Promise<void> => {
+    const answer = await console.dispatch(CHANNELS[method], arg);
+    expect(answer, `${method} ${JSON.stringify(arg)}`).toMatchObject({
+      ok: false,
+      error: { kind, ...(field !== undefined && { field }) },
+    });
+    refused.add(method);
+  };
+
+  // -- Environments, credentials, preferences --------------------------------------------
+  const second = await sandbox({ seed: 22 });
+  const production = await sandbox({ seed: 33 });
+  await ok('listEnvironments', {});
+  await refuse('listEnvironments', { extra: 1 }, 'validation', 'extra');
+  const testing = (await ok('addEnvironment', {
+    name: 'Testing',
+    kind: 'testing',
+    baseUrl: second.baseUrl,
+  })) as { id: string };
+  await refuse(
+    'addEnvironment',
+    { name: 'Prod', kind: 'production', baseUrl: 'http://api.pay.example' },
+    'validation',
+    'baseUrl',
+  );
+  await ok('updateEnvironment', { id: testing.id, name: 'Testing (BR)' });
+  await refuse('updateEnvironment', { id: 'nope-000000', name: 'x' }, 'not_found');
+  await ok('setCredential', { environmentId: testing.id, field: 'apiKey', value: second.credentials.apiKey });
+  await refuse(
+    'setCredential',
+    { environmentId: 'local-sandbox', field: 'apiKey', value: 'abcdefgh' },
+    'not_permitted',
+  );
+  await refuse(
+    'setCredential',
+    { environmentId: testing.id, field: 'password', value: 'x' },
+    'validation',
+    'field',
+  );
+  for (const field of ['apiSecret', 'readOnlyKey', 'cashoutLogin', 'cashoutPass', 'cashoutSecret'] as const) {
+    dataOf(
+      await console.call('setCredential', {
+        environmentId: testing.id,
+        field,
+        value: second.credentials[field],
+      }),
+    );
+  }
+  const status = (await ok('getCredentialStatus', { environmentId: testing.id })) as {
+    sets: Record<string, string>;
+  };
+  expect(status.sets).toEqual({ signed: 'complete', readOnly: 'complete', cashout: 'complete' });
+  await refuse('getCredentialStatus', { environmentId: 'Not An Id' }, 'validation', 'environmentId');
+  await ok('clearCredential', { environmentId: testing.id, field: 'cashoutSecret' });
+  await refuse('clearCredential', { environmentId: 'local-sandbox', field: 'apiKey' }, 'not_permitted');
+  const doctor = (await ok('runDoctor', { environmentId: testing.id })) as {
+    checks: Array<{ set: string; verdict: string }>;
+  };
+  expect(doctor.checks.map((check) => [check.set, check.verdict])).toEqual([
+    ['signed', 'ok'],
+    ['readOnly', 'ok'],
+    ['cashout', 'not_configured'],
+  ]);
+  await refuse('runDoctor', { environmentId: 'nope-000000' }, 'not_found');
+  await ok('getClockStatus', {});
+  await refuse('getClockStatus', { environmentId: 'nope-000000' }, 'not_found');
+  expect(await ok('getPreferences', {})).toEqual({ language: 'en', theme: 'system' });
+  await refuse('getPreferences', { language: 'es' }, 'validation', 'language');
+  expect(await ok('setPreferences', { language: 'es' })).toEqual({ language: 'es', theme: 'system' });
+  await refuse('setPreferences', { language: 'fr' }, 'validation', 'language');
+
+  // -- Deposits, refunds, cashouts, reference data (the embedded sandbox is active) -------
+  expect(await ok('getDeposit', { depositId: 300000001 })).toMatchObject({
+    record: { deposit_id: 300000001, status: 'COMPLETED' },
+  });
+  await refuse('getDeposit', { depositId: 0 }, 'validation', 'depositId');
+  await refuse('getDeposit', { depositId: 123 }, 'not_found');
+  expect(await ok('checkDeposit', { body: { amount: 10, country: 'BR' } })).toMatchObject({
+    issues: [],
+    expectedFlow: 'HOSTED',
+  });
+  await refuse('checkDeposit', { body: 'amount=10' }, 'validation', 'body');
+  const created = (await ok('createDeposit', { body: { amount: 10, country: 'BR' } })) as {
+    created: { record: { deposit_id: number } };
+    intentId: string;
+  };
+  expect(created.created.record.deposit_id).toBeGreaterThan(0);
+  await refuse('createDeposit', { body: { amount: -1, country: 'BR' } }, 'validation', 'body.amount');
+  await ok('getRefund', { refundId: 17 });
+  await refuse('getRefund', { refundId: 999 }, 'not_found');
+  expect(await ok('refundPreflight', { depositId: 300000001, amount: 10 })).toMatchObject({
+    blockers: [],
+    paidByCard: true,
+  });
+  await refuse('refundPreflight', { depositId: 123 }, 'not_found');
+  await ok('createRefund', { body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 10 } });
+  await refuse(
+    'createRefund',
+    { body: { deposit_id: 300000002, invoice_id: 'INV-300000002', amount: 1 } },
+    'invalid_state',
+  );
+  await ok('getCashoutStatus', { cashoutId: 11954 });
+  await refuse('getCashoutStatus', {}, 'validation');
+  await ok('cancelCashout', { cashoutId: 11954, externalId: 'payout-7781' });
+  await refuse('cancelCashout', { cashoutId: 11954, externalId: 'payout-7781' }, 'invalid_state');
+  await ok('listPaymentMethods', { country: 'BR' });
+  await refuse('listPaymentMethods', { country: 'br' }, 'validation', 'country');
+  await ok('listBanks', { country: 'MX' });
+  await refuse('listBanks', { country: 'MEX' }, 'validation', 'country');
+  await ok('getCryptoQuote', { currency: 'USD', amount: 100, crypto: 'USDT' });
+  await refuse(
+    'getCryptoQuote',
+    { currency: 'USD', amount: Number.POSITIVE_INFINITY, crypto: 'USDT' },
+    'validation',
+  );
+  await ok('getSubMerchant', { subMerchantId: 18703 });
+  await refuse('getSubMerchant', { subMerchantId: 999 }, 'not_found');
+  await ok('watchSubMerchant', { subMerchantId: 18703 });
+  await ok('watchSubMerchant', { subMerchantId: 424242 });
+  await refuse('watchSubMerchant', { subMerchantId: 1.5 }, 'validation', 'subMerchantId');
+  const watched = (await ok('listWatchedSubMerchants', {})) as Array<{
+    subMerchantId: number;
+    result: Result<unknown>;
+  }>;
+  expect(watched.map((item) => [item.subMerchantId, item.result.ok])).toEqual([
+    [18703, true],
+    [424242, false],
+  ]);
+  await refuse('listWatchedSubMerchants', { all: true }, 'validation', 'all');
+  await ok('unwatchSubMerchant', { subMerchantId: 424242 });
+  await refuse('unwatchSubMerchant', { subMerchantId: -1 }, 'validation', 'subMerchantId');
+
+  // -- Local sandbox controls --------------------------------------------------------------
+  expect(await ok('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' })).toEqual({
+    status: 'COMPLETED',
+  });
+  await refuse('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }, 'invalid_state');
+  const fixture = (await ok('sandboxCreateCashout', { externalId: 'dispatch-1', amount: 5 })) as {
+    cashoutId: number;
+  };
+  expect(fixture.cashoutId).toBeGreaterThan(0);
+  await refuse('sandboxCreateCashout', { externalId: 'payout-7781' }, 'invalid_state');
+  await ok('sandboxAdvanceClock', { seconds: 60 });
+  await refuse('sandboxAdvanceClock', { seconds: -1 }, 'validation', 'seconds');
+  expect(Array.isArray(await ok('sandboxNotifications', {}))).toBe(true);
+
+  // -- openExternal: only https redirect links this runtime received --------------------
+  const service = await startDouble((request, response) => {
+    if (request.method === 'POST') {
+      sendJson(response, 200, {
+        checkout_type: 'HOSTED',
+        deposit_id: 9,
+        redirect_url: 'https://pay.example/r/9',
+      });
+    } else sendJson(response, 404, { code: 208, description: 'none' });
+  });
+  try {
+    const linked = await addEnvironmentFor(
+      console,
+      { name: 'Linked', kind: 'testing', baseUrl: service.baseUrl },
+      { apiKey: 'double-key-0001', apiSecret: 'double-secret-0001' },
+    );
+    dataOf(await console.call('useEnvironment', { id: linked.id }));
+    await refuse('sandboxNotifications', {}, 'not_permitted');
+    await refuse('openExternal', { url: 'https://pay.example/r/9' }, 'not_permitted');
+    dataOf(await console.call('createDeposit', { body: { amount: 1, country: 'BR' } }));
+    expect(await ok('openExternal', { url: 'https://pay.example/r/9' })).toEqual({ opened: true });
+    await refuse('openExternal', { url: 'http://pay.example/r/9' }, 'not_permitted', 'url');
+    expect(opened).toEqual(['https://pay.example/r/9']);
+  } finally {
+    await service.close();
+  }
+
+  // -- Guard rails -----------------------------------------------------------------------
+  const prod = await addEnvironmentFor(
+    console,
+    { name: 'Production', kind: 'production', baseUrl: production.baseUrl },
+    production.credentials,
+  );
+  dataOf(await console.call('useEnvironment', { id: prod.id }));
+  expect(await ok('getArming', {})).toEqual({ environmentId: prod.id, armed: false, expiresAt: null });
+  await refuse('getArming', { id: prod.id }, 'validation', 'id');
+  await refuse('armProduction', { confirmation: 'production' }, 'not_permitted', 'confirmation');
+  expect(await ok('armProduction', { confirmation: 'Production' })).toMatchObject({ armed: true });
+  expect(await ok('disarmProduction', {})).toMatchObject({ armed: false });
+  await refuse('disarmProduction', { now: true }, 'validation', 'now');
+  await ok('removeEnvironment', { id: prod.id });
+  await refuse('removeEnvironment', { id: prod.id }, 'not_found');
+  await ok('useEnvironment', { id: 'local-sandbox' });
+  await refuse('useEnvironment', { id: prod.id }, 'not_found');
+
+  // -- Audit journal ---------------------------------------------------------------------
+  const entries = (await ok('auditEntries', { action: 'deposit.create' })) as Array<{ type: string }>;
+  expect(entries.length).toBeGreaterThanOrEqual(4);
+  await refuse('auditEntries', { action: 'deposit.delete' }, 'validation', 'action');
+  expect(await ok('auditVerify', {})).toMatchObject({ ok: true });
+  await refuse('auditVerify', { deep: true }, 'validation', 'deep');
+  const exported = (await ok('auditExportCsv', { environmentId: 'local-sandbox' })) as {
+    fileName: string;
+    csv: string;
+  };
+  expect(exported.fileName).toMatch(/^paydesk-audit-local-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(exported.csv.split('\r\n')[0]).toContain('seq,time,type');
+  await refuse('auditExportCsv', { from: 'yesterday' }, 'validation', 'from');
+  const unresolved = (await ok('auditUnresolved', {})) as Array<{ intentId: string; cause: string }>;
+  expect(unresolved.map((view) => [view.intentId, view.cause])).toEqual([
+    [lostDeposit.intentId, 'no_outcome'],
+    [lostCancel.intentId, 'no_outcome'],
+  ]);
+  await refuse('auditUnresolved', { all: 1 }, 'validation', 'all');
+  // The cashout is ON_HOLD: the cancel did not take effect, which settles the intent as an error.
+  expect(await ok('auditReread', { intentId: lostCancel.intentId })).toMatchObject({
+    type: 'resolution',
+    resolutionMethod: 'status_reread',
+    result: 'error',
+    status: 'ON_HOLD',
+  });
+  await refuse('auditReread', { intentId: lostDeposit.intentId }, 'validation');
+  await refuse('auditReread', { intentId: randomUUID() }, 'not_found', 'intentId');
+  expect(await ok('auditRetry', { intentId: lostDeposit.intentId })).toMatchObject({
+    type: 'resolution',
+    resolutionMethod: 'retried_same_key',
+    result: 'ok',
+  });
+  await refuse('auditRetry', { intentId: lostDeposit.intentId }, 'invalid_state', 'intentId');
+  expect(await ok('auditUnresolved', {})).toEqual([]);
+
+  const all = Object.keys(CHANNELS) as ChannelName[];
+  expect(all.filter((method) => !worked.has(method))).toEqual([]);
+  expect(all.filter((method) => !refused.has(method))).toEqual([]);
+});
+
+test.describe('the dispatcher itself', () => {
+  test('an unknown channel, a prototype key or a method name is a validation error', async ({
+    openConsole,
+  }) => {
+    const console = openConsole();
+    for (const channel of ['paydesk:nope', '__proto__', 'constructor', 'getDeposit', 'toString', '']) {
+      expect(await console.dispatch(channel, {})).toEqual({
+        ok: false,
+        error: { kind: 'validation', field: 'channel', message: 'Unknown channel.' },
+      });
+    }
+  });
+
+  test('argument errors name the offending field, nested ones by their dotted path', async ({
+    openConsole,
+  }) => {
+    const console = openConsole();
+    const cases: Array<[ChannelName, unknown, string]> = [
+      ['getDeposit', undefined, 'arg'],
+      ['getDeposit', 'abc', 'arg'],
+      ['getDeposit', { depositId: '1' }, 'depositId'],
+      ['getDeposit', { depositId: Number.MAX_SAFE_INTEGER + 2 }, 'depositId'],
+      ['getDeposit', { depositId: 1, extra: true }, 'extra'],
+      ['createDeposit', { body: { amount: 1, country: 'BR', payer: { email: 'nope' } } }, 'body.payer.email'],
+      ['createDeposit', { body: { amount: 1, country: 'BR' }, idempotencyKey: 'abc' }, 'idempotencyKey'],
+      ['createDeposit', { body: { amount: 1, country: 'BR' }, reason: 'x'.repeat(501) }, 'reason'],
+      ['createRefund', { body: { deposit_id: 1, invoice_id: 'I', amount: 1.234 } }, 'body.amount'],
+      ['cancelCashout', { cashoutId: 1, externalId: 'x'.repeat(33) }, 'externalId'],
+      ['refundPreflight', { depositId: 1, amount: Number.NaN }, 'amount'],
+      ['auditEntries', { from: '2024-01-01' }, 'from'],
+      ['setCredential', { environmentId: 'a', field: 'apiKey', value: 'x'.repeat(5000) }, 'value'],
+    ];
+    for (const [method, arg, field] of cases) {
+      const answer = await console.dispatch(CHANNELS[method], arg);
+      expect(answer, `${method} ${JSON.stringify(arg)?.slice(0, 80)}`).toMatchObject({
+        ok: false,
+        error: { kind: 'validation', field, message: expect.stringContaining(`${field}: `) },
+      });
+    }
+  });
+
+  test('a secret in a refused argument is never echoed', async ({ openConsole }) => {
+    const console = openConsole();
+    const secret = 'Sup3r-Secret-Value-0042';
+    const answers = [
+      await console.dispatch(CHANNELS.setCredential, {
+        environmentId: 'local-sandbox',
+        field: 'apiKey',
+        value: secret,
+      }),
+      await console.dispatch(CHANNELS.setCredential, {
+        environmentId: 'BAD',
+        field: 'apiKey',
+        value: secret,
+      }),
+      await console.dispatch(CHANNELS.setCredential, { environmentId: 'x', field: secret, value: secret }),
+    ];
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(secret);
+  });
+
+  test('a thrown error or a rejected promise becomes internal, without its text', async () => {
+    const leaky = 'apiSecret=hunter2-do-not-show';
+    const api = new Proxy({} as ConsoleApi, {
+      get: (_target, name) =>
+        name === 'getDeposit'
+          ? () => {
+              throw new Error(leaky);
+            }
+          : name === 'getRefund'
+            ? () => Promise.reject(new Error(leaky))
+            : () =>
+                Promise.resolve({ ok: true, data: { when: new Date(0), skip: undefined, big: Infinity } }),
+    });
+    const dispatch = createDispatcher(api, ARG_SCHEMAS);
+    for (const [channel, arg] of [
+      [CHANNELS.getDeposit, { depositId: 1 }],
+      [CHANNELS.getRefund, { refundId: 1 }],
+    ] as const) {
+      const answer = await dispatch(channel, arg);
+      expect(answer).toMatchObject({ ok: false, error: { kind: 'internal' } });
+      expect(JSON.stringify(answer)).not.toContain('hunter2');
+    }
+    // Plain data only: what structured clone and JSON both carry.
+    const plain = await dispatch(CHANNELS.getCashoutStatus, { cashoutId: 1 });
+    expect(plain).toEqual({ ok: true, data: { when: '1970-01-01T00:00:00.000Z', big: null } });
+    expect(structuredClone(plain)).toEqual(plain);
+  });
+
+  test('an answer that is not a Result, or an error outside the closed kinds, is cleaned up', async () => {
+    const api = new Proxy({} as ConsoleApi, {
+      get: (_target, name) =>
+        name === 'getDeposit'
+          ? () => Promise.resolve('not a result')
+          : () =>
+              Promise.resolve({
+                ok: false,
+                error: { kind: 'weird', message: 'm', stack: 'at secret.ts:1', field: 'f', code: 7 },
+              }),
+    });
+    const dispatch = createDispatcher(api);
+    expect(await dispatch(CHANNELS.getDeposit, { depositId: 1 })).toMatchObject({
+      ok: false,
+      error: { kind: 'internal' },
+    });
+    expect(await dispatch(CHANNELS.getRefund, { refundId: 1 })).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'm', field: 'f', code: 7 },
+    });
+  });
+
+  test('a getter that throws while the argument is read is a validation error', async ({ openConsole }) => {
+    const console = openConsole();
+    const hostile = Object.defineProperty({}, 'depositId', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    expect(await console.dispatch(CHANNELS.getDeposit, hostile)).toMatchObject({
+      ok: false,
+      error: { kind: 'validation' },
+    });
+  });
+});
