@@ -135,9 +135,9 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     },
 
     async useEnvironment(arg) {
+      const before = await context.activeEnvironmentId();
       const used = await environments.use(arg.id);
       if (!used.ok) return used;
-      const before = await context.activeEnvironmentId();
       context.setActiveEnvironmentId(used.data.id);
       // Arming belongs to one environment and never follows a switch.
       if (!before.ok || before.data !== used.data.id) arming.disarm();
