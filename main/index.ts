@@ -1,21 +1,85 @@
-import { app, BrowserWindow } from 'electron';
+import { app, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
+import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from './core/console';
+import { defaultDataDir, resolveDataDir } from './core/data-dir';
+import { createKeytarBackend, createMemoryBackend } from './core/vault';
+import { registerIpcRouter } from './electron/ipc-router';
+import type { OwnPage } from './electron/policy';
+import { guardApp, hardenSession, openExternalHttps } from './electron/security';
+import { createElectronSettingsStore } from './electron/settings-store';
+import { createMainWindow } from './electron/window';
 
-const createWindow = (): void => {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+/**
+ * The composition root: one instance, one window, the console runtime built with plain
+ * constructors, the IPC router between them. Everything with a decision in it lives elsewhere
+ * (main/core, main/electron/policy.ts); this file only wires.
+ */
+
+/**
+ * Test switches, honoured only in an unpackaged app (`npm start`, the e2e Electron target):
+ * PAYDESK_DATA_DIR (a temp data folder), PAYDESK_MEMORY_VAULT=1 (no OS keychain),
+ * PAYDESK_SANDBOX_SEED (the embedded sandbox's seed). A packaged app ignores them all.
+ */
+const testSwitches = !app.isPackaged;
+const seedText = testSwitches ? process.env.PAYDESK_SANDBOX_SEED : undefined;
+const sandboxSeed = seedText !== undefined && /^\d{1,10}$/.test(seedText) ? Number(seedText) : undefined;
+
+const dataDir = testSwitches ? resolveDataDir() : defaultDataDir();
+const page: OwnPage =
+  testSwitches && process.env.ELECTRON_RENDERER_URL
+    ? { kind: 'dev-server', url: process.env.ELECTRON_RENDERER_URL }
+    : { kind: 'file', path: join(import.meta.dirname, '../renderer/index.html') };
+
+// Every renderer sandboxed, whatever a window asks for.
+app.enableSandbox();
+app.setPath('userData', dataDir);
+guardApp(app, page);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | undefined;
+  let runtime: ConsoleRuntime | undefined;
+  let unregister: (() => void) | undefined;
+
+  app.on('second-instance', () => {
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
   });
-  window.once('ready-to-show', () => window.show());
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-};
 
-void app.whenReady().then(createWindow);
-app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(() => {
+    hardenSession(session.defaultSession, page);
+    runtime = createConsoleRuntime({
+      dataDir,
+      settingsStore: createElectronSettingsStore(dataDir),
+      vault: {
+        backend:
+          testSwitches && process.env.PAYDESK_MEMORY_VAULT === '1'
+            ? createMemoryBackend()
+            : createKeytarBackend(),
+      },
+      embeddedSandbox: sandboxSeed === undefined ? {} : { seed: sandboxSeed },
+      openExternal: openExternalHttps,
+    });
+    window = createMainWindow({ page, preloadPath: join(import.meta.dirname, '../preload/index.cjs') });
+    unregister = registerIpcRouter({
+      window,
+      page,
+      dispatch: createDispatcher(runtime.api),
+      events: runtime.events,
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  // The runtime stops the embedded sandbox and closes the journal before the process ends.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed || !runtime) return;
+    event.preventDefault();
+    closed = true;
+    unregister?.();
+    void runtime.close().finally(() => app.quit());
+  });
+}

@@ -10,18 +10,16 @@ import { decideSender, type OwnPage } from './policy';
 
 export type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;
 
-/** An event as the runtime's bus delivers it. */
-export interface RuntimeEvent {
-  name: string;
-  payload: unknown;
+/** The part of the runtime's event bus the router forwards (main/core/console/events.ts). */
+export interface EventSource {
+  onAny(listener: (name: string, payload: unknown) => void): () => void;
 }
 
 export interface IpcRouterOptions {
   window: BrowserWindow;
   page: OwnPage;
   dispatch: Dispatch;
-  /** Subscribes to the runtime's events; returns the unsubscribe. */
-  subscribeEvents(listener: (event: RuntimeEvent) => void): () => void;
+  events: EventSource;
 }
 
 const refused: Result<never> = {
@@ -35,7 +33,7 @@ const internalFailure: Result<never> = {
 };
 
 /** Registers every handler; the returned function removes them again. */
-export function registerIpcRouter({ window, page, dispatch, subscribeEvents }: IpcRouterOptions): () => void {
+export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterOptions): () => void {
   const ownContentsId = window.webContents.id;
 
   const handle = async (
@@ -79,7 +77,7 @@ export function registerIpcRouter({ window, page, dispatch, subscribeEvents }: I
     ipcMain.handle(channel, (event, arg: unknown) => handle(channel, event, arg));
   }
 
-  const unsubscribe = subscribeEvents(({ name, payload }) => {
+  const unsubscribe = events.onAny((name, payload) => {
     if (window.isDestroyed()) return;
     window.webContents.send(EVENT_CHANNEL, { name, payload });
   });

@@ -48,11 +48,11 @@ export function guardApp(app: App, page: OwnPage): void {
 }
 
 /**
- * The runtime's openExternal port: the core has already allow-listed the URL (a redirect URL the
- * service sent, confirmed by the user); this refuses anything but https once more before the OS.
+ * The runtime's openExternal port. The core has already allow-listed the URL (a redirect URL the
+ * service sent in this session, confirmed by the user); this refuses anything but https once more
+ * before the OS sees it. A refusal throws, which the runtime answers as a failed Result.
  */
-export async function openExternalHttps(url: string): Promise<boolean> {
-  if (!isExternalUrlAllowed(url)) return false;
+export async function openExternalHttps(url: string): Promise<void> {
+  if (!isExternalUrlAllowed(url)) throw new Error('only https links are opened');
   await shell.openExternal(url);
-  return true;
 }

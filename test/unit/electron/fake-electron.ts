@@ -1,0 +1,215 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * A stand-in for the `electron` module, so the shell's wiring (main/index.ts, ipc-router.ts,
+ * security.ts, window.ts, preload/index.ts) runs in plain Node: no Electron binary can be
+ * installed on these machines. Electron is not our code; the stand-in records what the wiring
+ * asks of it, and lets a test play the page (frames, IPC invokes, navigations). What it cannot
+ * prove (Chromium really enforcing the switches) is listed in the E2 report.
+ *
+ * Loaded instead of `electron` by electron-loader.ts.
+ */
+
+export interface FakeFrame {
+  url: string;
+  parent: FakeFrame | null;
+}
+
+/** What a listener's `event` argument needs in the wiring: preventDefault and its record. */
+export class FakeEvent {
+  defaultPrevented = false;
+  preventDefault(): void {
+    this.defaultPrevented = true;
+  }
+}
+
+let nextContentsId = 1;
+
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextContentsId++;
+  readonly mainFrame: FakeFrame = { url: '', parent: null };
+  readonly sent: Array<{ channel: string; message: unknown }> = [];
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  destroyed = false;
+
+  send(channel: string, message: unknown): void {
+    this.sent.push({ channel, message: structuredClone(message) });
+    // The page hosting the preload receives it, with the raw IPC event first, as in Electron.
+    if (preloadHost.contents === this)
+      ipcRenderer.emit(channel, { sender: 'the raw IPC event' }, structuredClone(message));
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  /** Plays a navigation the page starts; answers whether the wiring let it happen. */
+  navigate(event: 'will-navigate' | 'will-redirect', url: string): boolean {
+    const fake = new FakeEvent();
+    this.emit(event, fake, url);
+    if (!fake.defaultPrevented) this.mainFrame.url = url;
+    return !fake.defaultPrevented;
+  }
+}
+
+export const app = Object.assign(new EventEmitter(), {
+  isPackaged: false,
+  sandboxEnabled: false,
+  paths: new Map<string, string>(),
+  quitCalls: 0,
+  enableSandbox(): void {
+    app.sandboxEnabled = true;
+  },
+  setPath(name: string, value: string): void {
+    app.paths.set(name, value);
+  },
+  getPath(name: string): string {
+    return app.paths.get(name) ?? `/fake/${name}`;
+  },
+  getVersion: (): string => '0.0.0-test',
+  requestSingleInstanceLock: (): boolean => true,
+  whenReady: (): Promise<void> => Promise.resolve(),
+  quit(): void {
+    app.quitCalls++;
+    const event = new FakeEvent();
+    app.emit('will-quit', event);
+  },
+});
+
+export class BrowserWindow extends EventEmitter {
+  static readonly created: BrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  loaded: { file?: string; url?: string } = {};
+  destroyed = false;
+
+  constructor(readonly options: { webPreferences?: Record<string, unknown> } & Record<string, unknown>) {
+    super();
+    BrowserWindow.created.push(this);
+    app.emit('web-contents-created', new FakeEvent(), this.webContents);
+  }
+  async loadFile(path: string): Promise<void> {
+    this.loaded = { file: path };
+    this.webContents.mainFrame.url = new URL(`file://${path}`).href;
+  }
+  async loadURL(url: string): Promise<void> {
+    this.loaded = { url };
+    this.webContents.mainFrame.url = url;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  isMinimized = (): boolean => false;
+  restore(): void {}
+  focus(): void {}
+  show(): void {}
+}
+
+type Handler = (event: unknown, arg: unknown) => unknown;
+
+export const ipcMain = Object.assign(new EventEmitter(), {
+  handlers: new Map<string, Handler>(),
+  handle(channel: string, handler: Handler): void {
+    if (ipcMain.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+    ipcMain.handlers.set(channel, handler);
+  },
+  removeHandler(channel: string): void {
+    ipcMain.handlers.delete(channel);
+  },
+  /** Plays `ipcRenderer.invoke` from `frame` of `contents`. */
+  invokeFrom(
+    contents: FakeWebContents,
+    frame: FakeFrame | null,
+    channel: string,
+    arg: unknown,
+  ): Promise<unknown> {
+    const handler = ipcMain.handlers.get(channel);
+    if (!handler) return Promise.reject(new Error(`No handler registered for '${channel}'`));
+    // IPC arguments travel by structured clone, as in Electron.
+    return Promise.resolve(handler({ sender: contents, senderFrame: frame }, structuredClone(arg)));
+  },
+});
+
+type HeadersListener = (
+  details: { url: string; responseHeaders?: Record<string, string[]> },
+  callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
+) => void;
+
+type PermissionRequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: object,
+) => void;
+type PermissionCheckHandler = (
+  contents: unknown,
+  permission: string,
+  origin: string,
+  details: object,
+) => boolean;
+
+interface FakeSession {
+  headersListener: HeadersListener | undefined;
+  permissionRequest: PermissionRequestHandler | undefined;
+  permissionCheck: PermissionCheckHandler | undefined;
+  devicePermission: ((details: object) => boolean) | undefined;
+  webRequest: { onHeadersReceived(listener: HeadersListener): void };
+  setPermissionRequestHandler(handler: PermissionRequestHandler): void;
+  setPermissionCheckHandler(handler: PermissionCheckHandler): void;
+  setDevicePermissionHandler(handler: (details: object) => boolean): void;
+}
+
+const defaultSession: FakeSession = {
+  headersListener: undefined,
+  permissionRequest: undefined,
+  permissionCheck: undefined,
+  devicePermission: undefined,
+  webRequest: {
+    onHeadersReceived(listener) {
+      defaultSession.headersListener = listener;
+    },
+  },
+  setPermissionRequestHandler(handler) {
+    defaultSession.permissionRequest = handler;
+  },
+  setPermissionCheckHandler(handler) {
+    defaultSession.permissionCheck = handler;
+  },
+  setDevicePermissionHandler(handler) {
+    defaultSession.devicePermission = handler;
+  },
+};
+
+export const session = { defaultSession };
+
+export const shell = {
+  opened: [] as string[],
+  async openExternal(url: string): Promise<void> {
+    shell.opened.push(url);
+  },
+};
+
+// -- The renderer side, for preload/index.ts -------------------------------------------------
+
+/** The page whose preload runs: its webContents and the frame the preload lives in. */
+export const preloadHost: { contents: FakeWebContents | undefined; frame: FakeFrame | undefined } = {
+  contents: undefined,
+  frame: undefined,
+};
+
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld(key: string, api: unknown): void {
+    contextBridge.exposed.set(key, api);
+  },
+};
+
+export const ipcRenderer = Object.assign(new EventEmitter(), {
+  invoke(channel: string, arg: unknown): Promise<unknown> {
+    const { contents, frame } = preloadHost;
+    if (!contents || !frame) return Promise.reject(new Error('no page hosts the preload'));
+    return ipcMain.invokeFrom(contents, frame, channel, arg);
+  },
+});
+
+export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, session, shell };

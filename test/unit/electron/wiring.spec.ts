@@ -1,0 +1,247 @@
+import { test, expect } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import './electron-loader';
+import type * as FakeElectron from './fake-electron';
+import {
+  CHANNELS,
+  EVENT_CHANNEL,
+  type EnvironmentList,
+  type PaydeskBridge,
+  type Result,
+} from '../../../preload/contract';
+import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from '../../../main/electron/policy';
+
+/**
+ * The Electron composition (main/index.ts with the real router, guards, window and runtime, and
+ * preload/index.ts) run in Node against fake-electron.ts, as far as that can go without an
+ * Electron binary: what the wiring registers, what it refuses, and a page's call travelling
+ * preload → IPC → sender gate → dispatcher → the real console runtime and back.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+let fake: typeof FakeElectron;
+let window: FakeElectron.BrowserWindow;
+let dataDir: string;
+
+const notPermitted = {
+  ok: false,
+  error: { kind: 'not_permitted', message: 'This call was refused: it does not come from the Paydesk page.' },
+};
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-electron-wiring-'));
+  process.env.PAYDESK_DATA_DIR = dataDir;
+  process.env.PAYDESK_MEMORY_VAULT = '1';
+  process.env.PAYDESK_SANDBOX_SEED = '42';
+  fake = await import('./fake-electron');
+  await import('../../../main/index');
+  // main/index.ts builds everything once app.whenReady() resolves.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const created = fake.BrowserWindow.created[0];
+  if (!created) throw new Error('main/index.ts created no window');
+  window = created;
+});
+
+test.afterAll(async () => {
+  delete process.env.PAYDESK_DATA_DIR;
+  delete process.env.PAYDESK_MEMORY_VAULT;
+  delete process.env.PAYDESK_SANDBOX_SEED;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const invoke = (frame: FakeElectron.FakeFrame | null, channel: string, arg: unknown = {}): Promise<unknown> =>
+  fake.ipcMain.invokeFrom(window.webContents, frame, channel, arg);
+
+test('the app is sandboxed and its data folder is the test switch (unpackaged)', () => {
+  expect(fake.app.sandboxEnabled).toBe(true);
+  expect(fake.app.getPath('userData')).toBe(dataDir);
+});
+
+test('one window, hardened, loading the built page with the bundled preload', () => {
+  expect(fake.BrowserWindow.created).toHaveLength(1);
+  const preferences = window.options.webPreferences ?? {};
+  expect({ ...preferences, preload: undefined }).toEqual({ ...HARDENED_WEB_PREFERENCES, preload: undefined });
+  expect(String(preferences.preload)).toMatch(/[\\/]preload[\\/]index\.cjs$/);
+  expect(window.loaded.file).toMatch(/[\\/]renderer[\\/]index\.html$/);
+});
+
+test('exactly one handler per CHANNELS value', () => {
+  expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+});
+
+test("a call from our window's main frame reaches the real runtime", async () => {
+  const answer = (await invoke(
+    window.webContents.mainFrame,
+    CHANNELS.listEnvironments,
+  )) as Result<EnvironmentList>;
+  expect(answer.ok && answer.data.environments.map((environment) => environment.id)).toEqual([
+    'local-sandbox',
+  ]);
+  const deposit = (await invoke(window.webContents.mainFrame, CHANNELS.getDeposit, {
+    depositId: 300000001,
+  })) as Result<{
+    record: { deposit_id: number };
+  }>;
+  expect(deposit.ok && deposit.data.record.deposit_id).toBe(300000001);
+});
+
+test('the dispatcher validates the argument after the gate', async () => {
+  const answer = (await invoke(window.webContents.mainFrame, CHANNELS.getDeposit, {
+    depositId: 'x',
+  })) as Result<never>;
+  expect(!answer.ok && answer.error).toMatchObject({ kind: 'validation', field: 'depositId' });
+});
+
+test('a subframe of our page is refused before any handler runs', async () => {
+  const subframe = { url: window.webContents.mainFrame.url, parent: window.webContents.mainFrame };
+  expect(await invoke(subframe, CHANNELS.listEnvironments)).toEqual(notPermitted);
+});
+
+test('a frame that is gone, or another window, is refused', async () => {
+  expect(await invoke(null, CHANNELS.listEnvironments)).toEqual(notPermitted);
+  const other = new fake.FakeWebContents();
+  other.mainFrame.url = window.webContents.mainFrame.url;
+  expect(await fake.ipcMain.invokeFrom(other, other.mainFrame, CHANNELS.listEnvironments, {})).toEqual(
+    notPermitted,
+  );
+});
+
+test('runtime events go to our window on EVENT_CHANNEL as { name, payload }', async () => {
+  window.webContents.sent.length = 0;
+  await invoke(window.webContents.mainFrame, CHANNELS.useEnvironment, { id: 'local-sandbox' });
+  const event = window.webContents.sent.find(
+    ({ message }) => (message as { name?: string }).name === 'environmentChanged',
+  );
+  expect(event?.channel).toBe(EVENT_CHANNEL);
+  expect((event?.message as { payload: EnvironmentList }).payload.activeEnvironmentId).toBe('local-sandbox');
+});
+
+test.describe('the preload', () => {
+  let bridge: PaydeskBridge;
+
+  test.beforeAll(async () => {
+    fake.preloadHost.contents = window.webContents;
+    fake.preloadHost.frame = window.webContents.mainFrame;
+    await import('../../../preload/index');
+    bridge = fake.contextBridge.exposed.get('paydesk') as PaydeskBridge;
+  });
+
+  test('exposes only window.paydesk: the frozen bridge with every method', () => {
+    expect([...fake.contextBridge.exposed.keys()]).toEqual(['paydesk']);
+    expect(Object.isFrozen(bridge)).toBe(true);
+    expect(Object.keys(bridge).sort()).toEqual([...Object.keys(CHANNELS), 'on'].sort());
+  });
+
+  test('a page call goes preload → router → runtime and back', async () => {
+    const list = await bridge.listEnvironments({});
+    expect(list.ok && list.data.activeEnvironmentId).toBe('local-sandbox');
+  });
+
+  test('a page event listener gets the payload only, never the IPC event', async () => {
+    const received: unknown[][] = [];
+    const off = bridge.on('environmentChanged', (...args: unknown[]) => received.push(args));
+    await bridge.useEnvironment({ id: 'local-sandbox' });
+    off();
+    await bridge.useEnvironment({ id: 'local-sandbox' });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toHaveLength(1);
+    expect((received[0]?.[0] as EnvironmentList).activeEnvironmentId).toBe('local-sandbox');
+  });
+
+  test('the same preload in a subframe gets not_permitted Results, never a throw', async () => {
+    fake.preloadHost.frame = { url: window.webContents.mainFrame.url, parent: window.webContents.mainFrame };
+    try {
+      expect(await bridge.listEnvironments({})).toEqual(notPermitted);
+    } finally {
+      fake.preloadHost.frame = window.webContents.mainFrame;
+    }
+  });
+});
+
+test.describe('guards', () => {
+  test('navigation away from our page is blocked, a reload of it is not', () => {
+    const own = window.webContents.mainFrame.url;
+    expect(window.webContents.navigate('will-navigate', 'https://evil.example/')).toBe(false);
+    expect(window.webContents.navigate('will-redirect', 'file:///etc/passwd')).toBe(false);
+    expect(window.webContents.mainFrame.url).toBe(own);
+    expect(window.webContents.navigate('will-navigate', `${own}#/deposits`)).toBe(true);
+    window.webContents.mainFrame.url = own;
+  });
+
+  test('window.open is denied and webviews are prevented', () => {
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({
+      action: 'deny',
+    });
+    const attach = new fake.FakeEvent();
+    window.webContents.emit('will-attach-webview', attach, {}, {});
+    expect(attach.defaultPrevented).toBe(true);
+  });
+
+  test('any webContents created later gets the same guards', () => {
+    const stray = new fake.FakeWebContents();
+    fake.app.emit('web-contents-created', new fake.FakeEvent(), stray);
+    expect(stray.navigate('will-navigate', 'https://evil.example/')).toBe(false);
+    expect(stray.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+
+  test('every answer gets our CSP header, replacing the server one', () => {
+    const listener = fake.session.defaultSession.headersListener;
+    let headers: Record<string, string | string[]> | undefined;
+    listener?.(
+      { url: 'file:///x', responseHeaders: { 'content-security-policy': ['default-src *'] } },
+      (response) => {
+        headers = response.responseHeaders;
+      },
+    );
+    expect(headers).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+  });
+
+  test('permission requests and checks are denied (a clipboard write from our page excepted)', () => {
+    const { permissionRequest, permissionCheck, devicePermission } = fake.session.defaultSession;
+    const own = window.webContents.mainFrame.url;
+    const answers: boolean[] = [];
+    permissionRequest?.(window.webContents, 'media', (granted) => answers.push(granted), {
+      requestingUrl: own,
+      isMainFrame: true,
+    });
+    permissionRequest?.(window.webContents, 'clipboard-sanitized-write', (granted) => answers.push(granted), {
+      requestingUrl: 'https://evil.example/',
+      isMainFrame: true,
+    });
+    permissionRequest?.(window.webContents, 'clipboard-sanitized-write', (granted) => answers.push(granted), {
+      requestingUrl: own,
+      isMainFrame: true,
+    });
+    expect(answers).toEqual([false, false, true]);
+    expect(
+      permissionCheck?.(window.webContents, 'geolocation', 'file://', {
+        requestingUrl: own,
+        isMainFrame: true,
+      }),
+    ).toBe(false);
+    expect(
+      permissionCheck?.(window.webContents, 'clipboard-sanitized-write', 'file://', {
+        requestingUrl: own,
+        isMainFrame: false,
+      }),
+    ).toBe(false);
+    expect(devicePermission?.({})).toBe(false);
+  });
+
+  test('openExternal hands only https URLs to the OS', async () => {
+    const { openExternalHttps } = await import('../../../main/electron/security');
+    await openExternalHttps('https://checkout.example/pay');
+    await expect(openExternalHttps('http://checkout.example/pay')).rejects.toThrow();
+    await expect(openExternalHttps('file:///etc/passwd')).rejects.toThrow();
+    expect(fake.shell.opened).toEqual(['https://checkout.example/pay']);
+  });
+});
+
+test('quitting closes the runtime first, removes the handlers, then quits', async () => {
+  fake.app.quit();
+  await expect.poll(() => fake.app.quitCalls).toBe(2);
+  expect(fake.ipcMain.handlers.size).toBe(0);
+});
