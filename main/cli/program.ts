@@ -451,7 +451,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
     run: (purpose, operation) =>
       withSession(purpose, async (session) => {
         const result = await operation(session);
-        if (!result.ok) return fail(session.explain(result.error));
+        if (!result.ok) return fail(await session.explain(result.error));
         print(asJson(result.data.record));
         if (json) return;
         if (result.data.idempotencyKey !== undefined) {

@@ -32,7 +32,7 @@ export interface CliSession {
   /** The profile the resource commands act on (`--env`, PAYDESK_BASE_URL, or the active one). */
   target(): Promise<Result<EnvironmentProfile>>;
   /** Adds how to fix a failure in the terms of where the environment came from. */
-  explain(error: ConsoleError): ConsoleError;
+  explain(error: ConsoleError): Promise<ConsoleError>;
   close(): Promise<void>;
 }
 
@@ -86,7 +86,8 @@ export async function openSession(
         credentials: found.data.credentials,
       },
     });
-    const explain = found.data.explain ?? ((error: ConsoleError) => error);
+    const explainVariables = found.data.explain ?? ((error: ConsoleError) => error);
+    const explain = async (error: ConsoleError): Promise<ConsoleError> => explainVariables(error);
     const profile = identity.data;
     return { ok: true, data: sessionOf(runtime, async () => ({ ok: true, data: profile }), explain) };
   }
@@ -113,24 +114,18 @@ export async function openSession(
     }
     return { ok: true, data: profile };
   };
-  let targetId: string | undefined = request.environmentId;
-  const explain = (error: ConsoleError): ConsoleError => explainProfile(error, targetId ?? '<env>');
-  const session = sessionOf(
-    runtime,
-    async () => {
-      const found = await target();
-      if (found.ok) targetId = found.data.id;
-      return found;
-    },
-    explain,
-  );
-  return { ok: true, data: session };
+  const explain = async (error: ConsoleError): Promise<ConsoleError> => {
+    if (error.kind !== 'credentials_missing') return error;
+    const found = await target();
+    return explainProfile(error, found.ok ? found.data.id : '<env>');
+  };
+  return { ok: true, data: sessionOf(runtime, target, explain) };
 }
 
 function sessionOf(
   runtime: ConsoleRuntime,
   target: () => Promise<Result<EnvironmentProfile>>,
-  explain: (error: ConsoleError) => ConsoleError,
+  explain: (error: ConsoleError) => Promise<ConsoleError>,
 ): CliSession {
   return { api: runtime.api, target, explain, close: () => runtime.close() };
 }
