@@ -45,6 +45,22 @@ function serialiseCsp(include: (directive: string) => boolean): string {
 /** The Content-Security-Policy header of every answer our window (and the web bridge) loads. */
 export const CONTENT_SECURITY_POLICY = serialiseCsp(() => true);
 
+/**
+ * Development only (`npm run dev`: an unpackaged app on the electron-vite dev server): the same
+ * policy plus inline scripts, for the React fast-refresh preamble the dev server inlines into
+ * index.html. electron.vite.config.ts drops the meta tag in dev for the same reason; a built or
+ * packaged app never gets this policy.
+ */
+export const DEVELOPMENT_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+);
+
+/** The header policy for where our page comes from. */
+export function contentSecurityPolicyFor(page: OwnPage): string {
+  return page.kind === 'dev-server' ? DEVELOPMENT_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
+}
+
 /** The same policy for renderer/index.html's <meta http-equiv> (the header-only part left out). */
 export const META_CONTENT_SECURITY_POLICY = serialiseCsp(
   (directive) => !HEADER_ONLY_DIRECTIVES.has(directive),
@@ -68,12 +84,13 @@ export function parseCsp(policy: string): Map<string, string[]> {
  */
 export function withContentSecurityPolicy(
   headers: Record<string, string | string[]> | undefined,
+  policy: string = CONTENT_SECURITY_POLICY,
 ): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (name.toLowerCase() !== 'content-security-policy') result[name] = value;
   }
-  result['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY];
+  result['Content-Security-Policy'] = [policy];
   return result;
 }
 

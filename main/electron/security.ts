@@ -1,5 +1,6 @@
 import { shell, type App, type Session, type WebContents } from 'electron';
 import {
+  contentSecurityPolicyFor,
   isExternalUrlAllowed,
   isPermissionGranted,
   mayNavigate,
@@ -14,8 +15,9 @@ import {
 
 /** The CSP header on every answer the session loads, and permission handlers. */
 export function hardenSession(session: Session, page: OwnPage): void {
+  const policy = contentSecurityPolicyFor(page);
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) });
+    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders, policy) });
   });
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(details.isMainFrame && isPermissionGranted(permission, details.requestingUrl, page));

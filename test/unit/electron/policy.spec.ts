@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CONTENT_SECURITY_POLICY,
+  DEVELOPMENT_CONTENT_SECURITY_POLICY,
+  contentSecurityPolicyFor,
   HARDENED_WEB_PREFERENCES,
   META_CONTENT_SECURITY_POLICY,
   decideSender,
@@ -109,6 +111,16 @@ test.describe('Content Security Policy', () => {
     expect(withContentSecurityPolicy(undefined)).toEqual({
       'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
     });
+  });
+
+  test('only the dev server page gets inline scripts (the fast-refresh preamble); the built page never', () => {
+    expect(contentSecurityPolicyFor(filePage)).toBe(CONTENT_SECURITY_POLICY);
+    const development = parseCsp(contentSecurityPolicyFor(devPage));
+    expect(development.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    for (const [directive, sources] of development) {
+      if (directive !== 'script-src') expect(sources, directive).toEqual(csp.get(directive));
+    }
+    expect(DEVELOPMENT_CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
   });
 
   test('parseCsp keeps the first of a repeated directive, like browsers', () => {
