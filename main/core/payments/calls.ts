@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Fetched, Result } from '../../../preload/contract';
-import type { CredentialsSource } from './credentials';
-import { credentialsFor } from './credentials';
+import type { CredentialsOf, CredentialsReader } from './credentials';
 import { checkInput, idempotencyKeySchema } from './inputs';
 import type { AnswerSpec } from './schemas';
 import { parseAnswer } from './schemas';
@@ -10,7 +9,7 @@ import type { Auth, ServiceRequest, Transport } from './transport';
 /** What every resource function needs: one per client. */
 export interface ClientContext {
   transport: Transport;
-  credentials: CredentialsSource;
+  credentials: CredentialsReader;
 }
 
 export interface CallOptions {
@@ -29,15 +28,25 @@ export interface CreateOptions extends CallOptions {
 /** A created resource, with the idempotency key its creation was sent under (D6). */
 export type Created<T> = Fetched<T> & { idempotencyKey: string };
 
-export async function signedAuth(context: ClientContext): Promise<Result<Auth>> {
-  const found = await credentialsFor(context.credentials, 'signed');
-  return found.ok ? { ok: true, data: { scheme: 'signed', ...found.data } } : found;
+/**
+ * The Auth of a call, without an await when the credentials are a plain object (the reader
+ * then answers at once): `await` takes both.
+ */
+export function signedAuth(context: ClientContext): Result<Auth> | Promise<Result<Auth>> {
+  const found = context.credentials.read('signed');
+  return found instanceof Promise ? found.then(asSignedAuth) : asSignedAuth(found);
 }
 
-export async function readOnlyAuth(context: ClientContext): Promise<Result<Auth>> {
-  const found = await credentialsFor(context.credentials, 'readOnly');
-  return found.ok ? { ok: true, data: { scheme: 'bearer', ...found.data } } : found;
+export function readOnlyAuth(context: ClientContext): Result<Auth> | Promise<Result<Auth>> {
+  const found = context.credentials.read('readOnly');
+  return found instanceof Promise ? found.then(asBearerAuth) : asBearerAuth(found);
 }
+
+const asSignedAuth = (found: Result<CredentialsOf<'signed'>>): Result<Auth> =>
+  found.ok ? { ok: true, data: { scheme: 'signed', ...found.data } } : found;
+
+const asBearerAuth = (found: Result<CredentialsOf<'readOnly'>>): Result<Auth> =>
+  found.ok ? { ok: true, data: { scheme: 'bearer', ...found.data } } : found;
 
 /** The caller's key (checked) or a new one: made once per intent, before the first attempt. */
 export function intentKey(options: CreateOptions): Result<string> {

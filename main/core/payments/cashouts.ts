@@ -1,7 +1,6 @@
 import type { CashoutRef, CashoutStatus, Fetched, Result } from '../../../preload/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord } from './calls';
-import { credentialsFor } from './credentials';
 import { cashoutCancelSchema, cashoutRefSchema, checkCashoutCredentials, checkInput } from './inputs';
 import { ANSWERS } from './schemas';
 import type { Auth } from './transport';
@@ -14,7 +13,7 @@ interface CashoutAccess {
 
 /** D3: login and pass go in the body (checked against the 32-character limit), the secret signs it. */
 async function cashoutAccess(context: ClientContext): Promise<Result<CashoutAccess>> {
-  const found = await credentialsFor(context.credentials, 'cashout');
+  const found = await context.credentials.read('cashout');
   if (!found.ok) return found;
   const limits = checkCashoutCredentials(found.data);
   if (!limits.ok) return limits;

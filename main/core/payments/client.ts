@@ -21,6 +21,7 @@ import { cancelCashout, getCashoutStatus } from './cashouts';
 import type { ClockListener, ServerClockOptions } from './clock';
 import { ServerClock } from './clock';
 import type { CredentialsSource } from './credentials';
+import { CredentialsReader } from './credentials';
 import type { CryptoQuoteQuery } from './crypto';
 import { getCryptoQuote } from './crypto';
 import { createDeposit, getDeposit } from './deposits';
@@ -81,7 +82,10 @@ export class PaymentsClient {
     });
     return {
       ok: true,
-      data: new PaymentsClient(baseUrl.data, clock, { transport, credentials: options.credentials }),
+      data: new PaymentsClient(baseUrl.data, clock, {
+        transport,
+        credentials: new CredentialsReader(options.credentials),
+      }),
     };
   }
 

@@ -22,26 +22,72 @@ const SET_NAMES: Record<CredentialSet, string> = {
   cashout: 'cashout credentials (login, pass and secret)',
 };
 
-/** The fields of one set, or `credentials_missing` naming the set and the empty fields (never values). */
-export async function credentialsFor<S extends CredentialSet>(
-  source: CredentialsSource,
-  set: S,
-): Promise<Result<CredentialsOf<S>>> {
-  let loaded: Result<Credentials>;
+/**
+ * One client's reader of its credentials source. A plain object is read without waiting, and a
+ * set is checked again only when its values changed since the last good check, so the hot path
+ * (a status read) pays neither an await nor the checks for its credentials. A provider is still
+ * called on every call, so a changed secret takes effect at once.
+ */
+export class CredentialsReader {
+  readonly #source: CredentialsSource;
+  /** The last set of each kind that passed its checks, with the values it was read from. */
+  readonly #lastGood: Partial<Record<CredentialSet, { values: (string | undefined)[]; data: Credentials }>> =
+    {};
+
+  constructor(source: CredentialsSource) {
+    this.#source = source;
+  }
+
+  /** The fields of one set, or `credentials_missing` naming the set and the empty fields (never values). */
+  read<S extends CredentialSet>(set: S): Result<CredentialsOf<S>> | Promise<Result<CredentialsOf<S>>> {
+    const source = this.#source;
+    if (typeof source !== 'function') return this.#checked(source, set);
+    return load(source).then((loaded) => (loaded.ok ? this.#checked(loaded.data, set) : loaded));
+  }
+
+  #checked<S extends CredentialSet>(credentials: Credentials, set: S): Result<CredentialsOf<S>> {
+    const fields: readonly CredentialField[] = CREDENTIAL_SETS[set];
+    const last = this.#lastGood[set];
+    if (last && sameValues(fields, credentials, last.values)) {
+      return { ok: true, data: last.data as CredentialsOf<S> };
+    }
+    const checked = checkSet(credentials, set);
+    if (checked.ok) {
+      this.#lastGood[set] = { values: fields.map((field) => credentials[field]), data: checked.data };
+    }
+    return checked;
+  }
+}
+
+function sameValues(
+  fields: readonly CredentialField[],
+  credentials: Credentials,
+  values: readonly (string | undefined)[],
+): boolean {
+  for (let index = 0; index < fields.length; index += 1) {
+    const field = fields[index];
+    if (field === undefined || credentials[field] !== values[index]) return false;
+  }
+  return true;
+}
+
+async function load(provider: CredentialsProvider): Promise<Result<Credentials>> {
   try {
-    loaded = typeof source === 'function' ? await source() : { ok: true, data: source };
+    return await provider();
   } catch {
     return {
       ok: false,
       error: { kind: 'internal', message: 'The credentials provider failed unexpectedly.' },
     };
   }
-  if (!loaded.ok) return loaded;
+}
+
+function checkSet<S extends CredentialSet>(credentials: Credentials, set: S): Result<CredentialsOf<S>> {
   const fields: readonly CredentialField[] = CREDENTIAL_SETS[set];
   const found: Partial<Record<CredentialField, string>> = {};
   const missing: CredentialField[] = [];
   for (const field of fields) {
-    const value = loaded.data[field];
+    const value = credentials[field];
     if (value) found[field] = value;
     else missing.push(field);
   }

@@ -93,6 +93,30 @@ test('a changed key or secret is never signed with the previous one, even within
   });
 });
 
+test('a plain object changed between calls is read and checked again, never served from before', async () => {
+  const credentials: Credentials = { ...CREDENTIALS };
+  const client = clientFor(service.baseUrl, { credentials });
+  expect((await client.getDeposit(1)).ok).toBe(true);
+  credentials.apiSecret = 'secret-B';
+  expect((await client.getDeposit(1)).ok).toBe(true);
+  credentials.apiKey = 'Merch\nKey';
+  expect(await client.getDeposit(1)).toMatchObject({
+    ok: false,
+    error: { kind: 'validation', field: 'apiKey' },
+  });
+  delete credentials.apiSecret;
+  credentials.apiKey = CREDENTIALS.apiKey;
+  expect(await client.getDeposit(1)).toMatchObject({
+    ok: false,
+    error: { kind: 'credentials_missing', field: 'apiSecret' },
+  });
+  expect(service.requests).toHaveLength(2);
+  const second = requestAt(service, 1);
+  expect(second.headers.authorization).toBe(
+    `SVC ${hmacHex('secret-B', Buffer.from(String(second.headers['x-date']) + CREDENTIALS.apiKey))}`,
+  );
+});
+
 test('a provider’s own failure comes back as it is; a throwing provider is internal, never thrown', async () => {
   const failing = clientFor(service.baseUrl, {
     credentials: async () => ({
