@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createServer as createTcpServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { ServiceDouble } from './http-double';
@@ -311,6 +316,60 @@ test.describe('timeouts and cancellation', () => {
     expect(await within(closed ?? Promise.reject(new Error('no request')), 2_000)).toEqual(
       expect.any(Number),
     );
+  });
+
+  test('calls started at different times each end at their own limit', async () => {
+    const service = await double(() => undefined);
+    const client = clientFor(service.baseUrl, { timeoutMs: 300, retry: { attempts: 1 } });
+    const timed = async (delayMs: number) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const started = Date.now();
+      const result = await client.getDeposit(5);
+      return { kind: result.ok || result.error.kind, took: Date.now() - started, endedAt: Date.now() };
+    };
+    const [first, second, third] = await Promise.all([timed(0), timed(120), timed(240)]);
+    for (const call of [first, second, third]) {
+      expect(call.kind).toBe('timeout');
+      expect(call.took).toBeGreaterThanOrEqual(290);
+      expect(call.took).toBeLessThan(2_000);
+    }
+    expect(first?.endedAt).toBeLessThan(second?.endedAt ?? 0);
+    expect(second?.endedAt).toBeLessThan(third?.endedAt ?? 0);
+  });
+
+  test('a finished call’s time limit does not keep the process alive', async () => {
+    const service = await double((_request, response) => sendJson(response, 200, STATUS));
+    const root = join(import.meta.dirname, '..', '..', '..');
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-deadline-'));
+    try {
+      const script = join(dir, 'one-call.mts');
+      const client = pathToFileURL(join(root, 'main', 'core', 'payments', 'index.ts')).href;
+      writeFileSync(
+        script,
+        [
+          `import { createPaymentsClient } from ${JSON.stringify(client)};`,
+          `const created = createPaymentsClient({ baseUrl: process.env.BASE_URL ?? '', timeoutMs: 120_000,`,
+          `  credentials: { apiKey: 'MerchKey01', apiSecret: 'T3st-ApiSignature-000111' } });`,
+          `if (!created.ok) process.exit(3);`,
+          `const result = await created.data.getDeposit(5);`,
+          `console.log(result.ok ? 'ok' : result.error.kind);`,
+        ].join('\n'),
+      );
+      const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [script], {
+        cwd: root,
+        env: { ...process.env, BASE_URL: service.baseUrl },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const code = await within(exited, 20_000);
+      if (code === 'still waiting') child.kill();
+      expect(code).toBe(0);
+      expect(stdout.trim()).toBe('ok');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the caller’s signal drops the connection of a call in flight', async () => {
