@@ -4,7 +4,7 @@ import { FaultInjector } from '../../main/sandbox/faults';
 import type { SandboxHandle } from '../../main/sandbox';
 import type { PaymentsClient } from '../../main/core/payments';
 import type { DepositCreateBody } from '../../preload/contract';
-import { FULL_PAYER, SEEDED, controlOk, expect, expectError, test, unwrap } from './fixture';
+import { FULL_PAYER, SEEDED, advanceClock, controlOk, expect, expectError, test, unwrap } from './fixture';
 
 /**
  * D6 through the client: one key per intent, reused by every retry; the service stores the
@@ -147,4 +147,40 @@ test('a request dropped before it was handled is retried transparently by a read
   const read = unwrap(await client.getDeposit(SEEDED.completedCardDeposit));
   expect(read.record.status).toBe('COMPLETED');
   expect(await faultCounters(sandbox)).toMatchObject({ requests: 2, drop_before: 1 });
+});
+
+test('a key is scoped to its endpoint: the same key on a deposit and on a refund are two intents', async ({
+  client,
+}) => {
+  const idempotencyKey = randomUUID();
+  const deposit = unwrap(await client.createDeposit(BODY, { idempotencyKey }));
+  const refund = unwrap(
+    await client.createRefund(
+      {
+        deposit_id: SEEDED.completedCardDeposit,
+        invoice_id: `INV-${SEEDED.completedCardDeposit}`,
+        amount: 1,
+      },
+      { idempotencyKey },
+    ),
+  );
+  expect(deposit.idempotencyKey).toBe(refund.idempotencyKey);
+  expect(Number.isSafeInteger(refund.record.refund_id)).toBe(true);
+});
+
+test('a stored answer is kept 24 hours (D6): after that the key is free again', async ({
+  client,
+  sandbox,
+}) => {
+  const idempotencyKey = randomUUID();
+  const first = unwrap(await client.createDeposit(BODY, { idempotencyKey }));
+  await advanceClock(sandbox, 23 * 3600);
+  expectError(await client.createDeposit({ ...BODY, amount: 26 }, { idempotencyKey }), {
+    kind: 'idempotency_conflict',
+    code: 104,
+    httpStatus: 400,
+  });
+  await advanceClock(sandbox, 3600 + 1);
+  const later = unwrap(await client.createDeposit({ ...BODY, amount: 26 }, { idempotencyKey }));
+  expect(later.record.deposit_id).not.toBe(first.record.deposit_id);
 });
