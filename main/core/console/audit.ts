@@ -3,8 +3,6 @@ import type {
   AuditFilter,
   AuditIds,
   AuditUnresolvedView,
-  DepositCreateBody,
-  RefundCreateBody,
   Result,
 } from '../../../preload/contract';
 import type { Journal, ResolutionInput } from '../audit';
@@ -190,7 +188,7 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     if (key === null)
       return failure('internal', 'A deposit intent without an idempotency key cannot be retried.');
     context.arming.touch(profile);
-    const result = await client.createDeposit(body.data as DepositCreateBody, { idempotencyKey: key });
+    const result = await client.createDeposit(body.data, { idempotencyKey: key });
     if (result.ok) rememberRedirect(context, result.data.record.redirect_url);
     resolution = retryResolution(result, (created) => ({
       resultingIds: { deposit_id: created.record.deposit_id },
@@ -202,7 +200,7 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     if (key === null)
       return failure('internal', 'A refund intent without an idempotency key cannot be retried.');
     context.arming.touch(profile);
-    const result = await client.createRefund(body.data as RefundCreateBody, { idempotencyKey: key });
+    const result = await client.createRefund(body.data, { idempotencyKey: key });
     resolution = retryResolution(result, (created) => ({
       resultingIds: { refund_id: created.record.refund_id },
     }));

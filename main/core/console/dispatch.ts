@@ -31,6 +31,33 @@ export const methodOfChannel = (channel: unknown): ChannelName | undefined =>
   typeof channel === 'string' ? METHOD_OF_CHANNEL.get(channel) : undefined;
 
 const MAX_MESSAGE = 1000;
+
+/**
+ * Before any schema runs: no argument of the contract comes near these, so anything beyond them
+ * (a megabyte of text in a free-text field, a structure nested without end, a cycle) is refused
+ * whole rather than parsed.
+ */
+const MAX_ARG_TEXT = 256 * 1024;
+const MAX_ARG_DEPTH = 16;
+
+/** True when the argument's keys and strings stay within MAX_ARG_TEXT characters and MAX_ARG_DEPTH levels. */
+function withinBounds(arg: unknown): boolean {
+  let budget = MAX_ARG_TEXT;
+  const visit = (value: unknown, depth: number): boolean => {
+    if (typeof value === 'string') {
+      budget -= value.length;
+      return budget >= 0;
+    }
+    if (typeof value !== 'object' || value === null) return true;
+    if (depth >= MAX_ARG_DEPTH) return false;
+    for (const [key, item] of Object.entries(value)) {
+      budget -= key.length + 1;
+      if (budget < 0 || !visit(item, depth + 1)) return false;
+    }
+    return true;
+  };
+  return visit(arg, 0);
+}
 const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 
 /** The first problem of a failed parse, as `field: message`. */
@@ -91,6 +118,9 @@ export function createDispatcher(api: ConsoleApi, schemas: ArgSchemas = ARG_SCHE
 
     let parsed: z.ZodSafeParseResult<unknown>;
     try {
+      if (!withinBounds(arg)) {
+        return failure('validation', 'arg: is too large or too deeply nested.', { field: 'arg' });
+      }
       parsed = (schemas[method] as z.ZodType<unknown>).safeParse(arg);
     } catch {
       // A getter or proxy that throws while being read.

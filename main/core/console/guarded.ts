@@ -122,6 +122,8 @@ export async function runGuarded<A extends AuditAction, T>(
   const journal = await context.journal();
   if (!journal.ok) return journal;
   const reason = plan.meta.reason?.trim() || null;
+  // IntentInput is a union keyed by action; `plan` pairs action and request by its type
+  // parameter, which TypeScript cannot narrow a generic through.
   const intent = await journal.data.recordIntent({
     environment: environmentRef(plan.connection.profile),
     action: plan.action,

@@ -334,6 +334,27 @@ test.describe('the dispatcher itself', () => {
     }
   });
 
+  test('an argument far beyond any real one, or nested without end, is refused before parsing', async ({
+    openConsole,
+  }) => {
+    const console = openConsole();
+    const huge = await console.dispatch(CHANNELS.createDeposit, {
+      body: { amount: 1, country: 'BR', description: 'x'.repeat(300 * 1024) },
+    });
+    expect(huge).toMatchObject({ ok: false, error: { kind: 'validation', field: 'arg' } });
+    const cyclic: Record<string, unknown> = { amount: 1, country: 'BR' };
+    cyclic.payer = cyclic;
+    expect(await console.dispatch(CHANNELS.checkDeposit, { body: cyclic })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'arg' },
+    });
+    // A long but plausible description still goes through.
+    const long = await console.dispatch(CHANNELS.checkDeposit, {
+      body: { amount: 1, country: 'BR', description: 'x'.repeat(4000) },
+    });
+    expect(long).toMatchObject({ ok: true, data: { issues: [] } });
+  });
+
   test('a secret in a refused argument is never echoed', async ({ openConsole }) => {
     const console = openConsole();
     const secret = 'Sup3r-Secret-Value-0042';
