@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput, type MantineColor } from '@mantine/core';
+import { Button, Group, Stack, TextInput, type MantineColor } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleError } from '../../../preload/contract';
 import type { ConsoleFailure } from '../api/console-failure';
+import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 
 export interface ConfirmDialogProps {
@@ -27,10 +28,10 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { opened, onClose } = props;
   return (
-    <Modal opened={opened} onClose={onClose} title={props.title} centered>
+    <Dialog opened={opened} onClose={onClose} title={props.title} centered>
       {/* Mounted only while open, so the typed text starts empty every time. */}
       {opened && <ConfirmBody {...props} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,6 @@
 import { ActionIcon, CopyButton as MantineCopyButton, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CheckIcon, CopyIcon } from './icons';
 
 /** Copies `value`; `label` names what is copied for screen readers ("Copy deposit id"). */
 export function CopyButton({ value, label }: { value: string; label: string }) {
@@ -15,9 +16,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
             aria-label={t('copy.copy', { what: label })}
             size="sm"
           >
-            <span aria-hidden="true" style={{ fontSize: '0.8rem' }}>
-              {copied ? '✓' : '⧉'}
-            </span>
+            {copied ? <CheckIcon /> : <CopyIcon />}
           </ActionIcon>
         </Tooltip>
       )}

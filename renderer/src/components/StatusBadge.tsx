@@ -1,8 +1,8 @@
-import { Badge, type MantineColor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SolidBadge, type BadgeColor } from './SolidBadge';
 import { canonicalStatus, statusTone, type StatusEntity, type StatusTone } from '../lib/status';
 
-const TONE_COLORS: Record<StatusTone, MantineColor> = {
+const TONE_COLORS: Record<StatusTone, BadgeColor> = {
   neutral: 'gray',
   waiting: 'yellow',
   progress: 'blue',
@@ -22,17 +22,14 @@ export function StatusBadge({ entity, status }: { entity: StatusEntity; status: 
   const tone = statusTone(entity, status);
   const label = canonical === null ? status : t(`status.${entity}.${canonical}` as 'status.deposit.PENDING');
   return (
-    <Badge
+    <SolidBadge
       color={TONE_COLORS[tone]}
-      variant="filled"
-      autoContrast
       size="lg"
-      radius="sm"
       data-status={status}
       data-tone={tone}
       title={canonical === null ? t('status.unknown') : status}
     >
       {label}
-    </Badge>
+    </SolidBadge>
   );
 }

@@ -20,7 +20,8 @@ export function Absent() {
 
 /**
  * A field value as the service sent it: "—" when absent, Yes/No for booleans, locale digits
- * for numbers (every decimal kept), strings as they came. `children` replaces the plain
+ * for numbers (every decimal kept), strings as they came. Pass ids as strings (`String(id)`):
+ * an id is a name, not a quantity, and must not get thousands separators. `children` replaces the plain
  * rendering when the value is present.
  */
 export function Value({ value, children }: { value: Displayable; children?: ReactNode }) {

@@ -1,19 +1,20 @@
-import { Badge, Popover, Stack, Text, UnstyledButton, type MantineColor } from '@mantine/core';
+import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClockState, ClockStatus } from '../../../preload/contract';
 import { useClockStatus } from '../api/guard';
 import { DetailList, DetailRow } from '../components/DetailList';
+import { SolidBadge, type BadgeColor } from '../components/SolidBadge';
 import { Value } from '../components/Value';
 import { useFormat } from '../components/format-context';
 
-const STATE_COLORS: Record<ClockState, MantineColor> = {
+const STATE_COLORS: Record<ClockState, BadgeColor> = {
   unmeasured: 'gray',
   in_sync: 'green',
   corrected: 'blue',
   uncorrectable: 'orange',
 };
 
-export function clockColor(clock: ClockStatus): MantineColor {
+export function clockColor(clock: ClockStatus): BadgeColor {
   return clock.blocksMutations ? 'red' : STATE_COLORS[clock.state];
 }
 
@@ -38,16 +39,16 @@ export function ClockIndicator() {
           data-clock-state={status.state}
           data-blocks-mutations={status.blocksMutations}
         >
-          <Badge color={clockColor(status)} variant="filled" autoContrast radius="sm" size="lg">
+          <SolidBadge color={clockColor(status)} size="lg" tt="none">
             {label}
-          </Badge>
+          </SolidBadge>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown maw={360}>
         <Stack gap="xs">
           <Text size="sm">{t(`clock.explain.${status.state}`)}</Text>
           {status.blocksMutations && (
-            <Text size="sm" fw={600} c="red">
+            <Text size="sm" fw={600} c="var(--mantine-color-error)">
               {t('clock.blocksExplain')}
             </Text>
           )}

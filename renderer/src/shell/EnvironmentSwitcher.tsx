@@ -1,9 +1,10 @@
 import { Button, Group, Menu, Skeleton, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../components/notify';
 import { useEnvironments } from '../api/environment';
 import { useConsoleMutation } from '../api/queries';
+import { CurrentMark } from './CurrentMark';
 import { EnvironmentSwatch, KindBadge } from './environment-look';
 import { links } from './links';
 
@@ -20,7 +21,7 @@ export function EnvironmentSwitcher() {
   if (!list || !active) {
     if (error) {
       return (
-        <Text size="sm" c="red" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {t('environment.unreadable')}
         </Text>
       );
@@ -53,15 +54,18 @@ export function EnvironmentSwitcher() {
         {list.environments.map((environment) => (
           <Menu.Item
             key={environment.id}
-            role="menuitemradio"
-            aria-checked={environment.id === active.id}
-            leftSection={<EnvironmentSwatch environment={environment} />}
+            leftSection={
+              <Group gap={6} wrap="nowrap">
+                <CurrentMark current={environment.id === active.id} />
+                <EnvironmentSwatch environment={environment} />
+              </Group>
+            }
             rightSection={<KindBadge environment={environment} />}
             onClick={() => {
               if (environment.id === active.id) return;
               use.mutate(environment.id, {
                 onError: (failure) =>
-                  notifications.show({
+                  notify({
                     color: 'red',
                     title: t('environment.switchFailed', { name: environment.name }),
                     message: failure.error.message,
@@ -70,7 +74,7 @@ export function EnvironmentSwitcher() {
             }}
             data-environment-option={environment.id}
           >
-            {environment.id === active.id ? `✓ ${environment.name}` : environment.name}
+            {environment.name}
           </Menu.Item>
         ))}
         <Menu.Divider />

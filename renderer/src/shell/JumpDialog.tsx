@@ -1,6 +1,7 @@
-import { Button, Kbd, Modal } from '@mantine/core';
+import { Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../components/Dialog';
 import { JumpForm } from './JumpForm';
 
 /** Ctrl/Cmd+K anywhere (inputs included) opens the jump box in a dialog; so does the header button. */
@@ -22,9 +23,9 @@ export function JumpDialog() {
       >
         {t('jump.button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('jump.dialogTitle')} size="lg">
+      <Dialog opened={opened} onClose={close} title={t('jump.dialogTitle')} size="lg">
         <JumpForm autoFocus onDone={close} />
-      </Modal>
+      </Dialog>
     </>
   );
 }

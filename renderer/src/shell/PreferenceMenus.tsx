@@ -1,4 +1,5 @@
 import { Button, Menu } from '@mantine/core';
+import { CurrentMark } from './CurrentMark';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, THEMES, type Language } from '../../../preload/contract';
 import { usePreferences } from './preferences';
@@ -31,13 +32,12 @@ export function LanguageMenu() {
         {LANGUAGES.map((language) => (
           <Menu.Item
             key={language}
-            role="menuitemradio"
-            aria-checked={language === preferences.language}
             lang={language}
+            leftSection={<CurrentMark current={language === preferences.language} />}
             onClick={() => void setLanguage(language)}
             data-language={language}
           >
-            {language === preferences.language ? `✓ ${LANGUAGE_NAMES[language]}` : LANGUAGE_NAMES[language]}
+            {LANGUAGE_NAMES[language]}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
@@ -66,12 +66,11 @@ export function ThemeMenu() {
         {THEMES.map((theme) => (
           <Menu.Item
             key={theme}
-            role="menuitemradio"
-            aria-checked={theme === preferences.theme}
+            leftSection={<CurrentMark current={theme === preferences.theme} />}
             onClick={() => void setTheme(theme)}
             data-theme-option={theme}
           >
-            {theme === preferences.theme ? `✓ ${t(`theme.${theme}`)}` : t(`theme.${theme}`)}
+            {t(`theme.${theme}`)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,10 +1,15 @@
-import { Badge, ColorSwatch } from '@mantine/core';
+import { ColorSwatch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTION_COLOR, type EnvironmentProfile } from '../../../preload/contract';
+import { SolidBadge, isBadgeColor } from '../components/SolidBadge';
 
 /** The colour an environment is drawn in: production is always PRODUCTION_COLOR. */
 export function environmentColor(environment: Pick<EnvironmentProfile, 'kind' | 'color'>): string {
   return environment.kind === 'production' ? PRODUCTION_COLOR : environment.color;
+}
+
+function badgeColorOf(color: string) {
+  return isBadgeColor(color) ? color : 'gray';
 }
 
 export function EnvironmentSwatch({
@@ -26,14 +31,8 @@ export function EnvironmentSwatch({
 export function KindBadge({ environment }: { environment: Pick<EnvironmentProfile, 'kind' | 'color'> }) {
   const { t } = useTranslation('shell');
   return (
-    <Badge
-      color={environmentColor(environment)}
-      variant="filled"
-      autoContrast
-      radius="sm"
-      data-kind={environment.kind}
-    >
+    <SolidBadge color={badgeColorOf(environmentColor(environment))} data-kind={environment.kind}>
       {t(`kind.${environment.kind}`)}
-    </Badge>
+    </SolidBadge>
   );
 }

@@ -1,7 +1,7 @@
 import { useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../components/notify';
 import type { Language, Preferences, Theme } from '../../../preload/contract';
 import { paydesk } from '../api/bridge';
 import { changeLanguage } from '../i18n';
@@ -32,7 +32,7 @@ export function PreferencesProvider({ initial, children }: { initial: Preference
       setPreferences((previous) => ({ ...previous, ...change }));
       const result = await paydesk().setPreferences(change);
       if (!result.ok) {
-        notifications.show({
+        notify({
           color: 'orange',
           title: t('preferences.notSaved'),
           message: result.error.message,

@@ -10,28 +10,29 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's defaults for dimmed text and for the text of light-variant alerts/badges are below
- * 4.5:1 on their backgrounds; these darker (light scheme) / lighter (dark scheme) values pass.
+ * Mantine's defaults for dimmed text, error text and the text of light-variant alerts and buttons are
+ * below 4.5:1 on their backgrounds; these darker (light scheme) / lighter (dark scheme) values pass.
  */
 export const contrastVariables: CSSVariablesResolver = (mantine) => {
-  const light: Record<string, string> = { '--mantine-color-dimmed': mantine.colors.gray[7] };
-  const dark: Record<string, string> = { '--mantine-color-dimmed': mantine.colors.dark[1] };
-  for (const color of [
-    'red',
-    'orange',
-    'yellow',
-    'green',
-    'teal',
-    'blue',
-    'cyan',
-    'violet',
-    'indigo',
-    'lime',
-    'gray',
-  ]) {
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': mantine.colors.gray[7],
+    '--mantine-color-error': mantine.colors.red[9],
+  };
+  const dark: Record<string, string> = {
+    '--mantine-color-dimmed': mantine.colors.dark[1],
+    '--mantine-color-error': mantine.colors.red[4],
+  };
+  for (const color of ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'gray']) {
     const shades = mantine.colors[color];
     if (!shades) continue;
     light[`--mantine-color-${color}-light-color`] = shades[9];
+    dark[`--mantine-color-${color}-light-color`] = shades[2];
+  }
+  // No shade of these palettes reaches 4.5:1 on their own light tint: near-black text instead.
+  for (const color of ['orange', 'yellow', 'lime', 'green', 'teal']) {
+    const shades = mantine.colors[color];
+    if (!shades) continue;
+    light[`--mantine-color-${color}-light-color`] = mantine.colors.dark[7];
     dark[`--mantine-color-${color}-light-color`] = shades[2];
   }
   return { variables: {}, light, dark };

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { DetailList, DetailRow } from '../../components/DetailList';
 import { JsonView } from '../../components/JsonView';
 import { Money } from '../../components/Money';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { SolidBadge } from '../../components/SolidBadge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Absent, Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
@@ -77,9 +78,9 @@ function DepositRecord({
           <CopyButton value={String(deposit.deposit_id)} label={t('detail.copyId')} />
           <StatusBadge entity="deposit" status={deposit.status} />
           {deposit.refunded === true && (
-            <Badge color="grape" variant="filled" autoContrast radius="sm" size="lg">
+            <SolidBadge color="grape" size="lg">
               {t('detail.refundedBadge')}
-            </Badge>
+            </SolidBadge>
           )}
         </Group>
         <Group gap="xs">
@@ -98,7 +99,7 @@ function DepositRecord({
         <Section title={t('section.summary')} testId="summary">
           <DetailList>
             <DetailRow label={t('field.deposit_id')} field="deposit_id">
-              <Value value={deposit.deposit_id} />
+              <Value value={String(deposit.deposit_id)} />
             </DetailRow>
             <DetailRow label={t('field.status')} field="status">
               <Value value={deposit.status} />
@@ -261,7 +262,7 @@ function PayerVerification({ value }: { value: string | undefined }) {
         {t(`verification.${meaning}`, { value })}
       </Text>
       {meaning === 'differs' && (
-        <Text size="sm" c="red.9" fw={600}>
+        <Text size="sm" c="var(--mantine-color-error)" fw={600}>
           {t('verification.differsAdvice')}
         </Text>
       )}

@@ -20,7 +20,7 @@ export function ClockSummary({ clock }: { clock: ClockStatus }) {
     <Text size="sm" data-testid="clock-summary" data-clock-state={clock.state}>
       {offset} · {t(`shell:clock.state.${clock.state}`, { offset: '' }).trim()}
       {clock.blocksMutations && (
-        <Text span fw={700} c="red.9">
+        <Text span fw={700} c="var(--mantine-color-error)">
           {' '}
           · {t('environments:clock.blocks')}
         </Text>

@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, PasswordInput, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Group, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/notify';
 import {
   CREDENTIAL_SETS,
   type CredentialField,
@@ -13,12 +13,13 @@ import {
 import { useEnvironmentQuery } from '../../api/queries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
 import { QueryState } from '../../components/QueryState';
 import { Absent } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { useCredentialActions } from './use-environment-actions';
 
-const SET_COLORS: Record<CredentialSetState, string> = {
+const SET_COLORS: Record<CredentialSetState, BadgeColor> = {
   complete: 'green',
   partial: 'yellow',
   missing: 'gray',
@@ -44,16 +45,14 @@ export function CredentialsPanel({ environmentId, name }: { environmentId: strin
         <Stack gap="sm">
           <Group gap="xs">
             {(Object.keys(CREDENTIAL_SETS) as CredentialSet[]).map((set) => (
-              <Badge
+              <SolidBadge
                 key={set}
                 color={SET_COLORS[status.sets[set]]}
-                variant="light"
-                radius="sm"
                 data-credential-set={set}
                 data-state={status.sets[set]}
               >
                 {t(`credentials.set.${set}`)}: {t(`credentials.setState.${status.sets[set]}`)}
-              </Badge>
+              </SolidBadge>
             ))}
           </Group>
           {status.source === 'embedded-sandbox' && (
@@ -116,7 +115,7 @@ function CredentialRow({
       {
         onSuccess: () => {
           setEditing(false);
-          notifications.show({ color: 'green', message: t('credentials.saved', { field: label }) });
+          notify({ color: 'green', message: t('credentials.saved', { field: label }) });
         },
       },
     );
@@ -130,17 +129,11 @@ function CredentialRow({
         </Table.Th>
         <Table.Td>
           {status.unreadable ? (
-            <Badge color="orange" variant="light" radius="sm">
-              {t('credentials.unreadable')}
-            </Badge>
+            <SolidBadge color="orange">{t('credentials.unreadable')}</SolidBadge>
           ) : status.set ? (
-            <Badge color="green" variant="light" radius="sm">
-              {t('credentials.isSet')}
-            </Badge>
+            <SolidBadge color="green">{t('credentials.isSet')}</SolidBadge>
           ) : (
-            <Badge color="gray" variant="light" radius="sm">
-              {t('credentials.notSet')}
-            </Badge>
+            <SolidBadge color="gray">{t('credentials.notSet')}</SolidBadge>
           )}
         </Table.Td>
         <Table.Td ff="monospace" data-testid="credential-hint">

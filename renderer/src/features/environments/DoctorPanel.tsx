@@ -1,14 +1,15 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DoctorReport, DoctorVerdict } from '../../../../preload/contract';
 import { useConsoleMutation } from '../../api/queries';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
 import { Working } from '../../components/Working';
 import { Absent } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { ClockSummary } from './ClockSummary';
 
-const VERDICT_COLORS: Record<DoctorVerdict, string> = {
+const VERDICT_COLORS: Record<DoctorVerdict, BadgeColor> = {
   ok: 'green',
   not_configured: 'gray',
   bad_key: 'red',
@@ -70,13 +71,13 @@ function DoctorResult({ report }: { report: DoctorReport }) {
                   {t(`credentials.set.${check.set}`)}
                 </Table.Th>
                 <Table.Td>
-                  <Badge color={VERDICT_COLORS[check.verdict]} variant="filled" autoContrast radius="sm">
+                  <SolidBadge color={VERDICT_COLORS[check.verdict]}>
                     {t(`doctor.verdict.${check.verdict}.label`)}
-                  </Badge>
+                  </SolidBadge>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{t(`doctor.verdict.${check.verdict}.advice`)}</Text>
-                  {check.advice && (
+                  {check.verdict !== 'ok' && check.advice && (
                     <Text size="xs" c="dimmed">
                       {t('doctor.mainSaid', { advice: check.advice })}
                     </Text>

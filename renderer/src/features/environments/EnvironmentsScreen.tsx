@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Code, Collapse, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Code, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/notify';
 import { EMBEDDED_SANDBOX_BASE_URL, type EnvironmentProfile } from '../../../../preload/contract';
 import { useEnvironments } from '../../api/environment';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Dialog } from '../../components/Dialog';
+import { SolidBadge } from '../../components/SolidBadge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SkeletonLines } from '../../components/QueryState';
 import { EnvironmentSwatch, KindBadge } from '../../shell/environment-look';
@@ -34,7 +36,7 @@ export default function EnvironmentsScreen() {
       {
         onSuccess: (environment) => {
           setAdding(false);
-          notifications.show({ color: 'green', message: t('added', { name: environment.name }) });
+          notify({ color: 'green', message: t('added', { name: environment.name }) });
         },
       },
     );
@@ -66,14 +68,14 @@ export default function EnvironmentsScreen() {
           actions={actions}
         />
       ))}
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg">
+      <Dialog opened={adding} onClose={() => setAdding(false)} title={t('addTitle')} size="lg">
         <EnvironmentForm
           busy={actions.add.isPending}
           error={actions.add.error}
           onSubmit={add}
           onCancel={() => setAdding(false)}
         />
-      </Modal>
+      </Dialog>
     </Stack>
   );
 }
@@ -109,7 +111,7 @@ function EnvironmentCard({
         onSuccess: (updated) => {
           setEditing(false);
           if (updated.credentialsCleared) onCredentialsCleared();
-          notifications.show({
+          notify({
             color: updated.credentialsCleared ? 'orange' : 'green',
             message: updated.credentialsCleared
               ? t('credentialsClearedShort', { name: updated.environment.name })
@@ -140,9 +142,9 @@ function EnvironmentCard({
               </Title>
               <KindBadge environment={environment} />
               {isActive && (
-                <Badge color="dark" variant="outline" radius="sm" data-testid="active-badge">
+                <SolidBadge color="dark" data-testid="active-badge">
                   {t('active')}
-                </Badge>
+                </SolidBadge>
               )}
             </Group>
             <Text size="sm">
@@ -232,7 +234,7 @@ function EnvironmentCard({
         </Collapse>
       </Stack>
 
-      <Modal
+      <Dialog
         opened={editing}
         onClose={() => setEditing(false)}
         title={t('editTitle', { name: environment.name })}
@@ -245,7 +247,7 @@ function EnvironmentCard({
           onSubmit={save}
           onCancel={() => setEditing(false)}
         />
-      </Modal>
+      </Dialog>
       <ConfirmDialog
         opened={removing}
         title={t('removeTitle', { name: environment.name })}

@@ -1,0 +1,259 @@
+import { startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS } from '../../main/sandbox';
+import { expect, test } from './fixtures';
+
+/**
+ * The renderer shell (issue 5): lookup home, jump box (Ctrl/Cmd+K), navbar, language and theme
+ * switches (persisted with setPreferences), the production banner with arming, axe on each view.
+ */
+
+test.describe('lookup home and jump box', () => {
+  test('the lookup box is focused on load and opens a seeded deposit', async ({
+    console: app,
+    axe,
+    saveScreen,
+  }) => {
+    const box = app.getByTestId('jump-input');
+    await expect(box).toBeFocused();
+    await expect(app.getByRole('heading', { level: 2, name: 'Lookup' })).toBeVisible();
+    await axe();
+    await saveScreen('lookup');
+
+    await box.fill(String(SEEDED_RECORDS.completedCardDeposit));
+    await box.press('Enter');
+    await expect(app).toHaveURL(/#\/deposits\/300000001$/);
+    await expect(app.getByTestId('deposit-detail')).toHaveAttribute('data-deposit-id', '300000001');
+  });
+
+  test('Ctrl+K opens the jump box from anywhere, even while typing in another field', async ({
+    console: app,
+    axe,
+    saveScreen,
+  }) => {
+    await app.getByRole('link', { name: 'Deposits' }).click();
+    const depositField = app.getByTestId('deposit-id-input');
+    await depositField.click();
+    await depositField.press('Control+k');
+    const dialog = app.getByRole('dialog', { name: 'Go to a record' });
+    await expect(dialog).toBeVisible();
+    const box = dialog.getByTestId('jump-input');
+    await expect(box).toBeFocused();
+    await axe();
+    await saveScreen('jump-dialog');
+
+    await box.fill('dep 300000011');
+    await box.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(app).toHaveURL(/#\/deposits\/300000011$/);
+    await expect(app.getByTestId('deposit-detail')).toHaveAttribute('data-deposit-id', '300000011');
+  });
+
+  test('the header button opens the same box', async ({ console: app }) => {
+    await app.getByTestId('jump-button').click();
+    await expect(app.getByRole('dialog', { name: 'Go to a record' })).toBeVisible();
+    await app.keyboard.press('Escape');
+    await expect(app.getByRole('dialog')).toBeHidden();
+  });
+
+  test('invalid input is explained inline, and nothing is opened', async ({ console: app, axe }) => {
+    const box = app.getByTestId('jump-input');
+    const cases: Array<[string, RegExp]> = [
+      ['', /Type an id/],
+      ['inv 12', /"inv" is not a kind of id/],
+      ['payout-7781', /type ext payout-7781/],
+      ['ref 1.5', /"1\.5" is not a refund id/],
+      ['dep', /Add the deposit id/],
+      [`ext ${'x'.repeat(33)}`, /at most 32 characters/],
+    ];
+    for (const [typed, explanation] of cases) {
+      await box.fill(typed);
+      await box.press('Enter');
+      await expect(app.getByText(explanation)).toBeVisible();
+      await expect(box).toHaveAttribute('aria-invalid', 'true');
+      await expect(app).toHaveURL(/^[^#]*(#\/?)?$/);
+    }
+    await axe();
+    // Typing again clears the explanation.
+    await box.fill('3');
+    await expect(box).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('every navbar entry opens a real screen; an unknown address says so', async ({
+    console: app,
+    axe,
+  }) => {
+    const nav = app.getByRole('navigation', { name: 'Screens' });
+    const entries = await nav.getByRole('link').allTextContents();
+    expect(entries).toEqual(expect.arrayContaining(['Lookup', 'Deposits', 'Environments']));
+    for (const entry of entries) {
+      await nav.getByRole('link', { name: entry, exact: true }).click();
+      await expect(app.getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(app.getByText('No such screen')).toHaveCount(0);
+    }
+    await app.evaluate(() => {
+      window.location.hash = '#/no-such-place';
+    });
+    await expect(app.getByRole('heading', { level: 2, name: 'No such screen' })).toBeVisible();
+    await axe();
+    await app.getByRole('link', { name: 'Back to Lookup' }).click();
+    await expect(app.getByTestId('jump-input')).toBeVisible();
+  });
+
+  test('landmarks and the skip link', async ({ console: app }) => {
+    await expect(app.getByRole('banner')).toBeVisible();
+    await expect(app.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+    await expect(app.getByRole('main')).toBeVisible();
+    await app.keyboard.press('Shift+Tab');
+    await app.getByRole('link', { name: 'Skip to content' }).focus();
+    await expect(app.getByRole('link', { name: 'Skip to content' })).toBeInViewport();
+    await app.keyboard.press('Enter');
+    await expect(app.getByRole('main')).toBeFocused();
+  });
+});
+
+test.describe('language and theme (persisted preferences)', () => {
+  test.use({ freshBridge: true });
+
+  test('the language switch changes the texts and the number format, and is kept', async ({
+    console: app,
+    paydesk,
+    axe,
+  }) => {
+    const box = app.getByTestId('jump-input');
+    await box.fill('300000001');
+    await box.press('Enter');
+    const localAmount = app.locator('[data-field="local_amount"]');
+    await expect(localAmount).toHaveText('BRL 150.00');
+
+    await app.getByTestId('language-menu').click();
+    await app.getByRole('menuitem', { name: 'Español' }).click();
+    await expect(app.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(app.getByRole('link', { name: 'Búsqueda' })).toBeVisible();
+    await expect(app.getByRole('heading', { level: 3, name: 'Importes' })).toBeVisible();
+    await expect(localAmount).toHaveText(/^150,00\sBRL$/);
+    await expect(app.locator('[data-field="refunded"]')).toHaveText('No');
+    await expect(app.locator('[data-status="COMPLETED"]')).toHaveText('Completado');
+    expect(await paydesk.call('getPreferences', {})).toEqual({
+      ok: true,
+      data: { language: 'es', theme: 'system' },
+    });
+    await axe();
+
+    await app.reload();
+    await expect(app.getByRole('heading', { level: 3, name: 'Importes' })).toBeVisible();
+    await expect(app.locator('html')).toHaveAttribute('lang', 'es');
+
+    await app.getByTestId('language-menu').click();
+    await app.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
+    await expect(app.getByRole('link', { name: 'Consulta' })).toBeVisible();
+    await expect(app.getByRole('heading', { level: 3, name: 'Valores' })).toBeVisible();
+    await expect(localAmount).toHaveText(/^BRL\s150,00$/);
+    await expect(app.locator('[data-field="refunded"]')).toHaveText('Não');
+
+    await app.getByTestId('language-menu').click();
+    await app.getByRole('menuitem', { name: 'English' }).click();
+    await expect(app.getByRole('link', { name: 'Lookup' })).toBeVisible();
+    expect(await paydesk.call('getPreferences', {})).toEqual({
+      ok: true,
+      data: { language: 'en', theme: 'system' },
+    });
+  });
+
+  test('the theme switch applies light and dark, and is kept', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    const html = app.locator('html');
+    await app.getByTestId('theme-menu').click();
+    await app.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await paydesk.call('getPreferences', {})).toMatchObject({ ok: true, data: { theme: 'dark' } });
+    await axe();
+    await saveScreen('lookup-dark');
+
+    const box = app.getByTestId('jump-input');
+    await box.fill('300000011');
+    await box.press('Enter');
+    await expect(app.getByTestId('deposit-detail')).toBeVisible();
+    await axe();
+    await saveScreen('deposit-detail-dark');
+
+    await app.reload();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    await app.getByTestId('theme-menu').click();
+    await app.getByRole('menuitem', { name: 'Light' }).click();
+    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await app.getByTestId('theme-menu').click();
+    await app.getByRole('menuitem', { name: 'System' }).click();
+    expect(await paydesk.call('getPreferences', {})).toMatchObject({ ok: true, data: { theme: 'system' } });
+  });
+});
+
+test.describe('production', () => {
+  test.use({ freshBridge: true });
+  let production: SandboxHandle;
+  test.beforeAll(async () => {
+    production = await startSandbox({ seed: 9001 });
+  });
+  test.afterAll(async () => {
+    await production.close();
+  });
+
+  test('a production environment is unmistakable: red, a PRODUCTION banner, read-only until armed by name', async ({
+    console: app,
+    axe,
+    saveScreen,
+  }) => {
+    await app.getByRole('link', { name: 'Environments' }).click();
+    await app.getByTestId('add-environment').click();
+    const form = app.getByRole('dialog', { name: 'Add an environment' });
+    await form.getByTestId('environment-name').fill('Prod EU');
+    await form.getByText('Production', { exact: true }).click();
+    await expect(form.getByText('Production is always shown in red.')).toBeVisible();
+    await expect(form.getByTestId('environment-color')).toHaveCount(0);
+    await form.getByTestId('environment-base-url').fill(production.baseUrl);
+    await form.getByTestId('environment-save').click();
+    await expect(form).toBeHidden();
+
+    const card = app.locator('[data-environment-card]', { hasText: 'Prod EU' });
+    await card.getByTestId('use-environment').click();
+    const switcher = app.getByTestId('environment-switcher');
+    await expect(switcher).toHaveAttribute('data-environment-kind', 'production');
+    await expect(switcher).toContainText('Prod EU');
+
+    const banner = app.getByTestId('production-banner');
+    await expect(banner).toContainText('PRODUCTION');
+    await expect(banner).toContainText('Read-only: not armed for changes.');
+    await expect(banner.locator('[data-armed]')).toHaveAttribute('data-armed', 'false');
+    await axe();
+    await saveScreen('production-banner');
+
+    await banner.getByRole('button', { name: 'Arm for changes…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Arm Prod EU for changes' });
+    const confirm = dialog.getByRole('button', { name: 'Arm production' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Type Prod EU to confirm').fill('prod eu');
+    await expect(confirm).toBeDisabled();
+    await axe();
+    await saveScreen('production-arm-dialog');
+    await dialog.getByLabel('Type Prod EU to confirm').fill('Prod EU');
+    await confirm.click();
+    await expect(dialog).toBeHidden();
+    await expect(banner).toContainText('Armed for changes.');
+    await expect(banner.locator('[data-armed]')).toHaveAttribute('data-armed', 'true');
+    await expect(banner.getByRole('timer')).toHaveText(/^00:(09:[0-5]\d|10:00)$/);
+    await saveScreen('production-armed');
+
+    await banner.getByRole('button', { name: 'Disarm' }).click();
+    await expect(banner).toContainText('Read-only: not armed for changes.');
+
+    // Leaving production removes the banner.
+    await switcher.click();
+    await app.getByRole('menuitem', { name: /Local sandbox/ }).click();
+    await expect(switcher).toHaveAttribute('data-environment-kind', 'local-sandbox');
+    await expect(banner).toHaveCount(0);
+  });
+});
