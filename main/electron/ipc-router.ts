@@ -47,13 +47,18 @@ export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterO
         channel,
         senderContentsId: event.sender.id,
         ownContentsId: window.isDestroyed() ? null : ownContentsId,
-        frame: frame
-          ? {
-              // The frame object itself, not its URL, says "main frame of our window".
-              isMainFrameOfOwnWindow: !window.isDestroyed() && frame === window.webContents.mainFrame,
-              url: frame.url,
-            }
-          : null,
+        frame:
+          frame && !frame.detached
+            ? {
+                // By frame tree node (stable, unique in the browser process), not by wrapper object
+                // identity; a main frame has no parent.
+                isMainFrameOfOwnWindow:
+                  !window.isDestroyed() &&
+                  frame.parent === null &&
+                  frame.frameTreeNodeId === window.webContents.mainFrame.frameTreeNodeId,
+                url: frame.url,
+              }
+            : null,
       },
       page,
     );

@@ -13,7 +13,17 @@ import { EventEmitter } from 'node:events';
 export interface FakeFrame {
   url: string;
   parent: FakeFrame | null;
+  frameTreeNodeId: number;
+  detached?: boolean;
 }
+
+let nextFrameTreeNodeId = 1;
+/** A frame of its own (a new frame tree node): a subframe when `parent` is given. */
+export const newFrame = (url: string, parent: FakeFrame | null = null): FakeFrame => ({
+  url,
+  parent,
+  frameTreeNodeId: nextFrameTreeNodeId++,
+});
 
 /** What a listener's `event` argument needs in the wiring: preventDefault and its record. */
 export class FakeEvent {
@@ -27,7 +37,7 @@ let nextContentsId = 1;
 
 export class FakeWebContents extends EventEmitter {
   readonly id = nextContentsId++;
-  readonly mainFrame: FakeFrame = { url: '', parent: null };
+  readonly mainFrame: FakeFrame = newFrame('');
   readonly sent: Array<{ channel: string; message: unknown }> = [];
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   destroyed = false;

@@ -96,8 +96,18 @@ test('the dispatcher validates the argument after the gate', async () => {
 });
 
 test('a subframe of our page is refused before any handler runs', async () => {
-  const subframe = { url: window.webContents.mainFrame.url, parent: window.webContents.mainFrame };
+  const subframe = fake.newFrame(window.webContents.mainFrame.url, window.webContents.mainFrame);
   expect(await invoke(subframe, CHANNELS.listEnvironments)).toEqual(notPermitted);
+});
+
+test('a main frame that is not our main frame node (e.g. a fenced frame root) is refused', async () => {
+  const otherRoot = fake.newFrame(window.webContents.mainFrame.url);
+  expect(await invoke(otherRoot, CHANNELS.listEnvironments)).toEqual(notPermitted);
+});
+
+test('a detached frame is refused, even one that was our main frame', async () => {
+  const detached = { ...window.webContents.mainFrame, detached: true };
+  expect(await invoke(detached, CHANNELS.listEnvironments)).toEqual(notPermitted);
 });
 
 test('a frame that is gone, or another window, is refused', async () => {
@@ -152,7 +162,7 @@ test.describe('the preload', () => {
   });
 
   test('the same preload in a subframe gets not_permitted Results, never a throw', async () => {
-    fake.preloadHost.frame = { url: window.webContents.mainFrame.url, parent: window.webContents.mainFrame };
+    fake.preloadHost.frame = fake.newFrame(window.webContents.mainFrame.url, window.webContents.mainFrame);
     try {
       expect(await bridge.listEnvironments({})).toEqual(notPermitted);
     } finally {
