@@ -21,29 +21,46 @@ import type {
  * out (or sent as null) stays absent: nothing is ever defaulted.
  */
 
-// The "…Like" readers convert the service's string spellings first and then check one type:
-// cheaper than a union (no failed branch per field) and the message names the expected type.
+// The "…Like" readers are each one zod node that checks and converts in one step. A preprocess
+// would be three nodes (pipe, transform, number) per field: on a status read that walks some
+// twenty fields, that difference is several microseconds of the client's overhead budget.
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
 const INTEGER = /^\s*-?\d+\s*$/;
 
-/** Amounts and other numbers: a JSON number or a numeric string (D9). */
-export const numberLike = z.preprocess(
-  (value) => (typeof value === 'string' && NUMERIC.test(value) ? Number(value) : value),
-  z.number({ error: 'expected a number or a numeric string' }),
+/** One zod node: `read` gives the converted value, or undefined when the value breaks the rule. */
+function tolerant<T>(expected: string, message: string, read: (value: unknown) => T | undefined) {
+  return z.transform<unknown, T>((value, context) => {
+    const converted = read(value);
+    if (converted !== undefined) return converted;
+    context.issues.push({ code: 'invalid_type', expected, input: value, message });
+    return z.NEVER;
+  });
+}
+
+const finite = (value: number): number | undefined => (Number.isFinite(value) ? value : undefined);
+const safeInteger = (value: number): number | undefined => (Number.isSafeInteger(value) ? value : undefined);
+
+/** Amounts and other numbers: a finite JSON number or a numeric string (D9). */
+export const numberLike = tolerant('number', 'expected a number or a numeric string', (value) =>
+  typeof value === 'number'
+    ? finite(value)
+    : typeof value === 'string' && NUMERIC.test(value)
+      ? finite(Number(value))
+      : undefined,
 );
 
-/** Ids and codes: an integer or a string of digits. */
-export const integerLike = z.preprocess(
-  (value) => (typeof value === 'string' && INTEGER.test(value) ? Number(value) : value),
-  z
-    .number({ error: 'expected an integer or a string of digits' })
-    .int('expected an integer or a string of digits'),
+/** Ids and codes: a safe integer or a string of digits. */
+export const integerLike = tolerant('int', 'expected an integer or a string of digits', (value) =>
+  typeof value === 'number'
+    ? safeInteger(value)
+    : typeof value === 'string' && INTEGER.test(value)
+      ? safeInteger(Number(value))
+      : undefined,
 );
 
 /** `bonus_relative` comes as a string in the spec's samples. */
-export const booleanLike = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : value),
-  z.boolean({ error: 'expected true, false, "true" or "false"' }),
+export const booleanLike = tolerant('boolean', 'expected true, false, "true" or "false"', (value) =>
+  typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
 );
 
 /** D9: one spelling per deposit status; an unknown status is kept exactly as it came. */
@@ -52,6 +69,10 @@ const STATUS_SPELLINGS: Readonly<Record<string, string>> = {
   FOR_REVIEW: 'FOR REVIEW',
 };
 export const canonicalDepositStatus = (status: string): string => STATUS_SPELLINGS[status] ?? status;
+
+const depositStatusText = tolerant('string', 'expected a string', (value) =>
+  typeof value === 'string' ? canonicalDepositStatus(value) : undefined,
+);
 
 /** A field the service may leave out (null was already read as left out, see withoutNullFields). */
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
@@ -104,7 +125,7 @@ const addressSchema = tolerantObject({
 
 const depositStatusShape = {
   deposit_id: integerLike,
-  status: z.string().transform(canonicalDepositStatus),
+  status: depositStatusText,
   user_id: optional(z.string()),
   invoice_id: optional(z.string()),
   country: optional(z.string()),

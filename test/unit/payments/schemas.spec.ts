@@ -176,3 +176,25 @@ test('cashout and sub-merchant numbers are read the same way', () => {
     data: { record: { markup_fee: 2, balance: { total: 1.5 } } },
   });
 });
+
+test('a number that is not finite, an id past the safe integers, or a status that is not text is bad_response', () => {
+  expect(
+    parseAnswer(ANSWERS.depositStatus, '{"deposit_id":1,"status":"PENDING","usd_amount":1e400}'),
+  ).toMatchObject({ ok: false, error: { kind: 'bad_response', field: 'usd_amount' } });
+  expect(parse.depositStatus({ deposit_id: 1, status: 'PENDING', amount: '9'.repeat(400) })).toMatchObject({
+    ok: false,
+    error: { field: 'amount', message: expect.stringContaining('expected a number or a numeric string') },
+  });
+  expect(parse.depositStatus({ deposit_id: '9007199254740993', status: 'PENDING' })).toMatchObject({
+    ok: false,
+    error: {
+      field: 'deposit_id',
+      message: expect.stringContaining('expected an integer or a string of digits'),
+    },
+  });
+  expect(parse.depositStatus({ deposit_id: 1, status: 7 })).toMatchObject({
+    ok: false,
+    error: { kind: 'bad_response', field: 'status' },
+  });
+  expect(parse.depositStatus({ deposit_id: 1 })).toMatchObject({ ok: false, error: { field: 'status' } });
+});
