@@ -1,6 +1,6 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, EVENT_CHANNEL, type Result } from '../../preload/contract';
-import { decideSender, type OwnPage } from './policy';
+import { decideSender, type IpcSenderFacts, type OwnPage } from './policy';
 
 /**
  * The one place with `ipcMain`. One `handle` per CHANNELS value; before the dispatcher (which
@@ -36,29 +36,34 @@ const internalFailure: Result<never> = {
 export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterOptions): () => void {
   const ownContentsId = window.webContents.id;
 
+  /** The sending frame as the gate sees it; null when it is gone (reading a disposed frame throws). */
+  const senderFrameFacts = (event: IpcMainInvokeEvent): IpcSenderFacts['frame'] => {
+    try {
+      const frame = event.senderFrame;
+      if (!frame || frame.detached || window.isDestroyed()) return null;
+      return {
+        // By frame tree node (stable, unique in the browser process), not by wrapper object
+        // identity; a main frame has no parent.
+        isMainFrameOfOwnWindow:
+          frame.parent === null && frame.frameTreeNodeId === window.webContents.mainFrame.frameTreeNodeId,
+        url: frame.url,
+      };
+    } catch {
+      return null;
+    }
+  };
+
   const handle = async (
     channel: string,
     event: IpcMainInvokeEvent,
     arg: unknown,
   ): Promise<Result<unknown>> => {
-    const frame = event.senderFrame;
     const decision = decideSender(
       {
         channel,
         senderContentsId: event.sender.id,
         ownContentsId: window.isDestroyed() ? null : ownContentsId,
-        frame:
-          frame && !frame.detached
-            ? {
-                // By frame tree node (stable, unique in the browser process), not by wrapper object
-                // identity; a main frame has no parent.
-                isMainFrameOfOwnWindow:
-                  !window.isDestroyed() &&
-                  frame.parent === null &&
-                  frame.frameTreeNodeId === window.webContents.mainFrame.frameTreeNodeId,
-                url: frame.url,
-              }
-            : null,
+        frame: senderFrameFacts(event),
       },
       page,
     );
