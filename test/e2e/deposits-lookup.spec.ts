@@ -11,6 +11,11 @@ import { expect, test, type PaydeskCaller } from './fixtures';
  * with unknown fields highlighted (D12), errors phrased from their kind, refresh.
  */
 
+/** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
+async function topOf(app: Page): Promise<void> {
+  await app.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Every field of the contract's DepositStatus, by the dotted name the view puts in data-field. */
 const FIELDS = [
   'deposit_id',
@@ -136,6 +141,7 @@ test('a completed card deposit: badge, amounts with currencies, payer, card, ver
   );
   await expect(detail.getByText('The person who paid is the one who created the deposit')).toBeVisible();
   await axe();
+  await topOf(app);
   await saveScreen('deposit-detail');
 });
 
@@ -194,6 +200,7 @@ test('the lookup form: an invalid id is explained inline, a valid one opens the 
   await expect(app.getByText('A deposit id is a positive whole number.')).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await axe();
+  await topOf(app);
   await saveScreen('deposits-lookup-form');
 
   await field.fill('300000002');
@@ -215,6 +222,7 @@ test('an unknown deposit: the not-found error in words, with the details and a r
   await expect(notice).toContainText('HTTP status: 404');
   await expect(notice.getByRole('button', { name: 'Try again' })).toBeVisible();
   await axe();
+  await topOf(app);
   await saveScreen('deposit-not-found');
 });
 
@@ -302,6 +310,7 @@ test.describe('against a changing service', () => {
       // The known fields are still read as usual.
       await expect(detail.locator('[data-field="local_amount"]')).toHaveText('BRL 150.00');
       await axe();
+      await topOf(app);
       await saveScreen('deposit-unknown-fields');
     });
   });

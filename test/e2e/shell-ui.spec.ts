@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
@@ -6,6 +7,11 @@ import { expect, test } from './fixtures';
  * The renderer shell (issue 5): lookup home, jump box (Ctrl/Cmd+K), navbar, language and theme
  * switches (persisted with setPreferences), the production banner with arming, axe on each view.
  */
+
+/** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
+async function topOf(app: Page): Promise<void> {
+  await app.evaluate(() => window.scrollTo(0, 0));
+}
 
 test.describe('lookup home and jump box', () => {
   test('the lookup box is focused on load and opens a seeded deposit', async ({
@@ -17,6 +23,7 @@ test.describe('lookup home and jump box', () => {
     await expect(box).toBeFocused();
     await expect(app.getByRole('heading', { level: 2, name: 'Lookup' })).toBeVisible();
     await axe();
+    await topOf(app);
     await saveScreen('lookup');
 
     await box.fill(String(SEEDED_RECORDS.completedCardDeposit));
@@ -39,6 +46,7 @@ test.describe('lookup home and jump box', () => {
     const box = dialog.getByTestId('jump-input');
     await expect(box).toBeFocused();
     await axe();
+    await topOf(app);
     await saveScreen('jump-dialog');
 
     await box.fill('dep 300000011');
@@ -171,6 +179,7 @@ test.describe('language and theme (persisted preferences)', () => {
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await paydesk.call('getPreferences', {})).toMatchObject({ ok: true, data: { theme: 'dark' } });
     await axe();
+    await topOf(app);
     await saveScreen('lookup-dark');
 
     const box = app.getByTestId('jump-input');
@@ -178,6 +187,7 @@ test.describe('language and theme (persisted preferences)', () => {
     await box.press('Enter');
     await expect(app.getByTestId('deposit-detail')).toBeVisible();
     await axe();
+    await topOf(app);
     await saveScreen('deposit-detail-dark');
 
     await app.reload();
@@ -229,6 +239,7 @@ test.describe('production', () => {
     await expect(banner).toContainText('Read-only: not armed for changes.');
     await expect(banner.locator('[data-armed]')).toHaveAttribute('data-armed', 'false');
     await axe();
+    await topOf(app);
     await saveScreen('production-banner');
 
     await banner.getByRole('button', { name: 'Arm for changes…' }).click();
@@ -238,6 +249,7 @@ test.describe('production', () => {
     await dialog.getByLabel('Type Prod EU to confirm').fill('prod eu');
     await expect(confirm).toBeDisabled();
     await axe();
+    await topOf(app);
     await saveScreen('production-arm-dialog');
     await dialog.getByLabel('Type Prod EU to confirm').fill('Prod EU');
     await confirm.click();
@@ -245,6 +257,7 @@ test.describe('production', () => {
     await expect(banner).toContainText('Armed for changes.');
     await expect(banner.locator('[data-armed]')).toHaveAttribute('data-armed', 'true');
     await expect(banner.getByRole('timer')).toHaveText(/^00:(09:[0-5]\d|10:00)$/);
+    await topOf(app);
     await saveScreen('production-armed');
 
     await banner.getByRole('button', { name: 'Disarm' }).click();

@@ -15,10 +15,12 @@ export const theme = createTheme({
  */
 export const contrastVariables: CSSVariablesResolver = (mantine) => {
   const light: Record<string, string> = {
+    '--mantine-primary-color-light-color': mantine.colors.blue[9],
     '--mantine-color-dimmed': mantine.colors.gray[7],
     '--mantine-color-error': mantine.colors.red[9],
   };
   const dark: Record<string, string> = {
+    '--mantine-primary-color-light-color': mantine.colors.blue[2],
     '--mantine-color-dimmed': mantine.colors.dark[1],
     '--mantine-color-error': mantine.colors.red[4],
   };

@@ -32,12 +32,7 @@ export function DoctorPanel({ environmentId }: { environmentId: string }) {
   return (
     <Stack gap="sm">
       <Group>
-        <Button
-          onClick={() => doctor.mutate(undefined)}
-          loading={doctor.isPending}
-          variant="light"
-          data-testid="run-doctor"
-        >
+        <Button onClick={() => doctor.mutate(undefined)} loading={doctor.isPending} data-testid="run-doctor">
           {t('doctor.run')}
         </Button>
       </Group>

@@ -63,6 +63,7 @@ export function EnvironmentForm({
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         setTouched(true);

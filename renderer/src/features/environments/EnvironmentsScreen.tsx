@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
 import { EMBEDDED_SANDBOX_BASE_URL, type EnvironmentProfile } from '../../../../preload/contract';
@@ -19,9 +19,13 @@ import { useEnvironmentActions } from './use-environment-actions';
 /** /environments: profiles (add, edit, remove, use), their credentials, the doctor and the clock. */
 export default function EnvironmentsScreen() {
   const { t } = useTranslation('environments');
-  const { list, error } = useEnvironments();
+  const { list, error, reload } = useEnvironments();
   const actions = useEnvironmentActions();
   const [adding, setAdding] = useState(false);
+  // Profiles can change outside this window (the CLI, another window): read them afresh here.
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   /** Environments whose credentials a base-URL change cleared (shown until the page is left). */
   const [cleared, setCleared] = useState<ReadonlySet<string>>(new Set());
 
