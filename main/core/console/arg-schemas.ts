@@ -2,7 +2,12 @@ import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
   AUDIT_STATES,
+  BATCH_KINDS,
+  BATCH_LIMITS,
+  BATCH_ROW_FILTERS,
   SANDBOX_ENTITIES,
+  WATCH_KINDS,
+  WATCH_LIMITS,
   type ChannelName,
   type ConsoleApi,
   type DepositCreateBody,
@@ -92,6 +97,22 @@ const auditFilter = z.strictObject({
 });
 const intent = z.strictObject({ intentId: z.uuid() });
 
+const batchKind = z.enum(BATCH_KINDS);
+const batchRef = z.strictObject({ batchId: z.uuid() });
+/** Canonical ids are checked one by one by the batch manager, which names the offending index. */
+const batchIds = z
+  .array(z.string().min(1, 'must not be empty').max(64, 'is not an id'))
+  .min(1, 'give at least one id')
+  .max(BATCH_LIMITS.maxIds, `at most ${BATCH_LIMITS.maxIds} ids per batch`);
+const between = (min: number, max: number) =>
+  z
+    .number()
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+/** The id is checked for its kind by the watchlist, which says what is wrong with it. */
+const watchRef = z.strictObject({ kind: z.enum(WATCH_KINDS), id: z.string().min(1).max(64) });
+
 export const ARG_SCHEMAS = {
   listEnvironments: none,
   addEnvironment: environmentAddInputSchema.extend({ baseUrl }),
@@ -162,4 +183,33 @@ export const ARG_SCHEMAS = {
   auditUnresolved: none,
   auditReread: intent,
   auditRetry: intent,
+  batchParse: z.strictObject({
+    kind: batchKind,
+    text: z.string().max(BATCH_LIMITS.maxTextChars, `is longer than ${BATCH_LIMITS.maxTextChars} characters`),
+  }),
+  batchStart: z.strictObject({
+    kind: batchKind,
+    ids: batchIds,
+    concurrency: between(BATCH_LIMITS.concurrency.min, BATCH_LIMITS.concurrency.max).optional(),
+    ratePerSecond: between(BATCH_LIMITS.ratePerSecond.min, BATCH_LIMITS.ratePerSecond.max).optional(),
+  }),
+  batchCancel: batchRef,
+  batchResume: batchRef,
+  batchList: none,
+  batchRows: z.strictObject({
+    batchId: z.uuid(),
+    offset: between(0, BATCH_LIMITS.maxIds),
+    limit: between(1, BATCH_LIMITS.maxPageRows),
+    filter: z.enum(BATCH_ROW_FILTERS).optional(),
+  }),
+  batchExportCsv: batchRef,
+  batchDiscard: batchRef,
+  watchList: none,
+  watchPin: watchRef,
+  watchUnpin: watchRef,
+  watchSetInterval: z.strictObject({
+    seconds: between(WATCH_LIMITS.minIntervalSeconds, WATCH_LIMITS.maxIntervalSeconds),
+  }),
+  watchTimeline: watchRef,
+  watchPollNow: none,
 } satisfies ArgSchemas;

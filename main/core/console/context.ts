@@ -1,6 +1,8 @@
 import type { EnvironmentProfile, Result } from '../../../preload/contract';
 import type { Journal } from '../audit';
+import type { BatchManager } from '../batch';
 import type { EnvironmentsService } from '../settings';
+import type { Watchlist } from '../watchlist';
 import type { ProductionArming } from './arming';
 import type { Connections, EnvironmentConnection } from './connections';
 import type { ConsoleEventBus } from './events';
@@ -24,6 +26,10 @@ export interface ConsoleContext {
   /** https redirect URLs of deposits this runtime created: the only links openExternal opens. */
   redirectUrls: Set<string>;
   openExternal: ((url: string) => Promise<void> | void) | undefined;
+  /** Batch lookups of this runtime (main/core/batch). */
+  batches: BatchManager;
+  /** The watchlist and its poller (main/core/watchlist). */
+  watchlist: Watchlist;
 }
 
 /** The active environment's connection. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  BATCH_LIMITS,
   CHANNELS,
   ERROR_KINDS,
   type ChannelName,
@@ -33,16 +34,25 @@ export const methodOfChannel = (channel: unknown): ChannelName | undefined =>
 const MAX_MESSAGE = 1000;
 
 /**
- * Before any schema runs: no argument of the contract comes near these, so anything beyond them
+ * Before any schema runs: no argument of the contract but the two of ARG_TEXT_BY_METHOD comes
+ * near these, so anything beyond them
  * (a megabyte of text in a free-text field, a structure nested without end, a cycle) is refused
  * whole rather than parsed.
  */
 const MAX_ARG_TEXT = 256 * 1024;
 const MAX_ARG_DEPTH = 16;
+/**
+ * The batch lookup's two arguments that carry a whole paste or id list (BATCH_LIMITS): their
+ * schemas bound them precisely; this only has to let them reach the schema.
+ */
+const ARG_TEXT_BY_METHOD: Partial<Record<ChannelName, number>> = {
+  batchParse: BATCH_LIMITS.maxTextChars + 64 * 1024,
+  batchStart: 8 * 1024 * 1024,
+};
 
-/** True when the argument's keys and strings stay within MAX_ARG_TEXT characters and MAX_ARG_DEPTH levels. */
-function withinBounds(arg: unknown): boolean {
-  let budget = MAX_ARG_TEXT;
+/** True when the argument's keys and strings stay within `maxText` characters and MAX_ARG_DEPTH levels. */
+function withinBounds(arg: unknown, maxText: number): boolean {
+  let budget = maxText;
   const visit = (value: unknown, depth: number): boolean => {
     if (typeof value === 'string') {
       budget -= value.length;
@@ -118,7 +128,7 @@ export function createDispatcher(api: ConsoleApi, schemas: ArgSchemas = ARG_SCHE
 
     let parsed: z.ZodSafeParseResult<unknown>;
     try {
-      if (!withinBounds(arg)) {
+      if (!withinBounds(arg, ARG_TEXT_BY_METHOD[method] ?? MAX_ARG_TEXT)) {
         return failure('validation', 'arg: is too large or too deeply nested.', { field: 'arg' });
       }
       parsed = (schemas[method] as z.ZodType<unknown>).safeParse(arg);

@@ -1,5 +1,7 @@
 import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
+import { join } from 'node:path';
 import { openJournal, type Journal } from '../audit';
+import { BatchManager, type BatchTarget } from '../batch';
 import { dataPaths, type DataPaths } from '../data-dir';
 import {
   createEnvironmentResolver,
@@ -8,10 +10,11 @@ import {
   type SettingsStore,
 } from '../settings';
 import { createKeytarBackend, createVault, VAULT_SERVICE, type SecretBackend } from '../vault';
+import { Watchlist, WATCHLIST_FILE_NAME } from '../watchlist';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
 import { ProductionArming } from './arming';
 import { createConnections, type ClientTuning, type TransientEnvironment } from './connections';
-import type { ConsoleContext } from './context';
+import { activeConnection, type ConsoleContext } from './context';
 import { createEventBus, type ConsoleEventBus } from './events';
 import { failure } from './results';
 import { createConsoleApi } from './service';
@@ -49,6 +52,18 @@ export interface ConsoleRuntimeOptions {
   transientEnvironment?: TransientEnvironment;
   /** Credential values that win over the keychain's (the CLI's PAYDESK_* variables). */
   credentialOverlay?: Partial<Record<CredentialField, string>>;
+  /** The watchlist's poller. */
+  watch?: {
+    /**
+     * Poll the active environment's pins on a timer (default true: the app and the web bridge).
+     * The CLI passes false: a process that lives for one command polls only when asked.
+     */
+    polling?: boolean;
+    /** Tests only: the timer's interval in ms instead of the user's seconds. */
+    timerIntervalMs?: number;
+    /** Tests only: the jitter source. */
+    random?: () => number;
+  };
 }
 
 export interface ConsoleRuntime {
@@ -125,6 +140,35 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
 
   const transient = options.transientEnvironment;
   let pinned = options.activeEnvironmentId ?? transient?.profile.id;
+
+  const activeTarget = async (): Promise<Result<BatchTarget>> => {
+    const connection = await activeConnection(context);
+    return connection.ok
+      ? { ok: true, data: { environmentId: connection.data.profile.id, client: connection.data.client } }
+      : connection;
+  };
+  const batches = new BatchManager({
+    dataDir: paths.dir,
+    now,
+    activeTarget,
+    emit: (summary) => events.emit('batchProgress', summary),
+  });
+  const watchlist = new Watchlist({
+    filePath: join(paths.dir, WATCHLIST_FILE_NAME),
+    now,
+    activeEnvironmentId: () => context.activeEnvironmentId(),
+    activeTarget,
+    emit: (change) => events.emit('watchChanged', change),
+    polling: options.watch?.polling ?? true,
+    ...(options.watch?.timerIntervalMs !== undefined && { timerIntervalMs: options.watch.timerIntervalMs }),
+    ...(options.watch?.random && { random: options.watch.random }),
+  });
+  // Batches run against the environment active when they started; the poller follows the active one.
+  events.on('environmentChanged', (list) => {
+    batches.environmentChanged(list.activeEnvironmentId, connections.peek(list.activeEnvironmentId)?.client);
+    watchlist.environmentChanged(list.activeEnvironmentId);
+  });
+
   const context: ConsoleContext = {
     environments,
     connections,
@@ -146,7 +190,10 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     },
     redirectUrls: new Set(),
     openExternal: options.openExternal,
+    batches,
+    watchlist,
   };
+  const watching = watchlist.start();
 
   return {
     api: createConsoleApi(context),
@@ -156,6 +203,8 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       if (closed) return;
       closed = true;
       arming.close();
+      // Before the connections and the sandbox go: no call of theirs is left in flight.
+      await Promise.all([watching, batches.close(), watchlist.close()]);
       connections.close();
       events.clear();
       const [sandbox, opened] = await Promise.all([sandboxStart, journalOpen]);

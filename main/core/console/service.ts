@@ -5,6 +5,7 @@ import type {
   Result,
   WatchedSubMerchant,
 } from '../../../preload/contract';
+import { mapLimited } from '../batch';
 import { checkId } from '../payments';
 import { auditCsvFileName, auditReread, auditRetry } from './audit';
 import { cancelCashout } from './cashouts';
@@ -34,31 +35,13 @@ async function onActive<T>(
   return connection.ok ? task(connection.data) : connection;
 }
 
-async function mapLimited<T, U>(
-  items: readonly T[],
-  limit: number,
-  map: (item: T) => Promise<U>,
-): Promise<U[]> {
-  const results: U[] = new Array<U>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await map(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /**
  * The ConsoleApi (preload/contract.ts): the use-cases behind the Electron IPC router, the web
  * bridge and the CLI. Transport-agnostic: every method takes its already-parsed argument
  * (createDispatcher parses it) and answers a Result; an expected failure never throws.
  */
 export function createConsoleApi(context: ConsoleContext): ConsoleApi {
-  const { environments, connections, arming, events } = context;
+  const { environments, connections, arming, events, batches, watchlist } = context;
 
   const listWithActive = async (): Promise<Result<EnvironmentList>> => {
     const list = await environments.list();
@@ -126,6 +109,7 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
       if (!removed.ok) return removed;
       connections.drop(removed.data.removedId);
       arming.disarmEnvironment(removed.data.removedId);
+      await watchlist.forgetEnvironment(removed.data.removedId);
       if (activeBefore.ok && activeBefore.data === removed.data.removedId) {
         context.setActiveEnvironmentId(removed.data.activeEnvironmentId);
         await announceEnvironment();
@@ -340,5 +324,35 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     auditReread: (arg) => auditReread(context, arg.intentId),
 
     auditRetry: (arg) => auditRetry(context, arg.intentId),
+
+    // -- Batch lookup ------------------------------------------------------------------------
+    batchParse: async (arg) => batches.parse(arg.kind, arg.text),
+
+    batchStart: (arg) => batches.start(arg),
+
+    batchCancel: async (arg) => batches.cancel(arg.batchId),
+
+    batchResume: (arg) => batches.resume(arg.batchId),
+
+    batchList: async () => ({ ok: true, data: batches.list() }),
+
+    batchRows: async (arg) => batches.rows(arg),
+
+    batchExportCsv: async (arg) => batches.exportCsv(arg.batchId),
+
+    batchDiscard: (arg) => batches.discard(arg.batchId),
+
+    // -- Watchlist ---------------------------------------------------------------------------
+    watchList: () => watchlist.list(),
+
+    watchPin: (arg) => watchlist.pin(arg),
+
+    watchUnpin: (arg) => watchlist.unpin(arg),
+
+    watchSetInterval: (arg) => watchlist.setInterval(arg.seconds),
+
+    watchTimeline: (arg) => watchlist.timeline(arg),
+
+    watchPollNow: () => watchlist.pollNow(),
   };
 }

@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { BATCH_KINDS, type BatchKind, type Result } from '../../../preload/contract';
+import { writeFileAtomically } from '../settings';
+
+/**
+ * "Changed since the last run": the statuses of the last FINISHED batch of each kind in each
+ * environment, one small JSON file per pair in `<dataDir>/batch/`. Written atomically (temp file,
+ * fsync, rename) when a batch is done; read and checked with zod when the next one starts. A file
+ * that is missing, unreadable or not what this version writes counts as "no last run" (every
+ * row is then `new`), and the next finished run replaces it.
+ */
+
+export const BATCH_FOLDER_NAME = 'batch';
+
+export interface LastRun {
+  environmentId: string;
+  kind: BatchKind;
+  finishedAt: string;
+  /** Status per canonical id; null: the id was not found. */
+  statuses: Map<string, string | null>;
+}
+
+const lastRunSchema = z.object({
+  version: z.literal(1),
+  environmentId: z.string().min(1).max(64),
+  kind: z.enum(BATCH_KINDS),
+  finishedAt: z.iso.datetime({ offset: true }),
+  statuses: z.record(z.string().min(1).max(64), z.string().max(256).nullable()),
+});
+
+/** Environment ids are `[a-z0-9-]` (settings); anything else is replaced so no path can be formed. */
+const safePart = (text: string): string => text.replace(/[^a-z0-9-]/gi, '_');
+
+export function lastRunPath(dataDir: string, environmentId: string, kind: BatchKind): string {
+  return join(dataDir, BATCH_FOLDER_NAME, `last-run.${safePart(environmentId)}.${kind}.json`);
+}
+
+export async function readLastRun(
+  dataDir: string,
+  environmentId: string,
+  kind: BatchKind,
+): Promise<LastRun | null> {
+  let text: string;
+  try {
+    text = await readFile(lastRunPath(dataDir, environmentId, kind), 'utf8');
+  } catch {
+    return null;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = lastRunSchema.safeParse(json);
+  if (!parsed.success || parsed.data.environmentId !== environmentId || parsed.data.kind !== kind)
+    return null;
+  return {
+    environmentId,
+    kind,
+    finishedAt: parsed.data.finishedAt,
+    statuses: new Map(Object.entries(parsed.data.statuses)),
+  };
+}
+
+export async function writeLastRun(dataDir: string, run: LastRun): Promise<Result<void>> {
+  const document = {
+    version: 1,
+    environmentId: run.environmentId,
+    kind: run.kind,
+    finishedAt: run.finishedAt,
+    statuses: Object.fromEntries(run.statuses),
+  };
+  try {
+    await writeFileAtomically(
+      lastRunPath(dataDir, run.environmentId, run.kind),
+      `${JSON.stringify(document)}\n`,
+    );
+    return { ok: true, data: undefined };
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return {
+      ok: false,
+      error: {
+        kind: 'storage',
+        message: `The last batch run could not be saved (${typeof code === 'string' ? code : 'unknown error'}).`,
+      },
+    };
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * A token bucket, as the generic cell rate algorithm: one token every `1 / ratePerSecond`
+ * seconds, at most `burst` saved up. Each caller is given its own slot in time when it asks, so
+ * waiting callers never race for the same token and the order of asking is the order of sending.
+ * Over any window of T seconds at most `burst + T × ratePerSecond` calls start.
+ */
+export interface TokenBucketOptions {
+  ratePerSecond: number;
+  /** Tokens saved up while idle; default 1 (evenly spaced calls). */
+  burst?: number;
+  /** Epoch ms (performance.now() is fine: only differences are used). */
+  now?: () => number;
+}
+
+export class TokenBucket {
+  readonly #intervalMs: number;
+  readonly #burstMs: number;
+  readonly #now: () => number;
+  /** When the bucket would be empty again if every granted slot were used (GCRA's "TAT"). */
+  #theoreticalArrival = Number.NEGATIVE_INFINITY;
+
+  constructor(options: TokenBucketOptions) {
+    if (!(options.ratePerSecond > 0)) throw new RangeError('ratePerSecond must be > 0');
+    this.#intervalMs = 1000 / options.ratePerSecond;
+    this.#burstMs = (Math.max(1, Math.floor(options.burst ?? 1)) - 1) * this.#intervalMs;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /**
+   * Resolves when the caller may send: true at its slot, false when `signal` fired first (its
+   * slot is then left unused, which only makes later callers more conservative).
+   */
+  take(signal?: AbortSignal): Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
+    const now = this.#now();
+    const arrival = Math.max(this.#theoreticalArrival, now);
+    const startAt = arrival - this.#burstMs;
+    this.#theoreticalArrival = arrival + this.#intervalMs;
+    const waitMs = startAt - now;
+    if (waitMs <= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const onAbort = (): void => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(true);
+      }, Math.ceil(waitMs));
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}

@@ -1,0 +1,439 @@
+import {
+  WATCH_LIMITS,
+  type ConsoleError,
+  type Result,
+  type WatchChangedEvent,
+  type WatchItem,
+  type WatchListView,
+  type WatchRef,
+  type WatchTimeline,
+  type WatchTimelineEntry,
+} from '../../../preload/contract';
+import { checkIdToken, lookupFor, mapLimited, type BatchTarget, type RecordSummary } from '../batch';
+import { nextPollDelay, severityOf } from './policy';
+import {
+  ID_KIND_OF,
+  MAX_STATUS_LENGTH,
+  loadWatchlist,
+  saveWatchlist,
+  storedError,
+  type StoredItem,
+  type WatchDocument,
+} from './store';
+
+/**
+ * The watchlist: pinned deposits, refunds, cashouts and sub-merchants, per environment, each with
+ * a local status timeline. One poller, for the ACTIVE environment only (the console reads with
+ * the active environment's credentials, and a switch is the user saying which one matters now):
+ * a switch stops the old one's poll and starts the new one's; pins of other environments keep
+ * their last status until theirs is active again. Polls are spaced by the chosen interval with
+ * ±10 % jitter, and back off (doubling) while every read fails. A change is written to the file
+ * first, then announced (`watchChanged`), so a listener that reads the timeline finds it.
+ */
+
+/** Objects read at once in one poll. */
+const POLL_CONCURRENCY = 4;
+/** The first poll after start or a switch comes within this, so changes made meanwhile show soon. */
+const FIRST_POLL_WITHIN_MS = 5_000;
+
+/** Failures that concern the object itself: a pin is refused on them. */
+const REFUSES_PIN: ReadonlySet<ConsoleError['kind']> = new Set(['not_found', 'validation']);
+
+export interface WatchlistOptions {
+  filePath: string;
+  /** Epoch ms: timeline times. */
+  now: () => number;
+  /** The environment the console acts on now (no connection made). */
+  activeEnvironmentId: () => Promise<Result<string>>;
+  /** The active environment's connection. */
+  activeTarget: () => Promise<Result<BatchTarget>>;
+  emit: (event: WatchChangedEvent) => void;
+  /** Poll on a timer (the app); false: only watchPollNow polls (the CLI, one command per process). */
+  polling: boolean;
+  /** Jitter source; Math.random by default. */
+  random?: () => number;
+  /** Tests only: the timer's interval in ms instead of the chosen seconds (never set through IPC). */
+  timerIntervalMs?: number;
+}
+
+const sameRef = (item: StoredItem, environmentId: string, ref: WatchRef): boolean =>
+  item.environmentId === environmentId && item.kind === ref.kind && item.id === ref.id;
+
+export function itemView(item: StoredItem): WatchItem {
+  return {
+    environmentId: item.environmentId,
+    kind: item.kind,
+    id: item.id,
+    pinnedAt: item.pinnedAt,
+    status: item.status,
+    lastCheckedAt: item.lastCheckedAt,
+    lastChangeAt: item.lastChangeAt,
+    lastError: item.lastError ? { ...item.lastError } : null,
+    alarm: item.alarm,
+    changes: item.changes,
+  };
+}
+
+/** The first sighting stays; the latest changes fill the rest. */
+function appendEntry(item: StoredItem, entry: WatchTimelineEntry): void {
+  item.timeline.push(entry);
+  const excess = item.timeline.length - WATCH_LIMITS.timelineLength;
+  if (excess > 0) item.timeline.splice(1, excess);
+}
+
+export class Watchlist {
+  readonly #options: WatchlistOptions;
+  readonly #random: () => number;
+  #document: WatchDocument | null = null;
+  #recoveredFrom: string | undefined;
+  #loading: Promise<Result<WatchDocument>> | null = null;
+  #writes: Promise<unknown> = Promise.resolve();
+  #polls: Promise<unknown> = Promise.resolve();
+  #timer: NodeJS.Timeout | undefined;
+  #nextPollAt: number | null = null;
+  #lastPollAt: number | null = null;
+  #failuresInARow = 0;
+  /** The environment the timer polls; null until start(). */
+  #polled: string | null = null;
+  /** Aborts the poll in flight (a switch, close). */
+  #pollController: AbortController | null = null;
+  #closed = false;
+
+  constructor(options: WatchlistOptions) {
+    this.#options = options;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Starts the timer on the active environment (when polling is on). Never rejects. */
+  async start(): Promise<void> {
+    if (!this.#options.polling || this.#closed) return;
+    const loaded = await this.#load();
+    // Nothing pinned: nothing to read, not even the settings (a pin schedules the first poll).
+    if (!loaded.ok || loaded.data.items.length === 0 || this.#closed) return;
+    const active = await this.#options.activeEnvironmentId();
+    if (!active.ok || this.#closed) return;
+    if (this.#polled === null) this.#polled = active.data;
+    this.#schedule(this.#firstDelay());
+  }
+
+  /** The active environment changed: its pins are polled from now on. */
+  environmentChanged(environmentId: string): void {
+    if (this.#polled === environmentId || this.#closed) return;
+    this.#pollController?.abort();
+    this.#polled = environmentId;
+    this.#failuresInARow = 0;
+    this.#schedule(this.#firstDelay());
+  }
+
+  async list(): Promise<Result<WatchListView>> {
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    const active = await this.#options.activeEnvironmentId();
+    if (!active.ok) return active;
+    return { ok: true, data: this.#view(loaded.data, active.data) };
+  }
+
+  async pin(ref: WatchRef): Promise<Result<WatchItem>> {
+    const checked = this.#checkRef(ref);
+    if (!checked.ok) return checked;
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    const document = loaded.data;
+    const target = await this.#options.activeTarget();
+    if (!target.ok) return target;
+    const { environmentId, client } = target.data;
+    const existing = document.items.find((item) => sameRef(item, environmentId, checked.data));
+    if (existing) return { ok: true, data: itemView(existing) };
+    const count = document.items.filter((item) => item.environmentId === environmentId).length;
+    if (count >= WATCH_LIMITS.maxItemsPerEnvironment) {
+      return {
+        ok: false,
+        error: {
+          kind: 'not_permitted',
+          message: `At most ${WATCH_LIMITS.maxItemsPerEnvironment} objects can be watched per environment: unpin some first.`,
+        },
+      };
+    }
+    // Read once before pinning: an id that names nothing is refused now, not polled for ever.
+    const read = await lookupFor(client, ID_KIND_OF[checked.data.kind])(checked.data.id);
+    if (!read.ok && REFUSES_PIN.has(read.error.kind)) return read;
+    const at = new Date(this.#options.now()).toISOString();
+    const item: StoredItem = {
+      environmentId,
+      kind: checked.data.kind,
+      id: checked.data.id,
+      pinnedAt: at,
+      status: null,
+      lastCheckedAt: at,
+      lastChangeAt: null,
+      lastError: null,
+      alarm: false,
+      changes: 0,
+      timeline: [],
+    };
+    this.#apply(item, read, at);
+    // Raced with another pin of the same object: keep the first.
+    const raced = document.items.find((other) => sameRef(other, environmentId, checked.data));
+    if (raced) return { ok: true, data: itemView(raced) };
+    document.items.push(item);
+    const saved = await this.#save();
+    if (!saved.ok) {
+      document.items.splice(document.items.indexOf(item), 1);
+      return saved;
+    }
+    if (this.#options.polling && this.#polled === null) this.#polled = environmentId;
+    if (environmentId === this.#polled && this.#timer === undefined) this.#schedule(this.#firstDelay());
+    return { ok: true, data: itemView(item) };
+  }
+
+  async unpin(ref: WatchRef): Promise<Result<WatchListView>> {
+    const checked = this.#checkRef(ref);
+    if (!checked.ok) return checked;
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    const active = await this.#options.activeEnvironmentId();
+    if (!active.ok) return active;
+    const document = loaded.data;
+    const index = document.items.findIndex((item) => sameRef(item, active.data, checked.data));
+    if (index === -1) {
+      return {
+        ok: false,
+        error: { kind: 'not_found', field: 'id', message: `${ref.kind} ${ref.id} is not on the watchlist.` },
+      };
+    }
+    const [removed] = document.items.splice(index, 1);
+    const saved = await this.#save();
+    if (!saved.ok) {
+      if (removed) document.items.splice(index, 0, removed);
+      return saved;
+    }
+    return { ok: true, data: this.#view(document, active.data) };
+  }
+
+  async setInterval(seconds: number): Promise<Result<WatchListView>> {
+    if (
+      !Number.isInteger(seconds) ||
+      seconds < WATCH_LIMITS.minIntervalSeconds ||
+      seconds > WATCH_LIMITS.maxIntervalSeconds
+    ) {
+      return {
+        ok: false,
+        error: {
+          kind: 'validation',
+          field: 'seconds',
+          message: `seconds: must be a whole number from ${WATCH_LIMITS.minIntervalSeconds} to ${WATCH_LIMITS.maxIntervalSeconds}.`,
+        },
+      };
+    }
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    const before = loaded.data.intervalSeconds;
+    loaded.data.intervalSeconds = seconds;
+    const saved = await this.#save();
+    if (!saved.ok) {
+      loaded.data.intervalSeconds = before;
+      return saved;
+    }
+    this.#schedule();
+    return this.list();
+  }
+
+  async timeline(ref: WatchRef): Promise<Result<WatchTimeline>> {
+    const checked = this.#checkRef(ref);
+    if (!checked.ok) return checked;
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    const active = await this.#options.activeEnvironmentId();
+    if (!active.ok) return active;
+    const item = loaded.data.items.find((candidate) => sameRef(candidate, active.data, checked.data));
+    if (!item) {
+      return {
+        ok: false,
+        error: { kind: 'not_found', field: 'id', message: `${ref.kind} ${ref.id} is not on the watchlist.` },
+      };
+    }
+    return {
+      ok: true,
+      data: { item: itemView(item), entries: item.timeline.map((entry) => ({ ...entry })) },
+    };
+  }
+
+  /** Polls the active environment's pins now (after a poll already running), then restarts the timer. */
+  async pollNow(): Promise<Result<WatchListView>> {
+    const active = await this.#options.activeEnvironmentId();
+    if (!active.ok) return active;
+    if (this.#options.polling && this.#polled !== active.data) this.environmentChanged(active.data);
+    const polled = await this.#enqueuePoll(active.data);
+    if (!polled.ok) return polled;
+    this.#schedule();
+    return this.list();
+  }
+
+  /** Drops the pins of a removed environment. */
+  async forgetEnvironment(environmentId: string): Promise<void> {
+    const loaded = await this.#load();
+    if (!loaded.ok) return;
+    const before = loaded.data.items.length;
+    loaded.data.items = loaded.data.items.filter((item) => item.environmentId !== environmentId);
+    if (loaded.data.items.length !== before) await this.#save();
+  }
+
+  /** Stops the timer, aborts a poll in flight and waits for the last write. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#pollController?.abort();
+    await this.#polls;
+    await this.#writes;
+  }
+
+  #checkRef(ref: WatchRef): Result<WatchRef> {
+    const checked = checkIdToken(ID_KIND_OF[ref.kind], ref.id);
+    if (!checked.ok) {
+      return { ok: false, error: { kind: 'validation', field: 'id', message: `id: ${checked.reason}.` } };
+    }
+    return { ok: true, data: { kind: ref.kind, id: checked.id } };
+  }
+
+  #load(): Promise<Result<WatchDocument>> {
+    if (this.#document) return Promise.resolve({ ok: true, data: this.#document });
+    this.#loading ??= loadWatchlist(this.#options.filePath, this.#options.now).then((loaded) => {
+      this.#loading = null;
+      if (!loaded.ok) return loaded;
+      this.#document ??= loaded.data.document;
+      if (loaded.data.recoveredFrom !== undefined) this.#recoveredFrom = loaded.data.recoveredFrom;
+      return { ok: true, data: this.#document };
+    });
+    return this.#loading;
+  }
+
+  /** Writes the document as it is now; writes never overlap and keep their order. */
+  #save(): Promise<Result<void>> {
+    const document = this.#document;
+    if (!document) return Promise.resolve({ ok: true, data: undefined });
+    const write = this.#writes.then(() => saveWatchlist(this.#options.filePath, document));
+    this.#writes = write;
+    return write;
+  }
+
+  #view(document: WatchDocument, environmentId: string): WatchListView {
+    const polling = this.#options.polling && this.#polled === environmentId && this.#timer !== undefined;
+    return {
+      environmentId,
+      intervalSeconds: document.intervalSeconds,
+      polling,
+      nextPollAt: polling && this.#nextPollAt !== null ? new Date(this.#nextPollAt).toISOString() : null,
+      lastPollAt: this.#lastPollAt !== null ? new Date(this.#lastPollAt).toISOString() : null,
+      items: document.items.filter((item) => item.environmentId === environmentId).map(itemView),
+      ...(this.#recoveredFrom !== undefined && { recoveredFrom: this.#recoveredFrom }),
+    };
+  }
+
+  #intervalMs(): number {
+    if (this.#options.timerIntervalMs !== undefined) return this.#options.timerIntervalMs;
+    return (this.#document?.intervalSeconds ?? WATCH_LIMITS.defaultIntervalSeconds) * 1000;
+  }
+
+  #firstDelay(): number {
+    return Math.round(Math.min(this.#intervalMs(), FIRST_POLL_WITHIN_MS) * (0.5 + this.#random() / 2));
+  }
+
+  /** (Re)arms the timer for the polled environment, when it has pins. */
+  #schedule(delayMs?: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#nextPollAt = null;
+    const environmentId = this.#polled;
+    if (!this.#options.polling || this.#closed || environmentId === null || !this.#document) return;
+    if (!this.#document.items.some((item) => item.environmentId === environmentId)) return;
+    const delay = delayMs ?? nextPollDelay(this.#intervalMs(), this.#failuresInARow, this.#random);
+    this.#nextPollAt = this.#options.now() + delay;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#enqueuePoll(environmentId).then(() => {
+        if (this.#polled === environmentId) this.#schedule();
+      });
+    }, delay);
+    // Never keeps the process alive.
+    this.#timer.unref();
+  }
+
+  #enqueuePoll(environmentId: string): Promise<Result<void>> {
+    const run = this.#polls.then(() => this.#poll(environmentId));
+    this.#polls = run;
+    return run;
+  }
+
+  async #poll(environmentId: string): Promise<Result<void>> {
+    if (this.#closed) return { ok: true, data: undefined };
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    const items = loaded.data.items.filter((item) => item.environmentId === environmentId);
+    if (items.length === 0) return { ok: true, data: undefined };
+    const at = (): string => new Date(this.#options.now()).toISOString();
+    const target = await this.#options.activeTarget();
+    // Switched away meanwhile: the new environment's poll is scheduled already.
+    if (target.ok && target.data.environmentId !== environmentId) return { ok: true, data: undefined };
+    const controller = new AbortController();
+    this.#pollController = controller;
+    const changes: WatchChangedEvent[] = [];
+    let anyRead = false;
+    if (!target.ok) {
+      for (const item of items) {
+        item.lastCheckedAt = at();
+        item.lastError = storedError(target.error);
+      }
+    } else {
+      const { client } = target.data;
+      const reads = await mapLimited(items, POLL_CONCURRENCY, (item) =>
+        lookupFor(client, ID_KIND_OF[item.kind])(item.id, controller.signal),
+      );
+      items.forEach((item, index) => {
+        const read = reads[index] as Result<RecordSummary>;
+        // A poll cut short by a switch or close says nothing about the object.
+        if (!read.ok && read.error.kind === 'cancelled') return;
+        if (read.ok || REFUSES_PIN.has(read.error.kind)) anyRead = true;
+        const change = this.#apply(item, read, at());
+        if (change && loaded.data.items.includes(item)) {
+          changes.push({ item: itemView(item), change, severity: change.severity });
+        }
+      });
+    }
+    if (this.#pollController === controller) this.#pollController = null;
+    this.#lastPollAt = this.#options.now();
+    this.#failuresInARow = anyRead ? 0 : this.#failuresInARow + 1;
+    const saved = await this.#save();
+    for (const change of changes) this.#options.emit(change);
+    return saved;
+  }
+
+  /** Records one read on the item; answers the change it saw, if any (a first sighting is none). */
+  #apply(item: StoredItem, read: Result<RecordSummary>, at: string): WatchTimelineEntry | null {
+    item.lastCheckedAt = at;
+    if (!read.ok) {
+      item.lastError = storedError(read.error);
+      return null;
+    }
+    item.lastError = null;
+    const status = read.data.status.slice(0, MAX_STATUS_LENGTH) || '(empty)';
+    if (item.status === null) {
+      item.status = status;
+      appendEntry(item, { at, from: null, to: status, severity: 'info' });
+      return null;
+    }
+    if (item.status === status) return null;
+    const change: WatchTimelineEntry = {
+      at,
+      from: item.status,
+      to: status,
+      severity: severityOf(item.kind, item.status, status),
+    };
+    item.status = status;
+    item.lastChangeAt = at;
+    item.changes += 1;
+    if (change.severity === 'alarm') item.alarm = true;
+    appendEntry(item, change);
+    return change;
+  }
+}
