@@ -15,6 +15,8 @@ export interface SandboxCoreOptions {
   clockOffsetMs: number;
   notificationRetryBaseMs: number;
   notificationTimeoutMs: number;
+  /** Extra deterministic deposits on top of the seeded records (benchmarks). */
+  bulkDeposits?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface SandboxCoreOptions {
  */
 export class SandboxCore implements World {
   readonly seed: number;
+  readonly bulkDeposits: number;
   readonly credentials: SandboxCredentials;
   readonly allowIps: readonly string[];
   readonly clock: SandboxClock;
@@ -36,6 +39,7 @@ export class SandboxCore implements World {
 
   constructor(options: SandboxCoreOptions) {
     this.seed = options.seed;
+    this.bulkDeposits = options.bulkDeposits ?? 0;
     this.credentials = options.credentials;
     this.allowIps = options.allowIps;
     this.clock = new SandboxClock(options.clockOffsetMs);
@@ -45,7 +49,7 @@ export class SandboxCore implements World {
       retryBaseMs: options.notificationRetryBaseMs,
       attemptTimeoutMs: options.notificationTimeoutMs,
     });
-    this.#state = seededState(this.seed, this.clock.now());
+    this.#state = seededState(this.seed, this.clock.now(), this.bulkDeposits);
   }
 
   get state(): SandboxState {
@@ -77,7 +81,7 @@ export class SandboxCore implements World {
     this.idempotency.clear();
     this.faults.reset();
     this.clock.reset();
-    this.#state = seededState(this.seed, this.clock.now());
+    this.#state = seededState(this.seed, this.clock.now(), this.bulkDeposits);
     this.#nextDue = 0;
   }
 

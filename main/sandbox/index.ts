@@ -5,6 +5,7 @@ import { SECOND_MS } from './clock';
 import { CONTROL_PREFIX } from './control-routes';
 import { SandboxCore } from './core';
 import { credentialOverridesSchema, sandboxCredentials, type SandboxCredentials } from './credentials';
+import { MAX_BULK_DEPOSITS } from './seed-data';
 import { buildServer } from './server';
 
 /**
@@ -15,7 +16,7 @@ import { buildServer } from './server';
 
 export type { SandboxCredentials } from './credentials';
 /** Ids of the seeded records (deposit 300000001, refund 17, cashout 11954, sub-merchant 18703…). */
-export { SEEDED as SEEDED_RECORDS } from './seed-data';
+export { SEEDED as SEEDED_RECORDS, FIRST_BULK_DEPOSIT_ID, MAX_BULK_DEPOSITS } from './seed-data';
 
 export interface SandboxOptions {
   /** Seeds credentials, ids and records; two sandboxes with one seed hold the same data. Random when absent. */
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   notificationRetryBaseMs?: number;
   /** Time allowed for one notification attempt; default 5000 ms. */
   notificationTimeoutMs?: number;
+  /**
+   * Extra deposits on top of the seeded records, ids FIRST_BULK_DEPOSIT_ID onwards, the same for
+   * the same seed (benchmarks and batch tests need thousands of ids that exist). Default 0.
+   */
+  bulkDeposits?: number;
   /** Request logging (method, path, status; never headers, bodies or secrets). Off by default. */
   logger?: boolean;
 }
@@ -62,6 +68,7 @@ const optionsSchema = z
     clockOffsetMs: z.number().finite().optional(),
     notificationRetryBaseMs: z.number().int().min(1).max(3_600_000).optional(),
     notificationTimeoutMs: z.number().int().min(1).max(600_000).optional(),
+    bulkDeposits: z.number().int().min(0).max(MAX_BULK_DEPOSITS).optional(),
     logger: z.boolean().optional(),
   })
   .strict();
@@ -80,6 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clockOffsetMs: parsed.clockOffsetMs ?? 0,
     notificationRetryBaseMs: parsed.notificationRetryBaseMs ?? 2000,
     notificationTimeoutMs: parsed.notificationTimeoutMs ?? 5000,
+    bulkDeposits: parsed.bulkDeposits ?? 0,
   });
   const app = buildServer(core, { logger: parsed.logger ?? false });
   const host = parsed.host ?? '127.0.0.1';

@@ -56,7 +56,55 @@ export const SEEDED = {
   inactiveSubMerchant: 18704,
 } as const;
 
-export function seededState(seed: number, now: number): SandboxState {
+/** The first id of the optional bulk deposits (clear of the seeded ids and of new deposits' range). */
+export const FIRST_BULK_DEPOSIT_ID = 400_000_001;
+export const MAX_BULK_DEPOSITS = 200_000;
+
+const BULK_PLACES = [
+  ['BR', 'BRL', 'IX'],
+  ['BR', 'BRL', 'BL'],
+  ['MX', 'MXN', 'SE'],
+  ['CL', 'CLP', 'IA'],
+  ['PE', 'PEN', 'BC'],
+] as const;
+
+/**
+ * `count` deposits with ids FIRST_BULK_DEPOSIT_ID onwards, drawn from a stream of their own so the
+ * seeded records and the runtime draws stay what they are without them. Statuses are mostly
+ * COMPLETED, some PENDING (expiring days later), CANCELLED or EXPIRED, so a batch sees a mix.
+ */
+function addBulkDeposits(state: SandboxState, seed: number, now: number, count: number): void {
+  const random = createRandom(seed, 'bulk-deposits');
+  for (let offset = 0; offset < count; offset += 1) {
+    const id = FIRST_BULK_DEPOSIT_ID + offset;
+    const [country, currency, methodCode] = random.pick(BULK_PLACES);
+    const draw = random.next();
+    const status = draw < 0.6 ? 'COMPLETED' : draw < 0.85 ? 'PENDING' : draw < 0.95 ? 'CANCELLED' : 'EXPIRED';
+    const createdAt = now - random.int(1, 72) * HOUR_MS;
+    state.deposits.set(id, {
+      id,
+      invoiceId: `INV-${id}`,
+      userId: `sbxb${random.text(10)}`,
+      country,
+      currency,
+      amountCents: random.int(1, 5000) * 100 + random.pick([0, 50, 99]),
+      bonusAmount: null,
+      bonusRelative: null,
+      methodCode,
+      status,
+      checkoutType: 'ONE_SHOT',
+      checkoutToken: `bulk${random.text(10, 'abcdefghijkmnpqrstuvwxyz23456789')}${offset.toString(36)}`,
+      payer: {},
+      reportedInfo: {},
+      earlyRelease: false,
+      createdAt,
+      expiresAt: status === 'PENDING' ? now + 3 * DAY_MS : createdAt + HOUR_MS,
+      ...(status === 'EXPIRED' && { expiredAt: now - DAY_MS }),
+    });
+  }
+}
+
+export function seededState(seed: number, now: number, bulkDeposits = 0): SandboxState {
   const state = new SandboxState(seed);
   const random = createRandom(seed, 'seed-records');
 
@@ -301,5 +349,6 @@ export function seededState(seed: number, now: number): SandboxState {
     email: 'ops@mercado-nuevo.example',
     status: 'ACTIVE',
   });
+  addBulkDeposits(state, seed, now, bulkDeposits);
   return state;
 }
