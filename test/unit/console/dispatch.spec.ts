@@ -207,6 +207,64 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('sandboxAdvanceClock', { seconds: -1 }, 'validation', 'seconds');
   expect(Array.isArray(await ok('sandboxNotifications', {}))).toBe(true);
 
+  // -- Batch lookup (against the local sandbox) ---------------------------------------------
+  expect(
+    await ok('batchParse', { kind: 'cashouts', text: 'cashout_id\n11954\next:payout-7782\nnope' }),
+  ).toMatchObject({ ids: ['11954', 'ext:payout-7782'], invalidCount: 1 });
+  await refuse('batchParse', { kind: 'payouts', text: '1' }, 'validation', 'kind');
+  const batch = (await ok('batchStart', { kind: 'cashouts', ids: ['11954', 'ext:payout-7782'] })) as {
+    batchId: string;
+  };
+  await refuse('batchStart', { kind: 'cashouts', ids: ['ext:'] }, 'validation', 'ids.0');
+  await expect
+    .poll(
+      async () => dataOf(await console.call('batchList', {})).find((b) => b.batchId === batch.batchId)?.state,
+    )
+    .toBe('done');
+  expect(await ok('batchList', {})).toMatchObject([{ batchId: batch.batchId, done: 2, failed: 0 }]);
+  await refuse('batchList', { all: true }, 'validation', 'all');
+  expect(await ok('batchRows', { batchId: batch.batchId, offset: 0, limit: 5 })).toMatchObject({
+    total: 2,
+    rows: [
+      { id: '11954', state: 'ok', status: 'CANCELLED' },
+      { id: 'ext:payout-7782', state: 'ok', status: 'ON_HOLD' },
+    ],
+  });
+  await refuse('batchRows', { batchId: batch.batchId, offset: -1, limit: 5 }, 'validation', 'offset');
+  expect(await ok('batchExportCsv', { batchId: batch.batchId })).toMatchObject({
+    fileName: expect.any(String),
+  });
+  await refuse('batchExportCsv', { batchId: randomUUID() }, 'not_found', 'batchId');
+  await refuse('batchResume', { batchId: batch.batchId }, 'invalid_state', 'batchId');
+  const slow = (await ok('batchStart', { kind: 'refunds', ids: ['17', '18', '19'], ratePerSecond: 1 })) as {
+    batchId: string;
+  };
+  expect(await ok('batchCancel', { batchId: slow.batchId })).toMatchObject({ state: 'cancelled' });
+  await refuse('batchCancel', { batchId: 'not-a-uuid' }, 'validation', 'batchId');
+  expect(await ok('batchResume', { batchId: slow.batchId })).toMatchObject({ state: 'running' });
+  expect(await ok('batchDiscard', { batchId: slow.batchId })).toEqual({ discarded: true });
+  await refuse('batchDiscard', { batchId: 5 }, 'validation', 'batchId');
+
+  // -- Watchlist (of the local sandbox) -------------------------------------------------------
+  expect(await ok('watchPin', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
+    environmentId: 'local-sandbox',
+    status: 'DELIVERED',
+  });
+  await refuse('watchPin', { kind: 'deposit', id: '300000099' }, 'not_found');
+  await refuse('watchPin', { kind: 'deposit', id: 'ext:x' }, 'validation', 'id');
+  expect(await ok('watchList', {})).toMatchObject({ items: [{ kind: 'cashout', id: 'ext:payout-7783' }] });
+  await refuse('watchList', { environmentId: 'x' }, 'validation', 'environmentId');
+  expect(await ok('watchSetInterval', { seconds: 30 })).toMatchObject({ intervalSeconds: 30 });
+  await refuse('watchSetInterval', { seconds: 5 }, 'validation', 'seconds');
+  expect(await ok('watchTimeline', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
+    entries: [{ from: null, to: 'DELIVERED' }],
+  });
+  await refuse('watchTimeline', { kind: 'refund', id: '17' }, 'not_found', 'id');
+  expect(await ok('watchPollNow', {})).toMatchObject({ lastPollAt: expect.any(String) });
+  await refuse('watchPollNow', { now: true }, 'validation', 'now');
+  expect(await ok('watchUnpin', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({ items: [] });
+  await refuse('watchUnpin', { kind: 'cashout', id: 'ext:payout-7783' }, 'not_found', 'id');
+
   // -- openExternal: only https redirect links this runtime received --------------------
   const service = await startDouble((request, response) => {
     if (request.method === 'POST') {
