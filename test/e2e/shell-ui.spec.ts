@@ -190,6 +190,16 @@ test.describe('language and theme (persisted preferences)', () => {
     await topOf(app);
     await saveScreen('deposit-detail-dark');
 
+    await app
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('link', { name: 'Environments' })
+      .click();
+    await app.getByTestId('run-doctor').click();
+    await expect(app.getByTestId('doctor-report')).toBeVisible();
+    await axe();
+    await topOf(app);
+    await saveScreen('environments-dark');
+
     await app.reload();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 

@@ -1,5 +1,5 @@
 import { Box, Group, Mark, Stack, Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonValue } from '../../../preload/contract';
 import { CopyButton } from './CopyButton';
@@ -17,7 +17,7 @@ export function JsonView({ raw, unknownFields = [] }: { raw: JsonValue; unknownF
   const text = JSON.stringify(raw, null, 2);
   const unknown = new Set(unknownFields);
 
-  let body: React.ReactNode = text;
+  let body: ReactNode = text;
   if (isObject(raw)) {
     const entries = Object.entries(raw);
     body = (

@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatOffsetSeconds,
   formatPercentPoints,
+  formatSeconds,
 } from '../lib/format';
 
 /** The pure formatters of lib/format bound to the active language. */
@@ -19,6 +20,7 @@ export function useFormat() {
       number: (value: number) => formatNumber(value, locale),
       dateTime: (at: number | string) => formatDateTime(at, locale),
       offset: (ms: number) => formatOffsetSeconds(ms, locale),
+      seconds: (ms: number) => formatSeconds(ms, locale),
       percentPoints: (value: number) => formatPercentPoints(value, locale),
     }),
     [locale],

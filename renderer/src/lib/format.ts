@@ -38,7 +38,7 @@ function fractionDigits(value: number): number {
 
 /** A point in time in the reader's locale and time zone, with seconds. */
 export function formatDateTime(at: number | string, locale: string, timeZone?: string): string {
-  const date = typeof at === 'number' ? new Date(at) : new Date(at);
+  const date = new Date(at);
   if (Number.isNaN(date.getTime())) return String(at);
   return new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
@@ -47,7 +47,7 @@ export function formatDateTime(at: number | string, locale: string, timeZone?: s
   }).format(date);
 }
 
-/** A signed duration in seconds with one decimal, e.g. `+1.2 s` / `−0.4 s` (clock offsets). */
+/** A signed duration in seconds with one decimal, e.g. `+1.2 s` / `-0.4 s` (clock offsets). */
 export function formatOffsetSeconds(ms: number, locale: string): string {
   const seconds = ms / 1000;
   const body = new Intl.NumberFormat(locale, {
@@ -56,6 +56,11 @@ export function formatOffsetSeconds(ms: number, locale: string): string {
     signDisplay: 'exceptZero',
   }).format(seconds);
   return `${body} s`;
+}
+
+/** An unsigned duration in seconds with one decimal, e.g. `0.5 s` (an uncertainty). */
+export function formatSeconds(ms: number, locale: string): string {
+  return formatOffsetSeconds(Math.abs(ms), locale).replace(/^\+/, '');
 }
 
 /** Percentage for values the service writes as "2.00 means 2.00 percent". */

@@ -58,11 +58,7 @@ export function ClockIndicator() {
             </DetailRow>
             <DetailRow label={t('clock.uncertainty')}>
               <Value
-                value={
-                  status.uncertaintyMs === null
-                    ? null
-                    : `± ${format.offset(status.uncertaintyMs).replace(/^[+−-]/, '')}`
-                }
+                value={status.uncertaintyMs === null ? null : `± ${format.seconds(status.uncertaintyMs)}`}
               />
             </DetailRow>
             <DetailRow label={t('clock.samples')}>

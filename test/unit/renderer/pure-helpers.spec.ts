@@ -1,9 +1,11 @@
 import { test, expect } from '@playwright/test';
 import {
+  formatDateTime,
   formatMoney,
   formatNumber,
   formatOffsetSeconds,
   formatPercentPoints,
+  formatSeconds,
 } from '../../../renderer/src/lib/format';
 import { explainPayerVerification } from '../../../renderer/src/lib/payer-verification';
 import { parseServiceTime, remainingUntil } from '../../../renderer/src/lib/service-time';
@@ -85,6 +87,8 @@ test.describe('locale-aware formatting', () => {
     expect(formatOffsetSeconds(1234, 'en')).toBe('+1.2 s');
     expect(formatOffsetSeconds(-400, 'pt-BR')).toBe('-0,4 s');
     expect(formatOffsetSeconds(0, 'en')).toBe('0.0 s');
+    expect(formatSeconds(-450, 'en')).toBe('0.5 s');
+    expect(formatSeconds(1250, 'es')).toBe('1,3 s');
   });
 
   test('percentage points ("2.00 means 2.00 percent")', () => {
@@ -112,5 +116,16 @@ test.describe('statuses', () => {
     expect(statusTone('deposit', 'COMPLETED')).toBe('success');
     expect(statusTone('refund', 'REJECTED')).toBe('failure');
     expect(statusTone('cashout', 'PENDING')).toBe('waiting');
+  });
+});
+
+test.describe('dates', () => {
+  test('a time in the reader language and a given zone; an unreadable one as it came', () => {
+    const at = Date.UTC(2024, 2, 5, 14, 7, 9);
+    expect(plain(formatDateTime(at, 'en', 'UTC'))).toBe('Mar 5, 2024, 2:07:09 PM');
+    expect(plain(formatDateTime(new Date(at).toISOString(), 'pt-BR', 'UTC'))).toBe(
+      '5 de mar. de 2024, 14:07:09',
+    );
+    expect(formatDateTime('not a time', 'es')).toBe('not a time');
   });
 });

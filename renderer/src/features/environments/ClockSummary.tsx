@@ -13,12 +13,12 @@ export function ClockSummary({ clock }: { clock: ClockStatus }) {
       ? t('environments:clock.noSample')
       : t('environments:clock.offset', {
           offset: format.offset(clock.offsetMs),
-          uncertainty:
-            clock.uncertaintyMs === null ? '?' : format.offset(clock.uncertaintyMs).replace(/^[+−-]/, ''),
+          uncertainty: clock.uncertaintyMs === null ? '?' : format.seconds(clock.uncertaintyMs),
         });
   return (
     <Text size="sm" data-testid="clock-summary" data-clock-state={clock.state}>
-      {offset} · {t(`shell:clock.state.${clock.state}`, { offset: '' }).trim()}
+      {offset}
+      {clock.state !== 'unmeasured' && ` · ${t(`shell:clock.state.${clock.state}`, { offset: '' }).trim()}`}
       {clock.blocksMutations && (
         <Text span fw={700} c="var(--mantine-color-error)">
           {' '}
