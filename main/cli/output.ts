@@ -41,7 +41,7 @@ export function exitCodeFor(error: ConsoleError): number {
 }
 
 /** Control characters could drive the terminal: such strings are shown JSON-escaped. */
-function printable(value: string): string {
+export function printable(value: string): string {
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) ? JSON.stringify(value) : value;
 }

@@ -16,6 +16,7 @@ import {
   idempotencyKeySchema,
 } from '../core/payments';
 import { describeAuditCommands } from './audit-commands';
+import { describeBatchCommands } from './batch-commands';
 import { describeEnvironmentCommands } from './environment-commands';
 import type { Variables } from './environment';
 import { asJson, readStdin } from './input';
@@ -463,6 +464,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
   describeResourceCommands(program, context);
   describeEnvironmentCommands(program, context);
   describeAuditCommands(program, context);
+  describeBatchCommands(program, context);
 
   try {
     await program.parseAsync([...io.argv], { from: 'user' });

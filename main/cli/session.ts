@@ -1,5 +1,10 @@
 import type { ConsoleApi, ConsoleError, EnvironmentProfile, Result } from '../../preload/contract';
-import { createConsoleRuntime, type ClientTuning, type ConsoleRuntime } from '../core/console';
+import {
+  createConsoleRuntime,
+  type ClientTuning,
+  type ConsoleEventBus,
+  type ConsoleRuntime,
+} from '../core/console';
 import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { createFileSettingsStore, loadSettings } from '../core/settings';
 import type { SecretBackend } from '../core/vault';
@@ -29,6 +34,8 @@ export interface CliCoreOptions {
 
 export interface CliSession {
   api: ConsoleApi;
+  /** The runtime's events (a batch's progress). */
+  events: ConsoleEventBus;
   /** The profile the resource commands act on (`--env`, PAYDESK_BASE_URL, or the active one). */
   target(): Promise<Result<EnvironmentProfile>>;
   /** Adds how to fix a failure in the terms of where the environment came from. */
@@ -55,6 +62,8 @@ export async function openSession(
   const dataDir = resolveDataDir(request.variables);
   const common = {
     dataDir,
+    // One command per process: the watchlist is polled only when a command asks.
+    watch: { polling: false },
     ...(options.vault && { vault: options.vault }),
     ...(options.client && { client: options.client }),
     ...(options.now && { now: options.now }),
@@ -127,5 +136,5 @@ function sessionOf(
   target: () => Promise<Result<EnvironmentProfile>>,
   explain: (error: ConsoleError) => Promise<ConsoleError>,
 ): CliSession {
-  return { api: runtime.api, target, explain, close: () => runtime.close() };
+  return { api: runtime.api, events: runtime.events, target, explain, close: () => runtime.close() };
 }

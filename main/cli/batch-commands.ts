@@ -1,0 +1,288 @@
+import type { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import {
+  BATCH_KINDS,
+  BATCH_LIMITS,
+  type BatchKind,
+  type BatchParseResult,
+  type BatchRow,
+  type BatchSummary,
+  type ConsoleError,
+  type ErrorKind,
+  type Result,
+} from '../../preload/contract';
+import { parseBatchIds } from '../core/batch';
+import { asJson, readStdin } from './input';
+import { exitCodeFor, printable } from './output';
+import type { CliSession } from './session';
+import type { CommandContext } from './program';
+
+/**
+ * `paydesk batch deposits|refunds|cashouts <file|->`: the console's batch lookup (the same
+ * parser, engine, rate cap and "changed since the last run" file as the app) from a terminal.
+ * Results on stdout (lines, `--json` one document, or `--csv`); invalid tokens, duplicates and
+ * progress (when stderr is a terminal) on stderr.
+ *
+ * Exit codes (the CLI's table): 0 every id was found; 1 some lookups were refused or not found;
+ * 2 bad input (invalid tokens, no id at all, bad options); 3 some lookups could not reach the
+ * service (network, timeout), or the batch stopped on that; 130 Ctrl-C (what was answered is
+ * printed). A batch stopped by a problem that is not the ids' (a wrong key, the clock) exits with
+ * that error's code.
+ */
+
+/** UTF-8 needs at most 4 bytes a character; the parser then counts characters. */
+const MAX_INPUT_BYTES = BATCH_LIMITS.maxTextChars * 4;
+const PAGE = BATCH_LIMITS.maxPageRows;
+const UNREACHABLE: ReadonlySet<ErrorKind> = new Set(['network', 'timeout', 'tls', 'outcome_unknown']);
+
+const kindSchema = z.enum(BATCH_KINDS, { error: 'must be deposits, refunds or cashouts' });
+const boundedInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+interface BatchFlags {
+  concurrency?: string;
+  rate?: string;
+  csv?: boolean;
+}
+
+const invalid = (field: string, message: string): { ok: false; error: ConsoleError } => ({
+  ok: false,
+  error: { kind: 'validation', field, message: `${field}: ${message}` },
+});
+
+function option(
+  value: string | undefined,
+  field: string,
+  min: number,
+  max: number,
+): Result<number | undefined> {
+  if (value === undefined) return { ok: true, data: undefined };
+  const parsed = boundedInt(min, max).safeParse(value);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : invalid(field, parsed.error.issues[0]?.message ?? 'is not valid');
+}
+
+async function readSource(source: string, stdin: CommandContext['io']['stdin']): Promise<Result<string>> {
+  if (source === '-') return readStdin(stdin, MAX_INPUT_BYTES, 'source');
+  try {
+    const buffer = await readFile(source);
+    if (buffer.length > MAX_INPUT_BYTES)
+      return invalid('source', `the file is larger than ${MAX_INPUT_BYTES} bytes`);
+    return { ok: true, data: buffer.toString('utf8') };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      ok: false,
+      error: {
+        kind: 'storage',
+        field: 'source',
+        message: `source: cannot read ${source}${typeof code === 'string' ? ` (${code})` : ''}`,
+      },
+    };
+  }
+}
+
+/** What was wrong with the input, one line each, on stderr. */
+function reportInput(parsed: BatchParseResult, write: (text: string) => void): void {
+  for (const token of parsed.invalid) {
+    write(
+      `paydesk: invalid token ${printable(JSON.stringify(token.token))} (row ${token.row}): ${token.reason}\n`,
+    );
+  }
+  if (parsed.invalidCount > parsed.invalid.length) {
+    write(`paydesk: … and ${parsed.invalidCount - parsed.invalid.length} more invalid tokens\n`);
+  }
+  if (parsed.duplicateCount > 0) {
+    const some = parsed.duplicates
+      .slice(0, 5)
+      .map((duplicate) => `${duplicate.id} ×${duplicate.occurrences}`);
+    write(
+      `paydesk: ${parsed.duplicateCount} duplicate ${parsed.duplicateCount === 1 ? 'id' : 'ids'} dropped (${some.join(', ')}${parsed.duplicates.length > 5 ? ', …' : ''})\n`,
+    );
+  }
+}
+
+/** Resolves with the batch's summary once it has stopped (done, cancelled, failed). */
+function whenStopped(session: CliSession): {
+  track: (batchId: string) => Promise<BatchSummary>;
+  onProgress: (listener: (summary: BatchSummary) => void) => void;
+  stop: () => void;
+} {
+  const seen = new Map<string, BatchSummary>();
+  let waiting: { batchId: string; resolve: (summary: BatchSummary) => void } | undefined;
+  let listener: ((summary: BatchSummary) => void) | undefined;
+  const stop = session.events.on('batchProgress', (summary) => {
+    seen.set(summary.batchId, summary);
+    if (waiting?.batchId === summary.batchId) {
+      listener?.(summary);
+      if (summary.state !== 'running') waiting.resolve(summary);
+    }
+  });
+  return {
+    track: (batchId) =>
+      new Promise((resolve) => {
+        const known = seen.get(batchId);
+        if (known && known.state !== 'running') return resolve(known);
+        waiting = { batchId, resolve };
+      }),
+    onProgress: (next) => {
+      listener = next;
+    },
+    stop,
+  };
+}
+
+async function allRows(session: CliSession, batchId: string): Promise<Result<BatchRow[]>> {
+  const rows: BatchRow[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await session.api.batchRows({ batchId, offset, limit: PAGE });
+    if (!page.ok) return page;
+    rows.push(...page.data.rows);
+    if (offset + PAGE >= page.data.total) return { ok: true, data: rows };
+  }
+}
+
+function rowLine(row: BatchRow): string {
+  const cells = [row.id, row.state];
+  if (row.state === 'ok') cells.push(row.status ?? '');
+  if (row.state === 'failed') {
+    cells.push(`${row.errorKind ?? 'failed'}${row.errorCode !== undefined ? ` ${row.errorCode}` : ''}`);
+  }
+  if (row.amount !== undefined)
+    cells.push(`${row.amount}${row.currency !== undefined ? ` ${row.currency}` : ''}`);
+  if (row.rejectionReason !== undefined) cells.push(row.rejectionReason);
+  if (row.changed === 'changed') {
+    cells.push(`changed (was ${row.previousStatus === null ? 'not found' : (row.previousStatus ?? '?')})`);
+  } else if (row.changed !== null) cells.push(row.changed);
+  return `${cells.map(printable).join('  ')}\n`;
+}
+
+function summaryLine(summary: BatchSummary): string {
+  const since = summary.previousRunAt
+    ? ` since the last run (${summary.previousRunAt})`
+    : ' (no earlier run)';
+  return `# ${summary.total} ids: ${summary.done - summary.failed} ok, ${summary.failed} failed, ${
+    summary.total - summary.done
+  } not looked up; ${summary.changed} changed, ${summary.new} new${since}; batch ${summary.state}\n`;
+}
+
+/** The CLI's table: unreachable lookups 3, bad input 2, refused or not found 1, else 0. */
+function exitCode(summary: BatchSummary, rows: readonly BatchRow[], parsed: BatchParseResult): number {
+  if (summary.state === 'failed' && summary.error) return exitCodeFor(summary.error);
+  if (summary.state === 'cancelled') return 130;
+  if (rows.some((row) => row.errorKind !== undefined && UNREACHABLE.has(row.errorKind))) return 3;
+  if (parsed.invalidCount > 0) return 2;
+  if (rows.some((row) => row.state !== 'ok')) return 1;
+  return 0;
+}
+
+export function describeBatchCommands(program: Command, context: CommandContext): void {
+  const { io } = context;
+  program
+    .command('batch')
+    .description('look up many deposits, refunds or cashouts at once (ids from a text or CSV file, or stdin)')
+    .argument('<kind>', 'deposits, refunds or cashouts')
+    .argument('<source>', 'a text or CSV file holding the ids, or - for stdin')
+    .option(
+      '--concurrency <n>',
+      `lookups in flight at once (${BATCH_LIMITS.concurrency.min}-${BATCH_LIMITS.concurrency.max}, default ${BATCH_LIMITS.concurrency.default})`,
+    )
+    .option(
+      '--rate <n>',
+      `requests per second at most (${BATCH_LIMITS.ratePerSecond.min}-${BATCH_LIMITS.ratePerSecond.max}, default ${BATCH_LIMITS.ratePerSecond.default})`,
+    )
+    .option('--csv', 'print the results as CSV (spreadsheet formulas neutralised)')
+    .addHelpText(
+      'after',
+      `
+Ids: any separators (spaces, commas, semicolons, pipes, tabs, quotes, new lines). A first row of
+column names is skipped; when it names the id column (deposit_id, refund_id, cashout_id, id,
+external_id) only that column is read. Cashouts: the numeric cashout_id, or the external id as
+ext:<external_id> (an external_id column is read whole). Duplicates are dropped; invalid tokens
+are listed on stderr. At most ${BATCH_LIMITS.maxIds} distinct ids.
+Each row says whether its status changed since the last finished batch of the same kind in the
+same environment (kept in the data folder).
+Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid tokens included);
+3 some lookups could not reach the service; 130 Ctrl-C.`,
+    )
+    .action(async (kindText: string, source: string, flags: BatchFlags) => {
+      const kind = kindSchema.safeParse(kindText);
+      if (!kind.success)
+        return context.fail(invalid('kind', kind.error.issues[0]?.message ?? 'is not valid').error);
+      if (flags.csv && context.json)
+        return context.fail(invalid('--csv', 'give --csv or --json, not both').error);
+      const concurrency = option(
+        flags.concurrency,
+        '--concurrency',
+        BATCH_LIMITS.concurrency.min,
+        BATCH_LIMITS.concurrency.max,
+      );
+      if (!concurrency.ok) return context.fail(concurrency.error);
+      const rate = option(
+        flags.rate,
+        '--rate',
+        BATCH_LIMITS.ratePerSecond.min,
+        BATCH_LIMITS.ratePerSecond.max,
+      );
+      if (!rate.ok) return context.fail(rate.error);
+      const text = await readSource(source, io.stdin);
+      if (!text.ok) return context.fail(text.error);
+      const parsed = parseBatchIds(kind.data as BatchKind, text.data);
+      if (!parsed.ok) return context.fail(parsed.error);
+      reportInput(parsed.data, (line) => io.stderr.write(line));
+      if (parsed.data.ids.length === 0) {
+        return context.fail(invalid('source', 'holds no id to look up').error);
+      }
+
+      await context.withSession('read', async (session) => {
+        const tracker = whenStopped(session);
+        try {
+          const started = await session.api.batchStart({
+            kind: kind.data,
+            ids: parsed.data.ids,
+            ...(concurrency.data !== undefined && { concurrency: concurrency.data }),
+            ...(rate.data !== undefined && { ratePerSecond: rate.data }),
+          });
+          if (!started.ok) return context.fail(await session.explain(started.error));
+          const { batchId } = started.data;
+          const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+          if (tty) {
+            tracker.onProgress((summary) =>
+              io.stderr.write(
+                `\rpaydesk batch: ${summary.done}/${summary.total} (${summary.failed} failed) ${summary.ratePerSecond}/s `,
+              ),
+            );
+          }
+          const onAbort = (): void => void session.api.batchCancel({ batchId });
+          io.signal?.addEventListener('abort', onAbort, { once: true });
+          const summary = await tracker.track(batchId);
+          io.signal?.removeEventListener('abort', onAbort);
+          if (tty) io.stderr.write('\n');
+
+          const rows = await allRows(session, batchId);
+          if (!rows.ok) return context.fail(rows.error);
+          if (flags.csv) {
+            const csv = await session.api.batchExportCsv({ batchId });
+            if (!csv.ok) return context.fail(csv.error);
+            io.stdout.write(csv.data.csv);
+          } else if (context.json) {
+            const { ids: _ids, ...input } = parsed.data;
+            context.print(asJson({ summary, input, rows: rows.data }));
+          } else {
+            for (const row of rows.data) io.stdout.write(rowLine(row));
+            io.stdout.write(summaryLine(summary));
+          }
+          if (summary.state === 'failed' && summary.error) context.fail(await session.explain(summary.error));
+          context.exit(exitCode(summary, rows.data, parsed.data));
+        } finally {
+          tracker.stop();
+        }
+      });
+    });
+}
