@@ -19,6 +19,16 @@ export function environmentKeys(environmentId: string) {
       [environmentId, 'credentials', targetEnvironmentId, field] as const,
     deposits: () => [environmentId, 'deposits'] as const,
     deposit: (depositId: number) => [environmentId, 'deposits', depositId] as const,
+    // Reference data (features/reference); banks also feed pickers elsewhere.
+    paymentMethods: (country: string) => [environmentId, 'reference', 'payment-methods', country] as const,
+    banks: (country: string) => [environmentId, 'reference', 'banks', country] as const,
+    cryptoQuote: (currency: string, crypto: string, amount: number) =>
+      [environmentId, 'reference', 'crypto-quote', currency, crypto, amount] as const,
+    // Sub-merchants (features/sub-merchants)
+    subMerchant: (subMerchantId: number) => [environmentId, 'sub-merchants', subMerchantId] as const,
+    watchedSubMerchants: () => [environmentId, 'sub-merchants', 'watched'] as const,
+    // Local sandbox controls (features/sandbox)
+    sandboxNotifications: () => [environmentId, 'sandbox', 'notifications'] as const,
   };
 }
 

@@ -13,7 +13,10 @@ export const links = {
   refundCreate: (depositId: number) => `/refunds/new?depositId=${depositId}`,
   cashoutById: (cashoutId: number) => `/cashouts?cashoutId=${cashoutId}`,
   cashoutByExternalId: (externalId: string) => `/cashouts?externalId=${encodeURIComponent(externalId)}`,
+  subMerchants: () => '/sub-merchants',
   subMerchant: (subMerchantId: number) => `/sub-merchants/${subMerchantId}`,
+  reference: () => '/reference',
+  sandbox: () => '/sandbox',
   environments: () => '/environments',
 } as const;
 
