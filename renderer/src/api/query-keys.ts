@@ -19,6 +19,14 @@ export function environmentKeys(environmentId: string) {
       [environmentId, 'credentials', targetEnvironmentId, field] as const,
     deposits: () => [environmentId, 'deposits'] as const,
     deposit: (depositId: number) => [environmentId, 'deposits', depositId] as const,
+    // Money screens (features/deposit-create, refunds, cashouts). A deposit check is keyed by the
+    // body it checked, as JSON: the answer depends on nothing else.
+    depositCheck: (bodyJson: string) => [environmentId, 'deposits', 'check', bodyJson] as const,
+    refund: (refundId: number) => [environmentId, 'refunds', refundId] as const,
+    refundPreflight: (depositId: number) => [environmentId, 'refunds', 'preflight', depositId] as const,
+    cashouts: () => [environmentId, 'cashouts'] as const,
+    cashout: (cashoutId: number | null, externalId: string | null) =>
+      [environmentId, 'cashouts', cashoutId, externalId] as const,
     // Reference data (features/reference); banks also feed pickers elsewhere.
     paymentMethods: (country: string) => [environmentId, 'reference', 'payment-methods', country] as const,
     banks: (country: string) => [environmentId, 'reference', 'banks', country] as const,

@@ -9,10 +9,19 @@ export const links = {
   deposits: () => '/deposits',
   deposit: (depositId: number) => `/deposits/${depositId}`,
   depositCreate: () => '/deposits/new',
+  refunds: () => '/refunds',
   refund: (refundId: number) => `/refunds/${refundId}`,
   refundCreate: (depositId: number) => `/refunds/new?depositId=${depositId}`,
   cashoutById: (cashoutId: number) => `/cashouts?cashoutId=${cashoutId}`,
   cashoutByExternalId: (externalId: string) => `/cashouts?externalId=${encodeURIComponent(externalId)}`,
+  cashouts: () => '/cashouts',
+  /** Both ids (the cancel needs both); either alone gives cashoutById / cashoutByExternalId's shape. */
+  cashout: ({ cashoutId, externalId }: { cashoutId?: number; externalId?: string }) => {
+    const query = new URLSearchParams();
+    if (cashoutId !== undefined) query.set('cashoutId', String(cashoutId));
+    if (externalId !== undefined) query.set('externalId', externalId);
+    return `/cashouts?${query.toString()}`;
+  },
   subMerchants: () => '/sub-merchants',
   subMerchant: (subMerchantId: number) => `/sub-merchants/${subMerchantId}`,
   reference: () => '/reference',
