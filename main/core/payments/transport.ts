@@ -321,11 +321,34 @@ export class Transport {
         return this.#failed(error, 'request', signal, deadline);
       }
       const receivedAt = this.#clock.localNow();
+      // The body is read here rather than in a helper: one async call fewer on every answer,
+      // measurable on a fast local read. It is streamed, never buffered whole, and capped.
       let bodyText: string;
       try {
-        const read = await this.#readCapped(response, deadline);
-        if (typeof read !== 'string') return { outcome: 'failed', failure: read };
-        bodyText = read;
+        const declared = Number(response.headers.get('content-length'));
+        if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
+          await response.body?.cancel().catch(ignore);
+          return { outcome: 'failed', failure: TOO_LARGE };
+        }
+        const chunks: Uint8Array[] = [];
+        let total = 0;
+        if (response.body) {
+          const reader = response.body.getReader();
+          if (!deadline.cancelsAtExpiry(reader)) return { outcome: 'failed', failure: TIMED_OUT };
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            total += value.byteLength;
+            if (total > this.#maxResponseBytes) {
+              await reader.cancel().catch(ignore);
+              return { outcome: 'failed', failure: TOO_LARGE };
+            }
+            chunks.push(value);
+          }
+          // A cancel at the deadline ends the read as if the body were complete.
+          if (deadline.expired) return { outcome: 'failed', failure: TIMED_OUT };
+        }
+        bodyText = utf8Text(chunks, total);
       } catch (error) {
         return this.#failed(error, 'body', signal, deadline);
       }
@@ -355,36 +378,6 @@ export class Transport {
         ? TIMED_OUT
         : classifyFetchFailure(error, phase);
     return { outcome: 'failed', failure };
-  }
-
-  /**
-   * The body as text, read as a stream and never buffered whole: `too_large` over the cap,
-   * `timeout` when the deadline cancelled the stream half-way.
-   */
-  async #readCapped(response: Response, deadline: Deadline): Promise<string | Failure> {
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
-      await response.body?.cancel().catch(ignore);
-      return TOO_LARGE;
-    }
-    if (!response.body) return '';
-    const reader = response.body.getReader();
-    if (!deadline.cancelsAtExpiry(reader)) return TIMED_OUT;
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > this.#maxResponseBytes) {
-        await reader.cancel().catch(ignore);
-        return TOO_LARGE;
-      }
-      chunks.push(value);
-    }
-    // A cancel at the deadline ends the read as if the body were complete.
-    if (deadline.expired) return TIMED_OUT;
-    return Buffer.concat(chunks, total).toString('utf8');
   }
 
   /** Waits before the next attempt; false when the caller cancelled meanwhile. */
@@ -425,6 +418,14 @@ export class Transport {
         : 'Cancelled before the service answered.',
     );
   }
+}
+
+/** The chunks as UTF-8 text; the usual one-chunk answer is decoded in place, without a copy. */
+function utf8Text(chunks: readonly Uint8Array[], total: number): string {
+  const [only] = chunks;
+  if (only === undefined) return '';
+  if (chunks.length === 1) return Buffer.from(only.buffer, only.byteOffset, only.byteLength).toString('utf8');
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 const TIMED_OUT: Failure = { reason: 'timeout' };

@@ -459,6 +459,22 @@ test.describe('response size cap', () => {
     expect(result.ok || result.error.kind).toBe('bad_response');
   });
 
+  test('an answer in several chunks is decoded whole, a character split across chunks included', async () => {
+    const body = Buffer.from(
+      JSON.stringify({ ...STATUS, payer: { address: { city: 'São Paulo' } } }),
+      'utf8',
+    );
+    const split = body.indexOf(Buffer.from('ã', 'utf8')) + 1;
+    const service = await double(async (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.write(body.subarray(0, split));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      response.end(body.subarray(split));
+    });
+    const result = await clientFor(service.baseUrl).getDeposit(5);
+    expect(result.ok && result.data.record.payer?.address?.city).toBe('São Paulo');
+  });
+
   test('an answer under the cap is read whole', async () => {
     const service = await double((_request, response) =>
       sendJson(response, 200, { ...STATUS, padding: 'x'.repeat(900) }),
