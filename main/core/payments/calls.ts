@@ -54,15 +54,18 @@ export function intentKey(options: CreateOptions): Result<string> {
   return checkInput(idempotencyKeySchema, options.idempotencyKey, 'idempotencyKey');
 }
 
-/** Sends and reads a 2xx with its schema; a parse failure keeps the call's idempotency key. */
-export async function fetchRecord<T>(
+/** Sends and reads a 2xx with its schema. */
+export function fetchRecord<T>(
   context: ClientContext,
   spec: AnswerSpec<T>,
   request: ServiceRequest,
 ): Promise<Result<Fetched<T>>> {
-  const answer = await context.transport.send(request);
-  if (!answer.ok) return answer;
-  const parsed = parseAnswer(spec, answer.data.bodyText);
+  return context.transport.send(request, (answer) => readRecord(spec, request, answer.bodyText));
+}
+
+/** A parse failure keeps the call's idempotency key. */
+function readRecord<T>(spec: AnswerSpec<T>, request: ServiceRequest, bodyText: string): Result<Fetched<T>> {
+  const parsed = parseAnswer(spec, bodyText);
   if (parsed.ok || typeof request.idempotency !== 'object') return parsed;
   return { ok: false, error: { ...parsed.error, idempotencyKey: request.idempotency.key } };
 }

@@ -177,7 +177,12 @@ export class Transport {
     this.#deadlines = new Deadlines(this.#timeoutMs);
   }
 
-  async send(request: ServiceRequest): Promise<Result<ServiceAnswer>> {
+  /**
+   * Sends the request (with its retries) and hands a 2xx answer to `read`; any other status or
+   * failure comes back as a typed error. Reading inside the send, instead of in an async caller,
+   * spares every call one async step, which a fast local read can measure.
+   */
+  async send<T>(request: ServiceRequest, read: (answer: ServiceAnswer) => Result<T>): Promise<Result<T>> {
     const { signal } = request;
     const idempotencyKey = intentKey(request);
     const url = this.#url(request);
@@ -224,10 +229,7 @@ export class Transport {
       }
 
       if (result.status >= 200 && result.status < 300) {
-        return {
-          ok: true,
-          data: { status: result.status, bodyText: result.bodyText, headers: result.headers },
-        };
+        return read({ status: result.status, bodyText: result.bodyText, headers: result.headers });
       }
       const error = serviceError(request.endpoint, result.status, result.bodyText, idempotencyKey);
       if (error.code === 103 && request.auth.scheme === 'signed' && !clockRetried && result.remeasured) {
