@@ -11,6 +11,7 @@ type BenchModule = { bench: () => Promise<BenchRow[]> };
 const modules: Array<() => Promise<BenchModule>> = [
   () => import('./client-overhead'),
   () => import('./sandbox-throughput'),
+  () => import('./batch-throughput'),
 ];
 
 const rows: BenchRow[] = [];

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type {
   BatchChange,
   BatchRow,
@@ -143,6 +144,16 @@ export class BatchEngine {
     return this.#rows[index] ?? pendingRow(index, this.ids[index] ?? '', this.#previous);
   }
 
+  /** The last finished run's status of `id` (null: not found then); undefined when it lacked the id. */
+  previousStatus(id: string): string | null | undefined {
+    return this.#previous?.get(id);
+  }
+
+  /** The last finished run had this id. */
+  hadPrevious(id: string): boolean {
+    return this.#previous?.has(id) ?? false;
+  }
+
   /** The settled row at `index`, or undefined while pending (no object is made). */
   settled(index: number): BatchRow | undefined {
     return this.#rows[index];
@@ -163,6 +174,8 @@ export class BatchEngine {
     this.#runStartedAt = this.#clock();
     this.#runAnswers = 0;
     const controller = new AbortController();
+    // Each call in flight (and each wait for a token) listens on this one signal.
+    setMaxListeners(2 * this.concurrency + 8, controller.signal);
     this.#controller = controller;
     const bucket = new TokenBucket({
       ratePerSecond: this.ratePerSecond,
@@ -226,7 +239,8 @@ export class BatchEngine {
     while (!signal.aborted) {
       const index = this.#nextPending();
       if (index === -1) return;
-      if (!(await bucket.take(signal))) return;
+      const slot = bucket.takeNow(signal);
+      if (slot !== true && !(await slot)) return;
       const id = this.ids[index] as string;
       let result: Result<RecordSummary>;
       try {

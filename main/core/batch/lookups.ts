@@ -45,43 +45,38 @@ export function cashoutStatusName(
 }
 
 function depositSummary(record: DepositStatus): RecordSummary {
+  // Assigned field by field (no spreads): this runs once per row of a 10,000-row batch.
+  const summary: RecordSummary = { status: record.status };
   const amount = record.local_amount ?? record.amount;
-  return {
-    status: record.status,
-    ...(amount !== undefined && { amount }),
-    ...(record.currency !== undefined && { currency: record.currency }),
-    ...(record.usd_amount !== undefined && { usdAmount: record.usd_amount }),
-    ...(record.invoice_id !== undefined && { invoiceId: record.invoice_id }),
-    ...(record.country !== undefined && { country: record.country }),
-    ...(record.payment_method !== undefined && { paymentMethod: record.payment_method }),
-    ...(record.refunded !== undefined && { refunded: record.refunded }),
-  };
+  if (amount !== undefined) summary.amount = amount;
+  if (record.currency !== undefined) summary.currency = record.currency;
+  if (record.usd_amount !== undefined) summary.usdAmount = record.usd_amount;
+  if (record.invoice_id !== undefined) summary.invoiceId = record.invoice_id;
+  if (record.country !== undefined) summary.country = record.country;
+  if (record.payment_method !== undefined) summary.paymentMethod = record.payment_method;
+  if (record.refunded !== undefined) summary.refunded = record.refunded;
+  return summary;
 }
 
 function refundSummary(record: RefundStatus): RecordSummary {
-  return {
-    status: record.status,
-    depositId: record.deposit_id,
-    ...(record.amount !== undefined && { amount: record.amount }),
-    ...(record.merchant_invoice_id !== undefined && { invoiceId: record.merchant_invoice_id }),
-  };
+  const summary: RecordSummary = { status: record.status, depositId: record.deposit_id };
+  if (record.amount !== undefined) summary.amount = record.amount;
+  if (record.merchant_invoice_id !== undefined) summary.invoiceId = record.merchant_invoice_id;
+  return summary;
 }
 
 function cashoutSummary(record: CashoutStatus): RecordSummary {
-  return {
-    status: cashoutStatusName(record),
-    statusCode: record.cashout_status,
-    ...(record.rejection_code !== undefined && { rejectionCode: record.rejection_code }),
-    ...(record.rejection_reason !== undefined && { rejectionReason: record.rejection_reason }),
-  };
+  const summary: RecordSummary = { status: cashoutStatusName(record), statusCode: record.cashout_status };
+  if (record.rejection_code !== undefined) summary.rejectionCode = record.rejection_code;
+  if (record.rejection_reason !== undefined) summary.rejectionReason = record.rejection_reason;
+  return summary;
 }
 
 function subMerchantSummary(record: SubMerchant): RecordSummary {
-  return {
-    status: record.status ?? NO_STATUS,
-    ...(record.balance?.total !== undefined && { amount: record.balance.total }),
-    ...(record.balance?.currency !== undefined && { currency: record.balance.currency }),
-  };
+  const summary: RecordSummary = { status: record.status ?? NO_STATUS };
+  if (record.balance?.total !== undefined) summary.amount = record.balance.total;
+  if (record.balance?.currency !== undefined) summary.currency = record.balance.currency;
+  return summary;
 }
 
 const summarised = <T>(
@@ -91,7 +86,13 @@ const summarised = <T>(
 
 /** The status read of `kind` on `client`, for canonical ids (see ids.ts). */
 export function lookupFor(client: PaymentsClient, kind: IdKind): Lookup {
-  const options = (signal: AbortSignal | undefined) => (signal ? { signal } : undefined);
+  // A batch passes the same signal to every call: one options object serves them all.
+  let last: { signal: AbortSignal } | undefined;
+  const options = (signal: AbortSignal | undefined): { signal: AbortSignal } | undefined => {
+    if (!signal) return undefined;
+    if (last?.signal !== signal) last = { signal };
+    return last;
+  };
   switch (kind) {
     case 'deposits':
       return async (id, signal) =>

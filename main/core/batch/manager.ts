@@ -287,14 +287,14 @@ export class BatchManager {
   }
 
   async #saveLastRun(batch: Batch): Promise<void> {
-    const previous = await readLastRun(this.#options.dataDir, batch.environmentId, batch.kind);
     const statuses = new Map<string, string | null>();
     const { engine } = batch;
     for (let index = 0; index < engine.ids.length; index += 1) {
       const id = engine.ids[index] as string;
       const status = snapshotStatus(engine.settled(index));
+      // A lookup that failed for a passing reason keeps what the run before knew.
       if (status !== undefined) statuses.set(id, status);
-      else if (previous?.statuses.has(id)) statuses.set(id, previous.statuses.get(id) ?? null);
+      else if (engine.hadPrevious(id)) statuses.set(id, engine.previousStatus(id) ?? null);
     }
     // A failed save only means the next run marks its rows `new`; the batch itself is done.
     await writeLastRun(this.#options.dataDir, {

@@ -32,12 +32,29 @@ export class TokenBucket {
    */
   take(signal?: AbortSignal): Promise<boolean> {
     if (signal?.aborted) return Promise.resolve(false);
+    const waitMs = this.#reserve();
+    return waitMs <= 0 ? Promise.resolve(true) : this.#wait(waitMs, signal);
+  }
+
+  /**
+   * The same as take(), without a promise when the caller may send at once (the common case
+   * below the cap): true, or the promise to wait for.
+   */
+  takeNow(signal?: AbortSignal): true | Promise<boolean> {
+    if (signal?.aborted) return Promise.resolve(false);
+    const waitMs = this.#reserve();
+    return waitMs <= 0 ? true : this.#wait(waitMs, signal);
+  }
+
+  /** Books the next slot; answers how long until it, in ms (≤ 0: now). */
+  #reserve(): number {
     const now = this.#now();
     const arrival = Math.max(this.#theoreticalArrival, now);
-    const startAt = arrival - this.#burstMs;
     this.#theoreticalArrival = arrival + this.#intervalMs;
-    const waitMs = startAt - now;
-    if (waitMs <= 0) return Promise.resolve(true);
+    return arrival - this.#burstMs - now;
+  }
+
+  #wait(waitMs: number, signal: AbortSignal | undefined): Promise<boolean> {
     return new Promise((resolve) => {
       const onAbort = (): void => {
         clearTimeout(timer);
