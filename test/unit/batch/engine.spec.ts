@@ -110,9 +110,10 @@ test('the rate cap holds in every one-second window', async () => {
     worst = Math.max(worst, count);
   }
   expect(worst).toBeLessThanOrEqual(rate + 1);
-  // …and the cap is what limits it: 45 calls at 20/s take two seconds at least.
+  // …and the cap is what limits it: 45 calls at 20/s span 2.2 s (uncapped, they take ~0.1 s).
+  // The slack covers a timer firing a millisecond early and the first call's colder start.
   expect((starts.at(-1) as number) - (starts[0] as number)).toBeGreaterThanOrEqual(
-    ((45 - 1) / rate) * 1000 - 5,
+    ((45 - 1) / rate) * 1000 - 50,
   );
 });
 
