@@ -93,17 +93,14 @@ export class BatchManager {
     if (this.#closed) return failure('internal', 'The console is closed.');
     const ids = checkIds(input.kind, input.ids);
     if (!ids.ok) return ids;
-    const running = [...this.#batches.values()].filter((batch) => batch.engine.state === 'running');
-    if (running.length >= BATCH_LIMITS.maxRunningBatches) {
-      return failure(
-        'not_permitted',
-        `${BATCH_LIMITS.maxRunningBatches} batches are already running: wait for one, or cancel one.`,
-      );
-    }
+    if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
     const target = await this.#options.activeTarget();
     if (!target.ok) return target;
     const { environmentId, client } = target.data;
     const lastRun = await readLastRun(this.#options.dataDir, environmentId, input.kind);
+    // Checked again: another start may have gone ahead while this one waited.
+    if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
+    if (this.#closed) return failure('internal', 'The console is closed.');
 
     const batchId = randomUUID();
     const engine = new BatchEngine({
@@ -155,12 +152,12 @@ export class BatchManager {
         'batchId',
       );
     }
-    const running = [...this.#batches.values()].filter((other) => other.engine.state === 'running');
-    if (running.length >= BATCH_LIMITS.maxRunningBatches) {
-      return failure('not_permitted', `${BATCH_LIMITS.maxRunningBatches} batches are already running.`);
-    }
+    if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
     const target = await this.#options.activeTarget();
     if (!target.ok) return target;
+    // Resumed by another call while this one waited: nothing left to do here.
+    if (!batch.engine.resumable()) return { ok: true, data: this.#summary(batch) };
+    if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
     if (target.data.environmentId !== batch.environmentId) {
       return failure(
         'not_permitted',
@@ -275,6 +272,19 @@ export class BatchManager {
       batch.engine.cancel('user');
     }
     await Promise.all(batches.map((batch) => batch.engine.stopped()));
+  }
+
+  #tooManyRunning(): boolean {
+    let running = 0;
+    for (const batch of this.#batches.values()) if (batch.engine.state === 'running') running += 1;
+    return running >= BATCH_LIMITS.maxRunningBatches;
+  }
+
+  #tooManyRunningFailure(): Result<never> {
+    return failure(
+      'not_permitted',
+      `${BATCH_LIMITS.maxRunningBatches} batches are already running: wait for one, or cancel one.`,
+    );
   }
 
   #run(batch: Batch): void {
