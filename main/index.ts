@@ -1,4 +1,4 @@
-import { app, session, type BrowserWindow } from 'electron';
+import { app, Notification, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
@@ -6,6 +6,7 @@ import { createKeytarBackend, createMemoryBackend } from './core/vault';
 import { registerIpcRouter } from './electron/ipc-router';
 import type { OwnPage } from './electron/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
+import { watchNotificationContent } from './electron/watch-notification';
 import { createElectronSettingsStore } from './electron/settings-store';
 import { createMainWindow } from './electron/window';
 
@@ -68,6 +69,9 @@ if (!app.requestSingleInstanceLock()) {
       page,
       dispatch: createDispatcher(runtime.api),
       events: runtime.events,
+    });
+    runtime.events.on('watchChanged', (change) => {
+      if (Notification.isSupported()) new Notification(watchNotificationContent(change)).show();
     });
   });
 

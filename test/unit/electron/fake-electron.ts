@@ -199,6 +199,18 @@ export const shell = {
   },
 };
 
+/** Desktop notifications the app showed, in order. */
+export class Notification {
+  static shown: Array<{ title: string; body: string; urgency?: string }> = [];
+  static isSupported(): boolean {
+    return true;
+  }
+  constructor(private readonly options: { title: string; body: string; urgency?: string }) {}
+  show(): void {
+    Notification.shown.push(this.options);
+  }
+}
+
 // -- The renderer side, for preload/index.ts -------------------------------------------------
 
 /** The page whose preload runs: its webContents and the frame the preload lives in. */
@@ -222,4 +234,4 @@ export const ipcRenderer = Object.assign(new EventEmitter(), {
   },
 });
 
-export default { app, BrowserWindow, ipcMain, ipcRenderer, contextBridge, session, shell };
+export default { app, BrowserWindow, Notification, ipcMain, ipcRenderer, contextBridge, session, shell };

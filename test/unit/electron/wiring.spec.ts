@@ -250,6 +250,22 @@ test.describe('guards', () => {
   });
 });
 
+test('a watchlist change becomes a desktop notification; COMPLETED → REJECTED is critical', async () => {
+  const call = (channel: string, arg: unknown = {}): Promise<unknown> =>
+    invoke(window.webContents.mainFrame, channel, arg);
+  const refund = await call(CHANNELS.getRefund, { refundId: 17 });
+  expect(refund).toMatchObject({ ok: true });
+  await call(CHANNELS.sandboxTransition, { entity: 'refund', id: 17, to: 'DELIVERED' });
+  await call(CHANNELS.sandboxTransition, { entity: 'refund', id: 17, to: 'COMPLETED' });
+  expect(await call(CHANNELS.watchPin, { kind: 'refund', id: '17' })).toMatchObject({ ok: true });
+  fake.Notification.shown.length = 0;
+  await call(CHANNELS.sandboxTransition, { entity: 'refund', id: 17, to: 'REJECTED' });
+  expect(await call(CHANNELS.watchPollNow)).toMatchObject({ ok: true });
+  expect(fake.Notification.shown).toEqual([
+    expect.objectContaining({ title: 'ALARM: Refund 17 COMPLETED → REJECTED', urgency: 'critical' }),
+  ]);
+});
+
 test('quitting closes the runtime first, removes the handlers, then quits', async () => {
   fake.app.quit();
   await expect.poll(() => fake.app.quitCalls).toBe(2);

@@ -1,0 +1,41 @@
+import { test, expect } from '@playwright/test';
+import type { WatchChangedEvent } from '../../../preload/contract';
+import { watchNotificationContent } from '../../../main/electron/watch-notification';
+
+const change = (from: string | null, to: string, severity: 'info' | 'alarm'): WatchChangedEvent => ({
+  item: {
+    environmentId: 'testing-br',
+    kind: 'refund',
+    id: '17',
+    pinnedAt: '2026-11-21T10:00:00.000Z',
+    status: to,
+    lastCheckedAt: null,
+    lastChangeAt: null,
+    lastError: null,
+    alarm: severity === 'alarm',
+    changes: 1,
+  },
+  change: { at: '2026-11-21T10:05:00.000Z', from, to, severity },
+  severity,
+});
+
+test('an ordinary change is a normal notification naming the object and the move', () => {
+  expect(watchNotificationContent(change('PENDING', 'DELIVERED', 'info'))).toEqual({
+    title: 'Refund 17: DELIVERED',
+    body: 'PENDING → DELIVERED (testing-br)',
+    urgency: 'normal',
+  });
+});
+
+test('COMPLETED → REJECTED is a critical notification that says ALARM', () => {
+  const content = watchNotificationContent(change('COMPLETED', 'REJECTED', 'alarm'));
+  expect(content.urgency).toBe('critical');
+  expect(content.title).toBe('ALARM: Refund 17 COMPLETED → REJECTED');
+  expect(content.body).toContain('now rejected');
+});
+
+test('a first sighting says so instead of showing a missing previous status', () => {
+  expect(watchNotificationContent(change(null, 'PENDING', 'info')).body).toBe(
+    'first seen as PENDING (testing-br)',
+  );
+});
