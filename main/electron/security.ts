@@ -54,7 +54,8 @@ export function guardApp(app: App, page: OwnPage): void {
  * service sent in this session, confirmed by the user); this refuses anything but https once more
  * before the OS sees it. A refusal throws, which the runtime answers as a failed Result.
  */
-export async function openExternalHttps(url: string): Promise<void> {
+export async function openExternalHttps(url: string): Promise<boolean> {
   if (!isExternalUrlAllowed(url)) throw new Error('only https links are opened');
   await shell.openExternal(url);
+  return true;
 }

@@ -8,6 +8,12 @@ import type { Connections, EnvironmentConnection } from './connections';
 import type { ConsoleEventBus } from './events';
 
 /** What every use-case of the console needs; built once by the runtime. */
+/**
+ * Hands an allow-listed https link to the system browser; answers whether it was opened (the
+ * browser build cannot open one and answers false).
+ */
+export type OpenExternal = (url: string) => Promise<boolean> | boolean;
+
 export interface ConsoleContext {
   environments: EnvironmentsService;
   connections: Connections;
@@ -25,7 +31,7 @@ export interface ConsoleContext {
   profile(environmentId: string): Promise<Result<EnvironmentProfile>>;
   /** https redirect URLs of deposits this runtime created: the only links openExternal opens. */
   redirectUrls: Set<string>;
-  openExternal: ((url: string) => Promise<void> | void) | undefined;
+  openExternal: OpenExternal | undefined;
   /** Batch lookups of this runtime (main/core/batch). */
   batches: BatchManager;
   /** The watchlist and its poller (main/core/watchlist). */

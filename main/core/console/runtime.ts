@@ -1,3 +1,4 @@
+import type { OpenExternal } from './context';
 import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
 import { join } from 'node:path';
 import { openJournal, type Journal } from '../audit';
@@ -38,7 +39,7 @@ export interface ConsoleRuntimeOptions {
   /** Timeouts, retries and clock options of every environment's client. */
   client?: ClientTuning;
   /** Opens an https link in the system browser (shell.openExternal in the app). */
-  openExternal?: (url: string) => Promise<void> | void;
+  openExternal?: OpenExternal;
   /** Epoch ms; injected by tests (arming idle time, file names, report times). */
   now?: () => number;
   /** Who the journal says acted; the OS account by default. */

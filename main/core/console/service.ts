@@ -237,11 +237,10 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         return failure('not_permitted', 'This console cannot open links in a browser here.');
       }
       try {
-        await context.openExternal(arg.url);
+        return { ok: true, data: { opened: await context.openExternal(arg.url) } };
       } catch {
         return failure('internal', 'The system browser could not be opened.');
       }
-      return { ok: true, data: { opened: true } };
     },
 
     // -- Local sandbox controls --------------------------------------------------------------

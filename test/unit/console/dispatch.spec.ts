@@ -47,7 +47,12 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await previous.close();
 
   const opened: string[] = [];
-  const console = openConsole({ openExternal: (url) => void opened.push(url) });
+  const console = openConsole({
+    openExternal: (url) => {
+      opened.push(url);
+      return true;
+    },
+  });
   const worked = new Set<ChannelName>();
   const refused = new Set<ChannelName>();
   const ok = async <K extends ChannelName>(method: K, arg: unknown): Promise<unknown> => {
