@@ -8,6 +8,9 @@ import type shell from './locales/en/shell.json';
 import type lookup from './locales/en/lookup.json';
 import type deposits from './locales/en/deposits.json';
 import type environments from './locales/en/environments.json';
+import type reference from './locales/en/reference.json';
+import type subMerchants from './locales/en/sub-merchants.json';
+import type sandbox from './locales/en/sandbox.json';
 
 export declare const resources: {
   common: typeof common;
@@ -16,4 +19,7 @@ export declare const resources: {
   lookup: typeof lookup;
   deposits: typeof deposits;
   environments: typeof environments;
+  reference: typeof reference;
+  'sub-merchants': typeof subMerchants;
+  sandbox: typeof sandbox;
 };

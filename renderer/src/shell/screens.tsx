@@ -55,6 +55,31 @@ export const SCREENS: readonly ScreenDefinition[] = [
     jumpKinds: ['deposit'],
   },
   {
+    id: 'reference',
+    paths: ['reference'],
+    component: lazyScreen(() => import('../features/reference/ReferenceScreen'), ['reference']),
+    nav: { labelKey: 'nav.reference', href: links.reference(), order: 50 },
+  },
+  {
+    id: 'sub-merchants',
+    paths: ['sub-merchants', 'sub-merchants/:subMerchantId'],
+    component: lazyScreen(() => import('../features/sub-merchants/SubMerchantsScreen'), ['sub-merchants']),
+    nav: { labelKey: 'nav.subMerchants', href: links.subMerchants(), order: 60 },
+    jumpKinds: ['sub-merchant'],
+  },
+  {
+    id: 'sandbox',
+    paths: ['sandbox'],
+    component: lazyScreen(() => import('../features/sandbox/SandboxScreen'), ['sandbox']),
+    nav: {
+      labelKey: 'nav.sandbox',
+      href: links.sandbox(),
+      order: 70,
+      // Main refuses sandbox controls on any other kind of environment.
+      visible: (active) => active?.kind === 'local-sandbox',
+    },
+  },
+  {
     id: 'environments',
     paths: ['environments'],
     component: lazyScreen(() => import('../features/environments/EnvironmentsScreen'), ['environments']),

@@ -1,0 +1,204 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
+import { DetailList, DetailRow } from '../../components/DetailList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useFormat } from '../../components/format-context';
+import { EXTERNAL_ID_MAX_LENGTH } from '../../lib/jump-parser';
+import { links } from '../../shell/links';
+import { screenForJump } from '../../shell/screens';
+import { countryName, QUOTE_CURRENCIES, REFERENCE_COUNTRIES } from '../reference/reference-data';
+import { TARGET_STATUSES } from './sandbox-options';
+import { useSandboxCreateCashout, type CreateCashoutArg } from './use-sandbox';
+
+interface CashoutValues {
+  externalId: string;
+  amount: number | string;
+  /** '' lets the sandbox use the country's currency. */
+  currency: string;
+  country: string;
+  status: string;
+}
+
+const FIELDS = ['externalId', 'amount', 'currency', 'country', 'status'] as const;
+type CashoutField = (typeof FIELDS)[number];
+
+/**
+ * A cashout in the sandbox (the spec has no creation endpoint: the control API stands in for the
+ * merchant panel). Blank fields take the sandbox's defaults: a generated external id, 100, the
+ * country's currency, PENDING.
+ */
+export function CreateCashoutForm() {
+  const { t } = useTranslation(['sandbox', 'common']);
+  const { locale } = useFormat();
+  const create = useSandboxCreateCashout();
+  const [values, setValues] = useState<CashoutValues>({
+    externalId: '',
+    amount: 100,
+    currency: '',
+    country: 'BR',
+    status: 'PENDING',
+  });
+  const [amountInvalid, setAmountInvalid] = useState(false);
+  const refused = create.error?.error;
+  const refusedField =
+    refused?.kind === 'validation' && FIELDS.some((field) => field === refused.field)
+      ? (refused.field as CashoutField)
+      : null;
+  const fieldError = (field: CashoutField) => (refusedField === field ? refused?.message : undefined);
+  const change = (patch: Partial<CashoutValues>) => setValues((previous) => ({ ...previous, ...patch }));
+  const created = create.data && !create.isPending && !create.error ? create.data : null;
+  const cashoutScreen = screenForJump('cashout') !== undefined;
+
+  return (
+    <form
+      noValidate
+      aria-label={t('sandbox:cashout.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const amount = values.amount === '' ? undefined : Number(values.amount);
+        if (amount !== undefined && (!Number.isFinite(amount) || amount <= 0)) {
+          setAmountInvalid(true);
+          return;
+        }
+        setAmountInvalid(false);
+        const arg: CreateCashoutArg = {
+          country: values.country,
+          status: values.status,
+          ...(values.externalId.trim() !== '' && { externalId: values.externalId.trim() }),
+          ...(amount !== undefined && { amount }),
+          ...(values.currency !== '' && { currency: values.currency }),
+        };
+        create.mutate(arg);
+      }}
+    >
+      <Stack>
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('sandbox:cashout.externalId')}
+            description={t('sandbox:cashout.externalIdHint', { max: EXTERNAL_ID_MAX_LENGTH })}
+            value={values.externalId}
+            maxLength={EXTERNAL_ID_MAX_LENGTH}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => change({ externalId: event.currentTarget.value })}
+            error={fieldError('externalId')}
+            data-testid="cashout-external-id"
+          />
+          <NumberInput
+            label={t('sandbox:cashout.amount')}
+            value={values.amount}
+            min={0}
+            decimalScale={2}
+            allowNegative={false}
+            onChange={(amount) => {
+              change({ amount });
+              setAmountInvalid(false);
+            }}
+            error={amountInvalid ? t('sandbox:cashout.amountInvalid') : fieldError('amount')}
+            data-testid="cashout-amount"
+          />
+        </Group>
+        <Group grow align="flex-start">
+          <NativeSelect
+            label={t('sandbox:cashout.country')}
+            value={values.country}
+            data={REFERENCE_COUNTRIES.map((country) => ({
+              value: country.code,
+              label: `${countryName(country.code, locale)} (${country.code})`,
+            }))}
+            onChange={(event) => change({ country: event.currentTarget.value })}
+            error={fieldError('country')}
+            data-testid="cashout-country"
+          />
+          <NativeSelect
+            label={t('sandbox:cashout.currency')}
+            value={values.currency}
+            data={[
+              { value: '', label: t('sandbox:cashout.currencyOfCountry') },
+              ...QUOTE_CURRENCIES.map((code) => ({ value: code, label: code })),
+            ]}
+            onChange={(event) => change({ currency: event.currentTarget.value })}
+            error={fieldError('currency')}
+            data-testid="cashout-currency"
+          />
+          <NativeSelect
+            label={t('sandbox:cashout.status')}
+            value={values.status}
+            data={TARGET_STATUSES.cashout.map((status) => ({
+              value: status,
+              label: `${t(`common:status.cashout.${status}` as 'common:status.cashout.PENDING')} (${status})`,
+            }))}
+            onChange={(event) => change({ status: event.currentTarget.value })}
+            error={fieldError('status')}
+            data-testid="cashout-status"
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={create.isPending} data-testid="cashout-submit">
+            {t('sandbox:cashout.submit')}
+          </Button>
+        </Group>
+        {create.error && <ErrorNotice error={create.error} />}
+        {created && (
+          <Alert color="green" title={t('sandbox:cashout.doneTitle')} data-testid="cashout-created">
+            <Stack gap="xs">
+              <DetailList>
+                <DetailRow label={t('sandbox:cashout.cashoutId')} field="cashout_id">
+                  <Group gap={4} wrap="nowrap">
+                    <Text span size="sm" ff="monospace">
+                      {created.cashoutId}
+                    </Text>
+                    <CopyButton value={String(created.cashoutId)} label={t('sandbox:cashout.cashoutId')} />
+                  </Group>
+                </DetailRow>
+                <DetailRow label={t('sandbox:cashout.externalId')} field="external_id">
+                  <Group gap={4} wrap="nowrap">
+                    <Text span size="sm" ff="monospace">
+                      {created.externalId}
+                    </Text>
+                    <CopyButton value={created.externalId} label={t('sandbox:cashout.externalId')} />
+                  </Group>
+                </DetailRow>
+              </DetailList>
+              {cashoutScreen ? (
+                <Group gap="md">
+                  <Anchor
+                    component={Link}
+                    to={links.cashoutById(created.cashoutId)}
+                    size="sm"
+                    data-testid="cashout-open-by-id"
+                  >
+                    {t('sandbox:cashout.openById', { id: created.cashoutId })}
+                  </Anchor>
+                  <Anchor
+                    component={Link}
+                    to={links.cashoutByExternalId(created.externalId)}
+                    size="sm"
+                    data-testid="cashout-open-by-external-id"
+                  >
+                    {t('sandbox:cashout.openByExternalId', { externalId: created.externalId })}
+                  </Anchor>
+                </Group>
+              ) : (
+                <Text size="sm">{t('sandbox:cashout.noScreen')}</Text>
+              )}
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}

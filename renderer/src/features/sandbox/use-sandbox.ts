@@ -1,0 +1,41 @@
+import type { ConsoleApi, SandboxNotification } from '../../../../preload/contract';
+import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import type { TransitionArg } from './sandbox-options';
+
+/**
+ * A sandbox move can change any record of the environment (a deposit, its refund, what expires
+ * with the clock), so every control invalidates all of the environment's answers: the screens on
+ * show read again, the others read afresh when next opened.
+ */
+export function useSandboxTransition() {
+  return useConsoleMutation({
+    call: (api, arg: TransitionArg) => api.sandboxTransition(arg),
+    invalidates: (keys) => [keys.all],
+  });
+}
+
+export type CreateCashoutArg = Parameters<ConsoleApi['sandboxCreateCashout']>[0];
+
+export function useSandboxCreateCashout() {
+  return useConsoleMutation({
+    call: (api, arg: CreateCashoutArg) => api.sandboxCreateCashout(arg),
+    invalidates: (keys) => [keys.all],
+  });
+}
+
+export function useSandboxAdvanceClock() {
+  return useConsoleMutation({
+    call: (api, seconds: number) => api.sandboxAdvanceClock({ seconds }),
+    invalidates: (keys) => [keys.all],
+  });
+}
+
+/** Every notification attempt the sandbox made, in the order made. */
+export function useSandboxNotifications() {
+  return useEnvironmentQuery<SandboxNotification[], readonly unknown[]>({
+    key: (keys) => keys.sandboxNotifications(),
+    call: (api) => api.sandboxNotifications({}),
+    // The log grows on its own (retries, expiries): never trust a cached copy for long.
+    staleTime: 0,
+  });
+}
