@@ -37,6 +37,18 @@ export function environmentKeys(environmentId: string) {
     watchedSubMerchants: () => [environmentId, 'sub-merchants', 'watched'] as const,
     // Local sandbox controls (features/sandbox)
     sandboxNotifications: () => [environmentId, 'sandbox', 'notifications'] as const,
+    // Operations (features/audit, batch, watchlist). The journal, the batches and the watchlist
+    // live in main across environments; their keys still start with the active one like every key.
+    audit: () => [environmentId, 'audit'] as const,
+    auditEntries: (filterJson: string) => [environmentId, 'audit', 'entries', filterJson] as const,
+    auditUnresolved: () => [environmentId, 'audit', 'unresolved'] as const,
+    batchList: () => [environmentId, 'batch', 'list'] as const,
+    batchRows: (batchId: string) => [environmentId, 'batch', 'rows', batchId] as const,
+    batchRowsPage: (batchId: string, filter: string, page: number) =>
+      [environmentId, 'batch', 'rows', batchId, filter, page] as const,
+    watchlist: () => [environmentId, 'watchlist'] as const,
+    watchList: () => [environmentId, 'watchlist', 'list'] as const,
+    watchTimeline: (kind: string, id: string) => [environmentId, 'watchlist', 'timeline', kind, id] as const,
   };
 }
 
