@@ -11,6 +11,9 @@ import type environments from './locales/en/environments.json';
 import type reference from './locales/en/reference.json';
 import type subMerchants from './locales/en/sub-merchants.json';
 import type sandbox from './locales/en/sandbox.json';
+import type depositCreate from './locales/en/depositCreate.json';
+import type refunds from './locales/en/refunds.json';
+import type cashouts from './locales/en/cashouts.json';
 
 export declare const resources: {
   common: typeof common;
@@ -22,4 +25,7 @@ export declare const resources: {
   reference: typeof reference;
   'sub-merchants': typeof subMerchants;
   sandbox: typeof sandbox;
+  depositCreate: typeof depositCreate;
+  refunds: typeof refunds;
+  cashouts: typeof cashouts;
 };

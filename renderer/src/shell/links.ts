@@ -12,6 +12,8 @@ export const links = {
   refunds: () => '/refunds',
   refund: (refundId: number) => `/refunds/${refundId}`,
   refundCreate: (depositId: number) => `/refunds/new?depositId=${depositId}`,
+  /** The refund form before a deposit is chosen. */
+  refundCreateBlank: () => '/refunds/new',
   cashoutById: (cashoutId: number) => `/cashouts?cashoutId=${cashoutId}`,
   cashoutByExternalId: (externalId: string) => `/cashouts?externalId=${encodeURIComponent(externalId)}`,
   cashouts: () => '/cashouts',

@@ -55,6 +55,32 @@ export const SCREENS: readonly ScreenDefinition[] = [
     jumpKinds: ['deposit'],
   },
   {
+    // Before `deposits/:depositId` in meaning only: react-router ranks the static `new` first.
+    id: 'deposit-create',
+    paths: ['deposits/new'],
+    component: lazyScreen(() => import('../features/deposit-create/DepositCreateScreen'), ['depositCreate']),
+    nav: { labelKey: 'nav.newDeposit', href: links.depositCreate(), order: 25 },
+  },
+  {
+    id: 'refunds',
+    paths: ['refunds', 'refunds/:refundId'],
+    component: lazyScreen(() => import('../features/refunds/RefundLookupScreen'), ['refunds']),
+    nav: { labelKey: 'nav.refunds', href: links.refunds(), order: 30 },
+    jumpKinds: ['refund'],
+  },
+  {
+    id: 'refund-create',
+    paths: ['refunds/new'],
+    component: lazyScreen(() => import('../features/refunds/RefundCreateScreen'), ['refunds']),
+  },
+  {
+    id: 'cashouts',
+    paths: ['cashouts'],
+    component: lazyScreen(() => import('../features/cashouts/CashoutsScreen'), ['cashouts']),
+    nav: { labelKey: 'nav.cashouts', href: links.cashouts(), order: 40 },
+    jumpKinds: ['cashout', 'cashout-external'],
+  },
+  {
     id: 'reference',
     paths: ['reference'],
     component: lazyScreen(() => import('../features/reference/ReferenceScreen'), ['reference']),

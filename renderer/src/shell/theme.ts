@@ -16,6 +16,9 @@ export const theme = createTheme({
 export const contrastVariables: CSSVariablesResolver = (mantine) => {
   const light: Record<string, string> = {
     '--mantine-primary-color-light-color': mantine.colors.blue[9],
+    // Hovered light surfaces (an active nav link under the pointer) default to shade 2, where
+    // shade 9 text is about 4:1; shade 1 keeps it above 4.5:1.
+    '--mantine-primary-color-light-hover': mantine.colors.blue[1],
     '--mantine-color-dimmed': mantine.colors.gray[7],
     '--mantine-color-error': mantine.colors.red[9],
   };
@@ -28,6 +31,7 @@ export const contrastVariables: CSSVariablesResolver = (mantine) => {
     const shades = mantine.colors[color];
     if (!shades) continue;
     light[`--mantine-color-${color}-light-color`] = shades[9];
+    light[`--mantine-color-${color}-light-hover`] = shades[1];
     dark[`--mantine-color-${color}-light-color`] = shades[2];
   }
   // No shade of these palettes reaches 4.5:1 on their own light tint: near-black text instead.

@@ -1,0 +1,335 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DepositCheck } from '../../../../preload/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { SolidBadge } from '../../components/SolidBadge';
+import { Working } from '../../components/Working';
+import { DepositAnswer } from './DepositAnswer';
+import { DepositForm } from './DepositForm';
+import { MutationGateNotice, ReasonInput, reasonMeta, useMutationGate } from './MutationGate';
+import {
+  emptyDepositForm,
+  isQuickPayCountry,
+  issueOfRefusal,
+  missingFields,
+  requiredFields,
+  resetsReportedInfo,
+  sectionOf,
+  sortIssues,
+  toDepositBody,
+  type DepositFormValues,
+  type DepositMode,
+  type FlagField,
+  type FormSection,
+  type TextField,
+} from './deposit-form';
+import { useCreateDeposit, useDepositCheck, type DepositCreateVariables } from './use-deposit-create';
+
+/** How long typing may pause before main checks the draft. */
+const CHECK_DEBOUNCE_MS = 300;
+
+/**
+ * /deposits/new: create a ONE_SHOT, HOSTED or QuickPay deposit. The draft is checked by main as
+ * it changes (checkDeposit: the spec's limits, the method's reported_info masks, the flow the
+ * service will answer); the answer shows the payment instructions. A failed or lost create keeps
+ * everything typed; a lost one can be sent again under its own idempotency key (D6).
+ */
+export default function DepositCreateScreen() {
+  const { t } = useTranslation('depositCreate');
+  const gate = useMutationGate();
+  const [values, setValues] = useState<DepositFormValues>(() => emptyDepositForm());
+  const [touched, setTouched] = useState<ReadonlySet<TextField>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [sections, setSections] = useState<FormSection[]>([]);
+  const [reason, setReason] = useState('');
+  const [lastSent, setLastSent] = useState<DepositCreateVariables | null>(null);
+  const [showAnswer, setShowAnswer] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  // A submit made while main is still checking the latest draft waits for that verdict, so the
+  // fields it marks (and the one focused) are those of what would be sent, not of an older draft.
+  const [submitWaitsForCheck, setSubmitWaitsForCheck] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const create = useCreateDeposit();
+
+  const body = useMemo(() => toDepositBody(values), [values]);
+  const bodyJson = JSON.stringify(body);
+  const [checkedBody] = useDebouncedValue(body, CHECK_DEBOUNCE_MS);
+  const checkedJson = JSON.stringify(checkedBody);
+  const check = useDepositCheck(checkedBody);
+  // The last verdict stays shown while the next one is asked, so hints do not flicker.
+  const [verdict, setVerdict] = useState<{ json: string; check: DepositCheck } | null>(null);
+  if (check.data !== undefined && verdict?.check !== check.data) {
+    setVerdict({ json: checkedJson, check: check.data });
+  }
+  const verdictIsCurrent = verdict !== null && verdict.json === bodyJson;
+
+  const ruleFields = verdict?.check.reportedInfoRules.map((rule) => rule.field) ?? [];
+  const required = requiredFields(values, ruleFields);
+  const missing = missingFields(values, required);
+  const refusal =
+    create.error && lastSent && JSON.stringify(lastSent.body) === bodyJson
+      ? issueOfRefusal(create.error.error)
+      : null;
+  const issues = sortIssues([...(refusal ? [refusal] : []), ...(verdict?.check.issues ?? [])]);
+  const reasonMissing = submitted && gate.production && reason.trim() === '';
+
+  const errors: Partial<Record<TextField, string>> = {};
+  for (const field of new Set<TextField>([...(Object.keys(issues.byField) as TextField[]), ...missing])) {
+    if (!submitted && !touched.has(field)) continue;
+    const issue = issues.byField[field];
+    if (issue !== undefined) errors[field] = issue;
+    else if (submitted) errors[field] = t('form.required');
+  }
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const setText = (field: TextField, value: string) => {
+    setValues((previous) => {
+      const text = { ...previous.text, [field]: value };
+      if (resetsReportedInfo(field) && previous.text[field] !== value) {
+        text['reported_info.bank_account_number'] = '';
+        text['reported_info.bank_branch'] = '';
+        text['reported_info.bank_beneficiary'] = '';
+        text['reported_info.bank_account_type'] = '';
+      }
+      return { ...previous, text };
+    });
+    setTouched((previous) => (previous.has(field) ? previous : new Set([...previous, field])));
+  };
+  const setFlag = (flag: FlagField, on: boolean) =>
+    setValues((previous) => ({ ...previous, flags: { ...previous.flags, [flag]: on } }));
+  const setMode = (mode: DepositMode) =>
+    setValues((previous) => ({
+      ...previous,
+      mode,
+      text:
+        mode === 'quick_pay' && !isQuickPayCountry(previous.text.country.trim())
+          ? { ...previous.text, country: 'BR' }
+          : previous.text,
+    }));
+
+  const send = (variables: DepositCreateVariables) => {
+    setLastSent(variables);
+    create.mutate(variables, { onSuccess: () => setShowAnswer(true) });
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!verdictIsCurrent && !check.isError) {
+      setSubmitWaitsForCheck(true);
+      return;
+    }
+    setSubmitWaitsForCheck(false);
+    const problemFields = [
+      ...missing,
+      ...(verdictIsCurrent ? (Object.keys(issues.byField) as TextField[]) : []),
+    ];
+    const blocked =
+      gate.blocked ||
+      problemFields.length > 0 ||
+      (verdictIsCurrent && issues.elsewhere.length > 0) ||
+      (gate.production && reason.trim() === '');
+    if (blocked) {
+      const folded = problemFields.flatMap((field) => sectionOf(field) ?? []);
+      setSections((open) => [...new Set([...open, ...folded])]);
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    send({ body, ...reasonMeta(reason) });
+  };
+
+  // The verdict is main's asynchronous answer: the waiting submit goes on (once) when it arrives,
+  // with this render's state, which is why it is not a dependency.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (submitWaitsForCheck && (verdictIsCurrent || check.isError)) submit();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitWaitsForCheck, verdictIsCurrent, check.isError]);
+
+  const startOver = () => {
+    create.reset();
+    setShowAnswer(false);
+    setValues(emptyDepositForm(values.mode));
+    setTouched(new Set());
+    setSubmitted(false);
+    setLastSent(null);
+    setReason('');
+  };
+
+  if (showAnswer && create.data) {
+    return (
+      <Stack>
+        <Title order={2}>{t('title')}</Title>
+        <DepositAnswer
+          outcome={create.data}
+          onBackToForm={() => {
+            create.reset();
+            setShowAnswer(false);
+          }}
+          onNewDeposit={startOver}
+        />
+      </Stack>
+    );
+  }
+
+  const failure = create.error?.error;
+  const lostKey = failure?.kind === 'outcome_unknown' ? failure.idempotencyKey : undefined;
+
+  return (
+    <Stack maw={1100}>
+      <Title order={2}>{t('title')}</Title>
+      <form
+        ref={form}
+        noValidate
+        aria-label={t('form.label')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!create.isPending) submit();
+        }}
+      >
+        <Stack>
+          <DepositForm
+            values={values}
+            errors={errors}
+            required={new Set(required)}
+            check={verdict?.check ?? null}
+            sections={sections}
+            onSections={setSections}
+            onText={setText}
+            onFlag={setFlag}
+            onMode={setMode}
+            onCrypto={(on) => setValues((previous) => ({ ...previous, crypto: on }))}
+          />
+
+          <Paper withBorder p="md" component="section" aria-label={t('section.send')} data-section="send">
+            <Stack>
+              <FlowSummary
+                check={verdict?.check ?? null}
+                checking={check.isFetching}
+                mode={values.mode}
+                missing={touched.size > 0 || submitted ? missing : []}
+              />
+              {check.isError && <ErrorNotice error={check.error} onRetry={() => void check.refetch()} />}
+              {submitted && verdictIsCurrent && issues.elsewhere.length > 0 && (
+                <Alert color="red" title={t('form.otherIssues')} data-testid="other-issues">
+                  <List size="sm">
+                    {issues.elsewhere.map((issue) => (
+                      <List.Item key={`${issue.field}:${issue.message}`}>
+                        <Text span ff="monospace" size="sm">
+                          {issue.field}
+                        </Text>
+                        : {issue.message}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              )}
+              <ReasonInput
+                value={reason}
+                onChange={setReason}
+                required={gate.production}
+                error={reasonMissing ? t('form.reasonRequired') : undefined}
+              />
+              <MutationGateNotice gate={gate} />
+              {create.isPending && <Working label={t('form.sending')} />}
+              {failure && (
+                <Stack gap="xs" data-testid="create-failed" data-error-kind={failure.kind}>
+                  <ErrorNotice error={failure} />
+                  {failure.kind === 'outcome_unknown' && (
+                    <Alert color="orange" title={t('unknown.title')} data-testid="outcome-unknown">
+                      <Stack gap="xs" align="flex-start">
+                        <Text size="sm">{t('unknown.explain')}</Text>
+                        {lostKey !== undefined && lastSent !== null ? (
+                          <Button
+                            variant="default"
+                            loading={create.isPending}
+                            disabled={gate.blocked}
+                            onClick={() => send({ ...lastSent, idempotencyKey: lostKey })}
+                            data-testid="retry-same-key"
+                          >
+                            {t('unknown.retry')}
+                          </Button>
+                        ) : (
+                          <Text size="sm">{t('unknown.noKey')}</Text>
+                        )}
+                      </Stack>
+                    </Alert>
+                  )}
+                  <Text size="sm" c="dimmed">
+                    {t('form.keptAfterFailure')}
+                  </Text>
+                </Stack>
+              )}
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  loading={create.isPending}
+                  disabled={gate.blocked}
+                  data-testid="create-deposit"
+                >
+                  {t('form.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+/** What the service will answer for the draft (D9), as main judged it a moment ago. */
+function FlowSummary({
+  check,
+  checking,
+  mode,
+  missing,
+}: {
+  check: DepositCheck | null;
+  checking: boolean;
+  mode: DepositMode;
+  missing: readonly TextField[];
+}) {
+  const { t } = useTranslation('depositCreate');
+  return (
+    <Stack
+      gap="xs"
+      aria-live="polite"
+      data-testid="expected-flow"
+      data-flow={check?.expectedFlow ?? ''}
+      data-quick-pay={check?.quickPay ?? false}
+      aria-busy={checking}
+    >
+      <Group gap="sm">
+        <Text size="sm" fw={600}>
+          {t('flow.label')}
+        </Text>
+        {check === null ? (
+          <Text size="sm" c="dimmed">
+            {t('flow.unknown')}
+          </Text>
+        ) : (
+          <>
+            <SolidBadge color={check.expectedFlow === 'ONE_SHOT' ? 'teal' : 'indigo'}>
+              {check.expectedFlow}
+            </SolidBadge>
+            {check.quickPay && <SolidBadge color="violet">{t('flow.quickPay')}</SolidBadge>}
+          </>
+        )}
+      </Group>
+      {check !== null && (
+        <Text size="sm">{check.expectedFlow === 'ONE_SHOT' ? t('flow.oneShot') : t('flow.hosted')}</Text>
+      )}
+      {check !== null && mode !== 'hosted' && check.expectedFlow === 'HOSTED' && missing.length > 0 && (
+        <Text size="sm" fw={600} data-testid="flow-missing">
+          {t('flow.missing', { fields: missing.map((field) => t(`field.${field}`)).join(', ') })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,530 @@
+import {
+  Alert,
+  Anchor,
+  Autocomplete,
+  Button,
+  Group,
+  List,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  type ComboboxItem,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { RefundPreflight } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DetailList, DetailRow } from '../../components/DetailList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Money } from '../../components/Money';
+import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { StatusBadge } from '../../components/StatusBadge';
+import { Value } from '../../components/Value';
+import { useFormat } from '../../components/format-context';
+import { notify } from '../../components/notify';
+import { parsePositiveId } from '../../lib/jump-parser';
+import { links } from '../../shell/links';
+import { MutationGateNotice, ReasonInput, reasonMeta, useMutationGate } from '../deposit-create/MutationGate';
+import { filterBanks } from '../reference/reference-data';
+import {
+  emptyRefundForm,
+  inputOfRefusal,
+  refundProblems,
+  sendsBankAccount,
+  toRefundBody,
+  type RefundFormValues,
+  type RefundInput,
+  type RefundProblem,
+} from './refund-form';
+import { useBanks, useCreateRefund, useRefundPreflight, type RefundCreateVariables } from './use-refunds';
+
+/** Account types met in the spec's samples (`SAVING`); others can be typed. */
+const ACCOUNT_TYPES = ['CHECKING', 'SAVING'];
+/** Banks listed in the picker at once (the search narrows them). */
+const BANK_OPTIONS_SHOWN = 50;
+
+/**
+ * /refunds/new?depositId=…: refund a deposit. Main's pre-flight says what is left, whether the
+ * deposit was paid by card (no bank account needed, D8), what blocks the refund and what to
+ * look at twice; the refund goes out only through main's guard rails. On success, the refund's
+ * status screen.
+ */
+export default function RefundCreateScreen() {
+  const { t } = useTranslation('refunds');
+  const [search, setSearch] = useSearchParams();
+  const param = search.get('depositId');
+  const depositId = param === null ? null : parsePositiveId(param);
+  const preflight = useRefundPreflight(depositId);
+
+  return (
+    <Stack maw={1000}>
+      <Title order={2}>{t('create.title')}</Title>
+      <DepositIdForm
+        key={param ?? ''}
+        initial={param ?? ''}
+        onChoose={(id) => setSearch({ depositId: String(id) })}
+      />
+      {param !== null && depositId === null && (
+        <ErrorNotice
+          error={{
+            kind: 'validation',
+            field: 'depositId',
+            message: t('create.badDepositId', { value: param }),
+          }}
+        />
+      )}
+      {depositId !== null && (
+        <QueryState
+          query={preflight}
+          label={t('create.loading', { id: depositId })}
+          skeleton={
+            <Paper withBorder p="md">
+              <SkeletonLines lines={8} />
+            </Paper>
+          }
+        >
+          {(data) => <RefundForm key={depositId} depositId={depositId} preflight={data} />}
+        </QueryState>
+      )}
+    </Stack>
+  );
+}
+
+function DepositIdForm({ initial, onChoose }: { initial: string; onChoose: (depositId: number) => void }) {
+  const { t } = useTranslation('refunds');
+  const [text, setText] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <Paper withBorder p="md" maw={560}>
+      <form
+        aria-label={t('create.depositFormLabel')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const id = parsePositiveId(text.trim());
+          setInvalid(id === null);
+          if (id !== null) onChoose(id);
+        }}
+      >
+        <TextInput
+          label={t('create.depositIdLabel')}
+          description={t('create.depositIdHint')}
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus={initial === ''}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setInvalid(false);
+          }}
+          error={invalid ? t('create.invalidDepositId') : undefined}
+          data-testid="refund-deposit-input"
+          inputContainer={(input) => (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <div style={{ flex: 1 }}>{input}</div>
+              <Button type="submit" variant="default" data-testid="refund-deposit-submit">
+                {t('create.depositSubmit')}
+              </Button>
+            </Group>
+          )}
+        />
+      </form>
+    </Paper>
+  );
+}
+
+function RefundForm({ depositId, preflight }: { depositId: number; preflight: RefundPreflight }) {
+  const { t } = useTranslation('refunds');
+  const navigate = useNavigate();
+  const gate = useMutationGate();
+  const format = useFormat();
+  const deposit = preflight.deposit.record;
+  const [values, setValues] = useState<RefundFormValues>(() => emptyRefundForm(deposit.invoice_id ?? ''));
+  const [reason, setReason] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [lastSent, setLastSent] = useState<RefundCreateVariables | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const create = useCreateRefund((outcome) => {
+    const refundId = outcome.created.record.refund_id;
+    notify({ color: 'green', message: t('create.done', { refundId, depositId }) });
+    void navigate(links.refund(refundId));
+  });
+
+  useEffect(() => {
+    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const bankAccountRequired = preflight.bankAccountRequired;
+  const withBankAccount = sendsBankAccount(values, bankAccountRequired);
+  const problems = refundProblems(values, { bankAccountRequired, remaining: preflight.remaining });
+  const blocked = preflight.blockers.length > 0;
+  const body = toRefundBody(depositId, values, bankAccountRequired);
+  const refused =
+    create.error && lastSent && JSON.stringify(lastSent.body) === JSON.stringify(body)
+      ? create.error.error
+      : null;
+  const refusedInput = refused?.kind === 'validation' ? inputOfRefusal(refused.field) : null;
+  const reasonMissing = submitted && gate.production && reason.trim() === '';
+
+  const money = (amount: number | null): string =>
+    amount === null ? '—' : format.money(amount, preflight.currency ?? undefined);
+  const problemText = (problem: RefundProblem): string =>
+    t(`problem.${problem}`, { remaining: money(preflight.remaining) });
+  const errorOf = (input: RefundInput): string | undefined => {
+    const problem = problems[input];
+    // The amount is checked as it is typed; the rest once the form was sent.
+    if (problem !== undefined && (submitted || input === 'amount')) return problemText(problem);
+    if (refusedInput === input) return refused?.message;
+    return undefined;
+  };
+  const set = (input: RefundInput) => (value: string) =>
+    setValues((previous) => ({ ...previous, [input]: value }));
+
+  const send = (variables: RefundCreateVariables) => {
+    setLastSent(variables);
+    create.mutate(variables, { onSettled: () => setConfirming(false) });
+  };
+  const lostKey =
+    create.error?.error.kind === 'outcome_unknown' ? create.error.error.idempotencyKey : undefined;
+
+  return (
+    <Stack data-testid="refund-form" data-deposit-id={depositId}>
+      <DepositSummary preflight={preflight} />
+      {blocked && (
+        <Alert color="red" title={t('create.blockedTitle')} role="alert" data-testid="refund-blockers">
+          <List size="sm">
+            {preflight.blockers.map((blocker) => (
+              <List.Item key={blocker}>{blocker}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {preflight.warnings.length > 0 && (
+        <Alert color="yellow" title={t('create.warningsTitle')} data-testid="refund-warnings">
+          <List size="sm">
+            {preflight.warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+
+      <form
+        ref={form}
+        noValidate
+        aria-label={t('create.formLabel', { id: depositId })}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          if (
+            blocked ||
+            gate.blocked ||
+            Object.keys(problems).length > 0 ||
+            (gate.production && reason.trim() === '')
+          ) {
+            setFocusRequest((count) => count + 1);
+            return;
+          }
+          create.reset();
+          setConfirming(true);
+        }}
+      >
+        <Stack>
+          <Paper withBorder p="md" component="section" aria-label={t('section.refund')}>
+            <Title order={3} size="h5" mb="sm">
+              {t('section.refund')}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={t('field.deposit_id')} value={String(depositId)} readOnly />
+              <TextInput
+                label={t('field.invoice_id')}
+                description={t('create.invoiceHint')}
+                required
+                value={values.invoiceId}
+                onChange={(event) => set('invoiceId')(event.currentTarget.value)}
+                error={errorOf('invoiceId')}
+                autoComplete="off"
+                data-testid="refund-invoice"
+              />
+              <TextInput
+                label={t('field.amountToRefund')}
+                description={
+                  preflight.remaining === null
+                    ? t('create.amountHintUnknown')
+                    : t('create.amountHint', { remaining: money(preflight.remaining) })
+                }
+                value={values.amount}
+                inputMode="decimal"
+                onChange={(event) => set('amount')(event.currentTarget.value)}
+                error={errorOf('amount')}
+                autoComplete="off"
+                data-testid="refund-amount"
+              />
+              <TextInput
+                label={t('field.notification_url')}
+                type="url"
+                value={values.notificationUrl}
+                onChange={(event) => set('notificationUrl')(event.currentTarget.value)}
+                error={errorOf('notificationUrl')}
+                autoComplete="off"
+              />
+            </SimpleGrid>
+            <Textarea
+              mt="sm"
+              label={t('field.comments')}
+              value={values.comments}
+              onChange={(event) => set('comments')(event.currentTarget.value)}
+              error={errorOf('comments')}
+              autosize
+              minRows={2}
+              maxRows={6}
+            />
+          </Paper>
+
+          <Paper
+            withBorder
+            p="md"
+            component="section"
+            aria-label={t('section.bankAccount')}
+            data-section="bank-account"
+          >
+            <Title order={3} size="h5" mb="sm">
+              {t('section.bankAccount')}
+            </Title>
+            <Text size="sm" mb="sm" data-testid="bank-account-rule" data-required={bankAccountRequired}>
+              {bankAccountRequired ? t('create.bankAccountRequired') : t('create.bankAccountOptional')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('field.beneficiary')}
+                required={bankAccountRequired}
+                value={values.beneficiary}
+                onChange={(event) => set('beneficiary')(event.currentTarget.value)}
+                error={errorOf('beneficiary')}
+                autoComplete="off"
+              />
+              <BankPicker
+                country={deposit.country ?? null}
+                value={values.bankCode}
+                onChange={set('bankCode')}
+                required={bankAccountRequired}
+                error={errorOf('bankCode')}
+              />
+              <TextInput
+                label={t('field.branch')}
+                value={values.branch}
+                onChange={(event) => set('branch')(event.currentTarget.value)}
+                error={errorOf('branch')}
+                autoComplete="off"
+              />
+              <TextInput
+                label={t('field.account_number')}
+                required={bankAccountRequired}
+                value={values.accountNumber}
+                onChange={(event) => set('accountNumber')(event.currentTarget.value)}
+                error={errorOf('accountNumber')}
+                autoComplete="off"
+              />
+              <Autocomplete
+                label={t('field.account_type')}
+                value={values.accountType}
+                onChange={set('accountType')}
+                data={ACCOUNT_TYPES}
+                error={errorOf('accountType')}
+                autoComplete="off"
+              />
+            </SimpleGrid>
+          </Paper>
+
+          <Paper withBorder p="md" component="section" aria-label={t('section.send')}>
+            <Stack>
+              <ReasonInput
+                value={reason}
+                onChange={setReason}
+                required={gate.production}
+                error={reasonMissing ? t('create.reasonRequired') : undefined}
+              />
+              <MutationGateNotice gate={gate} />
+              {create.error && !confirming && (
+                <Stack gap="xs" data-testid="refund-failed" data-error-kind={create.error.error.kind}>
+                  <ErrorNotice error={create.error} />
+                  {create.error.error.kind === 'outcome_unknown' && (
+                    <Alert color="orange" title={t('unknown.title')} data-testid="outcome-unknown">
+                      <Stack gap="xs" align="flex-start">
+                        <Text size="sm">{t('unknown.explain')}</Text>
+                        {lostKey !== undefined && lastSent !== null && (
+                          <Button
+                            variant="default"
+                            loading={create.isPending}
+                            disabled={gate.blocked}
+                            onClick={() => send({ ...lastSent, idempotencyKey: lostKey })}
+                            data-testid="retry-same-key"
+                          >
+                            {t('unknown.retry')}
+                          </Button>
+                        )}
+                      </Stack>
+                    </Alert>
+                  )}
+                  <Text size="sm" c="dimmed">
+                    {t('create.keptAfterFailure')}
+                  </Text>
+                </Stack>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" disabled={blocked || gate.blocked} data-testid="create-refund">
+                  {t('create.submit')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Stack>
+      </form>
+
+      <ConfirmDialog
+        opened={confirming}
+        title={t('confirm.title', { id: depositId })}
+        confirmLabel={t('confirm.confirm')}
+        confirmColor={gate.production ? 'red' : 'blue'}
+        busy={create.isPending}
+        onConfirm={() => send({ body, ...reasonMeta(reason) })}
+        onClose={() => setConfirming(false)}
+      >
+        <Stack gap="xs">
+          <Text size="sm" data-testid="refund-confirm-summary">
+            {body.amount === undefined
+              ? t('confirm.everything', { id: depositId, remaining: money(preflight.remaining) })
+              : t('confirm.amount', { id: depositId, amount: money(body.amount) })}
+          </Text>
+          {withBankAccount && body.bank_account && (
+            <Text size="sm">
+              {t('confirm.toAccount', {
+                beneficiary: body.bank_account.beneficiary ?? '—',
+                account: body.bank_account.account_number ?? '—',
+                bank: body.bank_account.bank_code ?? '—',
+              })}
+            </Text>
+          )}
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function DepositSummary({ preflight }: { preflight: RefundPreflight }) {
+  const { t } = useTranslation('refunds');
+  const deposit = preflight.deposit.record;
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t('section.deposit')} data-section="deposit">
+      <Group gap="sm" mb="sm">
+        <Title order={3} size="h5">
+          {t('section.deposit')}
+        </Title>
+        <StatusBadge entity="deposit" status={deposit.status} />
+      </Group>
+      <DetailList>
+        <DetailRow label={t('field.deposit_id')} field="deposit_id">
+          <Anchor component={Link} to={links.deposit(deposit.deposit_id)}>
+            {String(deposit.deposit_id)}
+          </Anchor>
+        </DetailRow>
+        <DetailRow label={t('field.depositAmount')} field="deposit_amount">
+          <Money amount={deposit.local_amount ?? deposit.amount} currency={deposit.currency} />
+        </DetailRow>
+        <DetailRow label={t('field.remaining')} field="remaining">
+          <Money amount={preflight.remaining} currency={preflight.currency} />
+        </DetailRow>
+        <DetailRow label={t('field.paidByCard')} field="paid_by_card">
+          <Value value={preflight.paidByCard} />
+        </DetailRow>
+        <DetailRow label={t('field.payment_method')} field="payment_method">
+          <Value value={deposit.payment_method} />
+        </DetailRow>
+        <DetailRow label={t('field.country')} field="country">
+          <Value value={deposit.country} />
+        </DetailRow>
+        <DetailRow label={t('field.refunded')} field="refunded">
+          <Value value={deposit.refunded} />
+        </DetailRow>
+      </DetailList>
+    </Paper>
+  );
+}
+
+/** The banks of the deposit's country, searchable by name (accents ignored) or code. */
+function BankPicker({
+  country,
+  value,
+  onChange,
+  required,
+  error,
+}: {
+  country: string | null;
+  value: string;
+  onChange: (code: string) => void;
+  required: boolean;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('refunds');
+  const banks = useBanks(country);
+  if (country === null || banks.isError) {
+    // Without the list the code can still be typed.
+    return (
+      <Stack gap="xs">
+        <TextInput
+          label={t('field.bank_code')}
+          description={country === null ? t('bank.noCountry') : t('bank.typeCode')}
+          required={required}
+          value={value}
+          inputMode="numeric"
+          onChange={(event) => onChange(event.currentTarget.value)}
+          error={error}
+          autoComplete="off"
+        />
+        {banks.isError && <ErrorNotice error={banks.error} onRetry={() => void banks.refetch()} />}
+      </Stack>
+    );
+  }
+  const list = banks.data?.record ?? [];
+  const data: ComboboxItem[] = list.map((bank) => ({
+    value: String(bank.code),
+    label: `${bank.code} · ${bank.name}`,
+  }));
+  const nameOf = new Map(list.map((bank) => [String(bank.code), bank.name]));
+  return (
+    <Select
+      label={t('field.bank_code')}
+      description={
+        banks.isFetching ? t('bank.loading', { country }) : t('bank.hint', { count: list.length, country })
+      }
+      placeholder={t('bank.placeholder')}
+      required={required}
+      value={value === '' ? null : value}
+      onChange={(code) => onChange(code ?? '')}
+      data={data}
+      searchable
+      clearable
+      limit={BANK_OPTIONS_SHOWN}
+      filter={({ options, search }) => {
+        const items = options.filter((option): option is ComboboxItem => 'value' in option);
+        const matching = new Set(
+          filterBanks(
+            items.map((item) => ({ code: Number(item.value), name: nameOf.get(item.value) ?? item.label })),
+            search,
+          ).map((bank) => String(bank.code)),
+        );
+        return items.filter((item) => matching.has(item.value));
+      }}
+      nothingFoundMessage={t('bank.nothingFound')}
+      error={error}
+      data-testid="refund-bank"
+    />
+  );
+}

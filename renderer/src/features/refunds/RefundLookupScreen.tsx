@@ -1,0 +1,188 @@
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Fetched, RefundStatus } from '../../../../preload/contract';
+import { CopyButton } from '../../components/CopyButton';
+import { DetailList, DetailRow } from '../../components/DetailList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JsonView } from '../../components/JsonView';
+import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { StatusBadge } from '../../components/StatusBadge';
+import { Value } from '../../components/Value';
+import { parsePositiveId } from '../../lib/jump-parser';
+import { links } from '../../shell/links';
+import { useRefund } from './use-refunds';
+
+/** /refunds (a lookup form) and /refunds/:refundId (the form and the refund's status). */
+export default function RefundLookupScreen() {
+  const { t } = useTranslation('refunds');
+  const params = useParams<{ refundId: string }>();
+  const routeId = params.refundId === undefined ? null : parsePositiveId(params.refundId);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('lookup.title')}</Title>
+        <Button component={Link} to={links.refundCreateBlank()} variant="default" data-testid="refund-new">
+          {t('lookup.newRefund')}
+        </Button>
+      </Group>
+      <RefundIdForm key={params.refundId ?? ''} initial={params.refundId ?? ''} />
+      {params.refundId !== undefined && routeId === null && (
+        <ErrorNotice
+          error={{
+            kind: 'validation',
+            field: 'refundId',
+            message: t('lookup.badRouteId', { value: params.refundId }),
+          }}
+        />
+      )}
+      {routeId !== null && <RefundDetail refundId={routeId} />}
+    </Stack>
+  );
+}
+
+function RefundIdForm({ initial }: { initial: string }) {
+  const { t } = useTranslation('refunds');
+  const navigate = useNavigate();
+  const [text, setText] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <Paper withBorder p="md" maw={560}>
+      <form
+        role="search"
+        aria-label={t('lookup.formLabel')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const id = parsePositiveId(text.trim());
+          setInvalid(id === null);
+          if (id !== null) void navigate(links.refund(id));
+        }}
+      >
+        <TextInput
+          label={t('lookup.idLabel')}
+          description={t('lookup.idHint')}
+          value={text}
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus={initial === ''}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setInvalid(false);
+          }}
+          error={invalid ? t('lookup.invalidId') : undefined}
+          data-testid="refund-id-input"
+          inputContainer={(input) => (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <div style={{ flex: 1 }}>{input}</div>
+              <Button type="submit" data-testid="refund-lookup-submit">
+                {t('lookup.submit')}
+              </Button>
+            </Group>
+          )}
+        />
+      </form>
+    </Paper>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function RefundDetail({ refundId }: { refundId: number }) {
+  const { t } = useTranslation('refunds');
+  const query = useRefund(refundId);
+  return (
+    <QueryState
+      query={query}
+      label={t('detail.loading', { id: refundId })}
+      skeleton={
+        <Paper withBorder p="md">
+          <SkeletonLines lines={5} />
+        </Paper>
+      }
+    >
+      {(fetched) => (
+        <RefundRecord
+          refundId={refundId}
+          fetched={fetched}
+          refreshing={query.isFetching}
+          onRefresh={() => void query.refetch()}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+function RefundRecord({
+  refundId,
+  fetched,
+  refreshing,
+  onRefresh,
+}: {
+  refundId: number;
+  fetched: Fetched<RefundStatus>;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation('refunds');
+  const refund = fetched.record;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After a lookup or a create, the reader lands on the record.
+  useEffect(() => heading.current?.focus(), [refundId]);
+  return (
+    <Stack data-testid="refund-detail" data-refund-id={refundId}>
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <Title order={3} size="h3" ref={heading} tabIndex={-1}>
+            {t('detail.heading', { id: refundId })}
+          </Title>
+          <CopyButton value={String(refundId)} label={t('detail.copyId')} />
+          <StatusBadge entity="refund" status={refund.status} />
+        </Group>
+        <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="refund-refresh">
+          {t('detail.refresh')}
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section title={t('section.refund')} testId="refund">
+          <DetailList>
+            <DetailRow label={t('field.status')} field="status">
+              <Value value={refund.status} />
+            </DetailRow>
+            <DetailRow label={t('field.deposit_id')} field="deposit_id">
+              <Group gap={4} wrap="nowrap">
+                <Anchor
+                  component={Link}
+                  to={links.deposit(refund.deposit_id)}
+                  data-testid="refund-deposit-link"
+                >
+                  {String(refund.deposit_id)}
+                </Anchor>
+                <CopyButton value={String(refund.deposit_id)} label={t('field.deposit_id')} />
+              </Group>
+            </DetailRow>
+            <DetailRow label={t('field.merchant_invoice_id')} field="merchant_invoice_id">
+              <Value value={refund.merchant_invoice_id} />
+            </DetailRow>
+            <DetailRow label={t('field.amount')} field="amount">
+              <Value value={refund.amount} />
+            </DetailRow>
+          </DetailList>
+        </Section>
+        <Section title={t('section.raw')} testId="raw">
+          <JsonView raw={fetched.raw} unknownFields={fetched.unknownFields} />
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import type { BankAccountInput, RefundCreateBody } from '../../../../preload/contract';
+
+/**
+ * The refund form as plain data, its own checks and its request body (D8). Pure: unit-tested in
+ * Node under test/unit/renderer. Main checks everything again (refund pre-flight, the client's
+ * schema); these checks only say early what would be refused.
+ */
+
+export interface RefundFormValues {
+  invoiceId: string;
+  /** Empty: everything that is left (D8). */
+  amount: string;
+  comments: string;
+  notificationUrl: string;
+  beneficiary: string;
+  /** A bank's numeric code as text (the picker's value). */
+  bankCode: string;
+  branch: string;
+  accountNumber: string;
+  accountType: string;
+}
+
+export function emptyRefundForm(invoiceId = ''): RefundFormValues {
+  return {
+    invoiceId,
+    amount: '',
+    comments: '',
+    notificationUrl: '',
+    beneficiary: '',
+    bankCode: '',
+    branch: '',
+    accountNumber: '',
+    accountType: '',
+  };
+}
+
+/** Inputs named by the body's dotted field path, so a refusal from main lands on its input. */
+export const REFUND_FIELDS = {
+  invoiceId: 'invoice_id',
+  amount: 'amount',
+  comments: 'comments',
+  notificationUrl: 'notification_url',
+  beneficiary: 'bank_account.beneficiary',
+  bankCode: 'bank_account.bank_code',
+  branch: 'bank_account.branch',
+  accountNumber: 'bank_account.account_number',
+  accountType: 'bank_account.account_type',
+} as const satisfies Record<keyof RefundFormValues, string>;
+export type RefundInput = keyof RefundFormValues;
+
+export type RefundProblem =
+  'required' | 'not_a_number' | 'not_positive' | 'too_many_decimals' | 'over_remaining' | 'nothing_left';
+
+const toCents = (amount: number): number => Math.round(amount * 100);
+
+/** The amount typed, as a number; null when empty. */
+export function parseRefundAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** Why the amount would be refused: a number > 0 with at most 2 decimals (D9), within what is left. */
+export function refundAmountProblem(text: string, remaining: number | null): RefundProblem | null {
+  const amount = parseRefundAmount(text);
+  if (amount === null) return remaining === 0 ? 'nothing_left' : null;
+  if (Number.isNaN(amount)) return 'not_a_number';
+  if (!(amount > 0)) return 'not_positive';
+  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return 'too_many_decimals';
+  if (remaining !== null && toCents(amount) > toCents(remaining)) return 'over_remaining';
+  return null;
+}
+
+/**
+ * The bank account goes with the refund when the deposit was not paid by card (D8), or when any
+ * of its fields was filled in anyway.
+ */
+export function sendsBankAccount(values: RefundFormValues, bankAccountRequired: boolean): boolean {
+  return (
+    bankAccountRequired ||
+    [values.beneficiary, values.bankCode, values.branch, values.accountNumber, values.accountType].some(
+      (text) => text.trim() !== '',
+    )
+  );
+}
+
+/** Problems by input; an empty object when the form can be sent. */
+export function refundProblems(
+  values: RefundFormValues,
+  { bankAccountRequired, remaining }: { bankAccountRequired: boolean; remaining: number | null },
+): Partial<Record<RefundInput, RefundProblem>> {
+  const problems: Partial<Record<RefundInput, RefundProblem>> = {};
+  if (values.invoiceId.trim() === '') problems.invoiceId = 'required';
+  const amount = refundAmountProblem(values.amount, remaining);
+  if (amount !== null) problems.amount = amount;
+  if (bankAccountRequired) {
+    // The fields the service needs to pay a bank account back.
+    for (const input of ['beneficiary', 'bankCode', 'accountNumber'] as const) {
+      if (values[input].trim() === '') problems[input] = 'required';
+    }
+  }
+  return problems;
+}
+
+export function toRefundBody(
+  depositId: number,
+  values: RefundFormValues,
+  bankAccountRequired: boolean,
+): RefundCreateBody {
+  const body: RefundCreateBody = { deposit_id: depositId, invoice_id: values.invoiceId.trim() };
+  const amount = parseRefundAmount(values.amount);
+  if (amount !== null) body.amount = amount;
+  if (sendsBankAccount(values, bankAccountRequired)) {
+    const account: BankAccountInput = {};
+    const text = (value: string): string | undefined => (value.trim() === '' ? undefined : value.trim());
+    const beneficiary = text(values.beneficiary);
+    const branch = text(values.branch);
+    const accountNumber = text(values.accountNumber);
+    const accountType = text(values.accountType);
+    if (beneficiary !== undefined) account.beneficiary = beneficiary;
+    if (values.bankCode.trim() !== '') account.bank_code = Number(values.bankCode.trim());
+    if (branch !== undefined) account.branch = branch;
+    if (accountNumber !== undefined) account.account_number = accountNumber;
+    if (accountType !== undefined) account.account_type = accountType;
+    body.bank_account = account;
+  }
+  if (values.comments.trim() !== '') body.comments = values.comments.trim();
+  if (values.notificationUrl.trim() !== '') body.notification_url = values.notificationUrl.trim();
+  return body;
+}
+
+/** The input a refusal of createRefund names (`body.bank_account.bank_code` → bankCode), if any. */
+export function inputOfRefusal(field: string | undefined): RefundInput | null {
+  if (field === undefined) return null;
+  const path = field.startsWith('body.') ? field.slice('body.'.length) : field;
+  const match = (Object.entries(REFUND_FIELDS) as Array<[RefundInput, string]>).find(
+    ([, name]) => name === path,
+  );
+  if (match) return match[0];
+  // `bank_account` as a whole: the first of its inputs carries the message.
+  return path === 'bank_account' ? 'beneficiary' : null;
+}

@@ -1,0 +1,403 @@
+import type { Locator, Page } from '@playwright/test';
+import { startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { dropSeed } from '../unit/console/console-fixture';
+import { expect, test } from './fixtures';
+import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
+
+/**
+ * Create deposit (issue 5): ONE_SHOT, HOSTED and QuickPay through the form, main's checkDeposit
+ * verdict on the fields as they change, the answer's payment instructions (every metadata key,
+ * the QR from its data URI, copy buttons, a countdown), the redirect link (main refuses the
+ * sandbox's http link: it stays copyable), and a lost answer retried under the same key (D6).
+ */
+
+async function topOf(app: Page): Promise<void> {
+  await app.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * Opens a screen from the navbar, then moves the pointer away: a hovered current navbar entry is
+ * the shell's own look (its contrast is not this screen's to judge).
+ */
+async function openFromNav(app: Page, name: string): Promise<void> {
+  await app.getByRole('link', { name, exact: true }).click();
+  await app.mouse.move(700, 5);
+}
+
+async function openForm(app: Page): Promise<Locator> {
+  await openFromNav(app, 'New deposit');
+  await expect(app.getByRole('heading', { name: 'New deposit', level: 2 })).toBeVisible();
+  return app.getByRole('form', { name: 'Create a deposit' });
+}
+
+/** A text input of the form by its exact label. */
+function input(form: Locator, label: string): Locator {
+  return form.getByRole('textbox', { name: label, exact: true });
+}
+
+async function chooseMode(form: Locator, mode: 'One-shot' | 'Hosted' | 'QuickPay'): Promise<void> {
+  await form.getByTestId('deposit-mode').getByText(mode, { exact: false }).click();
+}
+
+async function setCountry(app: Page, form: Locator, code: string): Promise<void> {
+  const country = form.getByRole('combobox', { name: 'Country' });
+  await country.fill(code);
+  await country.press('Escape');
+}
+
+/** Picks a method in the searchable picker by its code. */
+async function chooseMethod(app: Page, form: Locator, code: string): Promise<void> {
+  const picker = form.getByRole('combobox', { name: 'Payment method' });
+  await expect(picker).toBeEnabled();
+  await picker.click();
+  await picker.fill(code);
+  await app.getByRole('option', { name: new RegExp(`\\(${code}\\)`) }).click();
+}
+
+async function fillPayer(form: Locator): Promise<void> {
+  await input(form, 'First name').fill('Ana');
+  await input(form, 'Last name').fill('Souza');
+  await input(form, 'Document type').fill('CPF');
+  await input(form, 'Document number').fill('84932568207');
+  await input(form, 'Payer e-mail').fill('ana@example.com');
+}
+
+test.describe('one-shot, hosted and QuickPay', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('ONE_SHOT: Brazil Pix with a payer shows the QR, copyable lines and a countdown', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    const form = await openForm(app);
+    await axe();
+    await topOf(app);
+    await saveScreen('deposit-create-empty');
+
+    await input(form, 'Amount').fill('100.50');
+    await setCountry(app, form, 'BR');
+    await chooseMethod(app, form, 'IX');
+    await fillPayer(form);
+    const flow = form.getByTestId('expected-flow');
+    await expect(flow).toHaveAttribute('data-flow', 'ONE_SHOT');
+    await expect(flow).toHaveAttribute('data-quick-pay', 'false');
+    await axe();
+    await saveScreen('deposit-create-one-shot-form');
+
+    await form.getByTestId('create-deposit').click();
+    const answer = app.getByTestId('deposit-answer');
+    await expect(answer).toHaveAttribute('data-checkout-type', 'ONE_SHOT');
+    await expect(answer.getByRole('heading', { level: 3 })).toBeFocused();
+    const depositId = Number(await answer.getAttribute('data-deposit-id'));
+    expect(depositId).toBeGreaterThan(0);
+
+    const status = await paydesk.call('getDeposit', { depositId });
+    expect(status.ok && status.data.record.status).toBe('PENDING');
+
+    const instructions = answer.locator('[data-section="instructions"]');
+    const qr = instructions.getByTestId('qr-code');
+    await expect(qr).toBeVisible();
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await expect(qr).toHaveJSProperty('complete', true);
+    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    const line = instructions.locator('[data-field="digitable_line"]');
+    const lineText = (await line.locator('span').first().textContent()) ?? '';
+    expect(lineText.length).toBeGreaterThan(10);
+    await line.getByRole('button', { name: 'Copy Digitable line' }).click();
+    expect(await app.evaluate(() => navigator.clipboard.readText())).toBe(lineText);
+    await expect(instructions.locator('[data-field="reference"]').getByRole('button')).toHaveAccessibleName(
+      'Copy Reference',
+    );
+
+    const timer = answer.locator('[data-field="timeLeft"]').getByRole('timer');
+    await expect(timer).toHaveAttribute('data-expired', 'false');
+    await expect(timer).toHaveText(/^\d\d:\d\d:\d\d$/);
+    const first = await timer.textContent();
+    await expect(timer).not.toHaveText(first ?? '');
+
+    await expect(answer.locator('[data-field="deposit_id"]').getByRole('link')).toHaveAttribute(
+      'href',
+      `#/deposits/${depositId}`,
+    );
+    await axe();
+    await topOf(app);
+    await saveScreen('deposit-create-one-shot-answer');
+  });
+
+  test('HOSTED: without payer details the answer is a link; main refuses the http link, which stays copyable', async ({
+    console: app,
+    axe,
+    saveScreen,
+  }) => {
+    const form = await openForm(app);
+    await chooseMode(form, 'Hosted');
+    await input(form, 'Amount').fill('75');
+    await setCountry(app, form, 'BR');
+    await input(form, 'First name').fill('Ana');
+    const flow = form.getByTestId('expected-flow');
+    await expect(flow).toHaveAttribute('data-flow', 'HOSTED');
+    // Nothing is marked missing in hosted mode: the checkout collects it.
+    await expect(form.getByTestId('flow-missing')).toHaveCount(0);
+    await form.getByTestId('create-deposit').click();
+
+    const answer = app.getByTestId('deposit-answer');
+    await expect(answer).toHaveAttribute('data-checkout-type', 'HOSTED');
+    await expect(answer.locator('[data-section="instructions"]')).toHaveCount(0);
+    const url = answer.getByTestId('redirect-url');
+    await expect(url).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/checkout\//);
+    await expect(
+      answer.locator('[data-section="redirect"]').getByRole('button', { name: 'Copy the link' }),
+    ).toBeVisible();
+
+    await answer.getByTestId('open-redirect').click();
+    const dialog = app.getByRole('dialog', { name: 'Open this link in the system browser?' });
+    await expect(dialog).toContainText((await url.textContent()) ?? 'missing');
+    await axe();
+    await saveScreen('deposit-create-redirect-confirm');
+    await dialog.getByRole('button', { name: 'Open link' }).click();
+    await expect(dialog).toBeHidden();
+    const refused = answer.getByTestId('redirect-refused');
+    await expect(refused.locator('[data-error-kind]')).toHaveAttribute('data-error-kind', 'not_permitted');
+    await expect(refused).toContainText('Only https links');
+    await expect(url).toBeVisible();
+    await axe();
+    await topOf(app);
+    await saveScreen('deposit-create-hosted-answer');
+
+    // Back to the form: what was typed is still there.
+    await answer.getByTestId('back-to-form').click();
+    await expect(input(form, 'Amount')).toHaveValue('75');
+    await expect(input(form, 'First name')).toHaveValue('Ana');
+  });
+
+  test('QuickPay: Mexico SE with the payer id only, Brazil IX with no payer', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    const form = await openForm(app);
+    await chooseMode(form, 'QuickPay');
+    await input(form, 'Amount').fill('250');
+    const country = form.getByRole('combobox', { name: 'Country' });
+    await country.click();
+    await app.getByRole('option', { name: /\(MX\): method SE/ }).click();
+    await expect(form.getByTestId('quick-pay-method')).toHaveText('SE');
+    await input(form, 'Payer id (your customer id)').fill('cust42');
+    const flow = form.getByTestId('expected-flow');
+    await expect(flow).toHaveAttribute('data-quick-pay', 'true');
+    await expect(flow).toHaveAttribute('data-flow', 'ONE_SHOT');
+    await axe();
+    await saveScreen('deposit-create-quick-pay-form');
+    await form.getByTestId('create-deposit').click();
+    const answer = app.getByTestId('deposit-answer');
+    await expect(answer).toHaveAttribute('data-checkout-type', 'ONE_SHOT');
+    const mexico = Number(await answer.getAttribute('data-deposit-id'));
+    const read = await paydesk.call('getDeposit', { depositId: mexico });
+    expect(read.ok && read.data.record).toMatchObject({ country: 'MX', payment_method: 'SE' });
+    await expect(answer.locator('[data-field="user_id"]')).toHaveText('cust42');
+
+    await answer.getByTestId('new-deposit').click();
+    await expect(input(form, 'Amount')).toHaveValue('');
+    await input(form, 'Amount').fill('12.34');
+    await country.click();
+    await app.getByRole('option', { name: /\(BR\): method IX/ }).click();
+    await expect(form.getByRole('region', { name: 'Payer' })).toHaveCount(0);
+    await expect(flow).toHaveAttribute('data-quick-pay', 'true');
+    await form.getByTestId('create-deposit').click();
+    await expect(answer).toHaveAttribute('data-checkout-type', 'ONE_SHOT');
+    await expect(answer.getByTestId('qr-code')).toBeVisible();
+  });
+
+  test("main's checkDeposit issues show on their fields; missing one-shot details are named; nothing is sent", async ({
+    console: app,
+    axe,
+    saveScreen,
+  }) => {
+    const form = await openForm(app);
+    await input(form, 'Amount').fill('10.555');
+    await setCountry(app, form, 'BR');
+    await chooseMethod(app, form, 'BB');
+    // The method's reported_info rules come from main, with their masks.
+    const reported = form.getByRole('region', { name: "Payer's bank details (reported info)" });
+    await expect(reported).toContainText('Format: 1 to 4 digits, optionally a hyphen');
+    await input(form, 'Bank branch').fill('12345');
+    await input(form, 'Payer e-mail').fill('not-an-email');
+
+    const email = input(form, 'Payer e-mail');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      form
+        .locator('[data-field-input="payer.email"]')
+        .locator('xpath=ancestor::div[contains(@class,"mantine-InputWrapper-root")]'),
+    ).toContainText('must be a valid e-mail address');
+    await expect(input(form, 'Bank branch')).toHaveAttribute('aria-invalid', 'true');
+    await expect(reported).toContainText(
+      'must be 1 to 4 digits, optionally a hyphen and one letter or digit',
+    );
+    await expect(form.getByRole('region', { name: 'Amount and method' })).toContainText(
+      'must have at most 2 decimals',
+    );
+    await expect(form.getByTestId('flow-missing')).toContainText('First name');
+
+    await form.getByTestId('create-deposit').click();
+    // Nothing went out: the first field with a problem has the focus and the rest are named.
+    await expect(input(form, 'Amount')).toBeFocused();
+    await expect(input(form, 'First name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(app.getByTestId('deposit-answer')).toHaveCount(0);
+    await expect(app.getByTestId('create-failed')).toHaveCount(0);
+    await axe();
+    await topOf(app);
+    await saveScreen('deposit-create-field-errors');
+
+    // Fixing a field clears its message once main has checked again.
+    await email.fill('ana@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("the crypto object: currency and network from the contract's lists, a wallet required", async ({
+    console: app,
+  }) => {
+    const form = await openForm(app);
+    await chooseMode(form, 'Hosted');
+    await input(form, 'Amount').fill('40');
+    await setCountry(app, form, 'BR');
+    await form.getByTestId('crypto-enable').check();
+    await form.getByRole('combobox', { name: 'Cryptocurrency' }).click();
+    await expect(app.getByRole('option')).toHaveText(['BUSD', 'DAI', 'RDOC', 'USDT', 'USDC']);
+    await app.getByRole('option', { name: 'USDT' }).click();
+    await form.getByRole('combobox', { name: 'Network' }).click();
+    await expect(app.getByRole('option')).toHaveCount(9);
+    await app.getByRole('option', { name: 'TRC20' }).click();
+    await form.getByTestId('create-deposit').click();
+    await expect(input(form, 'Wallet address')).toBeFocused();
+    await expect(input(form, 'Wallet address')).toHaveAttribute('aria-invalid', 'true');
+    await input(form, 'Wallet address').fill('TXz9wallet000111');
+    await form.getByTestId('create-deposit').click();
+    await expect(app.getByTestId('deposit-answer')).toHaveAttribute('data-checkout-type', 'HOSTED');
+  });
+});
+
+test.describe('a lost answer', () => {
+  test.use({ freshBridge: true });
+  let service: SandboxHandle;
+  test.beforeAll(async () => {
+    service = await startSandbox({ seed: 6061 });
+  });
+  test.afterAll(async () => {
+    await service.close();
+  });
+
+  test('outcome unknown keeps the form and offers "retry with the same key": one deposit, not two', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await useSandboxEnvironment(paydesk, service, 'Lossy testing', 'testing');
+    const form = await openForm(app);
+    await chooseMode(form, 'Hosted');
+    await input(form, 'Amount').fill('33.33');
+    await setCountry(app, form, 'BR');
+    await input(form, 'Invoice id').fill('INV-LOST-1');
+    await expect(form.getByTestId('expected-flow')).toHaveAttribute('data-flow', 'HOSTED');
+    // Wait for the method list (a read) before the faults start, so only the create is lost.
+    await expect(form.getByRole('combobox', { name: 'Payment method' })).toBeEnabled();
+    await expect(form.getByText(/methods enabled in BR/)).toBeVisible();
+
+    // Every attempt is dropped after the service acted: the first one created the deposit.
+    await setSandboxFaults(service, {
+      rate: 1,
+      kinds: ['drop'],
+      seed: dropSeed(['after', 'after', 'after'], 1),
+    });
+    await form.getByTestId('create-deposit').click();
+    const failed = app.getByTestId('create-failed');
+    await expect(failed).toHaveAttribute('data-error-kind', 'outcome_unknown', { timeout: 30_000 });
+    await expect(failed.getByTestId('outcome-unknown')).toContainText(
+      'Sending it again under the same request key is safe',
+    );
+    await expect(input(form, 'Amount')).toHaveValue('33.33');
+    await expect(input(form, 'Invoice id')).toHaveValue('INV-LOST-1');
+    await axe();
+    await saveScreen('deposit-create-outcome-unknown');
+
+    const unresolved = await paydesk.call('auditUnresolved', {});
+    expect(unresolved.ok && unresolved.data.map((entry) => entry.action)).toEqual(['deposit.create']);
+    const key = unresolved.ok ? unresolved.data[0]?.idempotencyKey : undefined;
+    await expect(failed).toContainText(key ?? 'no key');
+
+    await setSandboxFaults(service, { rate: 0 });
+    await failed.getByTestId('retry-same-key').click();
+    const answer = app.getByTestId('deposit-answer');
+    await expect(answer).toHaveAttribute('data-checkout-type', 'HOSTED');
+    await expect(answer.locator('[data-field="idempotencyKey"]')).toHaveText(key ?? 'no key');
+    await expect(answer.locator('[data-field="merchant_invoice_id"]')).toHaveText('INV-LOST-1');
+    const depositId = Number(await answer.getAttribute('data-deposit-id'));
+    // The service answered the retry from the first attempt: no second deposit exists.
+    const control = async (id: number) => (await fetch(`${service.controlUrl}/deposits/${id}`)).status;
+    expect(await control(depositId)).toBe(200);
+    expect(await control(depositId + 1)).toBe(404);
+    const after = await paydesk.call('auditUnresolved', {});
+    expect(after.ok && after.data).toEqual([]);
+  });
+});
+
+test.describe('production', () => {
+  test.use({ freshBridge: true });
+  let production: SandboxHandle;
+  test.beforeAll(async () => {
+    production = await startSandbox({ seed: 6062 });
+  });
+  test.afterAll(async () => {
+    await production.close();
+  });
+
+  test('unarmed production: the create is refused with why and a way to arming; armed, it needs a reason', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await useSandboxEnvironment(paydesk, production, 'Prod Deposits', 'production');
+    const form = await openForm(app);
+    const gate = form.getByTestId('mutation-gate');
+    await expect(gate).toHaveAttribute('data-armed', 'false');
+    await expect(gate).toContainText('Production is read-only until armed');
+    await expect(form.getByTestId('create-deposit')).toBeDisabled();
+    await axe();
+    await topOf(app);
+    await saveScreen('deposit-create-production-unarmed');
+    await gate.getByTestId('go-to-arming').click();
+    await expect(
+      app.getByTestId('production-banner').getByRole('button', { name: 'Arm for changes…' }),
+    ).toBeFocused();
+    // Main refuses it too, whatever the page does.
+    const refused = await paydesk.call('createDeposit', {
+      body: { amount: 5, country: 'BR' },
+      reason: 'test',
+    });
+    expect(refused.ok ? null : refused.error.kind).toBe('not_permitted');
+
+    const armed = await paydesk.call('armProduction', { confirmation: 'Prod Deposits' });
+    expect(armed.ok).toBe(true);
+    await expect(gate).toHaveCount(0);
+    await chooseMode(form, 'Hosted');
+    await input(form, 'Amount').fill('5');
+    await setCountry(app, form, 'BR');
+    await form.getByTestId('create-deposit').click();
+    const reason = form.getByRole('textbox', { name: 'Reason' });
+    await expect(reason).toBeFocused();
+    await expect(reason).toHaveAttribute('aria-invalid', 'true');
+    await reason.fill('Ticket 4411: manual top-up');
+    await form.getByTestId('create-deposit').click();
+    await expect(app.getByTestId('deposit-answer')).toHaveAttribute('data-checkout-type', 'HOSTED');
+    const journal = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')?.reason).toBe(
+      'Ticket 4411: manual top-up',
+    );
+  });
+});
