@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CashoutRef, CashoutStatus, ConsoleError, Fetched } from '../../../../preload/contract';
@@ -25,6 +25,7 @@ import {
   type CashoutIdsText,
 } from './cashout-ref';
 import { useCancelCashout, useCashoutStatus, type CashoutCancelVariables } from './use-cashouts';
+import { Section } from '../../components/Section';
 
 /**
  * /cashouts?cashoutId=…&externalId=…: a cashout's status by either id or both (D7), and its
@@ -416,17 +417,6 @@ function CancelExplanationAlert({
         )}
       </Stack>
     </Alert>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DepositCreateOutcome, JsonObject } from '../../../../preload/contract';
@@ -29,17 +29,7 @@ import { Absent, Value } from '../../components/Value';
 import { notify } from '../../components/notify';
 import { links } from '../../shell/links';
 import { instructionRows, isKnownInstructionKey, type InstructionRow } from './payment-instructions';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={4} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+import { Section } from '../../components/Section';
 
 /** The service's answer to a created deposit: what to show the payer, and where the deposit lives. */
 export function DepositAnswer({
@@ -101,7 +91,7 @@ export function DepositAnswer({
       </Text>
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Section title={t('answer.section.deposit')} testId="answer-deposit">
+        <Section order={4} title={t('answer.section.deposit')} testId="answer-deposit">
           <DetailList>
             <DetailRow label={t('answer.field.deposit_id')} field="deposit_id">
               <Group gap={4} wrap="nowrap">
@@ -131,7 +121,7 @@ export function DepositAnswer({
           </DetailList>
         </Section>
 
-        <Section title={t('answer.section.payment')} testId="answer-payment">
+        <Section order={4} title={t('answer.section.payment')} testId="answer-payment">
           {info === undefined ? (
             <Text size="sm" c="dimmed">
               {t('answer.noPaymentInfo')}
@@ -172,19 +162,19 @@ export function DepositAnswer({
       </SimpleGrid>
 
       {info?.metadata !== undefined && (
-        <Section title={t('answer.section.instructions')} testId="instructions">
+        <Section order={4} title={t('answer.section.instructions')} testId="instructions">
           <Instructions metadata={info.metadata} expired={expired} depositId={created.deposit_id} />
         </Section>
       )}
       {info?.secondary_metadata !== undefined && (
-        <Section title={t('answer.section.secondary')} testId="secondary-instructions">
+        <Section order={4} title={t('answer.section.secondary')} testId="secondary-instructions">
           <Instructions metadata={info.secondary_metadata} expired={expired} depositId={created.deposit_id} />
         </Section>
       )}
 
       {created.redirect_url !== undefined && <RedirectLink url={created.redirect_url} />}
 
-      <Section title={t('answer.section.raw')} testId="answer-raw">
+      <Section order={4} title={t('answer.section.raw')} testId="answer-raw">
         <JsonView raw={outcome.created.raw} unknownFields={outcome.created.unknownFields} />
       </Section>
     </Stack>

@@ -3,17 +3,14 @@ import {
   Autocomplete,
   Checkbox,
   Group,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
   type TextInputProps,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CRYPTO_CURRENCIES,
@@ -36,6 +33,7 @@ import {
   type TextField,
 } from './deposit-form';
 import { usePaymentMethods } from './use-deposit-create';
+import { Section } from '../../components/Section';
 
 /** Account types of Caixa (spec: reported_info, method CA), the one rule given as a list of values. */
 const CAIXA_ACCOUNT_TYPES = ['001', '002', '003', '006', '013', '022', '023', '028'] as const;
@@ -55,17 +53,6 @@ export interface DepositFormProps {
   onFlag: (flag: FlagField, value: boolean) => void;
   onMode: (mode: DepositMode) => void;
   onCrypto: (on: boolean) => void;
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 /** The create-deposit form's inputs (the screen owns the values, the checks and the submit). */

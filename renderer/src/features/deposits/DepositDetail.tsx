@@ -1,5 +1,4 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DepositStatus, Fetched } from '../../../../preload/contract';
@@ -16,6 +15,7 @@ import { explainPayerVerification } from '../../lib/payer-verification';
 import { links } from '../../shell/links';
 import { isScreenRegistered } from '../../shell/screens';
 import { useDeposit } from './use-deposit';
+import { Section } from '../../components/Section';
 
 export function DepositDetail({ depositId }: { depositId: number }) {
   const { t } = useTranslation('deposits');
@@ -38,17 +38,6 @@ export function DepositDetail({ depositId }: { depositId: number }) {
         />
       )}
     </QueryState>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 

@@ -43,6 +43,7 @@ import {
   type RefundProblem,
 } from './refund-form';
 import { useBanks, useCreateRefund, useRefundPreflight, type RefundCreateVariables } from './use-refunds';
+import { IdForm } from '../../components/IdForm';
 
 /** Account types met in the spec's samples (`SAVING`); others can be typed. */
 const ACCOUNT_TYPES = ['CHECKING', 'SAVING'];
@@ -98,43 +99,21 @@ export default function RefundCreateScreen() {
 
 function DepositIdForm({ initial, onChoose }: { initial: string; onChoose: (depositId: number) => void }) {
   const { t } = useTranslation('refunds');
-  const [text, setText] = useState(initial);
-  const [invalid, setInvalid] = useState(false);
   return (
-    <Paper withBorder p="md" maw={560}>
-      <form
-        aria-label={t('create.depositFormLabel')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const id = parsePositiveId(text.trim());
-          setInvalid(id === null);
-          if (id !== null) onChoose(id);
-        }}
-      >
-        <TextInput
-          label={t('create.depositIdLabel')}
-          description={t('create.depositIdHint')}
-          value={text}
-          inputMode="numeric"
-          autoComplete="off"
-          autoFocus={initial === ''}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setInvalid(false);
-          }}
-          error={invalid ? t('create.invalidDepositId') : undefined}
-          data-testid="refund-deposit-input"
-          inputContainer={(input) => (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <div style={{ flex: 1 }}>{input}</div>
-              <Button type="submit" variant="default" data-testid="refund-deposit-submit">
-                {t('create.depositSubmit')}
-              </Button>
-            </Group>
-          )}
-        />
-      </form>
-    </Paper>
+    <IdForm
+      initial={initial}
+      search={false}
+      submitVariant="default"
+      text={{
+        formLabel: t('create.depositFormLabel'),
+        label: t('create.depositIdLabel'),
+        hint: t('create.depositIdHint'),
+        invalid: t('create.invalidDepositId'),
+        submit: t('create.depositSubmit'),
+      }}
+      testIds={{ input: 'refund-deposit-input', submit: 'refund-deposit-submit' }}
+      onId={onChoose}
+    />
   );
 }
 

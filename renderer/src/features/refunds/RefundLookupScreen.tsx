@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Fetched, RefundStatus } from '../../../../preload/contract';
@@ -13,6 +13,8 @@ import { Value } from '../../components/Value';
 import { parsePositiveId } from '../../lib/jump-parser';
 import { links } from '../../shell/links';
 import { useRefund } from './use-refunds';
+import { Section } from '../../components/Section';
+import { IdForm } from '../../components/IdForm';
 
 /** /refunds (a lookup form) and /refunds/:refundId (the form and the refund's status). */
 export default function RefundLookupScreen() {
@@ -46,55 +48,19 @@ export default function RefundLookupScreen() {
 function RefundIdForm({ initial }: { initial: string }) {
   const { t } = useTranslation('refunds');
   const navigate = useNavigate();
-  const [text, setText] = useState(initial);
-  const [invalid, setInvalid] = useState(false);
   return (
-    <Paper withBorder p="md" maw={560}>
-      <form
-        role="search"
-        aria-label={t('lookup.formLabel')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const id = parsePositiveId(text.trim());
-          setInvalid(id === null);
-          if (id !== null) void navigate(links.refund(id));
-        }}
-      >
-        <TextInput
-          label={t('lookup.idLabel')}
-          description={t('lookup.idHint')}
-          value={text}
-          inputMode="numeric"
-          autoComplete="off"
-          autoFocus={initial === ''}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setInvalid(false);
-          }}
-          error={invalid ? t('lookup.invalidId') : undefined}
-          data-testid="refund-id-input"
-          inputContainer={(input) => (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <div style={{ flex: 1 }}>{input}</div>
-              <Button type="submit" data-testid="refund-lookup-submit">
-                {t('lookup.submit')}
-              </Button>
-            </Group>
-          )}
-        />
-      </form>
-    </Paper>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
+    <IdForm
+      initial={initial}
+      text={{
+        formLabel: t('lookup.formLabel'),
+        label: t('lookup.idLabel'),
+        hint: t('lookup.idHint'),
+        invalid: t('lookup.invalidId'),
+        submit: t('lookup.submit'),
+      }}
+      testIds={{ input: 'refund-id-input', submit: 'refund-lookup-submit' }}
+      onId={(id) => void navigate(links.refund(id))}
+    />
   );
 }
 

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useActiveEnvironment } from '../../api/environment';
@@ -9,6 +8,7 @@ import { ClockControl } from './ClockControl';
 import { CreateCashoutForm } from './CreateCashoutForm';
 import { NotificationsLog } from './NotificationsLog';
 import { TransitionForm } from './TransitionForm';
+import { Section } from '../../components/Section';
 
 /**
  * /sandbox: drive the local sandbox the way the real service moves on its own (status moves,
@@ -52,16 +52,5 @@ export default function SandboxScreen() {
         </>
       )}
     </Stack>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={3} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }

@@ -11,6 +11,7 @@ import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { MarkupFee, SubMerchantStatus } from './parts';
 import { useSubMerchant, type useWatchToggle } from './use-sub-merchants';
+import { Section } from '../../components/Section';
 
 export function SubMerchantDetail({
   subMerchantId,
@@ -56,17 +57,6 @@ export function SubMerchantDetail({
       </QueryState>
       {toggle.error && togglingThis && <ErrorNotice error={toggle.error} />}
     </Stack>
-  );
-}
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title} data-section={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 

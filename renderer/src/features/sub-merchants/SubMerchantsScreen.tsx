@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import {
   type WatchRefreshSeconds,
 } from './use-sub-merchants';
 import { WatchedSubMerchants } from './WatchedSubMerchants';
+import { IdForm } from '../../components/IdForm';
 
 /**
  * /sub-merchants (a lookup form and the watched list) and /sub-merchants/:subMerchantId (the
@@ -56,47 +57,18 @@ export default function SubMerchantsScreen() {
 function SubMerchantIdForm({ initial }: { initial: string }) {
   const { t } = useTranslation('sub-merchants');
   const navigate = useNavigate();
-  const [text, setText] = useState(initial);
-  const [invalid, setInvalid] = useState(false);
   return (
-    <Paper withBorder p="md" maw={560}>
-      <form
-        role="search"
-        aria-label={t('lookup.formLabel')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const id = parsePositiveId(text.trim());
-          if (id === null) {
-            setInvalid(true);
-            return;
-          }
-          setInvalid(false);
-          void navigate(links.subMerchant(id));
-        }}
-      >
-        <TextInput
-          label={t('lookup.idLabel')}
-          description={t('lookup.idHint')}
-          value={text}
-          inputMode="numeric"
-          autoComplete="off"
-          autoFocus={initial === ''}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setInvalid(false);
-          }}
-          error={invalid ? t('lookup.invalidId') : undefined}
-          data-testid="sub-merchant-id-input"
-          inputContainer={(input) => (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <div style={{ flex: 1 }}>{input}</div>
-              <Button type="submit" data-testid="sub-merchant-lookup-submit">
-                {t('lookup.submit')}
-              </Button>
-            </Group>
-          )}
-        />
-      </form>
-    </Paper>
+    <IdForm
+      initial={initial}
+      text={{
+        formLabel: t('lookup.formLabel'),
+        label: t('lookup.idLabel'),
+        hint: t('lookup.idHint'),
+        invalid: t('lookup.invalidId'),
+        submit: t('lookup.submit'),
+      }}
+      testIds={{ input: 'sub-merchant-id-input', submit: 'sub-merchant-lookup-submit' }}
+      onId={(id) => void navigate(links.subMerchant(id))}
+    />
   );
 }
