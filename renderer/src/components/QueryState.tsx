@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,15 @@ export function SkeletonLines({ lines = 4 }: { lines?: number }) {
         <Skeleton key={index} height={14} width={`${90 - ((index * 17) % 40)}%`} />
       ))}
     </Stack>
+  );
+}
+
+/** Skeleton lines in a bordered card: the loading look of a record's detail. */
+export function SkeletonCard({ lines }: { lines: number }) {
+  return (
+    <Paper withBorder p="md">
+      <SkeletonLines lines={lines} />
+    </Paper>
   );
 }
 

@@ -10,7 +10,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
-import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { notify } from '../../components/notify';
@@ -433,11 +433,7 @@ function CashoutStatusPanel({ cashoutRef }: { cashoutRef: CashoutRef }) {
     <QueryState
       query={query}
       label={t('status.loading', { ids: refLabel(cashoutRef) })}
-      skeleton={
-        <Paper withBorder p="md">
-          <SkeletonLines lines={5} />
-        </Paper>
-      }
+      skeleton={<SkeletonCard lines={5} />}
     >
       {(fetched) => (
         <CashoutRecord

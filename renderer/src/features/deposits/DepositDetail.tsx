@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DepositStatus, Fetched } from '../../../../preload/contract';
@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { JsonView } from '../../components/JsonView';
 import { Money } from '../../components/Money';
-import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { SolidBadge } from '../../components/SolidBadge';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Absent, Value } from '../../components/Value';
@@ -24,11 +24,7 @@ export function DepositDetail({ depositId }: { depositId: number }) {
     <QueryState
       query={query}
       label={t('detail.loading', { id: depositId })}
-      skeleton={
-        <Paper withBorder p="md">
-          <SkeletonLines lines={10} />
-        </Paper>
-      }
+      skeleton={<SkeletonCard lines={10} />}
     >
       {(fetched) => (
         <DepositRecord

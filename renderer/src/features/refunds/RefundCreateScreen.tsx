@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Money } from '../../components/Money';
-import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
@@ -84,11 +84,7 @@ export default function RefundCreateScreen() {
         <QueryState
           query={preflight}
           label={t('create.loading', { id: depositId })}
-          skeleton={
-            <Paper withBorder p="md">
-              <SkeletonLines lines={8} />
-            </Paper>
-          }
+          skeleton={<SkeletonCard lines={8} />}
         >
           {(data) => <RefundForm key={depositId} depositId={depositId} preflight={data} />}
         </QueryState>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
-import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { parsePositiveId } from '../../lib/jump-parser';
@@ -71,11 +71,7 @@ export function RefundDetail({ refundId }: { refundId: number }) {
     <QueryState
       query={query}
       label={t('detail.loading', { id: refundId })}
-      skeleton={
-        <Paper withBorder p="md">
-          <SkeletonLines lines={5} />
-        </Paper>
-      }
+      skeleton={<SkeletonCard lines={5} />}
     >
       {(fetched) => (
         <RefundRecord

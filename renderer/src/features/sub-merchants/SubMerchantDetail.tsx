@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Fetched, SubMerchant } from '../../../../preload/contract';
@@ -7,7 +7,7 @@ import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { Money } from '../../components/Money';
-import { QueryState, SkeletonLines } from '../../components/QueryState';
+import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { MarkupFee, SubMerchantStatus } from './parts';
 import { useSubMerchant, type useWatchToggle } from './use-sub-merchants';
@@ -30,11 +30,7 @@ export function SubMerchantDetail({
       <QueryState
         query={query}
         label={t('detail.loading', { id: subMerchantId })}
-        skeleton={
-          <Paper withBorder p="md">
-            <SkeletonLines lines={10} />
-          </Paper>
-        }
+        skeleton={<SkeletonCard lines={10} />}
       >
         {(fetched) => (
           <SubMerchantRecord
