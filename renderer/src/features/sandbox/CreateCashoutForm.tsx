@@ -179,6 +179,8 @@ export function CreateCashoutForm() {
                     component={Link}
                     to={links.cashoutById(created.cashoutId)}
                     size="sm"
+                    c="inherit"
+                    underline="always"
                     data-testid="cashout-open-by-id"
                   >
                     {t('sandbox:cashout.openById', { id: created.cashoutId })}
@@ -187,6 +189,8 @@ export function CreateCashoutForm() {
                     component={Link}
                     to={links.cashoutByExternalId(created.externalId)}
                     size="sm"
+                    c="inherit"
+                    underline="always"
                     data-testid="cashout-open-by-external-id"
                   >
                     {t('sandbox:cashout.openByExternalId', { externalId: created.externalId })}

@@ -27,7 +27,7 @@ export default function SandboxScreen() {
         <Alert color="orange" title={t('notSandbox.title')} data-testid="sandbox-unavailable">
           <Stack gap="xs">
             <Text size="sm">{t('notSandbox.body', { name: active.name })}</Text>
-            <Anchor component={Link} to={links.environments()} size="sm">
+            <Anchor component={Link} to={links.environments()} size="sm" c="inherit" underline="always">
               {t('notSandbox.environments')}
             </Anchor>
           </Stack>

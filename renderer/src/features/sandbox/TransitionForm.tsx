@@ -153,7 +153,14 @@ export function TransitionForm() {
                 <StatusBadge entity={moved.entity} status={transition.data.status} />
               </Group>
               {movedHref && (
-                <Anchor component={Link} to={movedHref} size="sm" data-testid="transition-open">
+                <Anchor
+                  component={Link}
+                  to={movedHref}
+                  size="sm"
+                  c="inherit"
+                  underline="always"
+                  data-testid="transition-open"
+                >
                   {t('sandbox:transition.open', {
                     entity: t(`sandbox:entity.${moved.entity}`),
                     id: moved.id,
