@@ -14,6 +14,7 @@ import type sandbox from './locales/en/sandbox.json';
 import type depositCreate from './locales/en/depositCreate.json';
 import type refunds from './locales/en/refunds.json';
 import type cashouts from './locales/en/cashouts.json';
+import type batch from './locales/en/batch.json';
 
 export declare const resources: {
   common: typeof common;
@@ -28,4 +29,5 @@ export declare const resources: {
   depositCreate: typeof depositCreate;
   refunds: typeof refunds;
   cashouts: typeof cashouts;
+  batch: typeof batch;
 };

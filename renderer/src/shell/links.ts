@@ -26,6 +26,7 @@ export const links = {
   },
   subMerchants: () => '/sub-merchants',
   subMerchant: (subMerchantId: number) => `/sub-merchants/${subMerchantId}`,
+  batch: () => '/batch',
   reference: () => '/reference',
   sandbox: () => '/sandbox',
   environments: () => '/environments',

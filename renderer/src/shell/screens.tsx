@@ -94,6 +94,12 @@ export const SCREENS: readonly ScreenDefinition[] = [
     jumpKinds: ['sub-merchant'],
   },
   {
+    id: 'batch',
+    paths: ['batch'],
+    component: lazyScreen(() => import('../features/batch/BatchScreen'), ['batch']),
+    nav: { labelKey: 'nav.batch', href: links.batch(), order: 64 },
+  },
+  {
     id: 'sandbox',
     paths: ['sandbox'],
     component: lazyScreen(() => import('../features/sandbox/SandboxScreen'), ['sandbox']),

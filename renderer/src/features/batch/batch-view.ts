@@ -1,0 +1,163 @@
+import {
+  BATCH_LIMITS,
+  type BatchKind,
+  type BatchRow,
+  type BatchRowFilter,
+  type BatchSummary,
+} from '../../../../preload/contract';
+
+/**
+ * The batch screen's pure parts (no DOM, no React; unit-tested in Node): which pages of rows a
+ * scrolled window needs, the counts behind each filter, progress, the summary list kept current
+ * from events, the columns of each kind and how a row compares with the last run.
+ */
+
+/** Rows fetched per batchRows call (main allows up to BATCH_LIMITS.maxPageRows). */
+export const BATCH_PAGE_SIZE = 100;
+/** Every row has this height (px): the virtual list never measures a row. */
+export const BATCH_ROW_HEIGHT = 32;
+
+/** The pages holding rows `first`…`last` (inclusive, 0-based), in order; none for an empty range. */
+export function pagesInRange(first: number, last: number, pageSize = BATCH_PAGE_SIZE): number[] {
+  if (last < first || first < 0) return [];
+  const pages: number[] = [];
+  for (let page = Math.floor(first / pageSize); page <= Math.floor(last / pageSize); page += 1)
+    pages.push(page);
+  return pages;
+}
+
+/** How many rows each filter shows, from the summary alone (the rows' own answer has the exact total). */
+export function filterCounts(summary: BatchSummary): Record<BatchRowFilter, number> {
+  return {
+    all: summary.total,
+    ok: summary.done - summary.failed,
+    failed: summary.failed,
+    pending: summary.total - summary.done,
+    changed: summary.changed,
+    new: summary.new,
+  };
+}
+
+/** Done as a percentage, 0–100, rounded down so 100 means every id has an answer. */
+export function progressPercent(summary: Pick<BatchSummary, 'done' | 'total'>): number {
+  if (summary.total <= 0) return 100;
+  return Math.min(100, Math.floor((summary.done / summary.total) * 100));
+}
+
+/**
+ * The list with `summary` in place of the batch of the same id, or first when the list does not
+ * hold it yet (batchList answers newest first). Answers the same list when nothing changed.
+ */
+export function upsertSummary(list: readonly BatchSummary[], summary: BatchSummary): BatchSummary[] {
+  const index = list.findIndex((batch) => batch.batchId === summary.batchId);
+  if (index === -1) return [summary, ...list];
+  const copy = [...list];
+  copy[index] = summary;
+  return copy;
+}
+
+export type BatchColumn =
+  | 'index'
+  | 'id'
+  | 'state'
+  | 'status'
+  | 'change'
+  | 'amount'
+  | 'usdAmount'
+  | 'invoiceId'
+  | 'depositId'
+  | 'country'
+  | 'paymentMethod'
+  | 'rejection'
+  | 'error';
+
+/** What the service tells of each kind (BatchRow's fields), in reading order. */
+const COLUMNS: Record<BatchKind, readonly BatchColumn[]> = {
+  deposits: [
+    'index',
+    'id',
+    'state',
+    'status',
+    'change',
+    'amount',
+    'usdAmount',
+    'invoiceId',
+    'country',
+    'paymentMethod',
+    'error',
+  ],
+  refunds: ['index', 'id', 'state', 'status', 'change', 'amount', 'depositId', 'invoiceId', 'error'],
+  cashouts: ['index', 'id', 'state', 'status', 'change', 'amount', 'rejection', 'error'],
+};
+
+export function batchColumns(kind: BatchKind): readonly BatchColumn[] {
+  return COLUMNS[kind];
+}
+
+/** Fixed widths (px) so every row lays out alike without measuring. */
+export const COLUMN_WIDTHS: Record<BatchColumn, number> = {
+  index: 70,
+  id: 170,
+  state: 90,
+  status: 150,
+  change: 200,
+  amount: 150,
+  usdAmount: 130,
+  invoiceId: 170,
+  depositId: 130,
+  country: 80,
+  paymentMethod: 110,
+  rejection: 260,
+  error: 320,
+};
+
+export function tableWidth(columns: readonly BatchColumn[]): number {
+  return columns.reduce((sum, column) => sum + COLUMN_WIDTHS[column], 0);
+}
+
+/**
+ * How a row compares with the last finished run: new (the id was not in it), changed (with the
+ * status it had then; null: not found then), same, or nothing to say (pending, or the lookup
+ * failed for a reason other than not found).
+ */
+export type ChangeMark =
+  { mark: 'new' } | { mark: 'changed'; previous: string | null } | { mark: 'same' } | { mark: 'none' };
+
+export function changeMark(row: Pick<BatchRow, 'changed' | 'previousStatus'>): ChangeMark {
+  switch (row.changed) {
+    case 'new':
+      return { mark: 'new' };
+    case 'changed':
+      return { mark: 'changed', previous: row.previousStatus ?? null };
+    case 'same':
+      return { mark: 'same' };
+    default:
+      return { mark: 'none' };
+  }
+}
+
+/** Whole number from a number input, or the fallback when empty or not a number; clamped. */
+export function wholeInRange(value: number | string, min: number, max: number, fallback: number): number {
+  const number = typeof value === 'number' ? value : Number(value.trim() === '' ? NaN : value);
+  if (!Number.isFinite(number)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(number)));
+}
+
+/**
+ * The batch shown: the one chosen, else the newest (batchList answers newest first); none when
+ * the list is empty. A chosen batch that was discarded or evicted falls back to the newest.
+ */
+export function selectedBatch(
+  list: readonly BatchSummary[],
+  chosenId: string | null,
+): BatchSummary | undefined {
+  return list.find((batch) => batch.batchId === chosenId) ?? list[0];
+}
+
+/**
+ * A file main would refuse for sure, known before reading it: a character is at most 4 bytes of
+ * UTF-8, so more than 4 × BATCH_LIMITS.maxTextChars bytes is more characters than batchParse reads.
+ */
+export function fileTooLong(bytes: number): boolean {
+  return bytes > 4 * BATCH_LIMITS.maxTextChars;
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type {
+  BatchKind,
+  BatchParseResult,
+  BatchRowFilter,
+  BatchRowsPage,
+  BatchStartInput,
+  BatchSummary,
+} from '../../../../preload/contract';
+import { useEnvironments } from '../../api/environment';
+import { useConsoleEvent } from '../../api/events';
+import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import { downloadText } from './download';
+import { BATCH_PAGE_SIZE, upsertSummary } from './batch-view';
+
+/** The batches main keeps (newest first), kept current by batchProgress events. */
+export function useBatchList() {
+  return useEnvironmentQuery<BatchSummary[], readonly unknown[]>({
+    key: (keys) => keys.batchList(),
+    call: (api) => api.batchList({}),
+  });
+}
+
+/** One page of a batch's rows under a filter; refetched while the batch runs (see useBatchProgress). */
+export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: number) {
+  return useEnvironmentQuery<BatchRowsPage, readonly unknown[]>({
+    key: (keys) => keys.batchRowsPage(batchId, filter, page),
+    call: (api) => api.batchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
+  });
+}
+
+/**
+ * Follows batchProgress: the summary goes into the cached list, and the pages on screen of that
+ * batch are read again (only mounted pages refetch; events come at most 5 times a second).
+ */
+export function useBatchProgress(): void {
+  const queryClient = useQueryClient();
+  const { keys } = useEnvironments();
+  useConsoleEvent('batchProgress', (summary) => {
+    if (!keys) return;
+    const list = queryClient.getQueryData<BatchSummary[]>(keys.batchList());
+    if (list) queryClient.setQueryData(keys.batchList(), upsertSummary(list, summary));
+    else void queryClient.invalidateQueries({ queryKey: keys.batchList() });
+    void queryClient.invalidateQueries({ queryKey: keys.batchRows(summary.batchId) });
+  });
+}
+
+export function useParseIds() {
+  return useConsoleMutation<{ kind: BatchKind; text: string }, BatchParseResult>({
+    call: (api, input) => api.batchParse(input),
+  });
+}
+
+export function useStartBatch(onStarted: (summary: BatchSummary) => void) {
+  return useConsoleMutation<BatchStartInput, BatchSummary>({
+    call: (api, input) => api.batchStart(input),
+    invalidates: (keys) => [keys.batchList()],
+    onSuccess: onStarted,
+  });
+}
+
+/** Cancel or resume: the answer is the batch's summary now. */
+export function useBatchControl(action: 'cancel' | 'resume') {
+  return useConsoleMutation<string, BatchSummary>({
+    call: (api, batchId) =>
+      action === 'cancel' ? api.batchCancel({ batchId }) : api.batchResume({ batchId }),
+    invalidates: (keys, summary) => [keys.batchList(), keys.batchRows(summary.batchId)],
+  });
+}
+
+export function useDiscardBatch(onDiscarded: (batchId: string) => void) {
+  return useConsoleMutation<string, { discarded: boolean }>({
+    call: (api, batchId) => api.batchDiscard({ batchId }),
+    invalidates: (keys) => [keys.batchList()],
+    onSuccess: (_answer, batchId) => onDiscarded(batchId),
+  });
+}
+
+export function useExportBatch() {
+  return useConsoleMutation<string, { fileName: string; csv: string }>({
+    call: (api, batchId) => api.batchExportCsv({ batchId }),
+    onSuccess: ({ fileName, csv }) => downloadText(fileName, csv),
+  });
+}

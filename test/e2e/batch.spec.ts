@@ -1,0 +1,235 @@
+import type { Locator, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { SEEDED_RECORDS } from '../../main/sandbox';
+import { expect, test } from './fixtures';
+
+/**
+ * Batch lookup (brief F4, issue 7): ids pasted with duplicates and junk (every invalid token
+ * listed), a run with progress and statuses, a rerun after a status moved in the sandbox marks
+ * the row "changed", cancel and resume, CSV export, and 10,000 rows in a virtualised table that
+ * keeps only a screenful of rows in the DOM. Every test has its own bridge: batches and the last
+ * run they compare with live in that bridge's console.
+ */
+
+test.use({ freshBridge: true });
+
+async function openBatch(app: Page): Promise<void> {
+  await app.locator('[data-nav="batch"]').click();
+  await expect(app).toHaveURL(/#\/batch$/);
+  await expect(app.getByRole('heading', { level: 2, name: 'Batch lookup' })).toBeVisible();
+}
+
+async function topOf(app: Page): Promise<void> {
+  await app.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Pastes `text`, reads it and answers the parse summary. */
+async function pasteAndRead(app: Page, text: string): Promise<Locator> {
+  await app.getByLabel('Paste ids').fill(text);
+  await app.getByTestId('batch-parse').click();
+  const parsed = app.getByTestId('batch-parsed');
+  await expect(parsed).toBeVisible();
+  return parsed;
+}
+
+async function start(app: Page, { rate, concurrency }: { rate?: number; concurrency?: number } = {}) {
+  if (concurrency !== undefined) await app.getByLabel('Lookups at once').fill(String(concurrency));
+  if (rate !== undefined) await app.getByLabel('Requests per second at most').fill(String(rate));
+  await app.getByTestId('batch-start').click();
+}
+
+/** The shown batch, once in `state`. */
+async function batchIn(app: Page, state: string, timeout = 30_000): Promise<Locator> {
+  const current = app.getByTestId('batch-current');
+  await expect(current.getByTestId('batch-state')).toHaveAttribute('data-state', state, { timeout });
+  return current;
+}
+
+const row = (scope: Locator, id: string | number) =>
+  scope.locator(`[data-testid="batch-row"][data-id="${id}"]`);
+
+test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun marks the moved deposit changed, CSV export', async ({
+  console: app,
+  paydesk,
+  axe,
+  saveScreen,
+}) => {
+  const completed = SEEDED_RECORDS.completedCardDeposit;
+  const pending = SEEDED_RECORDS.pendingVoucherDeposit;
+  const cancelled = SEEDED_RECORDS.cancelledDeposit;
+  const unknown = 300_000_999;
+  await openBatch(app);
+
+  const parsed = await pasteAndRead(
+    app,
+    `deposits to check\n${completed}, ${pending}\n${completed} abc ${cancelled}; -5\n${unknown} ${pending}`,
+  );
+  await expect(parsed.getByTestId('batch-parsed-count')).toHaveText('4 ids to look up');
+  await expect(parsed.getByTestId('batch-parsed-duplicates')).toHaveText(
+    '2 duplicates dropped (each id is looked up once):',
+  );
+  await expect(parsed.getByTestId('batch-duplicate-list')).toHaveText(`${completed} ×2 · ${pending} ×2`);
+  // Every token that is not an id is listed with its line; none is skipped silently.
+  const invalid = parsed.getByTestId('batch-invalid');
+  for (const token of ['deposits', 'to', 'check', 'abc', '-5']) {
+    await expect(invalid.locator(`tr[data-token="${token}"]`)).toHaveCount(1);
+  }
+  await expect(invalid.locator('tbody tr')).toHaveCount(5);
+  await expect(invalid.locator('tr[data-token="abc"] td').first()).toHaveText('3');
+  await expect(parsed.getByTestId('batch-invalid-count')).toHaveAttribute('data-count', '5');
+  await axe();
+  await topOf(app);
+  await saveScreen('batch-parsed');
+
+  await start(app);
+  const current = await batchIn(app, 'done');
+  await expect(current.getByTestId('batch-progress-text')).toHaveText(
+    /^4 of 4 answered, 1 failed, [\d.,]+ per second$/,
+  );
+  await expect(current.getByRole('progressbar', { name: 'Progress: 100 %' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await expect(current.getByTestId('batch-compared')).toHaveText(
+    'No earlier finished run of this kind here: every row counts as new.',
+  );
+  const results = current.getByTestId('batch-results');
+  await expect(results.getByTestId('batch-row')).toHaveCount(4);
+  // Rows keep the order the ids were given in.
+  expect(
+    await results.getByTestId('batch-row').evaluateAll((rows) => rows.map((element) => element.dataset.id)),
+  ).toEqual([completed, pending, cancelled, unknown].map(String));
+  await expect(row(results, completed)).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(row(results, pending)).toHaveAttribute('data-status', 'PENDING');
+  await expect(row(results, cancelled)).toHaveAttribute('data-status', 'CANCELLED');
+  await expect(row(results, unknown)).toHaveAttribute('data-state', 'failed');
+  await expect(row(results, unknown).locator('[data-error-kind="not_found"]')).toHaveText(
+    /^Nothing was found with this id/,
+  );
+  for (const id of [completed, pending, cancelled, unknown]) {
+    await expect(row(results, id)).toHaveAttribute('data-change', 'new');
+  }
+
+  // The pending deposit is paid meanwhile; the same ids again.
+  const moved = await paydesk.call('sandboxTransition', { entity: 'deposit', id: pending, to: 'COMPLETED' });
+  expect(moved).toMatchObject({ ok: true });
+  await start(app);
+  await expect(current.getByTestId('batch-compared')).toHaveText(
+    /^Compared with the run finished .+: 1 changed, 0 new\.$/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await batchIn(app, 'done');
+  await expect(row(results, pending)).toHaveAttribute('data-status', 'COMPLETED');
+  await expect(row(results, pending)).toHaveAttribute('data-change', 'changed');
+  await expect(row(results, pending).locator('td').nth(4)).toHaveText('Changed, was PENDING');
+  await expect(row(results, completed)).toHaveAttribute('data-change', 'same');
+  await expect(row(results, unknown)).toHaveAttribute('data-change', 'same');
+
+  // The "changed" filter shows that row alone.
+  await current.getByTestId('batch-filter').getByText('Changed (1)').click();
+  await expect(results.getByTestId('batch-row')).toHaveCount(1);
+  await expect(results.getByTestId('batch-row')).toHaveAttribute('data-id', String(pending));
+  await current.getByTestId('batch-filter').getByText('Failed (1)').click();
+  await expect(results.getByTestId('batch-row')).toHaveAttribute('data-id', String(unknown));
+  await current.getByTestId('batch-filter').getByText('Waiting (0)').click();
+  await expect(results.getByTestId('batch-results-empty')).toHaveText('Every id has an answer.');
+  await current.getByTestId('batch-filter').getByText('Changed (1)').click();
+  await axe();
+  await topOf(app);
+  await saveScreen('batch-results');
+
+  // Both runs are among the recent batches.
+  await expect(app.getByTestId('batch-list').locator('tbody tr')).toHaveCount(2);
+
+  const download = app.waitForEvent('download');
+  await current.getByTestId('batch-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile(await file.path(), 'utf8');
+  const [header, ...lines] = csv.trim().split(/\r?\n/);
+  expect(header?.split(',').slice(0, 5)).toEqual(['id', 'result', 'status', 'changed', 'previous_status']);
+  expect(lines).toHaveLength(4);
+  expect(lines[1]?.startsWith(`${pending},ok,COMPLETED,changed,PENDING,`)).toBe(true);
+  expect(lines[3]?.startsWith(`${unknown},failed,`)).toBe(true);
+});
+
+test('cancel stops a run part way; resume looks up the rest', async ({ console: app, axe }) => {
+  await openBatch(app);
+  const ids = Array.from({ length: 30 }, (_, index) => 300_000_001 + index);
+  await pasteAndRead(app, ids.join('\n'));
+  // 5 per second: six seconds of work, time enough to cancel in the middle.
+  await start(app, { rate: 5, concurrency: 1 });
+  const current = await batchIn(app, 'running');
+  const progress = current.getByTestId('batch-progress-text');
+  await expect(progress).not.toHaveAttribute('data-done', '0');
+  await current.getByTestId('batch-cancel').click();
+  await batchIn(app, 'cancelled');
+  await expect(current.getByTestId('batch-cancel-reason')).toHaveText(
+    'Cancelled. Resume looks up the ids that have no answer yet.',
+  );
+  const doneAtCancel = Number(await progress.getAttribute('data-done'));
+  expect(doneAtCancel).toBeGreaterThan(0);
+  expect(doneAtCancel).toBeLessThan(ids.length);
+  await expect(
+    current.getByTestId('batch-filter').getByText(`Waiting (${ids.length - doneAtCancel})`),
+  ).toBeVisible();
+  await axe();
+
+  await current.getByTestId('batch-resume').click();
+  await batchIn(app, 'done');
+  await expect(progress).toHaveAttribute('data-done', String(ids.length));
+  await expect(current.getByTestId('batch-resume')).toHaveCount(0);
+  await expect(current.getByTestId('batch-filter').getByText('Waiting (0)')).toBeVisible();
+});
+
+test('10,000 ids from a CSV file: the table scrolls through them with a screenful of rows in the DOM', async ({
+  console: app,
+  axe,
+  saveScreen,
+}) => {
+  test.setTimeout(180_000);
+  await openBatch(app);
+  // Ids the sandbox does not hold: not-found rows are rows like any other here.
+  const first = 500_000_001;
+  const count = 10_000;
+  const csv = ['deposit_id', ...Array.from({ length: count }, (_, index) => String(first + index))].join(
+    '\n',
+  );
+  await app.getByTestId('batch-file').setInputFiles({
+    name: 'ten-thousand.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  const parsed = app.getByTestId('batch-parsed');
+  await expect(parsed.getByTestId('batch-parsed-count')).toHaveText('10,000 ids to look up');
+  await expect(parsed.getByTestId('batch-parsed-header')).toHaveText(
+    'Header row skipped (deposit_id); only the column deposit_id was read.',
+  );
+  await expect(app.getByTestId('batch-text')).toHaveValue(csv);
+  await start(app, { rate: 10_000, concurrency: 32 });
+  const current = await batchIn(app, 'done', 150_000);
+  const results = current.getByTestId('batch-results');
+  await expect(results).toHaveAttribute('data-count', String(count));
+  const rows = results.getByTestId('batch-row');
+  await expect(row(results, first)).toBeVisible();
+  expect(await rows.count()).toBeLessThan(60);
+
+  // The middle, then the end: the rows there are read (page by page) and shown, the DOM stays small.
+  await results.evaluate((element) => {
+    element.scrollTop = element.scrollHeight / 2;
+  });
+  await expect(row(results, first + count / 2)).toBeVisible();
+  expect(await rows.count()).toBeLessThan(60);
+  await results.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(row(results, first + count - 1)).toBeVisible();
+  await expect(row(results, first + count - 1)).toHaveAttribute('aria-rowindex', String(count + 1));
+  expect(await rows.count()).toBeLessThan(60);
+  await expect(row(results, first)).toHaveCount(0);
+  await axe();
+  await topOf(app);
+  await saveScreen('batch-ten-thousand');
+});
