@@ -7,12 +7,16 @@ import { useArming, useClockStatus } from '../api/guard';
 import { useConsoleMutation } from '../api/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Countdown } from '../components/Countdown';
+import { OutcomeUnknownNotice, UnresolvedFollower, useUnresolvedCount } from '../features/audit/shell-parts';
 
 /** How many banner rows the header shows now (the layout sizes the header from it). */
 export function useBannerCount(): number {
   const active = useActiveEnvironment();
   const clock = useClockStatus();
-  return (active?.kind === 'production' ? 1 : 0) + (clock.data?.blocksMutations ? 1 : 0);
+  const unresolved = useUnresolvedCount();
+  return (
+    (active?.kind === 'production' ? 1 : 0) + (clock.data?.blocksMutations ? 1 : 0) + (unresolved > 0 ? 1 : 0)
+  );
 }
 
 export const BANNER_HEIGHT = 44;
@@ -20,10 +24,22 @@ export const BANNER_HEIGHT = 44;
 export function HeaderBanners() {
   const active = useActiveEnvironment();
   const clock = useClockStatus();
+  const unresolved = useUnresolvedCount();
   return (
     <>
       {active?.kind === 'production' && <ProductionBanner environment={active} />}
       {clock.data?.blocksMutations && <ClockBanner />}
+      <UnresolvedFollower />
+      {unresolved > 0 && (
+        // Persistent on every screen until each change whose answer was lost is settled.
+        <BannerRow
+          background="var(--mantine-color-orange-4)"
+          foreground="black"
+          testId="outcome-unknown-banner"
+        >
+          <OutcomeUnknownNotice count={unresolved} />
+        </BannerRow>
+      )}
     </>
   );
 }

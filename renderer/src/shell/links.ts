@@ -30,6 +30,9 @@ export const links = {
   reference: () => '/reference',
   sandbox: () => '/sandbox',
   environments: () => '/environments',
+  audit: () => '/audit',
+  /** The panel that settles changes whose outcome is unknown. */
+  auditUnresolved: () => '/audit/unresolved',
 } as const;
 
 export function jumpHref(target: JumpTarget): string {

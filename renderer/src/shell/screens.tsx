@@ -117,6 +117,18 @@ export const SCREENS: readonly ScreenDefinition[] = [
     component: lazyScreen(() => import('../features/environments/EnvironmentsScreen'), ['environments']),
     nav: { labelKey: 'nav.environments', href: links.environments(), order: 80 },
   },
+  {
+    id: 'audit',
+    paths: ['audit'],
+    component: lazyScreen(() => import('../features/audit/AuditScreen'), ['audit']),
+    nav: { labelKey: 'nav.audit', href: links.audit(), order: 75 },
+  },
+  {
+    // Reached from the shell's outcome-unknown notice (on every screen); no nav entry of its own.
+    id: 'audit-unresolved',
+    paths: ['audit/unresolved'],
+    component: lazyScreen(() => import('../features/audit/UnresolvedScreen'), ['audit']),
+  },
 ];
 
 export function isScreenRegistered(id: string): boolean {

@@ -1,0 +1,232 @@
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AuditEntryView, AuditUnresolvedView } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyButton } from '../../components/CopyButton';
+import { DetailList, DetailRow } from '../../components/DetailList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryState } from '../../components/QueryState';
+import { Value } from '../../components/Value';
+import { useFormat } from '../../components/format-context';
+import { notify } from '../../components/notify';
+import { links } from '../../shell/links';
+import { auditIdPairs, onlyRetryCanSettle } from './audit-view';
+import { useSettleIntent, useUnresolvedIntents } from './use-audit';
+
+/**
+ * /audit/unresolved: every intent whose outcome nobody knows (the console stopped before the
+ * answer, or the answer was lost), each with the two ways to settle it: read the status again,
+ * or send the SAME request again under its ORIGINAL idempotency key (D6: the service answers a
+ * repeat with its first answer). A new key is never offered.
+ */
+export default function UnresolvedScreen() {
+  const { t } = useTranslation('audit');
+  const query = useUnresolvedIntents();
+  return (
+    <Stack>
+      <Title order={2}>{t('unresolved.title')}</Title>
+      <Text size="sm">{t('unresolved.intro')}</Text>
+      <QueryState
+        query={query}
+        label={t('unresolved.loading')}
+        isEmpty={(intents) => intents.length === 0}
+        empty={
+          <Alert color="green" title={t('unresolved.noneTitle')} data-testid="unresolved-none">
+            <Text size="sm">
+              {t('unresolved.noneBody')}{' '}
+              <Anchor component={Link} to={links.audit()}>
+                {t('unresolved.backToJournal')}
+              </Anchor>
+            </Text>
+          </Alert>
+        }
+      >
+        {(intents) => (
+          <Stack>
+            {intents.map((intent) => (
+              <UnresolvedIntent key={intent.intentId} intent={intent} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
+  const { t } = useTranslation('audit');
+  const format = useFormat();
+  const reread = useSettleIntent('reread');
+  const retry = useSettleIntent('retry');
+  const [confirming, setConfirming] = useState(false);
+  const retryOnly = onlyRetryCanSettle(intent);
+  const busy = reread.isPending || retry.isPending;
+  const headingId = `intent-${intent.intentId}`;
+
+  const settled = (entry: AuditEntryView) =>
+    notify({
+      color: entry.result === 'ok' ? 'green' : 'orange',
+      title: t('unresolved.settledTitle', { action: t(`action.${intent.action}`) }),
+      message: t(`unresolved.settled.${entry.result ?? 'ok'}`, { status: entry.status ?? '—' }),
+    });
+
+  const summary = Object.entries(intent.summary);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby={headingId}
+      data-testid="unresolved-intent"
+      data-intent-id={intent.intentId}
+      data-action={intent.action}
+      data-cause={intent.cause}
+      style={{ borderLeft: '6px solid var(--mantine-color-orange-6)' }}
+    >
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          {t('unresolved.heading', {
+            action: t(`action.${intent.action}`),
+            environment: intent.environment.name,
+          })}
+        </Title>
+        <Text size="sm" fw={600} data-testid="unresolved-cause">
+          {t(`cause.${intent.cause}`)}
+        </Text>
+        <DetailList>
+          <DetailRow label={t('column.time')} field="time">
+            {format.dateTime(intent.time)}
+          </DetailRow>
+          <DetailRow label={t('column.environment')} field="environment">
+            {intent.environment.name} ({t(`environmentKind.${intent.environment.kind}`)})
+          </DetailRow>
+          <DetailRow label={t('column.user')} field="osUser">
+            <Value value={intent.osUser} />
+          </DetailRow>
+          <DetailRow label={t('column.ids')} field="ids">
+            {auditIdPairs(intent.ids).length === 0 ? (
+              <Value value={null} />
+            ) : (
+              auditIdPairs(intent.ids)
+                .map(([field, text]) => `${t(`ids.${field}`)}: ${text}`)
+                .join(' · ')
+            )}
+          </DetailRow>
+          <DetailRow label={t('unresolved.originalKey')} field="idempotencyKey">
+            {intent.idempotencyKey ? (
+              <Group gap={4} wrap="nowrap">
+                <Text span ff="monospace" size="sm" data-testid="unresolved-key">
+                  {intent.idempotencyKey}
+                </Text>
+                <CopyButton value={intent.idempotencyKey} label={t('unresolved.copyKey')} />
+              </Group>
+            ) : (
+              <Value value={null} />
+            )}
+          </DetailRow>
+          <DetailRow label={t('column.reason')} field="reason">
+            <Value value={intent.reason} />
+          </DetailRow>
+          <DetailRow label={t('unresolved.request')} field="summary">
+            {summary.length === 0 ? (
+              <Value value={null} />
+            ) : (
+              summary.map(([key, value]) => `${key}: ${String(value)}`).join(' · ')
+            )}
+          </DetailRow>
+        </DetailList>
+
+        {retryOnly && (
+          <Text size="sm" data-testid="unresolved-retry-only">
+            {t('unresolved.retryOnly')}
+          </Text>
+        )}
+        {intent.environment.kind === 'production' && (
+          <Text size="sm" data-testid="unresolved-production">
+            {t('unresolved.productionRules')}
+          </Text>
+        )}
+
+        <Group>
+          <Button
+            variant="default"
+            loading={reread.isPending}
+            disabled={busy}
+            onClick={() => {
+              retry.reset();
+              reread.mutate(intent.intentId, { onSuccess: settled });
+            }}
+            data-testid="unresolved-reread"
+          >
+            {t('unresolved.reread')}
+          </Button>
+          {intent.canRetry ? (
+            <Button
+              color="orange"
+              c="black"
+              disabled={busy}
+              onClick={() => {
+                reread.reset();
+                retry.reset();
+                setConfirming(true);
+              }}
+              data-testid="unresolved-retry"
+            >
+              {t('unresolved.retry')}
+            </Button>
+          ) : (
+            <Text size="sm" data-testid="unresolved-no-retry">
+              {t('unresolved.cannotRetry')}
+            </Text>
+          )}
+        </Group>
+
+        {reread.error && (
+          <Stack gap="xs" data-testid="unresolved-reread-error">
+            {reread.error.error.kind === 'validation' && retryOnly && (
+              <Text size="sm" fw={600}>
+                {intent.canRetry ? t('unresolved.rereadImpossible') : t('unresolved.rereadImpossibleNoRetry')}
+              </Text>
+            )}
+            <ErrorNotice error={reread.error} />
+          </Stack>
+        )}
+        {retry.error && !confirming && <ErrorNotice error={retry.error} />}
+      </Stack>
+
+      <ConfirmDialog
+        opened={confirming}
+        title={t('unresolved.confirmTitle', { action: t(`action.${intent.action}`) })}
+        confirmLabel={t('unresolved.confirmButton')}
+        confirmColor="orange"
+        busy={retry.isPending}
+        error={retry.error}
+        onConfirm={() =>
+          retry.mutate(intent.intentId, {
+            onSuccess: (entry) => {
+              setConfirming(false);
+              settled(entry);
+            },
+          })
+        }
+        onClose={() => setConfirming(false)}
+      >
+        <Stack gap="xs">
+          <Text size="sm">{t('unresolved.confirmBody', { environment: intent.environment.name })}</Text>
+          <Text size="sm">
+            {t('unresolved.originalKey')}:{' '}
+            <Text span ff="monospace" data-testid="retry-dialog-key">
+              {intent.idempotencyKey ?? '—'}
+            </Text>
+          </Text>
+          {intent.action === 'cashout.cancel' && <Text size="sm">{t('unresolved.confirmCancelNote')}</Text>}
+          {intent.environment.kind === 'production' && (
+            <Text size="sm">{t('unresolved.productionRules')}</Text>
+          )}
+        </Stack>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

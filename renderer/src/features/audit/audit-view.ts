@@ -1,0 +1,118 @@
+import type {
+  AuditAction,
+  AuditFilter,
+  AuditIds,
+  AuditState,
+  AuditUnresolvedView,
+} from '../../../../preload/contract';
+
+/**
+ * The audit screen's pure parts (no DOM, no React; unit-tested in Node): the filter form turned
+ * into main's AuditFilter, ids as labelled pairs, and which unresolved intents a status read
+ * cannot settle.
+ */
+
+/** The filter form as typed: dates are the `yyyy-mm-dd` of `<input type="date">`, empty when unset. */
+export interface AuditFilterForm {
+  environmentId: string | null;
+  action: AuditAction | null;
+  /** First day shown, inclusive. */
+  fromDay: string;
+  /** Last day shown, inclusive. */
+  toDay: string;
+  state: AuditState | null;
+}
+
+export const EMPTY_AUDIT_FILTER_FORM: AuditFilterForm = {
+  environmentId: null,
+  action: null,
+  fromDay: '',
+  toDay: '',
+  state: null,
+};
+
+export type AuditFilterProblem = 'day_invalid' | 'range_reversed';
+
+export type AuditFilterCheck =
+  { ok: true; filter: AuditFilter } | { ok: false; field: 'fromDay' | 'toDay'; problem: AuditFilterProblem };
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The ISO instant of local midnight at the start of `day` plus `addDays` days, or null when
+ * `day` is not a real calendar day. Local, because the reader means their own day; main compares
+ * instants, so the journal's times (any offset) are filtered correctly.
+ */
+export function localDayStart(day: string, addDays = 0): string | null {
+  const match = DAY.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const start = new Date(year, month - 1, date);
+  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== date) return null;
+  return new Date(year, month - 1, date + addDays).toISOString();
+}
+
+/**
+ * AuditFilter from the form: `from` is the first day's midnight (inclusive), `to` the midnight
+ * AFTER the last day (main's `to` is exclusive), so "from 3 to 3 March" is the whole of 3 March.
+ * Unset fields are left out, never sent as undefined.
+ */
+export function auditFilterOf(form: AuditFilterForm): AuditFilterCheck {
+  const filter: AuditFilter = {};
+  if (form.environmentId !== null) filter.environmentId = form.environmentId;
+  if (form.action !== null) filter.action = form.action;
+  if (form.state !== null) filter.state = form.state;
+  if (form.fromDay !== '') {
+    const from = localDayStart(form.fromDay);
+    if (from === null) return { ok: false, field: 'fromDay', problem: 'day_invalid' };
+    filter.from = from;
+  }
+  if (form.toDay !== '') {
+    const to = localDayStart(form.toDay, 1);
+    if (to === null) return { ok: false, field: 'toDay', problem: 'day_invalid' };
+    filter.to = to;
+  }
+  if (
+    filter.from !== undefined &&
+    filter.to !== undefined &&
+    Date.parse(filter.from) >= Date.parse(filter.to)
+  ) {
+    return { ok: false, field: 'toDay', problem: 'range_reversed' };
+  }
+  return { ok: true, filter };
+}
+
+/** The order ids are shown in: what the action acted on first, then what it produced. */
+const ID_ORDER: ReadonlyArray<keyof AuditIds> = [
+  'deposit_id',
+  'refund_id',
+  'cashout_id',
+  'external_id',
+  'invoice_id',
+];
+
+/** The ids that are present, as [field, text] pairs in ID_ORDER. */
+export function auditIdPairs(ids: AuditIds | undefined): Array<[keyof AuditIds, string]> {
+  if (!ids) return [];
+  return ID_ORDER.flatMap((field) => {
+    const value = ids[field];
+    return value === undefined ? [] : [[field, String(value)] as [keyof AuditIds, string]];
+  });
+}
+
+/**
+ * True when a status read cannot settle the intent, because the id it would read is not known
+ * (a create whose answer never came carries no new id; a cancel needs both cashout ids). Main
+ * refuses the read then and says only a retry with the same key can settle it; the panel says so
+ * up front. Mirrors main/core/console/audit.ts (auditReread).
+ */
+export function onlyRetryCanSettle(intent: Pick<AuditUnresolvedView, 'action' | 'ids'>): boolean {
+  switch (intent.action) {
+    case 'deposit.create':
+      return intent.ids.deposit_id === undefined;
+    case 'refund.create':
+      return intent.ids.refund_id === undefined;
+    case 'cashout.cancel':
+      return intent.ids.cashout_id === undefined || intent.ids.external_id === undefined;
+  }
+}
