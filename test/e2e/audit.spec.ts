@@ -159,3 +159,165 @@ test.describe('the journal', () => {
     await saveScreen('audit-journal');
   });
 });
+
+test.describe('outcome unknown', () => {
+  test.use({ freshBridge: true });
+  let service: SandboxHandle;
+  test.beforeAll(async () => {
+    service = await startSandbox({ seed: 8082 });
+  });
+  test.afterAll(async () => {
+    await service.close();
+  });
+
+  test('announced on every screen after a reload; a lost cancel settled by re-reading, a lost create by a retry with its ORIGINAL key', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await useSandboxEnvironment(paydesk, service, 'Lossy testing', 'testing');
+    // Three guard reads pass, the DELETE is dropped after the cancel took effect, and every
+    // attempt of the status read right after is dropped too: nobody knows what happened.
+    await setSandboxFaults(service, {
+      rate: 0.5,
+      kinds: ['drop'],
+      seed: dropSeed(['none', 'none', 'none', 'after', 'after', 'after', 'after', 'after', 'after']),
+    });
+    const cancel = await paydesk.call('cancelCashout', PENDING_CASHOUT);
+    expect(!cancel.ok && cancel.error.kind).toBe('outcome_unknown');
+    // Every attempt of a create is dropped after the service acted: the first one made the deposit.
+    await setSandboxFaults(service, {
+      rate: 1,
+      kinds: ['drop'],
+      seed: dropSeed(['after', 'after', 'after'], 1),
+    });
+    const create = await paydesk.call('createDeposit', { body: { amount: 21.5, country: 'BR' } });
+    if (create.ok || create.error.kind !== 'outcome_unknown') throw new Error('the create was not lost');
+    const originalKey = create.error.idempotencyKey ?? 'no key';
+    await setSandboxFaults(service, { rate: 0 });
+
+    // What a restart shows: the notice on whatever screen opens first.
+    await app.reload();
+    const banner = app.getByTestId('outcome-unknown-banner');
+    await expect(banner).toContainText('Outcome unknown: 2 changes may or may not have happened');
+    await expect(app.getByRole('heading', { name: 'Lookup', level: 2 })).toBeVisible();
+    await banner.getByRole('link', { name: 'Settle now' }).click();
+    await expect(app).toHaveURL(/#\/audit\/unresolved$/);
+    await expect(app.getByRole('heading', { name: 'Outcome unknown', level: 2 })).toBeVisible();
+    const intents = app.getByTestId('unresolved-intent');
+    await expect(intents).toHaveCount(2);
+    const lostCancel = intents.and(app.locator('[data-action="cashout.cancel"]'));
+    const lostCreate = intents.and(app.locator('[data-action="deposit.create"]'));
+    await expect(lostCancel).toHaveAttribute('data-cause', 'answer_lost');
+    await expect(lostCancel.getByRole('heading', { level: 3 })).toHaveText('Cancel cashout in Lossy testing');
+    await expect(lostCancel.locator('[data-field="ids"]')).toContainText(
+      `Cashout: ${PENDING_CASHOUT.cashoutId} · External id: ${PENDING_CASHOUT.externalId}`,
+    );
+    // A cancel carries no key (D6): its second chance is a guarded cancel, named as such.
+    await expect(
+      lostCancel.getByRole('button', { name: 'Check the status and cancel if still pending…' }),
+    ).toBeVisible();
+    await expect(lostCreate.getByTestId('unresolved-key')).toHaveText(originalKey);
+    await expect(lostCreate.getByTestId('unresolved-retry-only')).toBeVisible();
+    await expect(lostCreate.locator('[data-field="summary"]')).toContainText('amount: 21.5');
+    await axe();
+    await saveScreen('audit-unresolved');
+
+    // The cancel: its status is read again; it did take effect.
+    await lostCancel.getByRole('button', { name: 'Re-read the status' }).click();
+    await expect(app.getByText('It was carried out. Status: CANCELLED.')).toBeVisible();
+    await expect(intents).toHaveCount(1);
+    await expect(banner).toContainText('Outcome unknown: 1 change may or may not have happened');
+
+    // The create: no id is known, main refuses a status read and the panel says what is left.
+    await lostCreate.getByRole('button', { name: 'Re-read the status' }).click();
+    await expect(lostCreate.getByTestId('unresolved-reread-error')).toContainText(
+      'Its status cannot be read. Retry with the same key instead.',
+    );
+    await lostCreate.getByRole('button', { name: 'Retry with the same key…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Send "Create deposit" again?' });
+    await expect(dialog.getByTestId('retry-dialog-key')).toHaveText(originalKey);
+    await dialog.getByRole('button', { name: 'Send again with the same key' }).click();
+    await expect(app.getByTestId('unresolved-none')).toContainText(
+      'Every change in the journal has a known outcome.',
+    );
+    await expect(banner).toBeHidden();
+
+    const entries = await paydesk.call('auditEntries', { state: 'ok' });
+    if (!entries.ok) throw new Error(entries.error.message);
+    const resolutions = entries.data.filter((entry) => entry.type === 'resolution');
+    expect(resolutions.map((entry) => [entry.action, entry.resolutionMethod, entry.result])).toEqual([
+      ['cashout.cancel', 'status_reread', 'ok'],
+      ['deposit.create', 'retried_same_key', 'ok'],
+    ]);
+    // The same key went out again, and the service answered from the first attempt: one deposit.
+    const retried = resolutions[1];
+    expect(retried?.idempotencyKey).toBe(originalKey);
+    const depositId = retried?.ids?.deposit_id ?? 0;
+    const control = async (id: number) => (await fetch(`${service.controlUrl}/deposits/${id}`)).status;
+    expect(await control(depositId)).toBe(200);
+    expect(await control(depositId + 1)).toBe(404);
+    const cashout = await paydesk.call('getCashoutStatus', PENDING_CASHOUT);
+    expect(cashout.ok && cashout.data.record.cashout_status).toBe(2);
+  });
+});
+
+test.describe('outcome unknown in production', () => {
+  test.use({ freshBridge: true });
+  let production: SandboxHandle;
+  test.beforeAll(async () => {
+    production = await startSandbox({ seed: 8083 });
+  });
+  test.afterAll(async () => {
+    await production.close();
+  });
+
+  test('the retry follows the production rules: refused in words while unarmed, sent with the first reason once armed', async ({
+    console: app,
+    paydesk,
+  }) => {
+    const name = 'Lossy production';
+    await useSandboxEnvironment(paydesk, production, name, 'production');
+    const armed = await paydesk.call('armProduction', { confirmation: name });
+    expect(armed.ok).toBe(true);
+    await setSandboxFaults(production, {
+      rate: 1,
+      kinds: ['drop'],
+      seed: dropSeed(['after', 'after', 'after'], 1),
+    });
+    const create = await paydesk.call('createDeposit', {
+      body: { amount: 99, country: 'MX' },
+      reason: 'Ticket 4711',
+    });
+    expect(!create.ok && create.error.kind).toBe('outcome_unknown');
+    await setSandboxFaults(production, { rate: 0 });
+    await paydesk.call('disarmProduction', {});
+
+    await app.reload();
+    await app.getByTestId('outcome-unknown-banner').getByRole('link', { name: 'Settle now' }).click();
+    const intent = app.getByTestId('unresolved-intent');
+    await expect(intent.getByTestId('unresolved-production')).toBeVisible();
+    await expect(intent.locator('[data-field="reason"]')).toHaveText('Ticket 4711');
+    await intent.getByRole('button', { name: 'Retry with the same key…' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Send "Create deposit" again?' });
+    await dialog.getByRole('button', { name: 'Send again with the same key' }).click();
+    // Main's refusal, in words, inside the dialog; nothing was sent.
+    await expect(dialog).toContainText('read-only until it is armed');
+    await expect(intent).toHaveCount(1);
+
+    const armedAgain = await paydesk.call('armProduction', { confirmation: name });
+    expect(armedAgain.ok).toBe(true);
+    await dialog.getByRole('button', { name: 'Send again with the same key' }).click();
+    await expect(app.getByTestId('unresolved-none')).toBeVisible();
+    const entries = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    if (!entries.ok) throw new Error(entries.error.message);
+    expect(entries.data.map((entry) => [entry.type, entry.result ?? null])).toEqual([
+      ['intent', null],
+      ['outcome', 'outcome_unknown'],
+      ['resolution', 'ok'],
+    ]);
+    expect(entries.data[2]?.idempotencyKey).toBe(entries.data[0]?.idempotencyKey);
+    await paydesk.call('disarmProduction', {});
+  });
+});

@@ -58,19 +58,30 @@ export default function UnresolvedScreen() {
 function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
   const { t } = useTranslation('audit');
   const format = useFormat();
-  const reread = useSettleIntent('reread');
-  const retry = useSettleIntent('retry');
   const [confirming, setConfirming] = useState(false);
-  const retryOnly = onlyRetryCanSettle(intent);
-  const busy = reread.isPending || retry.isPending;
-  const headingId = `intent-${intent.intentId}`;
-
   const settled = (entry: AuditEntryView) =>
     notify({
       color: entry.result === 'ok' ? 'green' : 'orange',
       title: t('unresolved.settledTitle', { action: t(`action.${intent.action}`) }),
-      message: t(`unresolved.settled.${entry.result ?? 'ok'}`, { status: entry.status ?? '—' }),
+      message: [
+        t(`unresolved.settled.${entry.result ?? 'ok'}`),
+        entry.status === undefined ? '' : t('unresolved.settledStatus', { status: entry.status }),
+      ]
+        .join(' ')
+        .trim(),
     });
+
+  const reread = useSettleIntent('reread', settled);
+  const retry = useSettleIntent('retry', (entry) => {
+    setConfirming(false);
+    settled(entry);
+  });
+  const retryOnly = onlyRetryCanSettle(intent);
+  // A cashout cancel is a DELETE and carries no key (D6): main checks the status and cancels
+  // again only while the cashout is still pending.
+  const keyless = intent.idempotencyKey === null;
+  const busy = reread.isPending || retry.isPending;
+  const headingId = `intent-${intent.intentId}`;
 
   const summary = Object.entries(intent.summary);
   return (
@@ -156,7 +167,7 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
             disabled={busy}
             onClick={() => {
               retry.reset();
-              reread.mutate(intent.intentId, { onSuccess: settled });
+              reread.mutate(intent.intentId);
             }}
             data-testid="unresolved-reread"
           >
@@ -174,7 +185,7 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
               }}
               data-testid="unresolved-retry"
             >
-              {t('unresolved.retry')}
+              {keyless ? t('unresolved.retryCancel') : t('unresolved.retry')}
             </Button>
           ) : (
             <Text size="sm" data-testid="unresolved-no-retry">
@@ -199,29 +210,27 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
       <ConfirmDialog
         opened={confirming}
         title={t('unresolved.confirmTitle', { action: t(`action.${intent.action}`) })}
-        confirmLabel={t('unresolved.confirmButton')}
+        confirmLabel={keyless ? t('unresolved.confirmCancelButton') : t('unresolved.confirmButton')}
         confirmColor="orange"
         busy={retry.isPending}
         error={retry.error}
-        onConfirm={() =>
-          retry.mutate(intent.intentId, {
-            onSuccess: (entry) => {
-              setConfirming(false);
-              settled(entry);
-            },
-          })
-        }
+        onConfirm={() => retry.mutate(intent.intentId)}
         onClose={() => setConfirming(false)}
       >
         <Stack gap="xs">
-          <Text size="sm">{t('unresolved.confirmBody', { environment: intent.environment.name })}</Text>
-          <Text size="sm">
-            {t('unresolved.originalKey')}:{' '}
-            <Text span ff="monospace" data-testid="retry-dialog-key">
-              {intent.idempotencyKey ?? '—'}
-            </Text>
-          </Text>
-          {intent.action === 'cashout.cancel' && <Text size="sm">{t('unresolved.confirmCancelNote')}</Text>}
+          {intent.idempotencyKey === null ? (
+            <Text size="sm">{t('unresolved.confirmCancelNote')}</Text>
+          ) : (
+            <>
+              <Text size="sm">{t('unresolved.confirmBody', { environment: intent.environment.name })}</Text>
+              <Text size="sm">
+                {t('unresolved.originalKey')}:{' '}
+                <Text span ff="monospace" data-testid="retry-dialog-key">
+                  {intent.idempotencyKey}
+                </Text>
+              </Text>
+            </>
+          )}
           {intent.environment.kind === 'production' && (
             <Text size="sm">{t('unresolved.productionRules')}</Text>
           )}

@@ -62,11 +62,16 @@ export function useAuditExport() {
 
 export type SettleMethod = 'reread' | 'retry';
 
-/** Re-reads the status of an unresolved intent, or sends it again with its ORIGINAL key. */
-export function useSettleIntent(method: SettleMethod) {
+/**
+ * Re-reads the status of an unresolved intent, or sends it again with its ORIGINAL key.
+ * `onSettled` runs before the list is read again: the settled intent's panel then disappears,
+ * and a callback given to `mutate` would no longer be called.
+ */
+export function useSettleIntent(method: SettleMethod, onSettled: (resolution: AuditEntryView) => void) {
   return useConsoleMutation<string, AuditEntryView>({
     call: (api, intentId) =>
       method === 'reread' ? api.auditReread({ intentId }) : api.auditRetry({ intentId }),
     invalidates: (keys) => [keys.audit()],
+    onSuccess: onSettled,
   });
 }
