@@ -298,7 +298,7 @@ test.describe('not on another kind of environment', () => {
     axe,
     saveScreen,
   }) => {
-    const nav = app.getByRole('navigation').first();
+    const nav = app.getByRole('navigation', { name: 'Screens' });
     await expect(nav.getByRole('link', { name: 'Sandbox', exact: true })).toBeVisible();
     await useSandboxEnvironment(paydesk, sandbox, 'Staging on a sandbox', 'testing');
     await expect(app.getByRole('link', { name: 'Sandbox', exact: true })).toHaveCount(0);
