@@ -6,7 +6,8 @@ import type { Configuration } from 'electron-builder';
  * A TypeScript file rather than the "build" key of package.json: it is typed against
  * electron-builder's own Configuration (tsconfig.test.json includes *.config.ts), it can carry
  * the why next to each switch, and test/unit/packaging/config.spec.ts imports it as it is.
- * electron-builder finds it by name (electron-builder.config.ts) and loads it with jiti.
+ * electron-builder only looks for electron-builder.{yml,json,…,ts} on its own, so the package
+ * scripts name this file with --config; it loads it with jiti.
  *
  * Build each platform on that platform (keytar's native module is fetched for the host), with
  * Node >= 22.12 (Electron 45 and @electron/rebuild require it) and network access to Electron's
