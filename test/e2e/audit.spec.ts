@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { dropSeed } from '../unit/console/console-fixture';
@@ -157,6 +158,46 @@ test.describe('the journal', () => {
     await axe();
     await app.evaluate(() => window.scrollTo(0, 0));
     await saveScreen('audit-journal');
+  });
+});
+
+test.describe('a changed journal', () => {
+  test.use({ freshBridge: true });
+
+  test('verify names the first broken line, its kind and the head hash of what is intact', async ({
+    console: app,
+    paydesk,
+    webBridge,
+    axe,
+  }) => {
+    const cancelled = await paydesk.call('cancelCashout', { ...PENDING_CASHOUT, reason: 'Customer asked' });
+    expect(cancelled.ok, 'the cancel went through').toBe(true);
+    const intact = await paydesk.call('auditVerify', {});
+    if (!intact.ok) throw new Error(intact.error.message);
+    // Someone edits the outcome line (line 2) by hand, keeping it valid JSON.
+    const files = await readdir(webBridge.dataDir, { recursive: true });
+    const journalFile = files.find((file) => file.endsWith('journal.jsonl'));
+    if (!journalFile) throw new Error('no journal file in the data folder');
+    const path = join(webBridge.dataDir, journalFile);
+    const [first, second, ...rest] = (await readFile(path, 'utf8')).split('\n');
+    expect(second).toContain('CANCELLED');
+    await writeFile(path, [first, second?.replace('CANCELLED', 'PENDING'), ...rest].join('\n'));
+
+    await openJournal(app);
+    await app.getByTestId('audit-verify').click();
+    const report = app.getByTestId('audit-verify-report');
+    await expect(report).toHaveAttribute('data-ok', 'false');
+    await expect(report).toContainText('The chain is broken');
+    const problem = report.locator('[data-problem-kind]');
+    await expect(problem).toHaveAttribute('data-problem-kind', 'tampered');
+    await expect(problem).toHaveAttribute('data-problem-line', '2');
+    await expect(problem).toContainText('Line 2: the line was changed after it was written.');
+    await expect(report).toContainText('1 line is intact before the problem.');
+    const afterEdit = await paydesk.call('auditVerify', {});
+    if (!afterEdit.ok || afterEdit.data.headHash === null) throw new Error('no head hash after the edit');
+    await expect(report.getByTestId('audit-head-hash')).toHaveText(afterEdit.data.headHash);
+    expect(afterEdit.data.headHash).not.toBe(intact.data.headHash);
+    await axe();
   });
 });
 

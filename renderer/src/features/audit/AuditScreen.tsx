@@ -316,6 +316,8 @@ function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; shown: num
 
 function EntryRow({ entry }: { entry: AuditEntryView }) {
   const { t } = useTranslation('audit');
+  // The kinds' names are the shell's (the environment switcher's words).
+  const { t: shellText } = useTranslation('shell');
   const format = useFormat();
   const ids = auditIdPairs(entry.ids);
   return (
@@ -333,7 +335,7 @@ function EntryRow({ entry }: { entry: AuditEntryView }) {
           <>
             {entry.environment.name}{' '}
             <Text span size="xs" c="dimmed">
-              ({t(`environmentKind.${entry.environment.kind}`)})
+              ({shellText(`kind.${entry.environment.kind}`)})
             </Text>
           </>
         ) : (

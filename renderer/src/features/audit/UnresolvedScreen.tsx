@@ -57,6 +57,8 @@ export default function UnresolvedScreen() {
 
 function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
   const { t } = useTranslation('audit');
+  // The kinds' names are the shell's (the environment switcher's words).
+  const { t: shellText } = useTranslation('shell');
   const format = useFormat();
   const [confirming, setConfirming] = useState(false);
   const settled = (entry: AuditEntryView) =>
@@ -111,7 +113,7 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
             {format.dateTime(intent.time)}
           </DetailRow>
           <DetailRow label={t('column.environment')} field="environment">
-            {intent.environment.name} ({t(`environmentKind.${intent.environment.kind}`)})
+            {intent.environment.name} ({shellText(`kind.${intent.environment.kind}`)})
           </DetailRow>
           <DetailRow label={t('column.user')} field="osUser">
             <Value value={intent.osUser} />
