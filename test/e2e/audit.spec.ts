@@ -155,6 +155,17 @@ test.describe('the journal', () => {
     expect(csv).toContain(",'=1+1 by e2e,");
     await expect(app.getByTestId('audit-exported')).toContainText(download.suggestedFilename());
 
+    // A removed environment's lines stay, and it can still be chosen in the filter.
+    const localId = await environmentId(paydesk, 'Local sandbox');
+    const secondId = await environmentId(paydesk, 'Second testing');
+    expect((await paydesk.call('useEnvironment', { id: localId })).ok).toBe(true);
+    expect((await paydesk.call('removeEnvironment', { id: secondId })).ok).toBe(true);
+    await app.reload();
+    await form.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(rows).toHaveCount(6);
+    await environment.selectOption({ label: 'Second testing (removed)' });
+    await expect(rows).toHaveCount(4);
+
     await axe();
     await app.evaluate(() => window.scrollTo(0, 0));
     await saveScreen('audit-journal');

@@ -3,6 +3,7 @@ import {
   auditFilterOf,
   auditIdPairs,
   EMPTY_AUDIT_FILTER_FORM,
+  environmentChoices,
   localDayStart,
   onlyRetryCanSettle,
 } from '../../../renderer/src/features/audit/audit-view';
@@ -129,5 +130,26 @@ test.describe("intents only a retry with the same key can settle (mirrors main's
         ids: { cashout_id: 11954, external_id: 'payout-7781' },
       }),
     ).toBe(false);
+  });
+});
+
+test.describe('environments to filter by', () => {
+  test("today's environments first; those only the journal names (removed since) after, once each", () => {
+    const current = [
+      { id: 'a', name: 'Local sandbox' },
+      { id: 'b', name: 'Testing' },
+    ];
+    const journal = [
+      { environment: { id: 'c', name: 'Old testing', kind: 'testing' as const } },
+      {},
+      { environment: { id: 'a', name: 'Local sandbox (old name)', kind: 'local-sandbox' as const } },
+      { environment: { id: 'c', name: 'Old testing renamed', kind: 'testing' as const } },
+    ];
+    expect(environmentChoices(current, journal)).toEqual([
+      { id: 'a', name: 'Local sandbox', removed: false },
+      { id: 'b', name: 'Testing', removed: false },
+      { id: 'c', name: 'Old testing renamed', removed: true },
+    ]);
+    expect(environmentChoices([], [])).toEqual([]);
   });
 });

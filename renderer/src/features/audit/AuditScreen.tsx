@@ -30,7 +30,13 @@ import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { AuditStateBadge } from './AuditStateBadge';
-import { auditFilterOf, auditIdPairs, EMPTY_AUDIT_FILTER_FORM, type AuditFilterForm } from './audit-view';
+import {
+  auditFilterOf,
+  auditIdPairs,
+  EMPTY_AUDIT_FILTER_FORM,
+  environmentChoices,
+  type AuditFilterForm,
+} from './audit-view';
 import { useAuditEntries, useAuditExport, useAuditVerify } from './use-audit';
 
 /** Lines shown at first (newest first); "Show more" adds as many again. */
@@ -75,7 +81,9 @@ function FilterForm({
 }) {
   const { t } = useTranslation('audit');
   const { list } = useEnvironments();
-  const environments = list?.environments ?? [];
+  // The unfiltered journal (the screen's first query, so usually cached) names removed ones too.
+  const journal = useAuditEntries({});
+  const environments = environmentChoices(list?.environments ?? [], journal.data ?? []);
   const problemText = problem ? t(`filter.problem.${problem.problem}`) : undefined;
   return (
     <Paper
@@ -92,7 +100,12 @@ function FilterForm({
           onChange={(event) => onChange({ ...form, environmentId: event.currentTarget.value || null })}
           data={[
             { value: '', label: t('filter.all') },
-            ...environments.map((environment) => ({ value: environment.id, label: environment.name })),
+            ...environments.map((environment) => ({
+              value: environment.id,
+              label: environment.removed
+                ? t('filter.removedEnvironment', { name: environment.name })
+                : environment.name,
+            })),
           ]}
           data-testid="audit-filter-environment"
         />

@@ -1,5 +1,6 @@
 import type {
   AuditAction,
+  AuditEnvironmentRef,
   AuditFilter,
   AuditIds,
   AuditState,
@@ -115,4 +116,31 @@ export function onlyRetryCanSettle(intent: Pick<AuditUnresolvedView, 'action' | 
     case 'cashout.cancel':
       return intent.ids.cashout_id === undefined || intent.ids.external_id === undefined;
   }
+}
+
+export interface EnvironmentChoice {
+  id: string;
+  name: string;
+  /** Named in the journal only: the environment was removed since (its lines stay). */
+  removed: boolean;
+}
+
+/**
+ * The environment filter's choices: today's environments in their order, then those only the
+ * journal still names (removed since), each once, under the name of its latest line.
+ */
+export function environmentChoices(
+  current: ReadonlyArray<{ id: string; name: string }>,
+  journal: ReadonlyArray<{ environment?: AuditEnvironmentRef }>,
+): EnvironmentChoice[] {
+  const choices = new Map<string, EnvironmentChoice>(
+    current.map(({ id, name }) => [id, { id, name, removed: false }]),
+  );
+  const removed = new Map<string, EnvironmentChoice>();
+  for (const { environment } of journal) {
+    if (environment && !choices.has(environment.id)) {
+      removed.set(environment.id, { id: environment.id, name: environment.name, removed: true });
+    }
+  }
+  return [...choices.values(), ...removed.values()];
 }
