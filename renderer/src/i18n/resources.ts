@@ -15,6 +15,7 @@ import type depositCreate from './locales/en/depositCreate.json';
 import type refunds from './locales/en/refunds.json';
 import type cashouts from './locales/en/cashouts.json';
 import type batch from './locales/en/batch.json';
+import type watchlist from './locales/en/watchlist.json';
 import type audit from './locales/en/audit.json';
 
 export declare const resources: {
@@ -31,5 +32,6 @@ export declare const resources: {
   refunds: typeof refunds;
   cashouts: typeof cashouts;
   batch: typeof batch;
+  watchlist: typeof watchlist;
   audit: typeof audit;
 };

@@ -12,6 +12,7 @@ import { BANNER_HEIGHT, HeaderBanners, useBannerCount } from './HeaderBanners';
 import { JumpDialog } from './JumpDialog';
 import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
 import { SCREENS } from './screens';
+import { WatchToasts } from './WatchToasts';
 
 const HEADER_HEIGHT = 60;
 const MAIN_ID = 'main-content';
@@ -99,6 +100,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <WatchToasts />
     </AppShell>
   );
 }

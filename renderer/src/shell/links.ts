@@ -27,6 +27,7 @@ export const links = {
   subMerchants: () => '/sub-merchants',
   subMerchant: (subMerchantId: number) => `/sub-merchants/${subMerchantId}`,
   batch: () => '/batch',
+  watchlist: () => '/watchlist',
   reference: () => '/reference',
   sandbox: () => '/sandbox',
   environments: () => '/environments',

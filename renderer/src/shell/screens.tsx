@@ -100,6 +100,12 @@ export const SCREENS: readonly ScreenDefinition[] = [
     nav: { labelKey: 'nav.batch', href: links.batch(), order: 64 },
   },
   {
+    id: 'watchlist',
+    paths: ['watchlist'],
+    component: lazyScreen(() => import('../features/watchlist/WatchlistScreen'), ['watchlist']),
+    nav: { labelKey: 'nav.watchlist', href: links.watchlist(), order: 66 },
+  },
+  {
     id: 'sandbox',
     paths: ['sandbox'],
     component: lazyScreen(() => import('../features/sandbox/SandboxScreen'), ['sandbox']),

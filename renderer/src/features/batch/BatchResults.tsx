@@ -24,8 +24,10 @@ import {
 } from './batch-view';
 import { useBatchRowsPage } from './use-batch';
 
-/** Visible height of the scrolled table. */
+/** Visible height of the scrolled table at most (a short list takes only its rows' height). */
 const VIEWPORT_HEIGHT = 480;
+/** Room for the empty-list sentence. */
+const EMPTY_HEIGHT = 64;
 /** Rows rendered beyond the visible ones on each side (smooth keyboard and wheel scrolling). */
 const OVERSCAN = 10;
 
@@ -118,7 +120,7 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
       data-testid="batch-results"
       data-count={count}
       style={{
-        height: VIEWPORT_HEIGHT,
+        height: viewportHeight(count),
         overflow: 'auto',
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 'var(--mantine-radius-sm)',
@@ -186,6 +188,13 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
       )}
     </Box>
   );
+}
+
+/** Header row + rows + a scroll bar, up to VIEWPORT_HEIGHT: the box never measures its content. */
+function viewportHeight(count: number): number {
+  if (count === 0) return EMPTY_HEIGHT;
+  // + a horizontal scroll bar's height: the kinds' columns are wider than a narrow window.
+  return Math.min(VIEWPORT_HEIGHT, (count + 1) * BATCH_ROW_HEIGHT + 18);
 }
 
 /** Rows `from`…`to` (list positions) of one page: the page's answer, or placeholders until it comes. */

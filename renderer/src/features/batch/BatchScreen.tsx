@@ -120,17 +120,20 @@ function IdsForm({ onStarted }: { onStarted: (summary: BatchSummary) => void }) 
     <Section title={t('input.title')} testId="batch-input">
       <Stack gap="sm">
         <Input.Wrapper label={t('input.kind')} labelElement="div" id="batch-kind">
-          <SegmentedControl
-            value={kind}
-            onChange={(value) => {
-              setKind(value as BatchKind);
-              parse.reset();
-            }}
-            data={BATCH_KINDS.map((value) => ({ value, label: t(`kind.${value}`) }))}
-            aria-labelledby="batch-kind-label"
-            data-testid="batch-kind"
-            style={{ maxWidth: 480 }}
-          />
+          {/* Its own line: the label is inline and the control inline-flex. */}
+          <div>
+            <SegmentedControl
+              value={kind}
+              onChange={(value) => {
+                setKind(value as BatchKind);
+                parse.reset();
+              }}
+              data={BATCH_KINDS.map((value) => ({ value, label: t(`kind.${value}`) }))}
+              aria-labelledby="batch-kind-label"
+              data-testid="batch-kind"
+              style={{ maxWidth: 480 }}
+            />
+          </div>
         </Input.Wrapper>
         <Text size="sm" data-testid="batch-syntax">
           {t(`syntax.${kind}`)}

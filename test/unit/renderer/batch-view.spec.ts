@@ -1,0 +1,121 @@
+import { test, expect } from '@playwright/test';
+import { BATCH_LIMITS, type BatchSummary } from '../../../preload/contract';
+import {
+  BATCH_PAGE_SIZE,
+  batchColumns,
+  changeMark,
+  fileTooLong,
+  filterCounts,
+  pagesInRange,
+  progressPercent,
+  selectedBatch,
+  tableWidth,
+  upsertSummary,
+  wholeInRange,
+} from '../../../renderer/src/features/batch/batch-view';
+
+/** The batch screen's pure parts: pages of a scrolled window, counts, progress, the shown batch. */
+
+function summary(overrides: Partial<BatchSummary> = {}): BatchSummary {
+  return {
+    batchId: 'b1',
+    kind: 'deposits',
+    environmentId: 'env',
+    state: 'running',
+    total: 10,
+    done: 4,
+    failed: 1,
+    ratePerSecond: 12.5,
+    concurrency: 8,
+    rateLimit: 50,
+    changed: 2,
+    new: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    finishedAt: null,
+    cancelReason: null,
+    error: null,
+    resumable: true,
+    previousRunAt: null,
+    ...overrides,
+  };
+}
+
+test('pagesInRange: the pages holding a window of rows, none for an empty or negative one', () => {
+  expect(pagesInRange(0, 0)).toEqual([0]);
+  expect(pagesInRange(0, BATCH_PAGE_SIZE - 1)).toEqual([0]);
+  expect(pagesInRange(BATCH_PAGE_SIZE - 5, BATCH_PAGE_SIZE + 5)).toEqual([0, 1]);
+  expect(pagesInRange(4_990, 5_030, 100)).toEqual([49, 50]);
+  expect(pagesInRange(9_999, 9_999, 100)).toEqual([99]);
+  expect(pagesInRange(5, 4)).toEqual([]);
+  expect(pagesInRange(-1, 4)).toEqual([]);
+});
+
+test('filterCounts: each filter from the summary (ok = done − failed, pending = total − done)', () => {
+  expect(filterCounts(summary())).toEqual({ all: 10, ok: 3, failed: 1, pending: 6, changed: 2, new: 1 });
+});
+
+test('progressPercent: rounded down, 100 only when every id has an answer; an empty batch is complete', () => {
+  expect(progressPercent({ done: 0, total: 10 })).toBe(0);
+  expect(progressPercent({ done: 9_999, total: 10_000 })).toBe(99);
+  expect(progressPercent({ done: 10_000, total: 10_000 })).toBe(100);
+  expect(progressPercent({ done: 0, total: 0 })).toBe(100);
+});
+
+test('upsertSummary: replaces the batch of the same id in place, puts an unknown one first', () => {
+  const a = summary({ batchId: 'a' });
+  const b = summary({ batchId: 'b' });
+  const newer = summary({ batchId: 'b', done: 10 });
+  expect(upsertSummary([a, b], newer)).toEqual([a, newer]);
+  const c = summary({ batchId: 'c' });
+  expect(upsertSummary([a, b], c)).toEqual([c, a, b]);
+});
+
+test('selectedBatch: the chosen one, else the newest (first); a discarded choice falls back', () => {
+  const a = summary({ batchId: 'a' });
+  const b = summary({ batchId: 'b' });
+  expect(selectedBatch([a, b], 'b')).toBe(b);
+  expect(selectedBatch([a, b], null)).toBe(a);
+  expect(selectedBatch([a, b], 'gone')).toBe(a);
+  expect(selectedBatch([], 'a')).toBeUndefined();
+});
+
+test('changeMark: new, changed with the previous status (null: not found then), same, nothing yet', () => {
+  expect(changeMark({ changed: 'new' })).toEqual({ mark: 'new' });
+  expect(changeMark({ changed: 'changed', previousStatus: 'PENDING' })).toEqual({
+    mark: 'changed',
+    previous: 'PENDING',
+  });
+  expect(changeMark({ changed: 'changed', previousStatus: null })).toEqual({
+    mark: 'changed',
+    previous: null,
+  });
+  expect(changeMark({ changed: 'same' })).toEqual({ mark: 'same' });
+  expect(changeMark({ changed: null })).toEqual({ mark: 'none' });
+});
+
+test('columns: each kind shows what its lookups answer; widths are fixed', () => {
+  expect(batchColumns('deposits')).toContain('usdAmount');
+  expect(batchColumns('refunds')).toContain('depositId');
+  expect(batchColumns('cashouts')).toContain('rejection');
+  expect(batchColumns('cashouts')).not.toContain('usdAmount');
+  for (const kind of ['deposits', 'refunds', 'cashouts'] as const) {
+    expect(batchColumns(kind).slice(0, 5)).toEqual(['index', 'id', 'state', 'status', 'change']);
+    expect(tableWidth(batchColumns(kind))).toBeGreaterThan(0);
+  }
+});
+
+test('wholeInRange: numbers and number text clamped and rounded; empty or junk gives the fallback', () => {
+  expect(wholeInRange(8, 1, 32, 8)).toBe(8);
+  expect(wholeInRange(99, 1, 32, 8)).toBe(32);
+  expect(wholeInRange(0, 1, 32, 8)).toBe(1);
+  expect(wholeInRange('12.6', 1, 32, 8)).toBe(13);
+  expect(wholeInRange('', 1, 32, 8)).toBe(8);
+  expect(wholeInRange('abc', 1, 32, 8)).toBe(8);
+});
+
+test('fileTooLong: only files that must hold more characters than batchParse reads', () => {
+  expect(fileTooLong(BATCH_LIMITS.maxTextChars)).toBe(false);
+  // Up to 4 bytes per character: such a file may still be within the limit; main decides.
+  expect(fileTooLong(4 * BATCH_LIMITS.maxTextChars)).toBe(false);
+  expect(fileTooLong(4 * BATCH_LIMITS.maxTextChars + 1)).toBe(true);
+});
