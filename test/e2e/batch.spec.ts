@@ -153,6 +153,16 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   expect(lines).toHaveLength(4);
   expect(lines[1]?.startsWith(`${pending},ok,COMPLETED,changed,PENDING,`)).toBe(true);
   expect(lines[3]?.startsWith(`${unknown},failed,`)).toBe(true);
+
+  // The first run is discarded; the one shown stays.
+  const recent = app.getByTestId('batch-list').locator('tbody tr');
+  const shownId = await current.getAttribute('data-batch-id');
+  await recent.nth(1).getByTestId('batch-discard').click();
+  await expect(recent).toHaveCount(1);
+  await expect(recent.first()).toHaveAttribute('data-batch-id', shownId ?? '');
+  await expect(current).toHaveAttribute('data-batch-id', shownId ?? '');
+  const listed = await paydesk.call('batchList', {});
+  expect(listed.ok && listed.data.map((batch) => batch.batchId)).toEqual([shownId]);
 });
 
 test('cancel stops a run part way; resume looks up the rest', async ({ console: app, axe }) => {

@@ -197,8 +197,11 @@ function viewportHeight(count: number): number {
   return Math.min(VIEWPORT_HEIGHT, (count + 1) * BATCH_ROW_HEIGHT + 18);
 }
 
-/** Rows `from`…`to` (list positions) of one page: the page's answer, or placeholders until it comes. */
-function PageRows({
+/**
+ * Rows `from`…`to` (list positions) of one page: the page's answer, or placeholders until it
+ * comes. Memoised: a scroll step re-renders only the pages whose visible range moved.
+ */
+const PageRows = memo(function PageRows({
   batchId,
   kind,
   filter,
@@ -231,7 +234,7 @@ function PageRows({
       })}
     </>
   );
-}
+});
 
 function PlaceholderRow({ position, columns }: { position: number; columns: number }) {
   const { t } = useTranslation('batch');

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type {
   BatchKind,
   BatchParseResult,
@@ -10,14 +11,18 @@ import type {
 import { useEnvironments } from '../../api/environment';
 import { useConsoleEvent } from '../../api/events';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
-import { downloadText } from './download';
+import { downloadText } from '../audit/download';
 import { BATCH_PAGE_SIZE, upsertSummary } from './batch-view';
 
-/** The batches main keeps (newest first), kept current by batchProgress events. */
+/**
+ * The batches main keeps (newest first), kept current by batchProgress events while the screen is
+ * open; read again each time it opens (a batch may have finished meanwhile, unheard).
+ */
 export function useBatchList() {
   return useEnvironmentQuery<BatchSummary[], readonly unknown[]>({
     key: (keys) => keys.batchList(),
     call: (api) => api.batchList({}),
+    staleTime: 0,
   });
 }
 
@@ -36,6 +41,13 @@ export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: 
 export function useBatchProgress(): void {
   const queryClient = useQueryClient();
   const { keys } = useEnvironments();
+  useEffect(() => {
+    // Events are followed only while the screen is open: rows read before may be out of date.
+    if (!keys) return;
+    for (const batch of queryClient.getQueryData<BatchSummary[]>(keys.batchList()) ?? []) {
+      void queryClient.invalidateQueries({ queryKey: keys.batchRows(batch.batchId) });
+    }
+  }, [keys, queryClient]);
   useConsoleEvent('batchProgress', (summary) => {
     if (!keys) return;
     const list = queryClient.getQueryData<BatchSummary[]>(keys.batchList());

@@ -1,13 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { WatchItem, WatchListView, WatchRef, WatchTimeline } from '../../../../preload/contract';
+import {
+  WATCH_LIMITS,
+  type WatchItem,
+  type WatchListView,
+  type WatchRef,
+  type WatchTimeline,
+} from '../../../../preload/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-/** The active environment's watchlist (pins, interval, poll times). Kept current by the shell's toast host. */
+/**
+ * The active environment's watchlist (pins, interval, poll times). A change is announced (the
+ * shell's toast host reads it again at once); a poll that changed nothing is not, so the view is
+ * also read again as often as main could poll, to keep "last read" current.
+ */
 export function useWatchList() {
   return useEnvironmentQuery<WatchListView, readonly unknown[]>({
     key: (keys) => keys.watchList(),
     call: (api) => api.watchList({}),
+    staleTime: 0,
+    refetchInterval: WATCH_LIMITS.minIntervalSeconds * 1_000,
   });
 }
 
