@@ -23,6 +23,12 @@ async function topOf(app: Page): Promise<void> {
   await app.evaluate(() => window.scrollTo(0, 0));
 }
 
+async function setDarkTheme(app: Page): Promise<void> {
+  await app.getByTestId('theme-menu').click();
+  await app.getByRole('menuitem', { name: 'Dark' }).click();
+  await expect(app.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+}
+
 /** Pastes `text`, reads it and answers the parse summary. */
 async function pasteAndRead(app: Page, text: string): Promise<Locator> {
   await app.getByLabel('Paste ids').fill(text);
@@ -163,6 +169,14 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   await expect(current).toHaveAttribute('data-batch-id', shownId ?? '');
   const listed = await paydesk.call('batchList', {});
   expect(listed.ok && listed.data.map((batch) => batch.batchId)).toEqual([shownId]);
+
+  // Every mark (changed, same, failed) stays readable in the dark theme too.
+  await current.getByTestId('batch-filter').getByText('All (4)').click();
+  await expect(results.getByTestId('batch-row')).toHaveCount(4);
+  await setDarkTheme(app);
+  await axe();
+  await topOf(app);
+  await saveScreen('batch-results-dark');
 });
 
 test('cancel stops a run part way; resume looks up the rest', async ({ console: app, axe }) => {

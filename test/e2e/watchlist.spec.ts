@@ -152,6 +152,14 @@ test('a refund rejected after it was completed: a red toast that stays on any sc
   await topOf(app);
   await saveScreen('watchlist-alarm');
 
+  // The alarm row and toast stay readable in the dark theme too.
+  await app.getByTestId('theme-menu').click();
+  await app.getByRole('menuitem', { name: 'Dark' }).click();
+  await expect(app.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await axe();
+  await topOf(app);
+  await saveScreen('watchlist-alarm-dark');
+
   await toast.getByRole('button', { name: 'Dismiss' }).click();
   await expect(toast).toHaveCount(0);
 });

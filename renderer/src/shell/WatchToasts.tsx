@@ -21,6 +21,8 @@ export function WatchToasts() {
     const object = t(`watchToast.kind.${toast.kind}`);
     notifications.show({
       id: toast.id,
+      // Not over the header's menus (top right): an alarm stays there until dismissed.
+      position: 'bottom-right',
       color: toast.color,
       autoClose: toast.autoClose,
       title: toast.alarm ? t('watchToast.alarmTitle') : t('watchToast.title'),
