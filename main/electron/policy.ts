@@ -115,6 +115,10 @@ export const HARDENED_WEB_PREFERENCES = Object.freeze({
   navigateOnDragDrop: false,
   spellcheck: false,
   safeDialogs: true,
+  // A middle click (auxclick) on a link asks for a new window; the window-open handler denies
+  // those already, this keeps the event from reaching the page at all (Electronegativity's
+  // AUXCLICK_JS_CHECK).
+  disableBlinkFeatures: 'Auxclick',
 } as const);
 
 export function webPreferencesFor(

@@ -56,6 +56,8 @@ export function guardApp(app: App, page: OwnPage): void {
  */
 export async function openExternalHttps(url: string): Promise<boolean> {
   if (!isExternalUrlAllowed(url)) throw new Error('only https links are opened');
+  // Electronegativity's OPEN_EXTERNAL_JS_CHECK ("review the use") is accepted here, in
+  // .ci/electronegativity/accepted.mjs: the URL is allow-listed twice before this line.
   await shell.openExternal(url);
   return true;
 }

@@ -237,6 +237,8 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         return failure('not_permitted', 'This console cannot open links in a browser here.');
       }
       try {
+        // Our port, not Electron's shell: Electronegativity's OPEN_EXTERNAL_JS_CHECK matches it by
+        // name and is accepted in .ci/electronegativity/accepted.mjs (the URL was checked above).
         return { ok: true, data: { opened: await context.openExternal(arg.url) } };
       } catch {
         return failure('internal', 'The system browser could not be opened.');

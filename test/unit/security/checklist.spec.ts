@@ -229,9 +229,10 @@ test('9. no experimental features', () => {
   expect(filesMatching(/experimentalFeatures\s*:\s*true/)).toEqual([]);
 });
 
-test('10. no enableBlinkFeatures', () => {
+test('10. no enableBlinkFeatures; the one Blink switch is a disable (Auxclick, the middle-click window)', () => {
   expect(Object.keys(HARDENED_WEB_PREFERENCES)).not.toContain('enableBlinkFeatures');
-  expect(filesMatching(/enableBlinkFeatures|blinkfeatures/i)).toEqual([]);
+  expect(filesMatching(/enableBlinkFeatures|enableblinkfeatures=/i)).toEqual([]);
+  expect(HARDENED_WEB_PREFERENCES.disableBlinkFeatures).toBe('Auxclick');
 });
 
 test('11. no <webview> at all, so no allowpopups: the tag is disabled and the app never writes one', async () => {

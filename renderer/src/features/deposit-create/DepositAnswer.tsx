@@ -282,6 +282,8 @@ function RedirectLink({ url }: { url: string }) {
   const { t } = useTranslation('depositCreate');
   const [confirming, setConfirming] = useState(false);
   const open = useConsoleMutation({
+    // window.paydesk, not Electron's shell: Electronegativity's OPEN_EXTERNAL_JS_CHECK matches
+    // the name; accepted in .ci/electronegativity/accepted.mjs (main allow-lists the URL).
     call: (api, target: string) => api.openExternal({ url: target }),
     onSuccess: (result) => {
       setConfirming(false);
