@@ -65,6 +65,10 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   const cancelled = SEEDED_RECORDS.cancelledDeposit;
   const unknown = 300_000_999;
   await openBatch(app);
+  await expect(app.locator('[data-section="batch-recent"]')).toContainText(
+    'No batch yet. Batches are kept until the console closes (the last 10).',
+  );
+  await axe();
 
   const parsed = await pasteAndRead(
     app,

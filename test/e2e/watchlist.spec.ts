@@ -39,6 +39,10 @@ test('pin, the object moves, poll now: the row, the timeline and a toast show th
   const depositId = SEEDED_RECORDS.pendingVoucherDeposit;
   await openWatchlist(app);
   await expect(app.getByTestId('watch-empty')).toHaveText('Nothing is pinned in this environment yet.');
+  await expect(app.getByTestId('watch-poll-times')).toHaveText(
+    'Not read yet in this session. Nothing is pinned, so nothing is read.',
+  );
+  await axe();
 
   // A cashout by its external id, with the `ext:` syntax.
   const cashout = await pin(app, 'cashout', 'ext:payout-7781');
