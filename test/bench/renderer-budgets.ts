@@ -1,0 +1,678 @@
+/**
+ * Issue 7's renderer budgets, measured in Debian Chromium (Playwright, the e2e launch options)
+ * against `npm run web` started as a child process (its own event loop: the bridge's work never
+ * runs on this process's clock), with a temp --data-dir and the memory vault:
+ *
+ * 1. Initial JavaScript, gzipped: what the built index.html loads before any lazy route (its
+ *    module script and modulepreloads), each file gzipped at zlib's default level 6 (what a web
+ *    server's gzip does by default). Budget ≤ 300 KB on that absolute value. Baseline: the JS an
+ *    empty route (the not-found screen) actually requested on its first load, recorded from the
+ *    network, gzipped the same way. The web bridge's page script is not counted (it stands in for
+ *    Electron's preload, which is not renderer JavaScript); its size is in the details.
+ * 2. Navigation → interactive lookup box, twice: warm (one tab, HTTP and V8 code caches primed,
+ *    as in the desktop app, whose session keeps both between starts) and cold (a new browser
+ *    context per load: the very first start). The token is planted in sessionStorage before the
+ *    page runs. An init script watches the DOM; once the lookup box exists, is enabled, laid out
+ *    and focused (focusing it if the screen has not), the time is taken in the next task (a
+ *    MessageChannel message): the moment a keystroke could be handled. performance.now() there is
+ *    ms since navigation start. Typing into the box is then checked (not timed). Baseline: the
+ *    same page on an empty route (the not-found screen's heading, the same next-task step), loads
+ *    alternating. Median of LOADS each.
+ * 3. Rendering 10,000 batch rows: a finished batch of 10,000 deposit ids is shown on /batch in a
+ *    fresh context. The init script wraps the page's WebSocket so it sees frames before the
+ *    bridge: the clock starts when the answer to the first rows page of that batch arrives (the
+ *    result is in the page), and stops at the first paint with rows in the table (the rows appear
+ *    → requestAnimationFrame → the next task, i.e. after that frame was produced). Baseline: the
+ *    same measure on an empty table, the same batch under the "Waiting" filter (0 rows) in the
+ *    same page.
+ * 4. Scrolling them: a requestAnimationFrame loop sets the table's scrollTop from top to bottom
+ *    over SCROLL_MS; the longest frame is the largest gap between rAF callbacks, or the longest
+ *    'long-animation-frame' entry (PerformanceObserver), whichever is larger. Budget: no frame
+ *    over 50 ms, so the value is the worst frame of every scroll. Baseline: the same loop over the
+ *    empty table.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { chromiumLaunch } from '../../playwright.config';
+import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
+import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+import type { BenchRow } from './bench-row';
+
+const root = join(import.meta.dirname, '..', '..');
+
+const INITIAL_JS_BUDGET_KB = 300;
+const INTERACTIVE_BUDGET_MS = 300;
+const RENDER_BUDGET_MS = 100;
+const FRAME_BUDGET_MS = 50;
+/** Loads per route for the interactive measure (the brief: at least 15). */
+const LOADS = 15;
+/** Fresh pages showing the 10,000-row batch. */
+const BATCH_SAMPLES = 15;
+/** Of those, the ones that also scroll (each scroll takes SCROLL_MS, twice). */
+const SCROLL_SAMPLES = 5;
+const SCROLL_MS = 2_000;
+const BATCH_ROWS = 10_000;
+/** The first ids of the embedded sandbox's deposits; past its seeded ones, a row is "not found". */
+const FIRST_BATCH_ID = 300_000_001;
+
+/** preload/web-bridge.ts keeps the access token under this sessionStorage key (TOKEN_STORAGE_KEY). */
+const BRIDGE_TOKEN_STORAGE_KEY = 'paydesk-web-bridge-token';
+/** The web bridge's own page script (the browser build's stand-in for the preload). */
+const BRIDGE_SCRIPT = '/paydesk-bridge.js';
+
+interface WebChild {
+  origin: string;
+  token: string;
+  rendererDir: string;
+  stop(): Promise<void>;
+}
+
+const webFactsSchema = z.object({ url: z.string().url(), port: z.number(), dataDir: z.string() });
+
+/** `npm run web -- --no-build --json` on the shared e2e renderer build, in a child process. */
+async function startWebChild(): Promise<WebChild> {
+  const rendererDir = await ensureRendererBuilt();
+  const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-bench-web-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      join(root, 'main', 'web', 'cli.ts'),
+      '--no-build',
+      '--renderer-dir',
+      rendererDir,
+      '--data-dir',
+      dataDir,
+      '--memory-vault',
+      '--seed',
+      '42',
+      '--json',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const facts = await new Promise<z.infer<typeof webFactsSchema>>((resolve, reject) => {
+    let output = '';
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`npm run web exited with ${String(code)}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const newline = output.indexOf('\n');
+      if (newline >= 0) resolve(webFactsSchema.parse(JSON.parse(output.slice(0, newline))));
+    });
+  });
+  const url = new URL(facts.url);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token');
+  if (!token) throw new Error('npm run web printed a URL without its token');
+  return {
+    origin: url.origin,
+    token,
+    rendererDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh context (cold HTTP cache) whose pages already hold the bridge token. */
+async function freshContext(browser: Browser, web: WebChild): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx compiles named inner functions to `__name(fn, "name")` calls; the functions handed to the
+  // page (init scripts, evaluate) carry them, so the page gets the identity helper first.
+  await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
+  await context.addInitScript(
+    ([key, token]) => {
+      sessionStorage.setItem(key, token);
+    },
+    [BRIDGE_TOKEN_STORAGE_KEY, web.token] as const,
+  );
+  return context;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+};
+const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
+const kb = (bytes: number): number => bytes / 1024;
+
+// -- 1. Initial JavaScript -------------------------------------------------------------------
+
+async function gzippedSize(rendererDir: string, assetPath: string): Promise<{ raw: number; gzip: number }> {
+  const content = await readFile(join(rendererDir, assetPath));
+  return { raw: content.length, gzip: gzipSync(content).length };
+}
+
+/** The module script and modulepreloads of the built index.html, as paths inside the build. */
+async function initialScripts(rendererDir: string): Promise<string[]> {
+  const html = await readFile(join(rendererDir, 'index.html'), 'utf8');
+  const paths: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isModuleScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
+    const address = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if ((isModuleScript || isPreload) && address) paths.push(address.replace(/^\.?\//, ''));
+  }
+  if (paths.length === 0) throw new Error('the built index.html names no module script');
+  return paths;
+}
+
+/** Same-origin .js paths a first load of `route` requested (the bridge script apart). */
+async function scriptsRequested(
+  browser: Browser,
+  web: WebChild,
+  route: string,
+  ready: string,
+): Promise<string[]> {
+  const context = await freshContext(browser, web);
+  try {
+    const page = await context.newPage();
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === web.origin && url.pathname.endsWith('.js')) requested.add(url.pathname);
+    });
+    await page.goto(`${web.origin}/#${route}`);
+    await page.locator(ready).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return [...requested];
+  } finally {
+    await context.close();
+  }
+}
+
+async function initialJavaScriptRow(browser: Browser, web: WebChild): Promise<BenchRow> {
+  const sum = async (paths: readonly string[]) => {
+    let raw = 0;
+    let gzip = 0;
+    for (const path of paths) {
+      const size = await gzippedSize(web.rendererDir, path);
+      raw += size.raw;
+      gzip += size.gzip;
+    }
+    return { raw, gzip };
+  };
+  const initial = await initialScripts(web.rendererDir);
+  const initialSize = await sum(initial);
+  const renderer = (paths: string[]) =>
+    paths.filter((path) => path !== BRIDGE_SCRIPT).map((path) => path.replace(/^\//, ''));
+  const emptyRoute = await scriptsRequested(browser, web, '/no-such-place', 'main h2');
+  const lookupRoute = await scriptsRequested(browser, web, '/', '[data-testid="jump-input"]');
+  const emptySize = await sum(renderer(emptyRoute));
+  const lookupSize = await sum(renderer(lookupRoute));
+  const notLoaded = initial.filter((path) => !emptyRoute.includes(`/${path}`));
+  const bridge = Buffer.from(await (await fetch(`${web.origin}${BRIDGE_SCRIPT}`)).arrayBuffer());
+  const value = kb(initialSize.gzip);
+  const baselineValue = kb(emptySize.gzip);
+  return {
+    name: 'renderer: initial JavaScript (index.html entry + modulepreloads), gzipped',
+    baseline: 'JS an empty route requested on its first load',
+    unit: 'KB',
+    value: round(value),
+    baselineValue: round(baselineValue),
+    ratio: round(value / baselineValue, 3),
+    // The budget is on the absolute size; the ratio only shows how much of it any route needs.
+    target: `≤ ${INITIAL_JS_BUDGET_KB} KB (value)`,
+    pass: value <= INITIAL_JS_BUDGET_KB,
+    details: {
+      initialFiles: initial.length,
+      initialRawKB: round(kb(initialSize.raw)),
+      emptyRouteFiles: renderer(emptyRoute).length,
+      lookupRouteFiles: renderer(lookupRoute).length,
+      lookupRouteGzipKB: round(kb(lookupSize.gzip)),
+      bridgeScriptGzipKB: round(kb(gzipSync(bridge).length)),
+      initialFilesNotRequested: notLoaded.join(' ') || 'none',
+      gzipLevel: 6,
+    },
+  };
+}
+
+// -- 2. Navigation → interactive lookup box --------------------------------------------------
+
+type ReadyTarget = 'lookup-box' | 'not-found-heading';
+
+const ROUTE_OF: Record<ReadyTarget, string> = { 'lookup-box': '/', 'not-found-heading': '/no-such-place' };
+
+/**
+ * Runs in the page before its scripts: sets window.__paydeskReady (ms since navigation start) in
+ * the first task after the target of this route (the lookup box on `#/`, else the empty route's
+ * heading) is usable. Serialised by Playwright: no imports, no closures.
+ */
+function watchForReady(): void {
+  const state = window as unknown as { __paydeskReady?: number };
+  const target = location.hash === '#/' || location.hash === '' ? 'lookup-box' : 'not-found-heading';
+  let scheduled = false;
+  const find = (): HTMLElement | null => {
+    if (target === 'lookup-box') {
+      const input = document.querySelector<HTMLInputElement>('[data-testid="jump-input"]');
+      if (!input || input.disabled || input.getClientRects().length === 0) return null;
+      if (document.activeElement !== input) input.focus();
+      return document.activeElement === input ? input : null;
+    }
+    const heading = document.querySelector<HTMLElement>('main h2');
+    return heading && heading.getClientRects().length > 0 ? heading : null;
+  };
+  const check = (): void => {
+    if (scheduled || !find()) return;
+    scheduled = true;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      state.__paydeskReady = performance.now();
+    };
+    channel.port2.postMessage(null);
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+interface LoadFigures {
+  readyMs: number;
+  domContentLoadedMs: number;
+}
+
+/** One full navigation of `page` to the target's route; answers when it was ready (see watchForReady). */
+async function loadUntilReady(page: Page, web: WebChild, target: ReadyTarget): Promise<LoadFigures> {
+  // From another document, so even a hash-only change is a full navigation.
+  await page.goto('about:blank');
+  await page.goto(`${web.origin}/#${ROUTE_OF[target]}`);
+  await page.waitForFunction(() => (window as { __paydeskReady?: number }).__paydeskReady !== undefined);
+  const figures = await page.evaluate(() => ({
+    readyMs: (window as { __paydeskReady?: number }).__paydeskReady ?? NaN,
+    domContentLoadedMs:
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+        ?.domContentLoadedEventEnd ?? NaN,
+  }));
+  if (target === 'lookup-box') {
+    // Not timed: the box found ready does take typing.
+    await page.keyboard.type('300000001');
+    const typed = await page.getByTestId('jump-input').inputValue();
+    if (typed !== '300000001') throw new Error(`the lookup box took "${typed}", not the typed id`);
+  } else {
+    const title = await page.locator('main h2').first().innerText();
+    if (title !== 'No such screen') throw new Error(`the empty route showed "${title}"`);
+  }
+  return figures;
+}
+
+/**
+ * LOADS loads of each route, alternating (a drift of the machine's load falls on both alike).
+ * Warm: one tab, so the HTTP and V8 code caches are primed, as in the desktop app, whose session
+ * keeps both between starts. Cold: a new context per load (the very first start).
+ */
+async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | 'cold'): Promise<BenchRow> {
+  const samples: Record<ReadyTarget, LoadFigures[]> = { 'lookup-box': [], 'not-found-heading': [] };
+  const warm = cache === 'warm' ? await freshContext(browser, web) : undefined;
+  try {
+    await warm?.addInitScript(watchForReady);
+    const warmPage = await warm?.newPage();
+    const load = async (target: ReadyTarget): Promise<LoadFigures> => {
+      if (warmPage) return loadUntilReady(warmPage, web, target);
+      const context = await freshContext(browser, web);
+      try {
+        await context.addInitScript(watchForReady);
+        return await loadUntilReady(await context.newPage(), web, target);
+      } finally {
+        await context.close();
+      }
+    };
+    // Unmeasured: one load of each (primes the warm tab; the server's first file reads when cold).
+    await load('lookup-box');
+    await load('not-found-heading');
+    for (let round = 0; round < LOADS; round += 1) {
+      const order: ReadyTarget[] =
+        round % 2 === 0 ? ['lookup-box', 'not-found-heading'] : ['not-found-heading', 'lookup-box'];
+      for (const target of order) samples[target].push(await load(target));
+    }
+  } finally {
+    await warm?.close();
+  }
+  const lookup = samples['lookup-box'].map((one) => one.readyMs);
+  const empty = samples['not-found-heading'].map((one) => one.readyMs);
+  const value = median(lookup);
+  const baselineValue = median(empty);
+  return {
+    name: `renderer: navigation → interactive lookup box, ${cache} cache (median of ${LOADS} loads)`,
+    baseline: 'the same page on an empty route (not-found screen)',
+    unit: 'ms',
+    value: round(value),
+    baselineValue: round(baselineValue),
+    ratio: round(value / baselineValue, 3),
+    target: `≤ ${INTERACTIVE_BUDGET_MS} ms (value)`,
+    pass: value <= INTERACTIVE_BUDGET_MS,
+    details: {
+      loads: LOADS,
+      differenceMs: round(value - baselineValue),
+      lookupMinMs: round(Math.min(...lookup)),
+      lookupMaxMs: round(Math.max(...lookup)),
+      emptyMinMs: round(Math.min(...empty)),
+      emptyMaxMs: round(Math.max(...empty)),
+      lookupDomContentLoadedMs: round(median(samples['lookup-box'].map((one) => one.domContentLoadedMs))),
+      emptyDomContentLoadedMs: round(
+        median(samples['not-found-heading'].map((one) => one.domContentLoadedMs)),
+      ),
+    },
+  };
+}
+
+// -- 3 and 4. Batch rows: render and scroll --------------------------------------------------
+
+async function call<T>(page: Page, method: string, arg: unknown): Promise<T> {
+  const result = await page.evaluate(
+    ([name, argument]) =>
+      (window as unknown as { paydesk: Record<string, (value: unknown) => Promise<unknown>> }).paydesk[
+        name
+      ]?.(argument),
+    [method, arg] as const,
+  );
+  const answer = result as Result<T> | undefined;
+  if (!answer) throw new Error(`${method}: no answer`);
+  if (!answer.ok) throw new Error(`${method}: ${answer.error.kind}: ${answer.error.message}`);
+  return answer.data;
+}
+
+/** A finished batch of BATCH_ROWS deposit ids in the child's console; answers its id. */
+async function runTenThousandBatch(browser: Browser, web: WebChild): Promise<string> {
+  const context = await freshContext(browser, web);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${web.origin}/#/`);
+    await page.waitForFunction(() => 'paydesk' in window);
+    const text = Array.from({ length: BATCH_ROWS }, (_, index) => String(FIRST_BATCH_ID + index)).join('\n');
+    const parsed = await call<BatchParseResult>(page, 'batchParse', { kind: 'deposits', text });
+    const started = await call<BatchSummary>(page, 'batchStart', {
+      kind: 'deposits',
+      ids: parsed.ids,
+      concurrency: 32,
+      ratePerSecond: 10_000,
+    });
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const list = await call<BatchSummary[]>(page, 'batchList', {});
+      const batch = list.find((summary) => summary.batchId === started.batchId);
+      if (batch?.state === 'done' && batch.total === BATCH_ROWS) return batch.batchId;
+      if (batch && batch.state !== 'running') throw new Error(`the bench batch ended ${batch.state}`);
+      if (Date.now() > deadline) throw new Error('the bench batch did not finish in 3 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+interface RenderProbe {
+  batchId: string;
+  filter: 'all' | 'pending';
+}
+
+/**
+ * Runs in the page before its scripts. Wraps WebSocket so this listener sees each frame before
+ * the bridge's: the request frames name the batchRows calls, the answer to page 0 of the probed
+ * batch and filter starts the clock, and the first paint with the table's content stops it.
+ * Serialised by Playwright: no imports, no closures.
+ */
+function installRenderProbe({ rowsChannel, armed }: { rowsChannel: string; armed: RenderProbe }): void {
+  type Probe = { batchId: string; filter: string; start?: number; end?: number; before?: string };
+  const state = window as unknown as { __paydeskProbe?: Probe; __paydeskArm?: (probe: Probe) => void };
+  const rowsCalls = new Map<number, { batchId: string; offset: number; filter: string }>();
+  const Native = window.WebSocket;
+  const contentReady = (probe: Probe): boolean => {
+    if (probe.filter === 'all') return document.querySelector('[data-testid="batch-row"]') !== null;
+    const empty = document.querySelector('[data-testid="batch-results-empty"]');
+    return empty !== null && empty.textContent !== probe.before;
+  };
+  const watchPaint = (probe: Probe): void => {
+    let done = false;
+    const check = (): void => {
+      if (done || !contentReady(probe)) return;
+      done = true;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          probe.end = performance.now();
+        };
+        channel.port2.postMessage(null);
+      });
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  };
+  class ProbedWebSocket extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', (event: MessageEvent) => {
+        const probe = state.__paydeskProbe;
+        if (!probe || probe.start !== undefined || typeof event.data !== 'string') return;
+        const frame = JSON.parse(event.data) as { type?: string; id?: number };
+        const asked = frame.type === 'result' && frame.id != null ? rowsCalls.get(frame.id) : undefined;
+        if (asked?.batchId !== probe.batchId || asked.offset !== 0 || asked.filter !== probe.filter) return;
+        probe.start = performance.now();
+        probe.before = document.querySelector('[data-testid="batch-results-empty"]')?.textContent ?? '';
+        watchPaint(probe);
+      });
+    }
+    override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
+      if (typeof data === 'string') {
+        const frame = JSON.parse(data) as {
+          id?: number;
+          channel?: string;
+          arg?: { batchId?: string; offset?: number; filter?: string };
+        };
+        if (
+          frame.channel === rowsChannel &&
+          frame.id !== undefined &&
+          frame.arg?.batchId !== undefined &&
+          frame.arg.offset !== undefined
+        )
+          rowsCalls.set(frame.id, {
+            batchId: frame.arg.batchId,
+            offset: frame.arg.offset,
+            filter: frame.arg.filter ?? 'all',
+          });
+      }
+      super.send(data);
+    }
+  }
+  window.WebSocket = ProbedWebSocket;
+  state.__paydeskProbe = { ...armed };
+  state.__paydeskArm = (probe) => {
+    state.__paydeskProbe = probe;
+  };
+}
+
+/**
+ * Arms the probe for `probe` (unless the init script armed it already), does `act`, and answers
+ * the ms from the rows answer to the painted table.
+ */
+async function measureRender(page: Page, probe?: RenderProbe, act?: () => Promise<void>): Promise<number> {
+  if (probe)
+    await page.evaluate((armed) => {
+      (window as unknown as { __paydeskArm: (value: unknown) => void }).__paydeskArm(armed);
+    }, probe);
+  await act?.();
+  await page.waitForFunction(
+    () => (window as unknown as { __paydeskProbe?: { end?: number } }).__paydeskProbe?.end !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
+  return page.evaluate(() => {
+    const done = (window as unknown as { __paydeskProbe: { start: number; end: number } }).__paydeskProbe;
+    return done.end - done.start;
+  });
+}
+
+interface ScrollFigures {
+  longestFrameMs: number;
+  longestRafGapMs: number;
+  longestLoafMs: number;
+  frames: number;
+  scrolledPx: number;
+}
+
+/** Scrolls the results table from top to bottom over `durationMs` in a rAF loop; see the file comment. */
+async function scrollThrough(page: Page, durationMs: number): Promise<ScrollFigures> {
+  return page.getByTestId('batch-results').evaluate(async (element, duration) => {
+    const loafs: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) loafs.push(entry.duration);
+    });
+    observer.observe({ type: 'long-animation-frame', buffered: false });
+    const range = element.scrollHeight - element.clientHeight;
+    element.scrollTop = 0;
+    const gaps: number[] = [];
+    await new Promise<void>((resolve) => {
+      let first: number | undefined;
+      let previous: number | undefined;
+      const step = (now: number): void => {
+        first ??= now;
+        if (previous !== undefined) gaps.push(now - previous);
+        previous = now;
+        const progress = Math.min(1, (now - first) / duration);
+        element.scrollTop = progress * range;
+        if (progress < 1) requestAnimationFrame(step);
+        else resolve();
+      };
+      requestAnimationFrame(step);
+    });
+    // One more frame so a long last frame is reported too.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    observer.disconnect();
+    const longestRafGapMs = Math.max(0, ...gaps);
+    const longestLoafMs = Math.max(0, ...loafs);
+    return {
+      longestFrameMs: Math.max(longestRafGapMs, longestLoafMs),
+      longestRafGapMs,
+      longestLoafMs,
+      frames: gaps.length,
+      scrolledPx: element.scrollTop,
+    };
+  }, durationMs);
+}
+
+async function batchSample(
+  browser: Browser,
+  web: WebChild,
+  batchId: string,
+  scroll: boolean,
+): Promise<{ render: number; emptyRender: number; scroll?: ScrollFigures; emptyScroll?: ScrollFigures }> {
+  const context = await freshContext(browser, web);
+  try {
+    // /batch shows the newest batch on arrival: the probe is armed before the page runs.
+    const probeSetup: { rowsChannel: string; armed: RenderProbe } = {
+      rowsChannel: CHANNELS.batchRows,
+      armed: { batchId, filter: 'all' },
+    };
+    await context.addInitScript(installRenderProbe, probeSetup);
+    const page = await context.newPage();
+    await page.goto(`${web.origin}/#/batch`);
+    const render = await measureRender(page);
+    if ((await page.getByTestId('batch-current').getAttribute('data-batch-id')) !== batchId)
+      throw new Error('/batch did not show the bench batch');
+    const results = page.getByTestId('batch-results');
+    if ((await results.getAttribute('data-count')) !== String(BATCH_ROWS))
+      throw new Error('the shown batch does not hold 10,000 rows');
+    const rows = await results.getByTestId('batch-row').count();
+    if (rows === 0 || rows > 100) throw new Error(`${rows} rows in the DOM: not the virtualised table`);
+    const scrolled = scroll ? await scrollThrough(page, SCROLL_MS) : undefined;
+    if (scrolled && scrolled.scrolledPx <= 0) throw new Error('the table did not scroll');
+
+    const emptyRender = await measureRender(page, { batchId, filter: 'pending' }, () =>
+      page.getByTestId('batch-filter').getByText('Waiting (0)').click(),
+    );
+    if ((await results.getAttribute('data-count')) !== '0') throw new Error('the empty filter shows rows');
+    const emptyScroll = scroll ? await scrollThrough(page, SCROLL_MS) : undefined;
+    return {
+      render,
+      emptyRender,
+      ...(scrolled && { scroll: scrolled }),
+      ...(emptyScroll && { emptyScroll }),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function batchRowsRows(browser: Browser, web: WebChild): Promise<BenchRow[]> {
+  const batchId = await runTenThousandBatch(browser, web);
+  // Unmeasured: the first /batch page of the run.
+  await batchSample(browser, web, batchId, false);
+  const renders: number[] = [];
+  const emptyRenders: number[] = [];
+  const scrolls: ScrollFigures[] = [];
+  const emptyScrolls: ScrollFigures[] = [];
+  for (let sample = 0; sample < BATCH_SAMPLES; sample += 1) {
+    const figures = await batchSample(browser, web, batchId, sample < SCROLL_SAMPLES);
+    renders.push(figures.render);
+    emptyRenders.push(figures.emptyRender);
+    if (figures.scroll) scrolls.push(figures.scroll);
+    if (figures.emptyScroll) emptyScrolls.push(figures.emptyScroll);
+  }
+  const render = median(renders);
+  const emptyRender = median(emptyRenders);
+  const worst = (figures: readonly ScrollFigures[], pick: (one: ScrollFigures) => number) =>
+    Math.max(...figures.map(pick));
+  const longest = worst(scrolls, (one) => one.longestFrameMs);
+  const emptyLongest = worst(emptyScrolls, (one) => one.longestFrameMs);
+  return [
+    {
+      name: `renderer: ${BATCH_ROWS.toLocaleString('en')} batch rows, rows answer → first paint of the table (median of ${BATCH_SAMPLES})`,
+      baseline: 'the same measure on an empty table (filter with 0 rows)',
+      unit: 'ms',
+      value: round(render),
+      baselineValue: round(emptyRender),
+      ratio: round(render / emptyRender, 3),
+      target: `≤ ${RENDER_BUDGET_MS} ms (value)`,
+      pass: render <= RENDER_BUDGET_MS,
+      details: {
+        samples: BATCH_SAMPLES,
+        differenceMs: round(render - emptyRender),
+        renderMaxMs: round(Math.max(...renders)),
+        emptyRenderMaxMs: round(Math.max(...emptyRenders)),
+      },
+    },
+    {
+      name: `renderer: scrolling ${BATCH_ROWS.toLocaleString('en')} batch rows top to bottom in ${SCROLL_MS / 1000} s, longest frame (worst of ${SCROLL_SAMPLES})`,
+      baseline: 'the same scroll loop over an empty table',
+      unit: 'ms',
+      value: round(longest),
+      baselineValue: round(emptyLongest),
+      ratio: round(longest / emptyLongest, 3),
+      target: `≤ ${FRAME_BUDGET_MS} ms (value)`,
+      pass: longest <= FRAME_BUDGET_MS,
+      details: {
+        scrolls: scrolls.length,
+        framesPerScroll: Math.round(median(scrolls.map((one) => one.frames))),
+        medianOfLongestFrameMs: round(median(scrolls.map((one) => one.longestFrameMs))),
+        longestRafGapMs: round(worst(scrolls, (one) => one.longestRafGapMs)),
+        longestLoafMs: round(worst(scrolls, (one) => one.longestLoafMs)),
+        emptyLongestRafGapMs: round(worst(emptyScrolls, (one) => one.longestRafGapMs)),
+      },
+    },
+  ];
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  const web = await startWebChild();
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch(chromiumLaunch);
+    return [
+      await initialJavaScriptRow(browser, web),
+      await interactiveRow(browser, web, 'warm'),
+      await interactiveRow(browser, web, 'cold'),
+      ...(await batchRowsRows(browser, web)),
+    ];
+  } finally {
+    await browser?.close();
+    await web.stop();
+  }
+}
