@@ -232,6 +232,12 @@ async function initialJavaScriptRow(browser: Browser, web: WebChild): Promise<Be
       lookupRouteGzipKB: round(kb(lookupSize.gzip)),
       bridgeScriptGzipKB: round(kb(gzipSync(bridge).length)),
       initialFilesNotRequested: notLoaded.join(' ') || 'none',
+      // Loaded after the entry ran (lazy chunks every route waits for: a waterfall step of their own).
+      emptyRouteLaterFiles:
+        renderer(emptyRoute)
+          .filter((path) => !initial.includes(path))
+          .map((path) => path.replace(/^assets\//, ''))
+          .join(' ') || 'none',
       gzipLevel: 6,
     },
   };
@@ -514,6 +520,10 @@ interface ScrollFigures {
   longestFrameMs: number;
   longestRafGapMs: number;
   longestLoafMs: number;
+  /** Of the longest long-animation-frame: script time, style and layout time, the longest script's invoker. */
+  longestLoafScriptMs: number;
+  longestLoafLayoutMs: number;
+  longestLoafInvoker: string;
   frames: number;
   scrolledPx: number;
 }
@@ -521,9 +531,15 @@ interface ScrollFigures {
 /** Scrolls the results table from top to bottom over `durationMs` in a rAF loop; see the file comment. */
 async function scrollThrough(page: Page, durationMs: number): Promise<ScrollFigures> {
   return page.getByTestId('batch-results').evaluate(async (element, duration) => {
-    const loafs: number[] = [];
+    interface LoafEntry {
+      startTime: number;
+      duration: number;
+      styleAndLayoutStart: number;
+      scripts: Array<{ duration: number; invoker: string }>;
+    }
+    const loafs: LoafEntry[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) loafs.push(entry.duration);
+      for (const entry of list.getEntries()) loafs.push(entry as unknown as LoafEntry);
     });
     observer.observe({ type: 'long-animation-frame', buffered: false });
     const range = element.scrollHeight - element.clientHeight;
@@ -547,11 +563,24 @@ async function scrollThrough(page: Page, durationMs: number): Promise<ScrollFigu
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     observer.disconnect();
     const longestRafGapMs = Math.max(0, ...gaps);
-    const longestLoafMs = Math.max(0, ...loafs);
+    const longestLoaf = loafs.reduce<LoafEntry | undefined>(
+      (longest, entry) => (longest && longest.duration >= entry.duration ? longest : entry),
+      undefined,
+    );
+    const longestLoafMs = longestLoaf?.duration ?? 0;
+    const longestScript = longestLoaf?.scripts.reduce<{ duration: number; invoker: string } | undefined>(
+      (longest, script) => (longest && longest.duration >= script.duration ? longest : script),
+      undefined,
+    );
     return {
       longestFrameMs: Math.max(longestRafGapMs, longestLoafMs),
       longestRafGapMs,
       longestLoafMs,
+      longestLoafScriptMs: longestLoaf?.scripts.reduce((sum, script) => sum + script.duration, 0) ?? 0,
+      longestLoafLayoutMs: longestLoaf
+        ? longestLoaf.startTime + longestLoaf.duration - longestLoaf.styleAndLayoutStart
+        : 0,
+      longestLoafInvoker: longestScript?.invoker ?? '',
       frames: gaps.length,
       scrolledPx: element.scrollTop,
     };
@@ -599,6 +628,20 @@ async function batchSample(
   } finally {
     await context.close();
   }
+}
+
+/** Where the time of the longest long-animation-frame of all scrolls went. */
+function longestLoafBreakdown(scrolls: readonly ScrollFigures[]): Record<string, number | string> {
+  const worstScroll = scrolls.reduce<ScrollFigures | undefined>(
+    (worst, one) => (worst && worst.longestLoafMs >= one.longestLoafMs ? worst : one),
+    undefined,
+  );
+  if (!worstScroll || worstScroll.longestLoafMs === 0) return {};
+  return {
+    longestLoafScriptMs: round(worstScroll.longestLoafScriptMs),
+    longestLoafStyleAndLayoutMs: round(worstScroll.longestLoafLayoutMs),
+    longestLoafInvoker: worstScroll.longestLoafInvoker,
+  };
 }
 
 async function batchRowsRows(browser: Browser, web: WebChild): Promise<BenchRow[]> {
@@ -655,6 +698,7 @@ async function batchRowsRows(browser: Browser, web: WebChild): Promise<BenchRow[
         longestRafGapMs: round(worst(scrolls, (one) => one.longestRafGapMs)),
         longestLoafMs: round(worst(scrolls, (one) => one.longestLoafMs)),
         emptyLongestRafGapMs: round(worst(emptyScrolls, (one) => one.longestRafGapMs)),
+        ...longestLoafBreakdown(scrolls),
       },
     },
   ];
