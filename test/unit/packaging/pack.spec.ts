@@ -1,0 +1,146 @@
+import { test, expect } from '@playwright/test';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtApp, repositoryRoot as root } from './built-app';
+
+/**
+ * electron-builder itself packs the app: the Linux `dir` target, from a temp project holding a
+ * fresh build (out/), our package.json and lockfile and the repository's node_modules. Three
+ * things need what these machines lack, so they are switched off for this run only and listed
+ * in the J report as unverified here: the Electron binary (a stand-in file is given as
+ * electronDist), the fuses (flipping them needs that binary) and the native rebuild (it
+ * downloads Electron's headers or keytar's prebuilt binary). Everything else is the real code
+ * path: the configuration, node module collection, the file globs, asar and asarUnpack.
+ */
+
+const requireBuilder = createRequire(join(root, 'node_modules', 'app-builder-lib', 'package.json'));
+const { build, Platform } = requireBuilder('electron-builder') as {
+  build(options: object): Promise<string[]>;
+  Platform: { LINUX: { createTarget(target: string): unknown } };
+};
+const { getConfig } = requireBuilder('./out/util/config/config.js') as {
+  getConfig(
+    projectDir: string,
+    configPath: string | null,
+    fromOptions: null,
+  ): Promise<Record<string, unknown>>;
+};
+const asar = requireBuilder('@electron/asar') as {
+  listPackage(archive: string, options?: object): string[];
+  extractFile(archive: string, file: string): Buffer;
+};
+
+let workspace: string;
+let resources: string;
+let packed: string[];
+let builtFiles: string[];
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const built = await builtApp();
+  builtFiles = built.files;
+  workspace = mkdtempSync(join(tmpdir(), 'paydesk-pack-'));
+  const project = join(workspace, 'project');
+  cpSync(built.outDir, join(project, 'out'), { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) cpSync(join(root, file), join(project, file));
+  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'junction');
+  const electronDist = join(workspace, 'electron-dist');
+  mkdirSync(electronDist);
+  writeFileSync(join(electronDist, 'electron'), '#!/bin/sh\nexit 1\n');
+  chmodSync(join(electronDist, 'electron'), 0o755);
+
+  const config = await getConfig(root, 'electron-builder.config.ts', null);
+  const output = join(workspace, 'dist');
+  await build({
+    projectDir: project,
+    targets: Platform.LINUX.createTarget('dir'),
+    publish: 'never',
+    config: {
+      ...config,
+      directories: { ...(config.directories as object), output },
+      electronDist,
+      electronVersion: (
+        JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as {
+          version: string;
+        }
+      ).version,
+      npmRebuild: false,
+      electronFuses: null,
+    },
+  });
+  resources = join(output, 'linux-unpacked', 'resources');
+  packed = asar
+    .listPackage(join(resources, 'app.asar'), { isPack: false })
+    .map((file) => file.replaceAll('\\', '/'));
+});
+
+test.afterAll(() => {
+  if (workspace) rmSync(workspace, { recursive: true, force: true });
+});
+
+test('app.asar: package.json and the three bundles, nothing else of the project', () => {
+  const own = packed.filter((file) => !file.startsWith('/node_modules'));
+  const files = own.filter((file) => /\.\w+$/.test(file)).sort();
+  expect(files).toEqual(
+    [
+      '/package.json',
+      ...builtFiles
+        .filter((file) => /^(main|preload|renderer)\//.test(file) && !file.endsWith('.map'))
+        .map((f) => `/out/${f}`),
+    ].sort(),
+  );
+  const manifest = JSON.parse(
+    asar.extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8'),
+  ) as {
+    main: string;
+  };
+  expect(files).toContain(`/${manifest.main}`);
+});
+
+test('node_modules: what the main bundle imports, no devDependency, no TypeScript', async () => {
+  const modules = new Set(
+    packed
+      .filter((file) => file.startsWith('/node_modules/'))
+      .map((file) => {
+        const parts = file.split('/');
+        return parts[2]?.startsWith('@') ? `${parts[2]}/${parts[3] ?? ''}` : (parts[2] ?? '');
+      }),
+  );
+  for (const needed of ['keytar', 'zod', 'electron-store', 'qrcode', 'fastify'])
+    expect(modules.has(needed), needed).toBe(true);
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  const shippedDevDependencies = Object.keys(manifest.devDependencies).filter((name) => modules.has(name));
+  expect(shippedDevDependencies).toEqual([]);
+  expect(modules.has('typescript')).toBe(false);
+  expect(modules.has('electron')).toBe(false);
+});
+
+test("keytar's addon sits outside the archive, where the OS loader can open it", () => {
+  expect(packed).toContain('/node_modules/keytar/build/Release/keytar.node');
+  const unpacked = join(
+    resources,
+    'app.asar.unpacked',
+    'node_modules',
+    'keytar',
+    'build',
+    'Release',
+    'keytar.node',
+  );
+  // An ELF/Mach-O/PE file, not a placeholder: the bytes the archive points to.
+  expect(readFileSync(unpacked).length).toBeGreaterThan(10_000);
+});
