@@ -71,10 +71,18 @@ const config: Configuration = {
     grantFileProtocolExtraPrivileges: true,
   },
 
+  // Merged into the packed package.json. The deb package must name a project URL and a
+  // maintainer (linux.maintainer below), and package.json (private) has neither: PLACEHOLDERS,
+  // put the real ones here before installers are handed to anyone. desktopName is what Electron
+  // takes as the Wayland app_id / WM_CLASS; with syncDesktopName the .desktop file matches it, so
+  // the desktop links the running window to its launcher.
+  extraMetadata: { homepage: 'https://paydesk.invalid/', desktopName: 'paydesk.desktop' },
+
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Office;Finance',
     executableName: 'paydesk',
+    syncDesktopName: true,
     icon: 'resources/icon.png',
     synopsis: 'Back-office console for merchants of the payments service',
     maintainer: 'Paydesk <paydesk@localhost>',

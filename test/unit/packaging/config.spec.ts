@@ -173,6 +173,9 @@ test('targets: AppImage and deb on Linux, dmg on macOS, nsis on Windows; one ico
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 1024]);
   expect(builderConfig.publish).toBeNull();
+  // electron-builder's deb target refuses to build without a project URL and a maintainer.
+  expect(builderConfig.extraMetadata?.homepage).toMatch(/^https:\/\//);
+  expect(builderConfig.linux?.maintainer).toMatch(/^.+ <[^@\s]+@[^>\s]+>$/);
 });
 
 test.describe('what goes into app.asar', () => {

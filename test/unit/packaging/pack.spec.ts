@@ -56,6 +56,7 @@ test.beforeAll(async () => {
   const project = join(workspace, 'project');
   cpSync(built.outDir, join(project, 'out'), { recursive: true });
   for (const file of ['package.json', 'package-lock.json']) cpSync(join(root, file), join(project, file));
+  cpSync(join(root, 'resources'), join(project, 'resources'), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'junction');
   const electronDist = join(workspace, 'electron-dist');
   mkdirSync(electronDist);
@@ -106,8 +107,12 @@ test('app.asar: package.json and the three bundles, nothing else of the project'
     asar.extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8'),
   ) as {
     main: string;
+    homepage?: string;
+    desktopName?: string;
   };
   expect(files).toContain(`/${manifest.main}`);
+  // extraMetadata reached the packed manifest (the deb target needs the homepage).
+  expect(manifest).toMatchObject({ homepage: 'https://paydesk.invalid/', desktopName: 'paydesk.desktop' });
 });
 
 test('node_modules: what the main bundle imports, no devDependency, no TypeScript', async () => {
