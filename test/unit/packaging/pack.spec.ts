@@ -16,12 +16,13 @@ import { builtApp, repositoryRoot as root } from './built-app';
 
 /**
  * electron-builder itself packs the app: the Linux `dir` target, from a temp project holding a
- * fresh build (out/), our package.json and lockfile and the repository's node_modules. Three
- * things need what these machines lack, so they are switched off for this run only and listed
- * in the J report as unverified here: the Electron binary (a stand-in file is given as
- * electronDist), the fuses (flipping them needs that binary) and the native rebuild (it
- * downloads Electron's headers or keytar's prebuilt binary). Everything else is the real code
- * path: the configuration, node module collection, the file globs, asar and asarUnpack.
+ * fresh build (out/), our package.json and lockfile and the repository's node_modules. Two things
+ * need what these machines lack and are replaced for this run only (listed in the J report as
+ * unverified here): the Electron binary, for which a stand-in file carrying Electron's fuse wire
+ * (sentinel, version, the eight fuses at Electron's defaults) is given as electronDist, and the
+ * native rebuild (it downloads Electron's headers or keytar's prebuilt binary), switched off.
+ * Everything else is the real code path: the configuration, node module collection, the file
+ * globs, asar, asarUnpack, and @electron/fuses flipping the fuses in the binary it ships.
  */
 
 const requireBuilder = createRequire(join(root, 'node_modules', 'app-builder-lib', 'package.json'));
@@ -41,7 +42,22 @@ const asar = requireBuilder('@electron/asar') as {
   extractFile(archive: string, file: string): Buffer;
 };
 
+/** Electron's fuse wire as its binaries carry it: sentinel, wire version 1, length, states. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+// RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect, AsarIntegrity, OnlyLoadAppFromAsar,
+// BrowserProcessSpecificV8Snapshot, GrantFileProtocolExtraPrivileges: Electron's defaults.
+const ELECTRON_DEFAULT_FUSES = '10110001';
+const standInElectron = (): Buffer =>
+  Buffer.concat([
+    Buffer.from('#!/bin/sh\nexit 1\n', 'latin1'),
+    Buffer.from(FUSE_SENTINEL, 'latin1'),
+    Buffer.from([1, ELECTRON_DEFAULT_FUSES.length]),
+    Buffer.from(ELECTRON_DEFAULT_FUSES, 'latin1'),
+    Buffer.from('\n', 'latin1'),
+  ]);
+
 let workspace: string;
+let executable: string;
 let resources: string;
 let packed: string[];
 let builtFiles: string[];
@@ -60,7 +76,7 @@ test.beforeAll(async () => {
   symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'junction');
   const electronDist = join(workspace, 'electron-dist');
   mkdirSync(electronDist);
-  writeFileSync(join(electronDist, 'electron'), '#!/bin/sh\nexit 1\n');
+  writeFileSync(join(electronDist, 'electron'), standInElectron());
   chmodSync(join(electronDist, 'electron'), 0o755);
 
   const config = await getConfig(root, 'electron-builder.config.ts', null);
@@ -79,10 +95,10 @@ test.beforeAll(async () => {
         }
       ).version,
       npmRebuild: false,
-      electronFuses: null,
     },
   });
   resources = join(output, 'linux-unpacked', 'resources');
+  executable = join(output, 'linux-unpacked', 'paydesk');
   packed = asar
     .listPackage(join(resources, 'app.asar'), { isPack: false })
     .map((file) => file.replaceAll('\\', '/'));
@@ -148,4 +164,36 @@ test("keytar's addon sits outside the archive, where the OS loader can open it",
   );
   // An ELF/Mach-O/PE file, not a placeholder: the bytes the archive points to.
   expect(readFileSync(unpacked).length).toBeGreaterThan(10_000);
+});
+
+test('the shipped binary has the fuses flipped as configured (read back with @electron/fuses)', async () => {
+  const fuses = requireBuilder('@electron/fuses') as {
+    getCurrentFuseWire(path: string): Promise<Record<string, number | string>>;
+    FuseV1Options: Record<string, number | string>;
+  };
+  const wire = await fuses.getCurrentFuseWire(executable);
+  const state = (name: string): boolean => {
+    const index = fuses.FuseV1Options[name];
+    return wire[String(index)] === '1'.charCodeAt(0);
+  };
+  expect({
+    runAsNode: state('RunAsNode'),
+    enableCookieEncryption: state('EnableCookieEncryption'),
+    enableNodeOptionsEnvironmentVariable: state('EnableNodeOptionsEnvironmentVariable'),
+    enableNodeCliInspectArguments: state('EnableNodeCliInspectArguments'),
+    enableEmbeddedAsarIntegrityValidation: state('EnableEmbeddedAsarIntegrityValidation'),
+    onlyLoadAppFromAsar: state('OnlyLoadAppFromAsar'),
+    loadBrowserProcessSpecificV8Snapshot: state('LoadBrowserProcessSpecificV8Snapshot'),
+    grantFileProtocolExtraPrivileges: state('GrantFileProtocolExtraPrivileges'),
+  }).toEqual({
+    runAsNode: false,
+    enableCookieEncryption: true,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    loadBrowserProcessSpecificV8Snapshot: false,
+    grantFileProtocolExtraPrivileges: true,
+  });
+  // Six of the eight differ from Electron's defaults in the stand-in: the flip really happened.
 });
