@@ -358,6 +358,7 @@ test('19. fuses of the packaged binary: no run-as-node, no NODE_OPTIONS, no --in
     grantFileProtocolExtraPrivileges: true,
   });
   expect(builderConfig.asar).toBe(true);
+  // test/unit/packaging/pack.spec.ts reads them back from the binary electron-builder ships.
 });
 
 test('20. no Electron API reaches the page: the bridge is frozen contract methods plus on()', () => {
