@@ -458,7 +458,10 @@ export function createEnvironmentsService({ store, vault }: EnvironmentsServiceO
         if (!patch.ok) return patch;
         const document = await load();
         if (!document.ok) return document;
-        const preferences: Preferences = { ...document.data.preferences, ...patch.data };
+        // A key present with `undefined` (structured clone keeps it) must not erase the stored
+        // value: the document would then fail its own schema on the next read and be set aside.
+        const given = Object.entries(patch.data).filter(([, value]) => value !== undefined);
+        const preferences: Preferences = { ...document.data.preferences, ...Object.fromEntries(given) };
         const saved = await save({ ...document.data, preferences });
         return saved.ok ? { ok: true, data: preferences } : saved;
       }),
