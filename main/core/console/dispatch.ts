@@ -76,7 +76,9 @@ function argumentError(error: z.ZodError): Result<never> {
   if (!issue) return failure('validation', 'arg: is not valid.', { field: 'arg' });
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
-    const field = [...path, issue.keys[0] ?? ''].filter((part) => part !== '').join('.') || 'arg';
+    // An empty key is named `""`: dropped, the error would blame the object that holds it.
+    const key = issue.keys[0] ?? '';
+    const field = [...path, key === '' ? '""' : key].join('.');
     return failure('validation', `${field}: is not a known field.`, { field });
   }
   const field = path.join('.') || 'arg';
