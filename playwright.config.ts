@@ -23,6 +23,10 @@ export default defineConfig({
   projects: [
     { name: 'unit', testDir: 'test/unit' },
     { name: 'contract', testDir: 'test/contract' },
+    /** Issue 7: fuzzing of every contract entry, hostile servers, CLI and CSV (PAYDESK_FUZZ_RUNS). */
+    { name: 'fuzz', testDir: 'test/fuzz', timeout: 600_000 },
+    /** Issue 7: 1,000 mutating intents against a sandbox with 20% faults. */
+    { name: 'soak', testDir: 'test/soak', timeout: 600_000 },
     {
       name: 'e2e',
       testDir: 'test/e2e',
