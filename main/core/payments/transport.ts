@@ -229,7 +229,18 @@ export class Transport {
       }
 
       if (result.status >= 200 && result.status < 300) {
-        return read({ status: result.status, bodyText: result.bodyText, headers: result.headers });
+        const answer = read({ status: result.status, bodyText: result.bodyText, headers: result.headers });
+        // A change the service accepted (2xx) happened, but what it made cannot be read: for a
+        // mutation that is an unknown outcome (a retry with a new key would do it twice), not a
+        // definite error. Found by the fault soak (test/soak): "malformed" answers to creates.
+        if (!answer.ok && answer.error.kind === 'bad_response' && request.retry !== 'read') {
+          return this.#fail(
+            request,
+            'outcome_unknown',
+            `The service accepted the request (HTTP ${result.status}) but its answer could not be read: read the current status before trying again.`,
+          );
+        }
+        return answer;
       }
       const error = serviceError(request.endpoint, result.status, result.bodyText, idempotencyKey);
       if (error.code === 103 && request.auth.scheme === 'signed' && !clockRetried && result.remeasured) {
