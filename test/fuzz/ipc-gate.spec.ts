@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { CHANNELS } from '../../preload/contract';
+import { decideSender, ownPageUrl, type IpcSenderFacts, type OwnPage } from '../../main/electron/policy';
+import { fuzzRuns } from './support/channel-inputs';
+import { unicodeText } from './support/hostile-values';
+
+/**
+ * The IPC router's Electron wiring cannot run here (no Electron binary), so its pure gate is
+ * fuzzed instead: main/electron/policy.ts decideSender, the one place every IPC call passes.
+ * Property: a call is trusted exactly when it is on a Paydesk channel, from our window's main
+ * frame, while that frame shows our own page; anything else is refused with a reason.
+ */
+
+const RUNS = fuzzRuns(1_000);
+const PAGE: OwnPage = { kind: 'file', path: '/opt/Paydesk/resources/app/out/renderer/index.html' };
+const OWN_URL = ownPageUrl(PAGE);
+
+const channel = fc.oneof(
+  fc.constantFrom(...Object.values(CHANNELS)),
+  fc.constantFrom('paydesk:', 'PAYDESK:deposits:get', ' paydesk:deposits:get', 'paydesk', 'electron:x', ''),
+  unicodeText,
+);
+const url = fc.oneof(
+  fc.constant(OWN_URL),
+  fc.constantFrom(
+    `${OWN_URL}#/deposits`,
+    `${OWN_URL}?x=1`,
+    'file:///opt/Paydesk/resources/app/out/renderer/other.html',
+    'file:///opt/Paydesk/resources/app/out/renderer/index.html/../index.html',
+    'file://evil/opt/Paydesk/resources/app/out/renderer/index.html',
+    'https://evil.example/index.html',
+    'about:blank',
+    'data:text/html,<p>x',
+    'javascript:alert(1)',
+    '',
+  ),
+  fc.webUrl(),
+  unicodeText,
+);
+/** Our index.html as a file URL on the local host (any query or fragment). */
+function showsOwnPage(candidate: string): boolean {
+  if (!URL.canParse(candidate)) return false;
+  const parsed = new URL(candidate);
+  return parsed.protocol === 'file:' && parsed.host === '' && parsed.pathname === new URL(OWN_URL).pathname;
+}
+
+const facts: fc.Arbitrary<IpcSenderFacts> = fc.record({
+  channel,
+  senderContentsId: fc.integer({ min: -1, max: 4 }),
+  ownContentsId: fc.option(fc.integer({ min: -1, max: 4 }), { nil: null }),
+  frame: fc.option(fc.record({ isMainFrameOfOwnWindow: fc.boolean(), url }), { nil: null }),
+});
+
+test(`decideSender: ${RUNS} random senders, trusted exactly when every condition holds`, () => {
+  let trusted = 0;
+  fc.assert(
+    fc.property(facts, (sender) => {
+      const decision = decideSender(sender, PAGE);
+      const shouldTrust =
+        sender.channel.startsWith('paydesk:') &&
+        sender.ownContentsId !== null &&
+        sender.senderContentsId === sender.ownContentsId &&
+        sender.frame !== null &&
+        sender.frame.isMainFrameOfOwnWindow &&
+        showsOwnPage(sender.frame.url);
+      if (decision.trusted) trusted += 1;
+      expect(decision.trusted, JSON.stringify(sender)).toBe(shouldTrust);
+      if (!decision.trusted) expect(decision.reason.length).toBeGreaterThan(0);
+    }),
+    { numRuns: RUNS },
+  );
+  process.stdout.write(`fuzz ipc gate: ${RUNS} senders, ${trusted} trusted\n`);
+  expect(trusted).toBeGreaterThan(0);
+});
