@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { chooseTheme, topOf } from './support/console-ui';
 
 /**
  * Batch lookup (brief F4, issue 7): ids pasted with duplicates and junk (every invalid token
@@ -17,16 +18,6 @@ async function openBatch(app: Page): Promise<void> {
   await app.locator('[data-nav="batch"]').click();
   await expect(app).toHaveURL(/#\/batch$/);
   await expect(app.getByRole('heading', { level: 2, name: 'Batch lookup' })).toBeVisible();
-}
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
-
-async function setDarkTheme(app: Page): Promise<void> {
-  await app.getByTestId('theme-menu').click();
-  await app.getByRole('menuitem', { name: 'Dark' }).click();
-  await expect(app.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
 }
 
 /** Pastes `text`, reads it and answers the parse summary. */
@@ -177,7 +168,7 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   // Every mark (changed, same, failed) stays readable in the dark theme too.
   await current.getByTestId('batch-filter').getByText('All (4)').click();
   await expect(results.getByTestId('batch-row')).toHaveCount(4);
-  await setDarkTheme(app);
+  await chooseTheme(app, 'Dark');
   await axe();
   await topOf(app);
   await saveScreen('batch-results-dark');

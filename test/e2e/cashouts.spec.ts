@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test, type PaydeskCaller } from './fixtures';
+import { topOf } from './support/console-ui';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
 
 /**
@@ -10,10 +11,6 @@ import { setSandboxFaults, useSandboxEnvironment } from './support/money-environ
  * and 509 in plain words, a lost cancel answer read again and shown as it is now, and the
  * production confirmation (armed, a reason, the cashout id typed).
  */
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
 
 async function jumpTo(app: Page, text: string): Promise<void> {
   await app.getByTestId('jump-button').click();

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { chooseTheme, topOf } from './support/console-ui';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
 
 /**
@@ -24,16 +24,6 @@ const ISSUE_5_SCREENS = [
   ['Environments', 'environments'],
   ['Sandbox', 'sandbox'],
 ] as const;
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
-
-async function chooseTheme(app: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await app.getByTestId('theme-menu').click();
-  await app.getByRole('menuitem', { name: theme }).click();
-  await expect(app.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme.toLowerCase());
-}
 
 test('every screen of issue 5, in light and in dark, and the not-found screen: axe-clean, each saved', async ({
   console: app,

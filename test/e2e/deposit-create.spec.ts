@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test } from './fixtures';
+import { topOf } from './support/console-ui';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
 
 /**
@@ -10,10 +11,6 @@ import { setSandboxFaults, useSandboxEnvironment } from './support/money-environ
  * the QR from its data URI, copy buttons, a countdown), the redirect link (main refuses the
  * sandbox's http link: it stays copyable), and a lost answer retried under the same key (D6).
  */
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
 
 /**
  * Opens a screen from the navbar, then moves the pointer away: a hovered current navbar entry is

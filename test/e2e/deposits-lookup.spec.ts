@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { CREDENTIAL_FIELDS, type DepositStatus, type Fetched, type JsonValue } from '../../preload/contract';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
+import { topOf } from './support/console-ui';
 
 /**
  * Deposit lookup (issue 5): every field of the status record shown, absent ones as "—", the
@@ -12,10 +13,6 @@ import { expect, test, type PaydeskCaller } from './fixtures';
  */
 
 /** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
-
 /** Every field of the contract's DepositStatus, by the dotted name the view puts in data-field. */
 const FIELDS = [
   'deposit_id',

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { CREDENTIAL_FIELDS, type CredentialField } from '../../preload/contract';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { topOf } from './support/console-ui';
 
 /**
  * Environments and credentials (issues 4 and 5): the list, add, edit, remove, use; the six
@@ -11,10 +12,6 @@ import { expect, test } from './fixtures';
  */
 
 /** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
-
 test.use({ freshBridge: true });
 
 const FIELD_LABELS: Record<CredentialField, string> = {
@@ -45,6 +42,7 @@ async function switchTo(app: Page, name: string): Promise<void> {
   await app.getByTestId('environment-switcher').click();
   await app.getByRole('menuitem', { name: new RegExp(name) }).click();
   await expect(app.getByTestId('environment-switcher')).toContainText(name);
+  await expect(app.getByRole('menu')).toHaveCount(0);
 }
 
 /** Records, from now on, whether `text` is ever in the page while environment `environmentId` is active. */

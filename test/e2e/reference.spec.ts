@@ -4,16 +4,13 @@ import type { Page } from '@playwright/test';
 import { CREDENTIAL_FIELDS, type Bank, type JsonValue } from '../../preload/contract';
 import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
+import { topOf } from './support/console-ui';
 
 /**
  * Reference data (issue 5, brief F3): payment methods per country (logo, name, code, type,
  * availability, approval times in human units or "No data yet"), banks per country (searchable,
  * virtualised), the crypto quote calculator, and errors phrased from their kind.
  */
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
 
 async function openReference(app: Page, query = ''): Promise<void> {
   await app.evaluate((hash) => {

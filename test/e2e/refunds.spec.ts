@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { topOf } from './support/console-ui';
 
 /**
  * Refunds (issue 5, guard rails of issue 6): lookup by refund_id (status, deposit link, invoice,
@@ -9,10 +10,6 @@ import { expect, test } from './fixtures';
  * within what is left, the bank account with a searchable bank picker when not paid by card
  * (D8), then the new refund's status.
  */
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
 
 async function jumpTo(app: Page, text: string): Promise<void> {
   await app.getByTestId('jump-button').click();

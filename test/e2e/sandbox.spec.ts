@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
+import { topOf } from './support/console-ui';
 import { useSandboxEnvironment } from './support/money-environments';
 
 /**
@@ -21,10 +22,6 @@ async function openSandbox(app: Page): Promise<void> {
   // A hovered current navbar entry is the shell's own look.
   await app.mouse.move(700, 5);
   await expect(app.getByRole('heading', { name: 'Sandbox controls', level: 2 })).toBeVisible();
-}
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** A titled part of the screen (components/Section marks it with data-section). */

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { chooseTheme, topOf } from './support/console-ui';
 
 /**
  * The renderer shell (issue 5): lookup home, jump box (Ctrl/Cmd+K), navbar, language and theme
@@ -9,10 +9,6 @@ import { expect, test } from './fixtures';
  */
 
 /** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
-
 test.describe('lookup home and jump box', () => {
   test('the lookup box is focused on load and opens a seeded deposit', async ({
     console: app,
@@ -136,7 +132,7 @@ test.describe('language and theme (persisted preferences)', () => {
     await app.getByTestId('language-menu').click();
     await app.getByRole('menuitem', { name: 'Español' }).click();
     await expect(app.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(app.getByRole('link', { name: 'Búsqueda' })).toBeVisible();
+    await expect(app.getByRole('link', { name: 'Búsqueda', exact: true })).toBeVisible();
     await expect(app.getByRole('heading', { level: 3, name: 'Importes' })).toBeVisible();
     await expect(localAmount).toHaveText(/^150,00\sBRL$/);
     await expect(app.locator('[data-field="refunded"]')).toHaveText('No');
@@ -153,14 +149,14 @@ test.describe('language and theme (persisted preferences)', () => {
 
     await app.getByTestId('language-menu').click();
     await app.getByRole('menuitem', { name: 'Português (Brasil)' }).click();
-    await expect(app.getByRole('link', { name: 'Consulta' })).toBeVisible();
+    await expect(app.getByRole('link', { name: 'Consulta', exact: true })).toBeVisible();
     await expect(app.getByRole('heading', { level: 3, name: 'Valores' })).toBeVisible();
     await expect(localAmount).toHaveText(/^BRL\s150,00$/);
     await expect(app.locator('[data-field="refunded"]')).toHaveText('Não');
 
     await app.getByTestId('language-menu').click();
     await app.getByRole('menuitem', { name: 'English' }).click();
-    await expect(app.getByRole('link', { name: 'Lookup' })).toBeVisible();
+    await expect(app.getByRole('link', { name: 'Lookup', exact: true })).toBeVisible();
     expect(await paydesk.call('getPreferences', {})).toEqual({
       ok: true,
       data: { language: 'en', theme: 'system' },
@@ -174,9 +170,7 @@ test.describe('language and theme (persisted preferences)', () => {
     saveScreen,
   }) => {
     const html = app.locator('html');
-    await app.getByTestId('theme-menu').click();
-    await app.getByRole('menuitem', { name: 'Dark' }).click();
-    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await chooseTheme(app, 'Dark');
     expect(await paydesk.call('getPreferences', {})).toMatchObject({ ok: true, data: { theme: 'dark' } });
     await axe();
     await topOf(app);
@@ -203,11 +197,8 @@ test.describe('language and theme (persisted preferences)', () => {
     await app.reload();
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
 
-    await app.getByTestId('theme-menu').click();
-    await app.getByRole('menuitem', { name: 'Light' }).click();
-    await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
-    await app.getByTestId('theme-menu').click();
-    await app.getByRole('menuitem', { name: 'System' }).click();
+    await chooseTheme(app, 'Light');
+    await chooseTheme(app, 'System');
     expect(await paydesk.call('getPreferences', {})).toMatchObject({ ok: true, data: { theme: 'system' } });
   });
 });

@@ -2,16 +2,13 @@ import type { Page } from '@playwright/test';
 import type { SubMerchant } from '../../preload/contract';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
+import { topOf } from './support/console-ui';
 
 /**
  * Sub-merchants (issue 5, brief F3): lookup by id with every field, the balance (absent parts as
  * "—"), the raw answer; watch/unwatch; the watched list of the active environment with status,
  * markup fee and balance per row, each row's own error, and refresh.
  */
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
-}
 
 async function jumpTo(app: Page, text: string): Promise<void> {
   await app.getByTestId('jump-button').click();

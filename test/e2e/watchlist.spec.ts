@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { chooseTheme, topOf } from './support/console-ui';
 
 /**
  * Watchlist (brief F4): pin objects (a deposit by id, a cashout by `ext:` external id), move one
@@ -15,10 +16,6 @@ async function openWatchlist(app: Page): Promise<void> {
   await app.locator('[data-nav="watchlist"]').click();
   await expect(app).toHaveURL(/#\/watchlist$/);
   await expect(app.getByRole('heading', { level: 2, name: 'Watchlist' })).toBeVisible();
-}
-
-async function topOf(app: Page): Promise<void> {
-  await app.evaluate(() => window.scrollTo(0, 0));
 }
 
 async function pin(app: Page, kind: string, id: string): Promise<Locator> {
@@ -157,9 +154,7 @@ test('a refund rejected after it was completed: a red toast that stays on any sc
   await saveScreen('watchlist-alarm');
 
   // The alarm row and toast stay readable in the dark theme too.
-  await app.getByTestId('theme-menu').click();
-  await app.getByRole('menuitem', { name: 'Dark' }).click();
-  await expect(app.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await chooseTheme(app, 'Dark');
   await axe();
   await topOf(app);
   await saveScreen('watchlist-alarm-dark');
