@@ -481,7 +481,11 @@ command only. Every mutation is written to the audit journal before it is sent.`
       error.code === 'commander.help' ||
       error.code === 'commander.version'
     ) {
-      return error.exitCode === 0 ? 0 : 2;
+      if (error.exitCode === 0) return 0;
+      // Help shown instead of a command (none, or an unknown one after `help`): a usage error,
+      // reported like every other so that a --json caller still gets its JSON line.
+      fail({ kind: 'validation', message: 'No command to run: the usage above lists the commands.' });
+      return 2;
     }
     fail({ kind: 'validation', message: error.message.replace(/^error: /, '') });
     return 2;

@@ -358,6 +358,15 @@ test.describe('--json', () => {
       error: { kind: 'validation', message: expect.stringContaining('missing required argument') },
     });
   });
+
+  test('help shown instead of a command still ends in the error line (found by the CLI fuzz)', async () => {
+    for (const argv of [['--json', 'help', 'no-such'], ['--json', 'deposits'], ['--json']]) {
+      const run = await cli(argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      const last = run.stderr.trimEnd().split('\n').at(-1) ?? '';
+      expect(JSON.parse(last), argv.join(' ')).toMatchObject({ error: { kind: 'validation' } });
+    }
+  });
 });
 
 test.describe('exit codes', () => {
