@@ -147,6 +147,10 @@ test('node_modules: what the main bundle imports, no devDependency, no TypeScrip
   };
   const shippedDevDependencies = Object.keys(manifest.devDependencies).filter((name) => modules.has(name));
   expect(shippedDevDependencies).toEqual([]);
+  // The renderer's libraries are bundled by Vite into out/renderer: shipping them again as
+  // node_modules would only grow the archive.
+  for (const bundled of ['react', 'react-dom', '@mantine/core', '@tanstack/react-query', 'i18next'])
+    expect(modules.has(bundled), bundled).toBe(false);
   expect(modules.has('typescript')).toBe(false);
   expect(modules.has('electron')).toBe(false);
 });
