@@ -5,10 +5,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Preferences } from '../../preload/contract';
 import { connectBridge } from './api/bridge';
-import { changeLanguage, isLanguage, languageHint, startI18n } from './i18n';
+import { isLanguage, languageHint, startI18n } from './i18n';
 import { App } from './shell/App';
-
-const DEFAULT_PREFERENCES: Preferences = { language: 'en', theme: 'system' };
+import { themeHint } from './shell/theme';
 
 function browserLanguage(): Preferences['language'] {
   const language = navigator.language;
@@ -18,23 +17,34 @@ function browserLanguage(): Preferences['language'] {
   return 'en';
 }
 
-async function start(root: HTMLElement): Promise<void> {
+/**
+ * Renders at once with the preferences of the last run (localStorage hints, else the browser's
+ * language and the system theme): the stored preferences are a round trip to main away, and the
+ * shell texts of every language are bundled, so nothing else is awaited. When the stored ones
+ * arrive and differ (changed elsewhere, or a first run), PreferencesProvider applies them.
+ */
+function start(root: HTMLElement): void {
   const bridge = connectBridge();
   if (!bridge) {
     // Opened outside Electron and without the web bridge: nothing can work, say so plainly.
     root.textContent = 'Paydesk cannot reach its main process (window.paydesk is missing).';
     return;
   }
-  const hint = languageHint() ?? browserLanguage();
-  const [stored] = await Promise.all([bridge.getPreferences({}), startI18n(hint)]);
-  const preferences = stored.ok ? stored.data : { ...DEFAULT_PREFERENCES, language: hint };
-  if (preferences.language !== hint) await changeLanguage(preferences.language);
+  const stored = bridge.getPreferences({});
+  // Handled where it is awaited (PreferencesProvider); this keeps an early failure from being
+  // reported as unhandled before that component mounted.
+  stored.catch(() => {});
+  const hinted: Preferences = {
+    language: languageHint() ?? browserLanguage(),
+    theme: themeHint() ?? 'system',
+  };
+  startI18n(hinted.language);
   createRoot(root).render(
     <StrictMode>
-      <App preferences={preferences} />
+      <App preferences={hinted} stored={stored} />
     </StrictMode>,
   );
 }
 
 const root = document.getElementById('root');
-if (root) void start(root);
+if (root) start(root);

@@ -4,9 +4,12 @@ import { LANGUAGES, type Language } from '../../../preload/contract';
 import type { resources } from './resources';
 
 /**
- * i18next with one namespace per feature: `locales/<language>/<namespace>.json`. Only the active
- * language's namespaces are loaded, each as its own small chunk, when first needed: the shell's
- * at start, a screen's together with the screen's code (shell/screens.tsx, lazyScreen).
+ * i18next with one namespace per feature: `locales/<language>/<namespace>.json`. The shell's
+ * namespaces (what the frame and the home screen show) are in the entry bundle, every language's,
+ * so the first screen renders in one step whatever the language (no second network step, no
+ * waiting for the stored preferences: main.tsx). Every other namespace is its own small chunk of
+ * the active language, loaded when first needed: a screen's together with the screen's code
+ * (shell/screens.tsx, lazyScreen).
  */
 export type Namespace = keyof typeof resources;
 export const SHELL_NAMESPACES = [
@@ -16,7 +19,30 @@ export const SHELL_NAMESPACES = [
   'lookup',
 ] as const satisfies readonly Namespace[];
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+type Texts = Record<string, unknown>;
+
+/**
+ * The shell namespaces of every language, in the entry. The glob must name the same files as
+ * SHELL_NAMESPACES (Vite wants a literal); a namespace listed there but not here still works, it
+ * is only loaded lazily.
+ */
+const bundled = import.meta.glob<Texts>('./locales/*/{common,errors,shell,lookup}.json', {
+  eager: true,
+  import: 'default',
+});
+const loaders = import.meta.glob<{ default: Texts }>([
+  './locales/*/*.json',
+  '!./locales/*/{common,errors,shell,lookup}.json',
+]);
+
+function bundledResources(): Record<string, Record<string, Texts>> {
+  const resources: Record<string, Record<string, Texts>> = {};
+  for (const [path, texts] of Object.entries(bundled)) {
+    const [, language, namespace] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+    if (language && namespace) (resources[language] ??= {})[namespace] = texts;
+  }
+  return resources;
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -62,8 +88,13 @@ function applied(language: Language): void {
   }
 }
 
-export async function startI18n(language: Language): Promise<void> {
-  await i18next
+/**
+ * Ready when it returns: the shell's texts are bundled (`resources`), so i18next initialises
+ * synchronously and the first render needs no Suspense step. Other namespaces still come from
+ * the lazy backend (`partialBundledLanguages`).
+ */
+export function startI18n(language: Language): void {
+  void i18next
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
@@ -73,6 +104,8 @@ export async function startI18n(language: Language): Promise<void> {
       load: 'currentOnly',
       ns: [...SHELL_NAMESPACES],
       defaultNS: 'common',
+      resources: bundledResources(),
+      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createHashRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { Preferences } from '../../../preload/contract';
+import type { Preferences, Result } from '../../../preload/contract';
 import { EnvironmentProvider } from '../api/environment';
 import { createQueryClient } from '../api/query-client';
 import { AppLayout } from './AppLayout';
@@ -23,7 +23,17 @@ function routes(): RouteObject[] {
   return [{ path: '/', Component: AppLayout, children }];
 }
 
-export function App({ preferences }: { preferences: Preferences }) {
+/**
+ * `preferences`: what to start with (the last run's hints); `stored`: main's answer, applied by
+ * PreferencesProvider when it arrives.
+ */
+export function App({
+  preferences,
+  stored,
+}: {
+  preferences: Preferences;
+  stored: Promise<Result<Preferences>>;
+}) {
   const queryClient = useMemo(() => createQueryClient(), []);
   const router = useMemo(() => createHashRouter(routes()), []);
   const scheme = colorSchemeOf(preferences.theme);
@@ -37,7 +47,7 @@ export function App({ preferences }: { preferences: Preferences }) {
     >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <PreferencesProvider initial={preferences}>
+        <PreferencesProvider initial={preferences} stored={stored}>
           <EnvironmentProvider>
             <RouterProvider router={router} />
           </EnvironmentProvider>

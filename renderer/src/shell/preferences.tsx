@@ -1,10 +1,20 @@
 import { useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../components/notify';
-import type { Language, Preferences, Theme } from '../../../preload/contract';
+import type { Language, Preferences, Result, Theme } from '../../../preload/contract';
 import { paydesk } from '../api/bridge';
 import { changeLanguage } from '../i18n';
+import { rememberThemeHint } from './theme';
 
 export function colorSchemeOf(theme: Theme): MantineColorScheme {
   return theme === 'system' ? 'auto' : theme;
@@ -20,12 +30,45 @@ const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
 /**
  * Language and theme: applied at once, then persisted with setPreferences. A failed save keeps
- * the choice for this session and says so.
+ * the choice for this session and says so. The app starts with `initial` (the last run's hints)
+ * and adopts `stored`, main's answer, when it arrives, unless a choice was made meanwhile.
  */
-export function PreferencesProvider({ initial, children }: { initial: Preferences; children: ReactNode }) {
+export function PreferencesProvider({
+  initial,
+  stored,
+  children,
+}: {
+  initial: Preferences;
+  stored: Promise<Result<Preferences>>;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('shell');
   const { setColorScheme } = useMantineColorScheme();
   const [preferences, setPreferences] = useState(initial);
+  const chosen = useRef(false);
+  const adopted = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    stored.then(
+      (answer) => {
+        // Once: adopting re-renders with new callbacks, which must not adopt again.
+        if (!live || adopted.current) return;
+        adopted.current = true;
+        if (chosen.current || !answer.ok) return; // a choice was made, or unreadable: keep it
+        const { language, theme } = answer.data;
+        rememberThemeHint(theme);
+        if (language === initial.language && theme === initial.theme) return;
+        setPreferences(answer.data);
+        if (theme !== initial.theme) setColorScheme(colorSchemeOf(theme));
+        if (language !== initial.language) void changeLanguage(language);
+      },
+      () => {}, // the bridge closed: every call says so where it is made
+    );
+    return () => {
+      live = false;
+    };
+  }, [stored, initial, setColorScheme]);
 
   const persist = useCallback(
     async (change: Partial<Preferences>) => {
@@ -46,11 +89,14 @@ export function PreferencesProvider({ initial, children }: { initial: Preference
     () => ({
       preferences,
       setLanguage: async (language) => {
+        chosen.current = true;
         await changeLanguage(language);
         await persist({ language });
       },
       setTheme: async (theme) => {
+        chosen.current = true;
         setColorScheme(colorSchemeOf(theme));
+        rememberThemeHint(theme);
         await persist({ theme });
       },
     }),

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
+import { THEMES, type Theme } from '../../../preload/contract';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -45,8 +46,31 @@ export const contrastVariables: CSSVariablesResolver = (mantine) => {
 };
 
 /**
+ * The theme of the last run, kept in localStorage only as a hint so the first render has the
+ * right colours while the stored preferences are on their way (main.tsx); they stay the truth.
+ */
+const THEME_HINT_KEY = 'paydesk-theme-hint';
+
+export function themeHint(): Theme | null {
+  try {
+    const hint = localStorage.getItem(THEME_HINT_KEY);
+    return hint !== null && (THEMES as readonly string[]).includes(hint) ? (hint as Theme) : null;
+  } catch {
+    return null; // storage disabled: no hint
+  }
+}
+
+export function rememberThemeHint(theme: Theme): void {
+  try {
+    localStorage.setItem(THEME_HINT_KEY, theme);
+  } catch {
+    // Only a start-up hint.
+  }
+}
+
+/**
  * The colour scheme lives in the console's preferences (setPreferences), not in localStorage:
- * this manager only hands Mantine the scheme read at start.
+ * this manager only hands Mantine the scheme to start with.
  */
 export function preferencesColorSchemeManager(initial: 'light' | 'dark' | 'auto'): MantineColorSchemeManager {
   return {
