@@ -3,29 +3,47 @@
  * through `useFormat()` (components/format-context), which binds the active language.
  */
 
+/**
+ * One Intl.NumberFormat per (locale, options), kept: building one costs far more than formatting
+ * with it, and a table of amounts formats hundreds per frame while it scrolls. Null: Intl refused
+ * the options (e.g. a currency code that is not ISO 4217). Bounded: currency codes come from the
+ * service, so the keys are not a closed set.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat | null>();
+const MAX_NUMBER_FORMATS = 256;
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat | null {
+  const key = `${locale}\u0000${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, options);
+    } catch {
+      format = null;
+    }
+    if (numberFormats.size >= MAX_NUMBER_FORMATS) numberFormats.clear();
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Amount with its currency. A code Intl refuses (e.g. `USDT`) is written after the number. */
 export function formatMoney(amount: number, currency: string | undefined, locale: string): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        currencyDisplay: 'code',
-        maximumFractionDigits: Math.max(2, fractionDigits(amount)),
-      }).format(amount);
-    } catch {
-      // Not an ISO 4217 code: fall through to number + code.
-    }
-    return `${formatNumber(amount, locale)} ${currency}`;
-  }
-  return formatNumber(amount, locale);
+  if (!currency) return formatNumber(amount, locale);
+  const format = numberFormat(locale, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'code',
+    maximumFractionDigits: Math.max(2, fractionDigits(amount)),
+  });
+  return format ? format.format(amount) : `${formatNumber(amount, locale)} ${currency}`;
 }
 
 /** Keeps every decimal the service sent (amounts have at most 2, rates more). */
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: Math.max(2, fractionDigits(value)) }).format(
-    value,
-  );
+  const format = numberFormat(locale, { maximumFractionDigits: Math.max(2, fractionDigits(value)) });
+  // Only a locale Intl refuses gets here without a format; the same throw as before.
+  return (format ?? new Intl.NumberFormat(locale)).format(value);
 }
 
 function fractionDigits(value: number): number {

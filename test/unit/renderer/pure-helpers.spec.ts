@@ -83,6 +83,20 @@ test.describe('locale-aware formatting', () => {
     expect(formatNumber(1e-7, 'en')).toBe('0.0000001');
   });
 
+  test('formats are kept per locale and options: one amount after another keeps its own decimals, code and locale', () => {
+    // The same calls in turn, twice: a kept format must never leak one call's options into another.
+    for (let round = 0; round < 2; round += 1) {
+      expect(plain(formatMoney(10, 'BRL', 'en'))).toBe('BRL 10.00');
+      expect(plain(formatMoney(0.125, 'BRL', 'en'))).toBe('BRL 0.125');
+      expect(plain(formatMoney(10, 'USD', 'en'))).toBe('USD 10.00');
+      expect(plain(formatMoney(10, 'BRL', 'pt-BR'))).toBe('BRL 10,00');
+      expect(plain(formatMoney(2.5, 'USDT', 'en'))).toBe('2.5 USDT');
+      expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+      expect(formatNumber(1234.5, 'pt-BR')).toBe('1.234,5');
+    }
+    expect(() => formatNumber(1, 'not a locale!')).toThrow(RangeError);
+  });
+
   test('clock offsets are signed seconds', () => {
     expect(formatOffsetSeconds(1234, 'en')).toBe('+1.2 s');
     expect(formatOffsetSeconds(-400, 'pt-BR')).toBe('-0,4 s');
