@@ -7,6 +7,9 @@ import {
   fileTooLong,
   filterCounts,
   pagesInRange,
+  pagesToRead,
+  PAGES_AHEAD,
+  PAGES_BEHIND,
   progressPercent,
   selectedBatch,
   tableWidth,
@@ -48,6 +51,29 @@ test('pagesInRange: the pages holding a window of rows, none for an empty or neg
   expect(pagesInRange(9_999, 9_999, 100)).toEqual([99]);
   expect(pagesInRange(5, 4)).toEqual([]);
   expect(pagesInRange(-1, 4)).toEqual([]);
+});
+
+test('pagesToRead: the pages shown, more ahead in the direction of the scroll, one behind, within the list', () => {
+  expect(PAGES_AHEAD).toBeGreaterThan(PAGES_BEHIND);
+  const ahead = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+  // Still at the top: reading ahead downwards, nothing before page 0.
+  expect(pagesToRead(0, 20, 10_000, null, 100)).toEqual(ahead(0, 1 + PAGES_AHEAD));
+  // Scrolling down through pages 49–50: PAGES_BEHIND before, PAGES_AHEAD after.
+  expect(pagesToRead(4_990, 5_030, 10_000, 'forward', 100)).toEqual(
+    ahead(49 - PAGES_BEHIND, 2 + PAGES_BEHIND + PAGES_AHEAD),
+  );
+  // Scrolling up: ahead is upwards.
+  expect(pagesToRead(4_990, 5_030, 10_000, 'backward', 100)).toEqual(
+    ahead(49 - PAGES_AHEAD, 2 + PAGES_BEHIND + PAGES_AHEAD),
+  );
+  // At the bottom: no page past the last row (page 99 holds rows 9,900–9,999).
+  expect(pagesToRead(9_980, 9_999, 10_000, 'forward', 100)).toEqual(
+    ahead(99 - PAGES_BEHIND, 1 + PAGES_BEHIND),
+  );
+  expect(pagesToRead(0, 3, 4, 'forward', 100)).toEqual([0]);
+  // A window reaching past the list (a stale count) reads no page past it; an empty list none.
+  expect(pagesToRead(90, 130, 100, 'forward', 100)).toEqual([0]);
+  expect(pagesToRead(0, 0, 0, null, 100)).toEqual([]);
 });
 
 test('filterCounts: each filter from the summary (ok = done − failed, pending = total − done)', () => {

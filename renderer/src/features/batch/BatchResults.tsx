@@ -1,13 +1,17 @@
 import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, useState, type CSSProperties } from 'react';
+import type { TFunction } from 'i18next';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BATCH_ROW_FILTERS,
+  BATCH_ROW_STATES,
   type BatchKind,
   type BatchRow,
   type BatchRowFilter,
+  type BatchRowState,
   type BatchSummary,
+  type ErrorKind,
 } from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
@@ -16,54 +20,49 @@ import {
   BATCH_ROW_HEIGHT,
   batchColumns,
   changeMark,
+  type ChangeMark,
   COLUMN_WIDTHS,
   filterCounts,
-  pagesInRange,
+  pagesToRead,
   tableWidth,
   type BatchColumn,
 } from './batch-view';
-import { useBatchRowsPage } from './use-batch';
+import './batch-table.css';
+import { useBatchRowsPage, useCachedBatchRows } from './use-batch';
 
 /** Visible height of the scrolled table at most (a short list takes only its rows' height). */
 const VIEWPORT_HEIGHT = 480;
 /** Room for the empty-list sentence. */
 const EMPTY_HEIGHT = 64;
-/** Rows rendered beyond the visible ones on each side (smooth keyboard and wheel scrolling). */
-const OVERSCAN = 10;
+/**
+ * Rows rendered beyond the visible ones on each side: a wheel notch or an arrow key moves fewer,
+ * so those steps show rows already there. Not more: a fast scroll renders the whole window anew
+ * in every frame, and each row more is work in every one of them.
+ */
+const OVERSCAN = 4;
+/**
+ * Rows are keyed by slot, `index % ROW_SLOTS`: a row scrolled out lends its elements to the one
+ * scrolled in (React updates their text instead of building new rows), also when a fast scroll
+ * replaces the whole window. As many slots as the longest window (the rows a full viewport
+ * touches, plus the overscan), so any window uses nearly all of them.
+ */
+const ROW_SLOTS = Math.ceil(VIEWPORT_HEIGHT / BATCH_ROW_HEIGHT) + 1 + 2 * OVERSCAN;
 
 /*
- * Styles are constants: a row renders plain cells with these, never a component per cell, so a
- * scroll step re-renders only the rows that come into view (memoised; react-query keeps unchanged
- * rows' objects when a page is read again).
+ * A fast scroll shows a whole new window of rows in every frame (issue 7: 10,000 rows top to
+ * bottom in 2 s is ~85 rows a frame), so a row is plain cells: no hooks (the words and the number
+ * format are looked up once per table, RowWords), classes rather than inline styles
+ * (batch-table.css), and memoised on props that stay the same while the table scrolls.
  */
-const CELL: CSSProperties = {
-  height: BATCH_ROW_HEIGHT,
-  padding: '0 8px',
-  whiteSpace: 'nowrap',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  borderBottom: '1px solid var(--mantine-color-default-border)',
-  fontSize: 'var(--mantine-font-size-sm)',
-};
-const HEADER_CELL: CSSProperties = {
-  ...CELL,
-  position: 'sticky',
-  top: 0,
-  zIndex: 1,
-  textAlign: 'left',
-  fontWeight: 700,
-  background: 'var(--mantine-color-body)',
-};
-const MONO: CSSProperties = { ...CELL, fontFamily: 'var(--mantine-font-family-monospace)' };
-const CHANGED_CELL: CSSProperties = {
-  ...CELL,
-  fontWeight: 700,
-  color: 'var(--mantine-color-orange-light-color)',
-};
-const NEW_CELL: CSSProperties = { ...CELL, fontWeight: 700, color: 'var(--mantine-color-blue-light-color)' };
-const FAILED_CELL: CSSProperties = { ...CELL, color: 'var(--mantine-color-error)' };
-const CHANGED_ROW: CSSProperties = { background: 'var(--mantine-color-orange-light)' };
-const SPACER: CSSProperties = { height: 0, padding: 0, border: 0 };
+const CELL = 'paydesk-batch-cell';
+const HEADER_CELL = `${CELL} paydesk-batch-header`;
+const MONO = `${CELL} paydesk-batch-mono`;
+const CHANGED_CELL = `${CELL} paydesk-batch-changed`;
+const NEW_CELL = `${CELL} paydesk-batch-new`;
+const FAILED_CELL = `${CELL} paydesk-batch-failed`;
+const LOADING_CELL = `${CELL} paydesk-batch-loading`;
+const CHANGED_ROW = 'paydesk-batch-changed-row';
+const SPACER = 'paydesk-batch-spacer';
 
 export function BatchResults({ summary }: { summary: BatchSummary }) {
   const { t } = useTranslation('batch');
@@ -89,8 +88,54 @@ export function BatchResults({ summary }: { summary: BatchSummary }) {
   );
 }
 
+/**
+ * What rows show besides their data, in the active language: looked up once per table (and each
+ * text once), so a row renders without a hook of its own.
+ */
+interface RowWords {
+  loading: string;
+  state: Record<BatchRowState, string>;
+  change(mark: ChangeMark): string;
+  errorTitle(kind: ErrorKind): string;
+  money(amount: number, currency?: string): string;
+}
+
+function rowWords(t: TFunction<['batch', 'errors']>, money: RowWords['money']): RowWords {
+  const state = Object.fromEntries(
+    BATCH_ROW_STATES.map((rowState) => [rowState, t(`batch:rowState.${rowState}`)]),
+  ) as Record<BatchRowState, string>;
+  const changed = new Map<string, string>();
+  const errorTitles = new Map<ErrorKind, string>();
+  return {
+    loading: t('batch:results.rowLoading'),
+    state,
+    change(mark) {
+      if (mark.mark === 'none') return '—';
+      if (mark.mark !== 'changed') return t(`batch:change.${mark.mark}`);
+      const previous = mark.previous ?? t('batch:change.notFoundBefore');
+      let text = changed.get(previous);
+      if (text === undefined) {
+        text = t('batch:change.changed', { previous });
+        changed.set(previous, text);
+      }
+      return text;
+    },
+    errorTitle(kind) {
+      let title = errorTitles.get(kind);
+      if (title === undefined) {
+        title = t(`errors:kind.${kind}.title`);
+        errorTitles.set(kind, title);
+      }
+      return title;
+    },
+    money,
+  };
+}
+
 function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: BatchRowFilter }) {
-  const { t } = useTranslation('batch');
+  const { t } = useTranslation(['batch', 'errors']);
+  const format = useFormat();
+  const words = useMemo(() => rowWords(t, format.money), [t, format]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The first page always answers the filter's exact total (the list's length), also when scrolled away.
   const first = useBatchRowsPage(summary.batchId, filter, 0);
@@ -108,7 +153,39 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
   const lastItem = items[items.length - 1];
   const paddingTop = firstItem?.start ?? 0;
   const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
-  const pages = firstItem && lastItem ? pagesInRange(firstItem.index, lastItem.index) : [];
+  const shownFrom = firstItem?.index ?? 0;
+  const shownTo = lastItem?.index ?? -1;
+  const pages = pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
+  const cachedPage = useCachedBatchRows(summary.batchId, filter);
+  // Slot keys are unique within any window of consecutive rows up to this many.
+  const slots = Math.max(ROW_SLOTS, items.length);
+  // Same for every render: the header and caption are not rebuilt while the table scrolls.
+  const head = useMemo(
+    () => (
+      <>
+        <caption
+          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
+          {t('results.caption', { count })}
+        </caption>
+        <colgroup>
+          {columns.map((column) => (
+            <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={HEADER_CELL}>
+                {t(`column.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      </>
+    ),
+    [t, count, columns],
+  );
 
   if (first.error) return <ErrorNotice error={first.error} onRetry={() => void first.refetch()} />;
   return (
@@ -141,51 +218,41 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
             width: tableWidth(columns),
           }}
         >
-          <caption
-            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-          >
-            {t('results.caption', { count })}
-          </caption>
-          <colgroup>
-            {columns.map((column) => (
-              <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
-            ))}
-          </colgroup>
-          <thead>
-            <tr aria-rowindex={1}>
-              {columns.map((column) => (
-                <th key={column} scope="col" style={HEADER_CELL}>
-                  {t(`column.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          {head}
           <tbody>
             {paddingTop > 0 && (
               <tr aria-hidden="true">
-                <td colSpan={columns.length} style={{ ...SPACER, height: paddingTop }} />
+                <td colSpan={columns.length} className={SPACER} style={{ height: paddingTop }} />
               </tr>
             )}
-            {pages.map((page) => (
-              <PageRows
-                key={page}
-                batchId={summary.batchId}
-                kind={summary.kind}
-                filter={filter}
-                page={page}
-                from={Math.max(firstItem?.index ?? 0, page * BATCH_PAGE_SIZE)}
-                to={Math.min(lastItem?.index ?? 0, (page + 1) * BATCH_PAGE_SIZE - 1)}
-                columns={columns}
-              />
-            ))}
+            {items.map(({ index }) => {
+              const page = Math.floor(index / BATCH_PAGE_SIZE);
+              const row = cachedPage(page)?.rows[index - page * BATCH_PAGE_SIZE];
+              const key = index % slots;
+              return row ? (
+                <BatchRowView
+                  key={key}
+                  position={index}
+                  row={row}
+                  kind={summary.kind}
+                  columns={columns}
+                  words={words}
+                />
+              ) : (
+                <PlaceholderRow key={key} position={index} columns={columns.length} text={words.loading} />
+              );
+            })}
             {paddingBottom > 0 && (
               <tr aria-hidden="true">
-                <td colSpan={columns.length} style={{ ...SPACER, height: paddingBottom }} />
+                <td colSpan={columns.length} className={SPACER} style={{ height: paddingBottom }} />
               </tr>
             )}
           </tbody>
         </table>
       )}
+      {pages.map((page) => (
+        <PageReader key={page} batchId={summary.batchId} filter={filter} page={page} />
+      ))}
     </Box>
   );
 }
@@ -198,107 +265,79 @@ function viewportHeight(count: number): number {
 }
 
 /**
- * Rows `from`…`to` (list positions) of one page: the page's answer, or placeholders until it
- * comes. Memoised: a scroll step re-renders only the pages whose visible range moved.
+ * Reads one page of rows (and keeps it read while the batch runs) for the rows the table shows
+ * or is about to show; renders nothing: the table takes the page from the cache.
  */
-const PageRows = memo(function PageRows({
-  batchId,
-  kind,
-  filter,
-  page,
-  from,
-  to,
-  columns,
-}: {
-  batchId: string;
-  kind: BatchKind;
-  filter: BatchRowFilter;
-  page: number;
-  from: number;
-  to: number;
-  columns: readonly BatchColumn[];
-}) {
-  const query = useBatchRowsPage(batchId, filter, page);
-  const rows = query.data?.rows;
-  const positions: number[] = [];
-  for (let position = from; position <= to; position += 1) positions.push(position);
-  return (
-    <>
-      {positions.map((position) => {
-        const row = rows?.[position - page * BATCH_PAGE_SIZE];
-        return row ? (
-          <BatchRowView key={position} position={position} row={row} kind={kind} columns={columns} />
-        ) : (
-          <PlaceholderRow key={position} position={position} columns={columns.length} />
-        );
-      })}
-    </>
-  );
-});
+function PageReader({ batchId, filter, page }: { batchId: string; filter: BatchRowFilter; page: number }) {
+  useBatchRowsPage(batchId, filter, page);
+  return null;
+}
 
-function PlaceholderRow({ position, columns }: { position: number; columns: number }) {
-  const { t } = useTranslation('batch');
+const PlaceholderRow = memo(function PlaceholderRow({
+  position,
+  columns,
+  text,
+}: {
+  position: number;
+  columns: number;
+  text: string;
+}) {
   return (
     <tr aria-rowindex={position + 2} aria-busy="true" data-testid="batch-row-loading">
-      <td colSpan={columns} style={{ ...CELL, color: 'var(--mantine-color-dimmed)' }}>
-        {t('results.rowLoading')}
+      <td colSpan={columns} className={LOADING_CELL}>
+        {text}
       </td>
     </tr>
   );
-}
+});
 
 const BatchRowView = memo(function BatchRowView({
   position,
   row,
   kind,
   columns,
+  words,
 }: {
   position: number;
   row: BatchRow;
   kind: BatchKind;
   columns: readonly BatchColumn[];
+  words: RowWords;
 }) {
-  const { t } = useTranslation(['batch', 'errors']);
-  const format = useFormat();
   const mark = changeMark(row);
 
   const cell = (column: BatchColumn) => {
     switch (column) {
       case 'index':
         return (
-          <td key={column} style={CELL}>
+          <td key={column} className={CELL}>
             {row.index + 1}
           </td>
         );
       case 'id':
         return (
-          <td key={column} style={MONO} title={row.id}>
+          <td key={column} className={MONO} title={row.id}>
             {row.id}
           </td>
         );
       case 'state':
         return (
-          <td key={column} style={row.state === 'failed' ? FAILED_CELL : CELL}>
-            {t(`batch:rowState.${row.state}`)}
+          <td key={column} className={row.state === 'failed' ? FAILED_CELL : CELL}>
+            {words.state[row.state]}
           </td>
         );
       case 'status':
         return (
-          <td key={column} style={CELL} data-status={row.status} title={row.status}>
+          <td key={column} className={CELL} data-status={row.status} title={row.status}>
             {row.status ?? '—'}
           </td>
         );
       case 'change': {
-        const text =
-          mark.mark === 'changed'
-            ? t('batch:change.changed', { previous: mark.previous ?? t('batch:change.notFoundBefore') })
-            : mark.mark === 'none'
-              ? '—'
-              : t(`batch:change.${mark.mark}`);
+        const text = words.change(mark);
         return (
           <td
             key={column}
-            style={mark.mark === 'changed' ? CHANGED_CELL : mark.mark === 'new' ? NEW_CELL : CELL}
+            className={mark.mark === 'changed' ? CHANGED_CELL : mark.mark === 'new' ? NEW_CELL : CELL}
             title={text}
           >
             {text}
@@ -307,37 +346,37 @@ const BatchRowView = memo(function BatchRowView({
       }
       case 'amount':
         return (
-          <td key={column} style={CELL}>
-            {row.amount === undefined ? '—' : format.money(row.amount, row.currency)}
+          <td key={column} className={CELL}>
+            {row.amount === undefined ? '—' : words.money(row.amount, row.currency)}
           </td>
         );
       case 'usdAmount':
         return (
-          <td key={column} style={CELL}>
-            {row.usdAmount === undefined ? '—' : format.money(row.usdAmount, 'USD')}
+          <td key={column} className={CELL}>
+            {row.usdAmount === undefined ? '—' : words.money(row.usdAmount, 'USD')}
           </td>
         );
       case 'invoiceId':
         return (
-          <td key={column} style={CELL} title={row.invoiceId}>
+          <td key={column} className={CELL} title={row.invoiceId}>
             {row.invoiceId ?? '—'}
           </td>
         );
       case 'depositId':
         return (
-          <td key={column} style={MONO}>
+          <td key={column} className={MONO}>
             {row.depositId === undefined ? '—' : String(row.depositId)}
           </td>
         );
       case 'country':
         return (
-          <td key={column} style={CELL}>
+          <td key={column} className={CELL}>
             {row.country ?? '—'}
           </td>
         );
       case 'paymentMethod':
         return (
-          <td key={column} style={CELL}>
+          <td key={column} className={CELL}>
             {row.paymentMethod ?? '—'}
           </td>
         );
@@ -347,7 +386,7 @@ const BatchRowView = memo(function BatchRowView({
             ? '—'
             : [row.rejectionCode, row.rejectionReason].filter((part) => part !== undefined).join(' · ');
         return (
-          <td key={column} style={CELL} title={text}>
+          <td key={column} className={CELL} title={text}>
             {text}
           </td>
         );
@@ -355,17 +394,17 @@ const BatchRowView = memo(function BatchRowView({
       case 'error': {
         if (!row.errorKind) {
           return (
-            <td key={column} style={CELL}>
+            <td key={column} className={CELL}>
               —
             </td>
           );
         }
         const code = row.errorCode ?? row.httpStatus;
-        const text = `${t(`errors:kind.${row.errorKind}.title`)}${code === undefined ? '' : ` (${code})`}`;
+        const text = `${words.errorTitle(row.errorKind)}${code === undefined ? '' : ` (${code})`}`;
         return (
           <td
             key={column}
-            style={FAILED_CELL}
+            className={FAILED_CELL}
             title={row.errorMessage ?? text}
             data-error-kind={row.errorKind}
           >
@@ -385,7 +424,7 @@ const BatchRowView = memo(function BatchRowView({
       data-status={row.status}
       data-change={mark.mark}
       data-kind={kind}
-      style={mark.mark === 'changed' ? CHANGED_ROW : undefined}
+      className={mark.mark === 'changed' ? CHANGED_ROW : undefined}
     >
       {columns.map(cell)}
     </tr>

@@ -26,6 +26,39 @@ export function pagesInRange(first: number, last: number, pageSize = BATCH_PAGE_
   return pages;
 }
 
+/** Pages read ahead of the rows shown, in the direction of the scroll (forward while still). */
+export const PAGES_AHEAD = 3;
+/** Pages kept behind them (read again only if they went stale). */
+export const PAGES_BEHIND = 1;
+
+/**
+ * The pages to read for rows `first`…`last` shown of `count`: the pages holding them, PAGES_AHEAD
+ * more in the direction of the scroll and PAGES_BEHIND the other way, within the list. A fast
+ * scroll passes a page in about a frame; read only once shown, each page would first be shown as
+ * placeholders, then again when its answer comes, a second render of the whole window.
+ */
+export function pagesToRead(
+  first: number,
+  last: number,
+  count: number,
+  direction: 'forward' | 'backward' | null,
+  pageSize = BATCH_PAGE_SIZE,
+): number[] {
+  const shown = pagesInRange(first, Math.min(last, count - 1), pageSize);
+  const firstShown = shown[0];
+  const lastShown = shown[shown.length - 1];
+  if (firstShown === undefined || lastShown === undefined) return [];
+  const backward = direction === 'backward';
+  const from = Math.max(0, firstShown - (backward ? PAGES_AHEAD : PAGES_BEHIND));
+  const to = Math.min(
+    Math.floor((count - 1) / pageSize),
+    lastShown + (backward ? PAGES_BEHIND : PAGES_AHEAD),
+  );
+  const pages: number[] = [];
+  for (let page = from; page <= to; page += 1) pages.push(page);
+  return pages;
+}
+
 /** How many rows each filter shows, from the summary alone (the rows' own answer has the exact total). */
 export function filterCounts(summary: BatchSummary): Record<BatchRowFilter, number> {
   return {

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { partialMatchKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type {
   BatchKind,
   BatchParseResult,
@@ -32,6 +32,40 @@ export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: 
     key: (keys) => keys.batchRowsPage(batchId, filter, page),
     call: (api) => api.batchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
   });
+}
+
+/**
+ * The pages of a batch's rows under a filter as the cache holds them now (fetched and kept by
+ * useBatchRowsPage observers), for a list that shows rows of several pages as one: re-renders the
+ * caller whenever one of those pages gets an answer.
+ */
+export function useCachedBatchRows(
+  batchId: string,
+  filter: BatchRowFilter,
+): (page: number) => BatchRowsPage | undefined {
+  const queryClient = useQueryClient();
+  const { keys } = useEnvironments();
+  const answers = useRef(0);
+  const subscribe = useCallback(
+    (onAnswer: () => void) => {
+      if (!keys) return () => undefined;
+      const pages = [...keys.batchRows(batchId), filter];
+      return queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        if (!partialMatchKey(event.query.queryKey, pages)) return;
+        answers.current += 1;
+        onAnswer();
+      });
+    },
+    [queryClient, keys, batchId, filter],
+  );
+  // Only to render again after an answer: the reader reads the cache when called.
+  useSyncExternalStore(subscribe, () => answers.current);
+  return useCallback(
+    (page: number) =>
+      keys ? queryClient.getQueryData<BatchRowsPage>(keys.batchRowsPage(batchId, filter, page)) : undefined,
+    [queryClient, keys, batchId, filter],
+  );
 }
 
 /**
