@@ -235,16 +235,44 @@ test('10,000 ids from a CSV file: the table scrolls through them with a screenfu
   await expect(row(results, first)).toBeVisible();
   expect(await rows.count()).toBeLessThan(60);
 
+  /**
+   * The rows shown are consecutive and each one's content is its own: rows are keyed by their
+   * place in the window, so scrolling gives the same elements other rows' data (none may keep
+   * a row it showed before).
+   */
+  const expectRowsInPlace = () =>
+    expect
+      .poll(() =>
+        rows.evaluateAll((elements) => [
+          ...new Set(
+            elements.map((element) => {
+              const place = Number(element.getAttribute('aria-rowindex'));
+              // The id on the row and the "#" in its first cell, both against its place.
+              return `${Number(element.dataset.id) - place} ${Number(element.querySelector('td')?.textContent) - place}`;
+            }),
+          ),
+        ]),
+      )
+      .toEqual([`${first - 2} -1`]);
+
   // The middle, then the end: the rows there are read (page by page) and shown, the DOM stays small.
   await results.evaluate((element) => {
     element.scrollTop = element.scrollHeight / 2;
   });
   await expect(row(results, first + count / 2)).toBeVisible();
   expect(await rows.count()).toBeLessThan(60);
+  await expectRowsInPlace();
+  // A few rows down: the rows that stay in view keep their content, the new ones have theirs.
+  await results.evaluate((element) => {
+    element.scrollTop += 3 * 32;
+  });
+  await expect(row(results, first + count / 2 + 3)).toBeVisible();
+  await expectRowsInPlace();
   await results.evaluate((element) => {
     element.scrollTop = element.scrollHeight;
   });
   await expect(row(results, first + count - 1)).toBeVisible();
+  await expectRowsInPlace();
   await expect(row(results, first + count - 1)).toHaveAttribute('aria-rowindex', String(count + 1));
   expect(await rows.count()).toBeLessThan(60);
   await expect(row(results, first)).toHaveCount(0);

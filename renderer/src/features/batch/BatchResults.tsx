@@ -40,13 +40,6 @@ const EMPTY_HEIGHT = 64;
  * in every frame, and each row more is work in every one of them.
  */
 const OVERSCAN = 4;
-/**
- * Rows are keyed by slot, `index % ROW_SLOTS`: a row scrolled out lends its elements to the one
- * scrolled in (React updates their text instead of building new rows), also when a fast scroll
- * replaces the whole window. As many slots as the longest window (the rows a full viewport
- * touches, plus the overscan), so any window uses nearly all of them.
- */
-const ROW_SLOTS = Math.ceil(VIEWPORT_HEIGHT / BATCH_ROW_HEIGHT) + 1 + 2 * OVERSCAN;
 
 /*
  * A fast scroll shows a whole new window of rows in every frame (issue 7: 10,000 rows top to
@@ -157,8 +150,6 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
   const shownTo = lastItem?.index ?? -1;
   const pages = pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
   const cachedPage = useCachedBatchRows(summary.batchId, filter);
-  // Slot keys are unique within any window of consecutive rows up to this many.
-  const slots = Math.max(ROW_SLOTS, items.length);
   // Same for every render: the header and caption are not rebuilt while the table scrolls.
   const head = useMemo(
     () => (
@@ -228,7 +219,10 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
             {items.map(({ index }) => {
               const page = Math.floor(index / BATCH_PAGE_SIZE);
               const row = cachedPage(page)?.rows[index - page * BATCH_PAGE_SIZE];
-              const key = index % slots;
+              // Keyed by place in the window, not by row: each scroll step gives the same elements
+              // other rows' text (a fast scroll would otherwise build and insert a whole new window
+              // of rows every frame, and keys that move would move the rows in the DOM).
+              const key = index - shownFrom;
               return row ? (
                 <BatchRowView
                   key={key}
