@@ -72,9 +72,17 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
-  // Rebuilt pages must never come from a cache (the e2e harness rebuilds between runs).
-  'Cache-Control': 'no-store',
 };
+
+/**
+ * The page and the bridge script must never come from a cache (the e2e harness rebuilds between
+ * runs). Vite names every file under assets/ by its content hash, so a rebuilt file is a new URL:
+ * those may be kept, which is what lets Chromium keep their compiled code between loads as the
+ * desktop app's session does.
+ */
+const NO_STORE = 'no-store';
+const CONTENT_ADDRESSED = 'public, max-age=31536000, immutable';
+const ASSETS_PREFIX = '/assets/';
 
 /**
  * index.html with the page bridge's classic script placed before the app's first script: a
@@ -198,12 +206,12 @@ export async function startWebBridgeServer(options: WebBridgeServerOptions): Pro
 
   const serveFile = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD' }).end();
+      response.writeHead(405, { ...SECURITY_HEADERS, 'Cache-Control': NO_STORE, Allow: 'GET, HEAD' }).end();
       return;
     }
     const url = new URL(request.url ?? '/', origin);
-    const answer = (status: number, type: string, body: string | Buffer): void => {
-      response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type });
+    const answer = (status: number, type: string, body: string | Buffer, cache = NO_STORE): void => {
+      response.writeHead(status, { ...SECURITY_HEADERS, 'Cache-Control': cache, 'Content-Type': type });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
     if (url.pathname === BRIDGE_SCRIPT_PATH)
@@ -230,7 +238,7 @@ export async function startWebBridgeServer(options: WebBridgeServerOptions): Pro
     try {
       const content = await readFile(target);
       if (target.endsWith('.html')) return answer(200, type, injectBridgeScript(content.toString('utf8')));
-      return answer(200, type, content);
+      return answer(200, type, content, pathname.startsWith(ASSETS_PREFIX) ? CONTENT_ADDRESSED : NO_STORE);
     } catch {
       return answer(404, CONTENT_TYPES['.txt'] ?? '', 'Not found');
     }
@@ -238,7 +246,7 @@ export async function startWebBridgeServer(options: WebBridgeServerOptions): Pro
 
   const server = createServer((request, response) => {
     serveFile(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500, SECURITY_HEADERS);
+      if (!response.headersSent) response.writeHead(500, { ...SECURITY_HEADERS, 'Cache-Control': NO_STORE });
       response.end();
     });
   });

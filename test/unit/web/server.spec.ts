@@ -307,6 +307,16 @@ test.describe('static files', () => {
     expect(page.body.indexOf('/paydesk-bridge.js')).toBeLessThan(page.body.indexOf('./assets/app.js'));
   });
 
+  test('the page, the bridge script and app routes are never cached; content-hashed assets may be', async ({
+    bridge,
+  }) => {
+    for (const path of ['/', '/paydesk-bridge.js', '/deposits/300000001', '/assets/missing.js'])
+      expect((await get(`${bridge.origin}${path}`)).headers['cache-control'], path).toBe('no-store');
+    expect((await get(`${bridge.origin}/assets/app.js`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
   test('assets and the bridge script are served with the CSP too', async ({ bridge }) => {
     const asset = await get(`${bridge.origin}/assets/app.js`);
     expect(asset.status).toBe(200);
