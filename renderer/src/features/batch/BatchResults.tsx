@@ -1,7 +1,7 @@
 import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BATCH_ROW_FILTERS,
@@ -97,6 +97,7 @@ function rowWords(t: TFunction<['batch', 'errors']>, money: RowWords['money']): 
   const state = Object.fromEntries(
     BATCH_ROW_STATES.map((rowState) => [rowState, t(`batch:rowState.${rowState}`)]),
   ) as Record<BatchRowState, string>;
+  const marks = { new: t('batch:change.new'), same: t('batch:change.same') };
   const changed = new Map<string, string>();
   const errorTitles = new Map<ErrorKind, string>();
   return {
@@ -104,7 +105,7 @@ function rowWords(t: TFunction<['batch', 'errors']>, money: RowWords['money']): 
     state,
     change(mark) {
       if (mark.mark === 'none') return '—';
-      if (mark.mark !== 'changed') return t(`batch:change.${mark.mark}`);
+      if (mark.mark !== 'changed') return marks[mark.mark];
       const previous = mark.previous ?? t('batch:change.notFoundBefore');
       let text = changed.get(previous);
       if (text === undefined) {
@@ -129,59 +130,17 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
   const { t } = useTranslation(['batch', 'errors']);
   const format = useFormat();
   const words = useMemo(() => rowWords(t, format.money), [t, format]);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: the rows' virtualizer needs the element when it mounts (see RowsBody).
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // The first page always answers the filter's exact total (the list's length), also when scrolled away.
   const first = useBatchRowsPage(summary.batchId, filter, 0);
   const count = first.data?.total ?? filterCounts(summary)[filter];
   const columns = batchColumns(summary.kind);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions are read in this render only, never memoised
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => BATCH_ROW_HEIGHT,
-    overscan: OVERSCAN,
-  });
-  const items = virtualizer.getVirtualItems();
-  const firstItem = items[0];
-  const lastItem = items[items.length - 1];
-  const paddingTop = firstItem?.start ?? 0;
-  const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
-  const shownFrom = firstItem?.index ?? 0;
-  const shownTo = lastItem?.index ?? -1;
-  const pages = pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
-  const cachedPage = useCachedBatchRows(summary.batchId, filter);
-  // Same for every render: the header and caption are not rebuilt while the table scrolls.
-  const head = useMemo(
-    () => (
-      <>
-        <caption
-          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
-          {t('results.caption', { count })}
-        </caption>
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={HEADER_CELL}>
-                {t(`column.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-      </>
-    ),
-    [t, count, columns],
-  );
 
   if (first.error) return <ErrorNotice error={first.error} onRetry={() => void first.refetch()} />;
   return (
     <Box
-      ref={scrollRef}
+      ref={setScrollElement}
       role="region"
       aria-label={t('results.regionLabel')}
       tabIndex={0}
@@ -209,45 +168,109 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
             width: tableWidth(columns),
           }}
         >
-          {head}
-          <tbody>
-            {paddingTop > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={columns.length} className={SPACER} style={{ height: paddingTop }} />
-              </tr>
-            )}
-            {items.map(({ index }) => {
-              const page = Math.floor(index / BATCH_PAGE_SIZE);
-              const row = cachedPage(page)?.rows[index - page * BATCH_PAGE_SIZE];
-              // Keyed by place in the window, not by row: each scroll step gives the same elements
-              // other rows' text (a fast scroll would otherwise build and insert a whole new window
-              // of rows every frame, and keys that move would move the rows in the DOM).
-              const key = index - shownFrom;
-              return row ? (
-                <BatchRowView
-                  key={key}
-                  position={index}
-                  row={row}
-                  kind={summary.kind}
-                  columns={columns}
-                  words={words}
-                />
-              ) : (
-                <PlaceholderRow key={key} position={index} columns={columns.length} text={words.loading} />
-              );
-            })}
-            {paddingBottom > 0 && (
-              <tr aria-hidden="true">
-                <td colSpan={columns.length} className={SPACER} style={{ height: paddingBottom }} />
-              </tr>
-            )}
-          </tbody>
+          <caption
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
+            {t('results.caption', { count })}
+          </caption>
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column} style={{ width: COLUMN_WIDTHS[column] }} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1}>
+              {columns.map((column) => (
+                <th key={column} scope="col" className={HEADER_CELL}>
+                  {t(`column.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {scrollElement && (
+            <RowsBody
+              scrollElement={scrollElement}
+              count={count}
+              batchId={summary.batchId}
+              kind={summary.kind}
+              filter={filter}
+              columns={columns}
+              words={words}
+            />
+          )}
         </table>
       )}
-      {pages.map((page) => (
-        <PageReader key={page} batchId={summary.batchId} filter={filter} page={page} />
-      ))}
     </Box>
+  );
+}
+
+/**
+ * The rows in view, and the pages read for them. The only part that renders again while the table
+ * scrolls (the virtualizer re-renders the component that holds it): no hook of the language, the
+ * query of the first page or the box runs per scroll step.
+ */
+function RowsBody({
+  scrollElement,
+  count,
+  batchId,
+  kind,
+  filter,
+  columns,
+  words,
+}: {
+  scrollElement: HTMLDivElement;
+  count: number;
+  batchId: string;
+  kind: BatchKind;
+  filter: BatchRowFilter;
+  columns: readonly BatchColumn[];
+  words: RowWords;
+}) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions are read in this render only, never memoised
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => BATCH_ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstItem = items[0];
+  const lastItem = items[items.length - 1];
+  const paddingTop = firstItem?.start ?? 0;
+  const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
+  const shownFrom = firstItem?.index ?? 0;
+  const shownTo = lastItem?.index ?? -1;
+  const pages = pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
+  const cachedPage = useCachedBatchRows(batchId, filter);
+  return (
+    <tbody>
+      {paddingTop > 0 && (
+        <tr aria-hidden="true">
+          <td colSpan={columns.length} className={SPACER} style={{ height: paddingTop }} />
+        </tr>
+      )}
+      {items.map(({ index }) => {
+        const page = Math.floor(index / BATCH_PAGE_SIZE);
+        const row = cachedPage(page)?.rows[index - page * BATCH_PAGE_SIZE];
+        // Keyed by place in the window, not by row: each scroll step gives the same elements
+        // other rows' text (a fast scroll would otherwise build and insert a whole new window
+        // of rows every frame, and keys that move would move the rows in the DOM).
+        const key = index - shownFrom;
+        return row ? (
+          <BatchRowView key={key} position={index} row={row} kind={kind} columns={columns} words={words} />
+        ) : (
+          <PlaceholderRow key={key} position={index} columns={columns.length} text={words.loading} />
+        );
+      })}
+      {paddingBottom > 0 && (
+        <tr aria-hidden="true">
+          <td colSpan={columns.length} className={SPACER} style={{ height: paddingBottom }} />
+        </tr>
+      )}
+      {pages.map((page) => (
+        <PageReader key={page} batchId={batchId} filter={filter} page={page} />
+      ))}
+    </tbody>
   );
 }
 
