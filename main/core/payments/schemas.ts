@@ -94,15 +94,40 @@ const tolerantObject = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shap
  * A property sent as null reads as left out, so conditional fields stay absent in the record
  * (the raw view still shows the null). One pass before parsing is much cheaper than a null
  * transform on every optional field. Array elements are kept as they are.
+ *
+ * Only what holds a null is copied; the rest is the parsed value itself (the raw view is never
+ * changed). A status answer with one null field (`bonus_amount`) is the common case of a batch:
+ * one shallow copy, no per-field entry arrays.
  */
 function withoutNullFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNullFields);
   if (typeof value !== 'object' || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (field !== null) copy[key] = withoutNullFields(field);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      const cleaned = withoutNullFields(item);
+      if (cleaned !== item) (copy ??= value.slice())[index] = cleaned;
+    }
+    return copy ?? value;
   }
-  return copy;
+  const fields = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in fields) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const field = fields[key];
+    const cleaned = field === null ? undefined : withoutNullFields(field);
+    if (copy === undefined) {
+      if (cleaned === field) continue;
+      copy = {};
+      // The fields before this one, unchanged.
+      for (const earlier in fields) {
+        if (earlier === key) break;
+        if (Object.hasOwn(fields, earlier)) copy[earlier] = fields[earlier];
+      }
+    }
+    if (field !== null) copy[key] = cleaned;
+  }
+  return copy ?? value;
 }
 
 /** Metadata is JSON by construction (it came from JSON.parse): only its being an object is checked. */

@@ -104,6 +104,43 @@ test('absent conditional fields stay absent; a null one is read as absent, the r
   expect(result.data.unknownFields).toEqual([]);
 });
 
+test('nulls at any depth read as absent, before and after other fields; the raw view is untouched', () => {
+  const answer = {
+    deposit_id: 2,
+    payer: { email: 'a@example.com', first_name: null, address: { city: 'Lima', zip_code: null } },
+    status: 'PENDING',
+    card_detail: { brand: 'VISA' },
+    bonus_amount: null,
+  };
+  const rawCopy = structuredClone(answer);
+  const result = parse.depositStatus(answer);
+  expect(result.ok && result.data.record).toEqual({
+    deposit_id: 2,
+    payer: { email: 'a@example.com', address: { city: 'Lima' } },
+    status: 'PENDING',
+    card_detail: { brand: 'VISA' },
+  });
+  expect(result.ok && Object.keys(result.data.record)).toEqual([
+    'deposit_id',
+    'status',
+    'payer',
+    'card_detail',
+  ]);
+  expect(result.ok && result.data.raw).toEqual(rawCopy);
+  const list = parse.banks([
+    { code: 1, name: 'A', extra: null },
+    { code: 2, name: 'B' },
+  ]);
+  expect(list.ok && list.data.record).toEqual([
+    { code: 1, name: 'A' },
+    { code: 2, name: 'B' },
+  ]);
+  expect(list.ok && list.data.raw).toEqual([
+    { code: 1, name: 'A', extra: null },
+    { code: 2, name: 'B' },
+  ]);
+});
+
 test('a missing required field or a wrong type is bad_response naming the field, never the body', () => {
   const secretish = 'payer-document-84932568207';
   const missing = parse.refundStatus({ merchant_invoice_id: secretish, status: 'PENDING' });
