@@ -98,7 +98,8 @@ type Failure =
   /** The connection broke after the request may have been written. */
   | { reason: 'lost'; code: string }
   /** The answer was bigger than the cap. */
-  | { reason: 'too_large' }
+  /** The answer exceeded the size cap and was not read; `status` is its HTTP status. */
+  | { reason: 'too_large'; status: number }
   /** fetch refused to build the request; nothing was sent. */
   | { reason: 'unsent' };
 
@@ -202,6 +203,15 @@ export class Transport {
         const { failure } = result;
         if (failure.reason === 'cancelled') return this.#cancelled(request, true);
         if (failure.reason === 'too_large') {
+          // As for an unreadable 2xx below: a mutation the service accepted happened, so what
+          // it made is unknown, not a definite error (a retry with a new key would do it twice).
+          if (request.retry !== 'read' && failure.status >= 200 && failure.status < 300) {
+            return this.#fail(
+              request,
+              'outcome_unknown',
+              `The service accepted the request (HTTP ${failure.status}) but its answer exceeded ${this.#maxResponseBytes} bytes and was not read: read the current status before trying again.`,
+            );
+          }
           return this.#fail(
             request,
             'bad_response',
@@ -343,7 +353,7 @@ export class Transport {
         const declared = Number(response.headers.get('content-length'));
         if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
           await response.body?.cancel().catch(ignore);
-          return { outcome: 'failed', failure: TOO_LARGE };
+          return { outcome: 'failed', failure: { reason: 'too_large', status: response.status } };
         }
         const chunks: Uint8Array[] = [];
         let total = 0;
@@ -356,7 +366,7 @@ export class Transport {
             total += value.byteLength;
             if (total > this.#maxResponseBytes) {
               await reader.cancel().catch(ignore);
-              return { outcome: 'failed', failure: TOO_LARGE };
+              return { outcome: 'failed', failure: { reason: 'too_large', status: response.status } };
             }
             chunks.push(value);
           }
@@ -444,7 +454,6 @@ function utf8Text(chunks: readonly Uint8Array[], total: number): string {
 }
 
 const TIMED_OUT: Failure = { reason: 'timeout' };
-const TOO_LARGE: Failure = { reason: 'too_large' };
 const ignore = (): void => undefined;
 
 /** What undici's fetch gives a dispatcher: its documented DispatchHandler, of which only onConnect is used here. */

@@ -470,6 +470,32 @@ test.describe('response size cap', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  test('a 2xx answer to a create over the cap is an unknown outcome with its key; a refusal over the cap is bad_response', async () => {
+    const huge =
+      (status: number): Parameters<typeof startDouble>[0] =>
+      (_request, response) => {
+        response.writeHead(status, { 'Content-Type': 'application/json' });
+        response.end(Buffer.alloc(2 * 1024, 0x20));
+      };
+    const accepted = await double(huge(200));
+    const created = await clientFor(accepted.baseUrl, { maxResponseBytes: 1024 }).createDeposit({
+      amount: 10,
+      country: 'BR',
+    });
+    expect(created.ok || created.error).toMatchObject({
+      kind: 'outcome_unknown',
+      idempotencyKey: accepted.requests[0]?.headers['x-idempotency-key'],
+    });
+    expect(accepted.requests).toHaveLength(1);
+
+    const refused = await double(huge(400));
+    const answer = await clientFor(refused.baseUrl, { maxResponseBytes: 1024 }).createDeposit({
+      amount: 10,
+      country: 'BR',
+    });
+    expect(answer.ok || answer.error.kind).toBe('bad_response');
+  });
+
   test('a declared Content-Length over a configured cap is refused before reading', async () => {
     const service = await double((_request, response) => {
       const body = JSON.stringify({ ...STATUS, padding: 'x'.repeat(2_000) });
