@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxHandle } from '../../main/sandbox';
 import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixture';
+import { cliVariables } from '../fixtures/cli-variables';
 
 /**
  * The `paydesk` CLI as a real child process (the bin: node + tsx loader) with PAYDESK_BASE_URL
@@ -43,13 +44,7 @@ function environment(sandbox: SandboxHandle, overrides: Record<string, string> =
     ...(process.env.DBUS_SESSION_BUS_ADDRESS && {
       DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
     }),
-    PAYDESK_BASE_URL: sandbox.baseUrl,
-    PAYDESK_API_KEY: credentials.apiKey,
-    PAYDESK_API_SECRET: credentials.apiSecret,
-    PAYDESK_READONLY_KEY: credentials.readOnlyKey,
-    PAYDESK_CASHOUT_LOGIN: credentials.cashoutLogin,
-    PAYDESK_CASHOUT_PASS: credentials.cashoutPass,
-    PAYDESK_CASHOUT_SECRET: credentials.cashoutSecret,
+    ...cliVariables(sandbox.baseUrl, credentials),
     ...overrides,
   };
 }

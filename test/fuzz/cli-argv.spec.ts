@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ERROR_KINDS } from '../../preload/contract';
 import { runCli } from '../../main/cli/program';
+import { cliVariables } from '../fixtures/cli-variables';
 import { createMemoryBackend } from '../../main/core/vault';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { fuzzRuns } from './support/channel-inputs';
@@ -51,13 +52,7 @@ const secrets = (): string[] => Object.values(sandbox.credentials).filter((value
 
 const variables = (): Record<string, string> => ({
   PAYDESK_DATA_DIR: dataDir,
-  PAYDESK_BASE_URL: sandbox.baseUrl,
-  PAYDESK_API_KEY: sandbox.credentials.apiKey,
-  PAYDESK_API_SECRET: sandbox.credentials.apiSecret,
-  PAYDESK_READONLY_KEY: sandbox.credentials.readOnlyKey,
-  PAYDESK_CASHOUT_LOGIN: sandbox.credentials.cashoutLogin,
-  PAYDESK_CASHOUT_PASS: sandbox.credentials.cashoutPass,
-  PAYDESK_CASHOUT_SECRET: sandbox.credentials.cashoutSecret,
+  ...cliVariables(sandbox.baseUrl, sandbox.credentials),
 });
 
 interface Run {

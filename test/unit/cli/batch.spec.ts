@@ -8,6 +8,7 @@ import { runCli } from '../../../main/cli/program';
 import { parseCsv } from '../../../main/core/csv';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
+import { cliVariables } from '../../fixtures/cli-variables';
 
 /** `paydesk batch` in-process against a real sandbox (PAYDESK_BASE_URL and its credentials). */
 
@@ -25,13 +26,7 @@ test.afterEach(async () => {
 
 const environment = (baseUrl = sandbox.baseUrl): Record<string, string> => ({
   PAYDESK_DATA_DIR: dataDir,
-  PAYDESK_BASE_URL: baseUrl,
-  PAYDESK_API_KEY: sandbox.credentials.apiKey,
-  PAYDESK_API_SECRET: sandbox.credentials.apiSecret,
-  PAYDESK_READONLY_KEY: sandbox.credentials.readOnlyKey,
-  PAYDESK_CASHOUT_LOGIN: sandbox.credentials.cashoutLogin,
-  PAYDESK_CASHOUT_PASS: sandbox.credentials.cashoutPass,
-  PAYDESK_CASHOUT_SECRET: sandbox.credentials.cashoutSecret,
+  ...cliVariables(baseUrl, sandbox.credentials),
 });
 
 interface Run {

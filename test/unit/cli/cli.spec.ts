@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../../../main/cli/program';
 import { createMemoryBackend } from '../../../main/core/vault';
+import { cliVariables } from '../../fixtures/cli-variables';
 import type { RecordedRequest, ServiceDouble } from '../payments/http-double';
 import {
   CREDENTIALS,
@@ -90,13 +91,7 @@ test.afterEach(async () => {
 
 const environment = (): Record<string, string> => ({
   PAYDESK_DATA_DIR: dataDir,
-  PAYDESK_BASE_URL: service.baseUrl,
-  PAYDESK_API_KEY: CREDENTIALS.apiKey,
-  PAYDESK_API_SECRET: CREDENTIALS.apiSecret,
-  PAYDESK_READONLY_KEY: CREDENTIALS.readOnlyKey,
-  PAYDESK_CASHOUT_LOGIN: CREDENTIALS.cashoutLogin,
-  PAYDESK_CASHOUT_PASS: CREDENTIALS.cashoutPass,
-  PAYDESK_CASHOUT_SECRET: CREDENTIALS.cashoutSecret,
+  ...cliVariables(service.baseUrl, CREDENTIALS),
 });
 
 interface Run {
