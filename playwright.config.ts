@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eTarget, WEB_ONLY_SPECS } from './test/e2e/support/e2e-target';
 
 /** Debian's Chromium: Playwright's own browser download cannot run on these machines. */
 export const chromiumLaunch = {
@@ -30,6 +31,8 @@ export default defineConfig({
     {
       name: 'e2e',
       testDir: 'test/e2e',
+      // The Electron target has no web server or page bridge to check: those specs are left out.
+      testIgnore: e2eTarget() === 'web' ? [] : WEB_ONLY_SPECS,
       timeout: 60_000,
       use: {
         browserName: 'chromium',

@@ -15,11 +15,7 @@ import { ensureRendererBuilt } from './renderer-build';
  * binary, so the Electron path is written and type-checked but has NOT been run here.
  */
 
-export type E2eTarget = 'web' | 'electron';
-
-export function e2eTarget(): E2eTarget {
-  return process.env.PAYDESK_E2E_TARGET === 'electron' ? 'electron' : 'web';
-}
+export { e2eTarget, type E2eTarget } from './e2e-target';
 
 /** Every e2e bridge's sandbox has this seed: the same credentials and records in every run. */
 export const E2E_SANDBOX_SEED = 42;

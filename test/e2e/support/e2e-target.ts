@@ -1,0 +1,13 @@
+/**
+ * Which build the e2e specs drive: the browser build (default) or, where an Electron binary
+ * exists, the app through Playwright's Electron launcher (PAYDESK_E2E_TARGET=electron). Free of
+ * imports so playwright.config.ts can choose the spec files by it.
+ */
+export type E2eTarget = 'web' | 'electron';
+
+export function e2eTarget(): E2eTarget {
+  return process.env.PAYDESK_E2E_TARGET === 'electron' ? 'electron' : 'web';
+}
+
+/** Specs that only the browser build can run (its server, its page bridge, plain pages). */
+export const WEB_ONLY_SPECS = ['**/web-target.spec.ts'];

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import type { Result } from '../../preload/contract';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../main/electron/policy';
+import { blockingViolations, expect, test } from './fixtures';
+
+/**
+ * What only the browser build has: the web server's headers and its page bridge's access guard,
+ * and the harness checks that need a plain browser page. playwright.config.ts runs this file only
+ * for the web target (not under PAYDESK_E2E_TARGET=electron), so nothing here is ever skipped.
+ */
+
+test.describe('web target', () => {
+  test('the page is served with the CSP header, and the meta tag agrees', async ({ page, webBridge }) => {
+    const response = await page.goto(webBridge.url);
+    expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    const meta = page.locator('meta[http-equiv="Content-Security-Policy"]');
+    await expect(meta).toHaveAttribute('content', META_CONTENT_SECURITY_POLICY);
+  });
+
+  test('the CSP blocks inline script in the page', async ({ console: app }) => {
+    const outcome = await app.evaluate(async () => {
+      const violation = new Promise<string>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+          once: true,
+        }),
+      );
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true;';
+      document.body.append(script);
+      return { directive: await violation, ran: '__inlineRan' in window };
+    });
+    expect(outcome).toEqual({ directive: 'script-src-elem', ran: false });
+  });
+
+  test('the token leaves the address bar once read, and a reload still connects', async ({
+    console: app,
+  }) => {
+    expect(new URL(app.url()).hash).not.toContain('token');
+    await app.reload();
+    await app.waitForFunction(() => 'paydesk' in window);
+    const list = await app.evaluate(() =>
+      (
+        window as unknown as { paydesk: { listEnvironments(arg: object): Promise<{ ok: boolean }> } }
+      ).paydesk.listEnvironments({}),
+    );
+    expect(list.ok).toBe(true);
+  });
+
+  test('a page opened without the token cannot call', async ({ browser, webBridge }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${webBridge.origin}/`);
+      await page.waitForFunction(() => 'paydesk' in window);
+      const result = await page.evaluate(() =>
+        (
+          window as unknown as { paydesk: { listEnvironments(arg: object): Promise<Result<unknown>> } }
+        ).paydesk.listEnvironments({}),
+      );
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.error.kind).toBe('network');
+      // A raw socket without the token is refused too: it never opens.
+      const opened = await page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const socket = new WebSocket(`ws://${location.host}/bridge`);
+            socket.onopen = () => resolve(true);
+            socket.onclose = () => resolve(false);
+          }),
+      );
+      expect(opened).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a page on another origin cannot call, even with the token', async ({ browser, webBridge }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      // Same server, other origin (localhost instead of 127.0.0.1): the Origin check refuses it.
+      await page.goto(webBridge.url.replace('127.0.0.1', 'localhost'));
+      await page.waitForFunction(() => 'paydesk' in window);
+      const result = await page.evaluate(() =>
+        (
+          window as unknown as { paydesk: { listEnvironments(arg: object): Promise<Result<unknown>> } }
+        ).paydesk.listEnvironments({}),
+      );
+      expect(!result.ok && result.error.kind).toBe('network');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('openExternal never opens anything from the browser build', async ({ paydesk, webBridge }) => {
+    const refused = await paydesk.call('openExternal', { url: 'https://evil.example/' });
+    expect(!refused.ok && refused.error.kind).toBe('not_permitted');
+    expect(webBridge.externalOpens()).toEqual([]);
+  });
+});
+
+test.describe('the harness itself', () => {
+  test('the axe helper finds a critical violation and passes a clean page', async ({ page }) => {
+    await page.setContent(
+      '<html lang="en"><head><title>t</title></head><body><main><img src="x.png"></main></body></html>',
+    );
+    const violations = await blockingViolations(page);
+    expect(violations.map((violation) => violation.id)).toContain('image-alt');
+    await page.setContent(
+      '<html lang="en"><head><title>t</title></head><body><main><h1>Fine</h1><img src="x.png" alt="A logo"></main></body></html>',
+    );
+    expect(await blockingViolations(page)).toEqual([]);
+  });
+
+  test('saveScreen writes a PNG under test-results/screens', async ({ saveScreen }) => {
+    const path = await saveScreen('shell-harness');
+    expect(path).toMatch(/test-results\/screens\/shell-harness\.png$/);
+    const bytes = await readFile(path);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+  });
+});
