@@ -19,7 +19,7 @@ const SECRETS: Record<CredentialField, string> = {
 let backend: SecretBackend;
 let service: string;
 let vault: Vault;
-/** Set once a test got past requireKeychain, so a skipped test does not try to clean up. */
+/** Set once a test got past requireKeychain, so a test that failed there does not try to clean up. */
 let inUse = false;
 
 test.beforeEach(() => {
