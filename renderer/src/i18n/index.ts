@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../preload/contract';
+import { readStartHint, rememberStartHint } from '../shell/start-hint';
 import type { resources } from './resources';
 
 /**
@@ -64,28 +65,16 @@ export function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
-/**
- * The language of the last run, kept in localStorage only as a hint so the texts can load while
- * the stored preferences are still on their way (main.tsx); the preferences stay the truth.
- */
 const LANGUAGE_HINT_KEY = 'paydesk-language-hint';
 
+/** The language of the last run (shell/start-hint). */
 export function languageHint(): Language | null {
-  try {
-    const hint = localStorage.getItem(LANGUAGE_HINT_KEY);
-    return hint !== null && isLanguage(hint) ? hint : null;
-  } catch {
-    return null; // storage disabled: no hint
-  }
+  return readStartHint(LANGUAGE_HINT_KEY, LANGUAGES);
 }
 
 function applied(language: Language): void {
   document.documentElement.lang = language;
-  try {
-    localStorage.setItem(LANGUAGE_HINT_KEY, language);
-  } catch {
-    // Only a start-up speed hint.
-  }
+  rememberStartHint(LANGUAGE_HINT_KEY, language);
 }
 
 /**

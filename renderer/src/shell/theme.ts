@@ -1,5 +1,6 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
 import { THEMES, type Theme } from '../../../preload/contract';
+import { readStartHint, rememberStartHint } from './start-hint';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -45,27 +46,15 @@ export const contrastVariables: CSSVariablesResolver = (mantine) => {
   return { variables: {}, light, dark };
 };
 
-/**
- * The theme of the last run, kept in localStorage only as a hint so the first render has the
- * right colours while the stored preferences are on their way (main.tsx); they stay the truth.
- */
 const THEME_HINT_KEY = 'paydesk-theme-hint';
 
+/** The theme of the last run (start-hint.ts), so the first render has the right colours. */
 export function themeHint(): Theme | null {
-  try {
-    const hint = localStorage.getItem(THEME_HINT_KEY);
-    return hint !== null && (THEMES as readonly string[]).includes(hint) ? (hint as Theme) : null;
-  } catch {
-    return null; // storage disabled: no hint
-  }
+  return readStartHint(THEME_HINT_KEY, THEMES);
 }
 
 export function rememberThemeHint(theme: Theme): void {
-  try {
-    localStorage.setItem(THEME_HINT_KEY, theme);
-  } catch {
-    // Only a start-up hint.
-  }
+  rememberStartHint(THEME_HINT_KEY, theme);
 }
 
 /**
