@@ -8,7 +8,7 @@ import {
   controlOk,
   expect,
   expectError,
-  rewritingFetch,
+  rewritingExchange,
   test,
   unwrap,
   withSandbox,
@@ -43,7 +43,7 @@ test.describe('spec Errors table', () => {
     expectError(local, { kind: 'validation' });
     if (!local.ok) expect(local.error.field).toBe('depositId');
     const client = clientFor(sandbox, {
-      fetch: rewritingFetch((request) => ({ ...request, url: request.url.replace(/\/\d+$/, '/0') })),
+      exchange: rewritingExchange((request) => ({ ...request, url: request.url.replace(/\/\d+$/, '/0') })),
     });
     expectError(await client.getDeposit(5), { kind: 'validation', httpStatus: 400 }, creds(sandbox));
   });
@@ -127,7 +127,7 @@ test.describe('decisions.md: signed and read-only endpoints', () => {
     // Every signed call the client builds carries X-Login, a D2 X-Date, `SVC <hex>` and
     // Content-Type (transport.ts #headers), so 101 cannot come from the client alone.
     const client = clientFor(sandbox, {
-      fetch: rewritingFetch((request) => {
+      exchange: rewritingExchange((request) => {
         const headers = { ...request.headers };
         delete headers['X-Date'];
         return { ...request, headers };
@@ -293,7 +293,7 @@ test.describe('decisions.md: cashout endpoints ({code, message})', () => {
     sandbox,
   }) => {
     const client = clientFor(sandbox, {
-      fetch: rewritingFetch((request) => {
+      exchange: rewritingExchange((request) => {
         const body = '{"login":';
         return {
           ...request,
@@ -317,7 +317,7 @@ test.describe('decisions.md: cashout endpoints ({code, message})', () => {
     expectError(await client.getCashoutStatus({}), { kind: 'validation' });
     expectError(await client.getCashoutStatus({ externalId: 'x'.repeat(33) }), { kind: 'validation' });
     const rewriting = clientFor(sandbox, {
-      fetch: rewritingFetch((request) => {
+      exchange: rewritingExchange((request) => {
         const { login, pass } = JSON.parse(request.body ?? '{}') as { login: string; pass: string };
         const body = JSON.stringify({ login, pass });
         return {

@@ -7,8 +7,8 @@
  */
 import { test as base, expect } from '@playwright/test';
 import type { ConsoleError, ErrorKind, Result } from '../../preload/contract';
-import type { PaymentsClient, PaymentsClientOptions } from '../../main/core/payments';
-import { createPaymentsClient } from '../../main/core/payments';
+import type { Exchange, PaymentsClient, PaymentsClientOptions, WireRequest } from '../../main/core/payments';
+import { createPaymentsClient, httpExchange } from '../../main/core/payments';
 import type { SandboxHandle, SandboxOptions } from '../../main/sandbox';
 import { startSandbox } from '../../main/sandbox';
 
@@ -202,39 +202,31 @@ export const test = base.extend<
 });
 
 /** What a wire rewrite may change in one outgoing request. */
-export interface WireRequest {
+/** A request on the wire, its body as text (the rewrites below edit JSON). */
+export interface WireTextRequest {
   url: string;
-  method: string;
+  method: WireRequest['method'];
   headers: Record<string, string>;
   body: string | undefined;
 }
 
 /**
- * A `fetch` for the client's documented test hook (PaymentsClientOptions.fetch) that rewrites a
- * request on the wire, like a broken proxy would, and then really sends it. Only for error rows
- * the client itself never produces (it checks its input and builds well-formed requests): the
- * real answer of the real sandbox then still goes through the client's transport and mapping.
+ * An exchange for the client's documented test hook (PaymentsClientOptions.exchange) that
+ * rewrites a request on the wire, like a broken proxy would, and then really sends it. Only for
+ * error rows the client itself never produces (it checks its input and builds well-formed
+ * requests): the real answer of the real sandbox then still goes through the client's transport
+ * and mapping.
  */
-export function rewritingFetch(rewrite: (request: WireRequest) => WireRequest): typeof fetch {
-  return async (input, init) => {
-    const body = init?.body;
-    const original: WireRequest = {
-      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      method: init?.method ?? 'GET',
-      headers: { ...(init?.headers as Record<string, string> | undefined) },
-      body:
-        body === undefined || body === null
-          ? undefined
-          : typeof body === 'string'
-            ? body
-            : Buffer.from(body as Uint8Array).toString('utf8'),
-    };
-    const changed = rewrite(original);
-    return fetch(changed.url, {
-      ...init,
-      method: changed.method,
-      headers: changed.headers,
-      ...(changed.body === undefined ? {} : { body: changed.body }),
+export function rewritingExchange(rewrite: (request: WireTextRequest) => WireTextRequest): Exchange {
+  return (request, maxResponseBytes, attempt) => {
+    const changed = rewrite({
+      url: request.url,
+      method: request.method,
+      headers: { ...request.headers },
+      body: request.body?.toString('utf8'),
     });
+    const wire: WireRequest = { url: changed.url, method: changed.method, headers: changed.headers };
+    if (changed.body !== undefined) wire.body = Buffer.from(changed.body, 'utf8');
+    return httpExchange(wire, maxResponseBytes, attempt);
   };
 }

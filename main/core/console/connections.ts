@@ -1,5 +1,11 @@
 import type { ClockStatus, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
-import type { Credentials, CredentialsSource, PaymentsClientOptions, ServerClockOptions } from '../payments';
+import type {
+  Credentials,
+  CredentialsSource,
+  Exchange,
+  PaymentsClientOptions,
+  ServerClockOptions,
+} from '../payments';
 import { PaymentsClient, ServerClock } from '../payments';
 import type { EnvironmentResolver } from '../settings';
 import type { SandboxHandle } from '../../sandbox';
@@ -11,8 +17,8 @@ export interface ClientTuning {
   retry?: PaymentsClientOptions['retry'];
   /** Options of each environment's ServerClock (tests: `correct: false`, an injected `localNow`). */
   clock?: ServerClockOptions;
-  /** Only for tests and benchmarks; Node's fetch by default. */
-  fetch?: typeof fetch;
+  /** Only for tests and benchmarks: a wrapper around httpExchange. */
+  exchange?: Exchange;
 }
 
 /**
@@ -84,7 +90,7 @@ export function createConnections(options: ConnectionsOptions): Connections {
       clock,
       ...(options.client.timeoutMs !== undefined && { timeoutMs: options.client.timeoutMs }),
       ...(options.client.retry && { retry: options.client.retry }),
-      ...(options.client.fetch && { fetch: options.client.fetch }),
+      ...(options.client.exchange && { exchange: options.client.exchange }),
     });
     if (!created.ok) return created;
     const connection: EnvironmentConnection = {

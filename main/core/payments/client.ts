@@ -30,6 +30,7 @@ import { createRefund, getRefund } from './refunds';
 import { getSubMerchant } from './sub-merchants';
 import type { RetryPolicy } from './transport';
 import { Transport } from './transport';
+import type { Exchange } from './wire';
 
 export interface PaymentsClientOptions {
   /** The environment's base URL: https, or http on a loopback host (D5). */
@@ -46,8 +47,8 @@ export interface PaymentsClientOptions {
   clock?: ServerClock | ServerClockOptions;
   /** Told when the clock's state changes or its estimate moves (the skew report, D2). */
   onClockChange?: ClockListener;
-  /** Only for the benchmark and test servers; the default is Node's global fetch. */
-  fetch?: typeof fetch;
+  /** Only for tests and benchmarks: a wrapper around httpExchange (wire.ts). */
+  exchange?: Exchange;
 }
 
 /**
@@ -75,7 +76,7 @@ export class PaymentsClient {
     const transport = new Transport({
       baseUrl: baseUrl.data,
       clock,
-      ...(options.fetch && { fetch: options.fetch }),
+      ...(options.exchange && { exchange: options.exchange }),
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
       ...(options.retry && { retry: options.retry }),
       ...(options.maxResponseBytes !== undefined && { maxResponseBytes: options.maxResponseBytes }),

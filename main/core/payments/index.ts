@@ -36,3 +36,5 @@ export {
 export { isLoopbackHost, validateBaseUrl } from './base-url';
 export type { RetryPolicy } from './transport';
 export { TRANSPORT_DEFAULTS } from './transport';
+export type { Exchange, StopHook, WireHeaders, WireRequest, WireResult } from './wire';
+export { httpExchange } from './wire';

@@ -4,9 +4,10 @@ import type { ServerClock } from './clock';
 import type { Endpoint } from './errors';
 import { localError, serviceError } from './errors';
 import { payloadSignature, signedAuthorization } from './signer';
+import { httpExchange, type Exchange, type StopHook, type WireHeaders, type WireRequest } from './wire';
 
 /**
- * Node's fetch plus what a payments call needs: per-attempt headers (a retry is signed afresh
+ * One HTTP exchange (wire.ts) plus what a payments call needs: per-attempt headers (a retry is signed afresh
  * with a new X-Date, D2), a timeout, the caller's AbortSignal, retries with jittered backoff that
  * respect what may be repeated (D6), a cap on the answer's size, and the clock's samples.
  */
@@ -52,7 +53,7 @@ export interface ServiceRequest {
 export interface ServiceAnswer {
   status: number;
   bodyText: string;
-  headers: Headers;
+  headers: WireHeaders;
 }
 
 export interface RetryPolicy {
@@ -66,7 +67,8 @@ export interface TransportOptions {
   /** Already checked by validateBaseUrl (D5), without a trailing slash. */
   baseUrl: string;
   clock: ServerClock;
-  fetch?: typeof fetch;
+  /** Only for tests and benchmarks: a wrapper around httpExchange. */
+  exchange?: Exchange;
   /** Per attempt, headers and body included. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -83,7 +85,7 @@ export const TRANSPORT_DEFAULTS = {
 
 /** How one attempt ended. */
 type Attempt =
-  | { outcome: 'answer'; status: number; headers: Headers; bodyText: string; remeasured: boolean }
+  | { outcome: 'answer'; status: number; headers: WireHeaders; bodyText: string; remeasured: boolean }
   | { outcome: 'failed'; failure: Failure };
 
 type Failure =
@@ -97,10 +99,9 @@ type Failure =
   | { reason: 'tls'; code: string }
   /** The connection broke after the request may have been written. */
   | { reason: 'lost'; code: string }
-  /** The answer was bigger than the cap. */
   /** The answer exceeded the size cap and was not read; `status` is its HTTP status. */
   | { reason: 'too_large'; status: number }
-  /** fetch refused to build the request; nothing was sent. */
+  /** The request could not be built; nothing was sent. */
   | { reason: 'unsent' };
 
 const UNREACHABLE_CODES = new Set([
@@ -114,19 +115,16 @@ const UNREACHABLE_CODES = new Set([
   'EHOSTDOWN',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
-  'BAD_PORT',
 ]);
 const TLS_CODE =
   /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|HOSTNAME_MISMATCH|EPROTO$)/;
 
-/** The most specific `code` in an error's cause chain (undici wraps system errors). */
+/** The most specific `code` in an error's cause chain (wrappers keep the system error as cause). */
 function errorCode(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
     const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown };
     if (typeof candidate.code === 'string' && candidate.code !== 'ERR_INVALID_STATE') return candidate.code;
-    // fetch refuses the ports the Fetch standard blocks before connecting, with no code.
-    if (current instanceof Error && current.message === 'bad port') return 'BAD_PORT';
     if (Array.isArray(candidate.errors) && candidate.errors.length > 0) {
       current = candidate.errors[0];
       continue;
@@ -136,12 +134,10 @@ function errorCode(error: unknown): string {
   return 'UNKNOWN';
 }
 
-function classifyFetchFailure(error: unknown, phase: 'request' | 'body'): Failure {
-  // fetch's network failures are TypeErrors with a cause; one without, thrown before any answer,
-  // is a request fetch refused to build (an invalid header, say): nothing was sent. Its message
-  // may quote a header value, so it is never shown.
-  if (phase === 'request' && error instanceof TypeError && error.cause === undefined)
-    return { reason: 'unsent' };
+function classifyWireFailure(error: unknown, phase: 'unsent' | 'request' | 'body'): Failure {
+  // A request that could not be built (an invalid header, say): nothing was sent. Its error may
+  // quote a header value, so it is never shown.
+  if (phase === 'unsent') return { reason: 'unsent' };
   const code = errorCode(error);
   if (UNREACHABLE_CODES.has(code)) return { reason: 'unreachable', code };
   if (TLS_CODE.test(code)) return { reason: 'tls', code };
@@ -151,15 +147,15 @@ function classifyFetchFailure(error: unknown, phase: 'request' | 'body'): Failur
 const isRetryableStatus = (status: number): boolean => status === 429 || status >= 500;
 
 /** `Retry-After` in ms when it is given in seconds; dates are ignored (our clock may be off). */
-function retryAfterMs(headers: Headers): number | undefined {
-  const value = headers.get('retry-after');
-  return value !== null && /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : undefined;
+function retryAfterMs(headers: WireHeaders): number | undefined {
+  const value = headers['retry-after'];
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : undefined;
 }
 
 export class Transport {
   readonly #baseUrl: string;
   readonly #clock: ServerClock;
-  readonly #fetch: typeof fetch;
+  readonly #exchange: Exchange;
   readonly #timeoutMs: number;
   readonly #retry: RetryPolicy;
   readonly #maxResponseBytes: number;
@@ -171,7 +167,7 @@ export class Transport {
   constructor(options: TransportOptions) {
     this.#baseUrl = options.baseUrl;
     this.#clock = options.clock;
-    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#exchange = options.exchange ?? httpExchange;
     this.#timeoutMs = options.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
     this.#retry = { ...TRANSPORT_DEFAULTS.retry, ...options.retry };
     this.#maxResponseBytes = options.maxResponseBytes ?? TRANSPORT_DEFAULTS.maxResponseBytes;
@@ -317,74 +313,39 @@ export class Transport {
     return authorization;
   }
 
-  async #attempt(
-    request: ServiceRequest,
-    url: string,
-    body: Uint8Array<ArrayBuffer> | undefined,
-  ): Promise<Attempt> {
+  async #attempt(request: ServiceRequest, url: string, body: Buffer | undefined): Promise<Attempt> {
     const { signal } = request;
     const inFlight = this.#deadlines.start();
     if (signal) this.#callerSignals.watch(signal, inFlight);
 
     try {
-      const init: Omit<RequestInit, 'dispatcher'> & { dispatcher: InFlight | undefined } = {
-        method: request.method,
-        headers: this.#headers(request, body),
-        redirect: 'manual',
-        // Node's fetch (undici) hands its requests to this dispatcher, which is how InFlight
-        // can drop this attempt's connection without an AbortSignal (see InFlight). Without
-        // undici's dispatcher (another fetch), fetch is left to its own.
-        dispatcher: globalDispatcher() ? inFlight : undefined,
-      };
-      if (body !== undefined) init.body = body;
+      const wire: WireRequest = { url, method: request.method, headers: this.#headers(request, body) };
+      if (body !== undefined) wire.body = body;
+      if (request.retry === 'never') wire.freshConnection = true;
       const sentAt = this.#clock.localNow();
-      let response: Response;
+      let result;
       try {
-        // RequestInit types `dispatcher` as undici's whole Dispatcher class; fetch only calls dispatch().
-        response = await inFlight.race(this.#fetch(url, init as unknown as RequestInit));
+        result = await this.#exchange(wire, this.#maxResponseBytes, inFlight);
       } catch (error) {
+        // Only a test's exchange throws; the real one settles every failure as a result.
         return this.#failed(error, 'request', signal, inFlight);
       }
-      const receivedAt = this.#clock.localNow();
-      // The body is read here rather than in a helper: one async call fewer on every answer,
-      // measurable on a fast local read. It is streamed, never buffered whole, and capped.
-      let bodyText: string;
-      try {
-        const declared = Number(response.headers.get('content-length'));
-        if (Number.isFinite(declared) && declared > this.#maxResponseBytes) {
-          await response.body?.cancel().catch(ignore);
-          return { outcome: 'failed', failure: { reason: 'too_large', status: response.status } };
-        }
-        const chunks: Uint8Array[] = [];
-        let total = 0;
-        if (response.body) {
-          const reader = response.body.getReader();
-          if (!inFlight.cancelsWhenStopped(reader)) return this.#failed(undefined, 'body', signal, inFlight);
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            total += value.byteLength;
-            if (total > this.#maxResponseBytes) {
-              await reader.cancel().catch(ignore);
-              return { outcome: 'failed', failure: { reason: 'too_large', status: response.status } };
-            }
-            chunks.push(value);
-          }
-          // A cancel at the limit or by the caller ends the read as if the body were complete.
-          if (inFlight.stopped) return this.#failed(undefined, 'body', signal, inFlight);
-        }
-        bodyText = utf8Text(chunks, total);
-      } catch (error) {
-        return this.#failed(error, 'body', signal, inFlight);
+      if (result.outcome === 'failed') return this.#failed(result.error, result.phase, signal, inFlight);
+      // A stop that came as the answer did: the caller has already been told it was cancelled.
+      if (inFlight.stopped) return this.#failed(undefined, 'body', signal, inFlight);
+      if (result.outcome === 'too_large') {
+        return { outcome: 'failed', failure: { reason: 'too_large', status: result.status } };
       }
-      const dateHeader = response.headers.get('date');
+      const receivedAt = this.#clock.localNow();
+      const bodyText = result.body.toString('utf8');
+      const dateHeader = result.headers.date ?? null;
       // The 103 answer proves the estimate wrong: its sample replaces it (D2); others add to it.
       const clockAnswer =
-        request.auth.scheme === 'signed' && response.status === 400 && isClockAnswer(bodyText);
+        request.auth.scheme === 'signed' && result.status === 400 && isClockAnswer(bodyText);
       const remeasured = clockAnswer
         ? this.#clock.remeasure(dateHeader, sentAt, receivedAt)
         : (this.#clock.observe(dateHeader, sentAt, receivedAt), false);
-      return { outcome: 'answer', status: response.status, headers: response.headers, bodyText, remeasured };
+      return { outcome: 'answer', status: result.status, headers: result.headers, bodyText, remeasured };
     } finally {
       this.#deadlines.finish(inFlight);
       if (signal) this.#callerSignals.unwatch(signal, inFlight);
@@ -393,7 +354,7 @@ export class Transport {
 
   #failed(
     error: unknown,
-    phase: 'request' | 'body',
+    phase: 'unsent' | 'request' | 'body',
     signal: AbortSignal | undefined,
     inFlight: InFlight,
   ): Attempt {
@@ -401,7 +362,7 @@ export class Transport {
       ? { reason: 'cancelled' }
       : inFlight.expired
         ? TIMED_OUT
-        : classifyFetchFailure(error, phase);
+        : classifyWireFailure(error, phase);
     return { outcome: 'failed', failure };
   }
 
@@ -445,75 +406,32 @@ export class Transport {
   }
 }
 
-/** The chunks as UTF-8 text; the usual one-chunk answer is decoded in place, without a copy. */
-function utf8Text(chunks: readonly Uint8Array[], total: number): string {
-  const [only] = chunks;
-  if (only === undefined) return '';
-  if (chunks.length === 1) return Buffer.from(only.buffer, only.byteOffset, only.byteLength).toString('utf8');
-  return Buffer.concat(chunks, total).toString('utf8');
-}
-
 const TIMED_OUT: Failure = { reason: 'timeout' };
-const ignore = (): void => undefined;
-
-/** What undici's fetch gives a dispatcher: its documented DispatchHandler, of which only onConnect is used here. */
-interface DispatchHandler {
-  onConnect?: (abort: (reason?: Error) => void, context?: unknown) => void;
-}
-
-interface Dispatcher {
-  dispatch(options: unknown, handler: DispatchHandler): boolean;
-}
-
-/** Where Node's fetch (undici) keeps the dispatcher it uses by default (undici's setGlobalDispatcher). */
-const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
-
-const globalDispatcher = (): Dispatcher | undefined =>
-  (globalThis as { [GLOBAL_DISPATCHER]?: Dispatcher })[GLOBAL_DISPATCHER];
 
 /**
  * One attempt in flight: its time limit (headers and body included) and the means to stop it,
- * at the limit or when the caller's signal fires. Stopping ends the wait at once (the pending
- * fetch is raced, the body reader cancelled) and drops the request's connection.
+ * at the limit or when the caller's signal fires. Stopping drops the request's connection and
+ * ends the exchange at once (wire.ts).
  *
- * Trade-off (issue 7, the batch at ≥ 0.9 × a raw fetch; issue 2, client overhead ≤ 1.10):
- * handing an AbortSignal to Node 20's fetch costs an AbortController per attempt plus, inside
- * undici, a WeakRef, a FinalizationRegistry entry and abort listeners per request; those keep
- * every request's objects alive past the young-generation collections, which made GC the largest
- * single cost of a 10,000-lookup batch (heap +70 MB). Instead the attempt is fetch's dispatcher:
- * it passes each request on to undici's own (global) dispatcher unchanged and keeps the `abort`
- * undici gives the request when it is written to its connection (onConnect), the very function
- * an aborted signal ends up calling. So the limit and the caller's signal drop the connection
- * as a signal would, for every call, at no cost while nothing is stopped. With a fetch that does
- * not use dispatchers (a test double), a stop still ends the wait; the late answer's body is then
- * cancelled when it comes.
+ * No AbortController per attempt: a batch makes thousands of attempts, and the caller's one
+ * signal reaches them through CallerSignals, the limit through Deadlines.
  */
-class InFlight implements Dispatcher {
+class InFlight implements StopHook {
   /** performance.now() at which the limit is reached. */
   readonly expiresAt: number;
   /** The limit was reached. */
   expired = false;
   /** Stopped by the limit or by the caller's signal. */
   stopped = false;
-  #abortRequest: ((reason?: Error) => void) | undefined;
   #onStop: (() => void) | undefined;
 
   constructor(expiresAt: number) {
     this.expiresAt = expiresAt;
   }
 
-  /** Called by fetch with the request it is about to send. */
-  dispatch(options: unknown, handler: DispatchHandler): boolean {
-    const dispatcher = globalDispatcher();
-    if (!dispatcher) throw new TypeError("Node's fetch has no dispatcher.");
-    const { onConnect } = handler;
-    handler.onConnect = (abort, context) => {
-      this.#abortRequest = abort;
-      onConnect?.call(handler, abort, context);
-      // Stopped before the request reached a connection: it is never written.
-      if (this.stopped) abort(abortError());
-    };
-    return dispatcher.dispatch(options, handler);
+  whenStopped(stop: () => void): void {
+    if (this.stopped) stop();
+    else this.#onStop = stop;
   }
 
   expire(): void {
@@ -524,34 +442,9 @@ class InFlight implements Dispatcher {
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
-    this.#abortRequest?.(abortError());
     this.#onStop?.();
   }
-
-  /** The response, or a rejection when stopped first. */
-  race(pending: Promise<Response>): Promise<Response> {
-    return new Promise<Response>((resolve, reject) => {
-      this.#onStop = () => reject(new Error('The attempt was stopped.'));
-      pending.then(
-        (response) => {
-          if (this.stopped) void response.body?.cancel().catch(ignore);
-          else resolve(response);
-        },
-        (error: unknown) => reject(error),
-      );
-    });
-  }
-
-  /** From now on a stop cancels this body reader; false when already stopped. */
-  cancelsWhenStopped(reader: ReadableStreamDefaultReader<Uint8Array>): boolean {
-    this.#onStop = () => void reader.cancel().catch(ignore);
-    if (!this.stopped) return true;
-    void reader.cancel().catch(ignore);
-    return false;
-  }
 }
-
-const abortError = (): Error => new DOMException('The operation was aborted.', 'AbortError');
 
 /**
  * The attempts in flight under each caller's signal. A batch passes one signal to thousands of

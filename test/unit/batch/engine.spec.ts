@@ -1,36 +1,41 @@
 import { expect, test } from '@playwright/test';
 import { BatchEngine, lookupFor, type IdKind } from '../../../main/core/batch';
-import { createPaymentsClient, type PaymentsClient } from '../../../main/core/payments';
+import {
+  createPaymentsClient,
+  httpExchange,
+  type Exchange,
+  type PaymentsClient,
+} from '../../../main/core/payments';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
 
 /**
  * The batch engine against the real sandbox, through the real payments client. What the engine
- * promises is observed where the calls leave the process: a fetch wrapper counts the calls in
- * flight, stamps when each starts and which id it names.
+ * promises is observed where the calls leave the process: an exchange wrapper counts the calls
+ * in flight, stamps when each starts and which id it names.
  */
 
-interface FetchLog {
-  fetch: typeof fetch;
+interface ExchangeLog {
+  exchange: Exchange;
   started: Array<{ at: number; path: string }>;
   ended: number;
   inFlight: number;
   maxInFlight: number;
 }
 
-/** Node's fetch, counted; `holdMs` keeps each call open a little so that calls overlap. */
-function countingFetch(holdMs = 0): FetchLog {
-  const log: FetchLog = {
+/** The real exchange, counted; `holdMs` keeps each call open a little so that calls overlap. */
+function countingExchange(holdMs = 0): ExchangeLog {
+  const log: ExchangeLog = {
     started: [],
     ended: 0,
     inFlight: 0,
     maxInFlight: 0,
-    fetch: async (input, init) => {
+    exchange: async (request, maxResponseBytes, attempt) => {
       log.inFlight += 1;
       log.maxInFlight = Math.max(log.maxInFlight, log.inFlight);
-      log.started.push({ at: performance.now(), path: new URL(String(input)).pathname });
+      log.started.push({ at: performance.now(), path: new URL(request.url).pathname });
       try {
         if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
-        return await fetch(input, init);
+        return await httpExchange(request, maxResponseBytes, attempt);
       } finally {
         log.inFlight -= 1;
         log.ended += 1;
@@ -40,11 +45,15 @@ function countingFetch(holdMs = 0): FetchLog {
   return log;
 }
 
-function clientOf(sandbox: SandboxHandle, log: FetchLog, credentials = sandbox.credentials): PaymentsClient {
+function clientOf(
+  sandbox: SandboxHandle,
+  log: ExchangeLog,
+  credentials = sandbox.credentials,
+): PaymentsClient {
   const created = createPaymentsClient({
     baseUrl: sandbox.baseUrl,
     credentials,
-    fetch: log.fetch,
+    exchange: log.exchange,
     retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
     timeoutMs: 5_000,
   });
@@ -78,7 +87,7 @@ test.afterAll(async () => {
 });
 
 test('concurrency is never exceeded, and is used', async () => {
-  const log = countingFetch(3);
+  const log = countingExchange(3);
   const engine = engineFor(clientOf(sandbox, log), bulkIds(200), { concurrency: 6, ratePerSecond: 10_000 });
   await engine.run();
   expect(engine.state).toBe('done');
@@ -90,7 +99,7 @@ test('concurrency is never exceeded, and is used', async () => {
 });
 
 test('the rate cap holds in every one-second window', async () => {
-  const log = countingFetch();
+  const log = countingExchange();
   const rate = 20;
   const engine = engineFor(clientOf(sandbox, log), bulkIds(45, 200), { concurrency: 8, ratePerSecond: rate });
   await engine.run();
@@ -118,7 +127,7 @@ test('the rate cap holds in every one-second window', async () => {
 });
 
 test('cancel stops the batch: no call starts afterwards, in-flight ids stay pending; resume fetches only the rest', async () => {
-  const log = countingFetch(20);
+  const log = countingExchange(20);
   const ids = bulkIds(120, 300);
   const engine = engineFor(clientOf(sandbox, log), ids, { concurrency: 4, ratePerSecond: 200 });
   const running = engine.run();
@@ -149,7 +158,7 @@ test('cancel stops the batch: no call starts afterwards, in-flight ids stay pend
 });
 
 test('a failure that is not the ids’ (a wrong key) stops the batch at once, leaving every id to resume', async () => {
-  const log = countingFetch();
+  const log = countingExchange();
   const wrong = clientOf(sandbox, log, { ...sandbox.credentials, apiSecret: 'not-the-secret-000' });
   const ids = bulkIds(50, 450);
   const engine = engineFor(wrong, ids, { concurrency: 4, ratePerSecond: 10_000 });
@@ -163,12 +172,12 @@ test('a failure that is not the ids’ (a wrong key) stops the batch at once, le
 });
 
 test('a service that cannot be reached stops the batch after a run of network failures', async () => {
-  const log = countingFetch();
+  const log = countingExchange();
   const created = createPaymentsClient({
     // Nothing listens on port 9 (discard) here: every attempt is refused.
     baseUrl: 'http://127.0.0.1:9',
     credentials: sandbox.credentials,
-    fetch: log.fetch,
+    exchange: log.exchange,
     retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
     timeoutMs: 2_000,
   });
@@ -184,7 +193,7 @@ test('a service that cannot be reached stops the batch after a run of network fa
 });
 
 test('passing failures are retried on resume, definite ones are kept; changed marks compare with the previous run', async () => {
-  const log = countingFetch();
+  const log = countingExchange();
   const client = clientOf(sandbox, log);
   // Every service answer is a 500 now: after its retries each lookup fails with `server`.
   await fetch(`${sandbox.controlUrl}/faults`, {

@@ -84,7 +84,7 @@ test('10,000 looked-up rows keep a few hundred bytes each', async () => {
       invoiceId: `INV-${ids.at(-1)}`,
     });
     const withEngine = heapAfterGc();
-    // What fetch leaves behind for a while (sockets, per-request finalizers) is not the engine's:
+    // What the HTTP stack keeps for a while (kept-alive sockets, parser buffers) is not the engine's:
     // the engine's share is what goes away with it.
     engine = null;
     const retainedPerRow = (withEngine - heapAfterGc()) / count;

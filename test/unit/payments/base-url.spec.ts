@@ -71,15 +71,15 @@ test('isLoopbackHost knows 127.0.0.0/8, ::1 and localhost only', () => {
 });
 
 test('the client refuses a non-https base URL before any call', async () => {
-  let fetched = 0;
+  let sent = 0;
   const created = createPaymentsClient({
     baseUrl: 'http://api.pay.example',
     credentials: { ...CREDENTIALS },
-    fetch: async () => {
-      fetched += 1;
-      return new Response('{}');
+    exchange: async () => {
+      sent += 1;
+      return { outcome: 'answer', status: 200, headers: {}, body: Buffer.from('{}') };
     },
   });
   expect(created).toMatchObject({ ok: false, error: { kind: 'validation', field: 'baseUrl' } });
-  expect(fetched).toBe(0);
+  expect(sent).toBe(0);
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Result } from '../../../preload/contract';
-import type { Credentials } from '../../../main/core/payments';
+import type { Credentials, Exchange } from '../../../main/core/payments';
+import { httpExchange } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
 import { CREDENTIALS, hmacHex, requestAt, sendJson, startDouble } from './http-double';
 import { clientFor } from './client-for';
@@ -154,14 +155,19 @@ test('a key that cannot travel in a header is refused by name before any call, w
   expect(service.requests).toHaveLength(0);
 });
 
-test('a request fetch refuses to build is internal (nothing sent), never outcome_unknown, and quotes nothing', async () => {
-  const refusing = (async () => {
-    throw new TypeError(`Headers.append: "${CREDENTIALS.cashoutSecret}\n" is an invalid header value.`);
-  }) as typeof fetch;
-  const result = await clientFor(service.baseUrl, { fetch: refusing }).cancelCashout({
+test('a request node:http refuses to build is internal (nothing sent), never outcome_unknown, and quotes nothing', async () => {
+  // As a broken proxy setting would: a header value node:http refuses (it holds a line break).
+  const refusing: Exchange = (request, maxResponseBytes, attempt) =>
+    httpExchange(
+      { ...request, headers: { ...request.headers, 'X-Broken': `${CREDENTIALS.cashoutSecret}\n` } },
+      maxResponseBytes,
+      attempt,
+    );
+  const result = await clientFor(service.baseUrl, { exchange: refusing }).cancelCashout({
     cashoutId: 1,
     externalId: 'a',
   });
+  expect(service.requests).toHaveLength(0);
   expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } });
   expect(JSON.stringify(result)).not.toContain(CREDENTIALS.cashoutSecret);
 });

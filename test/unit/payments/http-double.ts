@@ -19,6 +19,8 @@ export interface RecordedRequest {
   text: string;
   /** Local epoch ms when the whole request had arrived. */
   receivedAt: number;
+  /** Which of the double's connections it came on (0, 1, …, in the order they opened). */
+  connection: number;
 }
 
 export type Handler = (
@@ -36,6 +38,8 @@ export interface ServiceDouble {
 
 export async function startDouble(handler: Handler): Promise<ServiceDouble> {
   const requests: RecordedRequest[] = [];
+  const connections = new WeakMap<object, number>();
+  let opened = 0;
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -50,12 +54,17 @@ export async function startDouble(handler: Handler): Promise<ServiceDouble> {
         body,
         text: body.toString('utf8'),
         receivedAt: Date.now(),
+        connection: connections.get(incoming.socket) ?? -1,
       };
       requests.push(recorded);
       void Promise.resolve(handler(recorded, response, requests.length - 1)).catch(() => {
         response.destroy();
       });
     });
+  });
+  server.on('connection', (socket) => {
+    connections.set(socket, opened);
+    opened += 1;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -103,22 +112,13 @@ export const hmacHex = (secret: string, bytes: Buffer): string =>
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const X_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-/** Headers fetch adds on its own; the rest is what the client chose to send. */
-const FETCH_OWN_HEADERS = new Set([
-  'host',
-  'connection',
-  'accept-language',
-  'sec-fetch-mode',
-  'user-agent',
-  'accept-encoding',
-  'content-length',
-  'transfer-encoding',
-]);
+/** Headers node:http adds on its own; the rest is what the client chose to send. */
+const TRANSPORT_OWN_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
 
 /** The names of the headers the client set, sorted. */
 export const clientHeaderNames = (request: RecordedRequest): string[] =>
   Object.keys(request.headers)
-    .filter((name) => !FETCH_OWN_HEADERS.has(name))
+    .filter((name) => !TRANSPORT_OWN_HEADERS.has(name))
     .sort();
 
 const header = (request: RecordedRequest, name: string): string => {

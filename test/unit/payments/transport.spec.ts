@@ -221,6 +221,23 @@ test.describe('cashout cancel is never repeated', () => {
     expect(service.requests).toHaveLength(1);
   });
 
+  test('goes out on a connection of its own, never on a kept-alive one the server may be closing', async () => {
+    const service = await double((request, response) =>
+      request.method === 'DELETE'
+        ? sendJson(response, 200, { cashout_status: 3, cashout_status_description: 'Cancelled' })
+        : sendJson(response, 200, STATUS),
+    );
+    const client = clientFor(service.baseUrl);
+    expect((await client.getDeposit(5)).ok).toBe(true);
+    expect((await client.cancelCashout({ cashoutId: 7, externalId: 'x-7' })).ok).toBe(true);
+    expect((await client.getDeposit(5)).ok).toBe(true);
+    const [firstRead, cancel, secondRead] = service.requests.map((request) => request.connection);
+    // Reads share the kept-alive connection; the cancel opened one of its own.
+    expect(secondRead).toBe(firstRead);
+    expect(cancel).not.toBe(firstRead);
+    expect(service.requests[1]?.headers.connection).toBe('close');
+  });
+
   test('a connection refused before anything was sent is plain network', async () => {
     const result = await clientFor(await refusedBaseUrl()).cancelCashout({ cashoutId: 7, externalId: 'x-7' });
     expect(result.ok || result.error.kind).toBe('network');
