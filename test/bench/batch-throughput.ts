@@ -6,8 +6,14 @@
  * concurrent fetch of the same URLs with the same concurrency, headers signed in advance (one D1
  * set per second) and bodies JSON-parsed. Same run, same sandbox, rounds alternating.
  *
+ * The console sends on node:http (main/core/payments/wire.ts), which costs far less CPU per call
+ * than fetch: the engine can beat the issue's baseline by that alone. So a same-stack baseline, a
+ * raw concurrent node:http GET of the same URLs, is measured in the same rounds and reported in
+ * the details (the engine against it is the engine's own overhead).
+ *
  * The sandbox runs in a child process (its own event loop and heap), so the peak RSS growth
- * measured here, sampled every 10 ms during each engine round, is the console's own.
+ * measured here, sampled every 10 ms during every round (baseline rounds too: sampling costs
+ * CPU), is the console's own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -19,6 +25,7 @@ import { createConsoleRuntime, type ConsoleRuntime } from '../../main/core/conso
 import { createMemoryBackend } from '../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, type SandboxCredentials } from '../../main/sandbox';
 import type { BenchRow } from './bench-row';
+import { rawHttpGetJson } from './raw-http';
 
 const LOOKUPS = 10_000;
 const CONCURRENCY = 16;
@@ -83,18 +90,56 @@ function presignedHeaders(
   return byEpochSecond;
 }
 
-/** The baseline: `concurrency` workers, each a plain fetch of the next URL, body read and parsed. */
 interface Round {
   perSecond: number;
   /** CPU time of this process (user + system) per lookup, in µs. */
   cpuUsPerLookup: number;
 }
 
+/**
+ * Peak RSS and heap growth over a round, sampled every 10 ms. Both kinds of round carry the same
+ * sampler: reading RSS is a /proc read of some hundreds of µs here, a cost that must fall on the
+ * engine and its baseline alike.
+ */
+function memorySampler(): { stop(): { peakRssGrowthMb: number; peakHeapGrowthMb: number } } {
+  const rssBefore = process.memoryUsage.rss();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let peakRss = rssBefore;
+  let peakHeap = heapBefore;
+  const sample = (): void => {
+    const { rss, heapUsed } = process.memoryUsage();
+    peakRss = Math.max(peakRss, rss);
+    peakHeap = Math.max(peakHeap, heapUsed);
+  };
+  const timer = setInterval(sample, 10);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return {
+        peakRssGrowthMb: (peakRss - rssBefore) / 1024 / 1024,
+        peakHeapGrowthMb: (peakHeap - heapBefore) / 1024 / 1024,
+      };
+    },
+  };
+}
+
+type RawGet = (url: string, headers: Record<string, string>) => Promise<{ status: number; body: unknown }>;
+
+/** The issue's baseline: a plain fetch, body read and JSON-parsed. */
+const fetchGetJson: RawGet = async (url, headers) => {
+  const response = await fetch(url, { headers });
+  return { status: response.status, body: await response.json() };
+};
+
+/** A baseline round: `concurrency` workers, each a plain GET of the next URL, body read and parsed. */
 async function rawRound(
+  get: RawGet,
   baseUrl: string,
   ids: readonly string[],
   headers: Map<number, Record<string, string>>,
-): Promise<Round> {
+): Promise<MeasuredRound> {
+  const memory = memorySampler();
   const cpu = process.cpuUsage();
   let next = 0;
   let failures = 0;
@@ -103,35 +148,34 @@ async function rawRound(
     while (next < ids.length) {
       const id = ids[next] as string;
       next += 1;
-      const response = await fetch(`${baseUrl}/v3/deposits/${id}`, {
-        headers: headers.get(Math.floor(Date.now() / 1000)) ?? {},
-      });
-      const body = (await response.json()) as { deposit_id?: unknown };
-      if (response.status !== 200 || String(body.deposit_id) !== id) failures += 1;
+      const answer = await get(
+        `${baseUrl}/v3/deposits/${id}`,
+        headers.get(Math.floor(Date.now() / 1000)) ?? {},
+      );
+      const body = answer.body as { deposit_id?: unknown };
+      if (answer.status !== 200 || String(body.deposit_id) !== id) failures += 1;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  if (failures > 0) throw new Error(`raw baseline: ${failures} lookups failed`);
   const used = process.cpuUsage(cpu);
-  return { perSecond: ids.length / seconds, cpuUsPerLookup: (used.user + used.system) / ids.length };
+  const growth = memory.stop();
+  if (failures > 0) throw new Error(`raw baseline: ${failures} lookups failed`);
+  return {
+    perSecond: ids.length / seconds,
+    cpuUsPerLookup: (used.user + used.system) / ids.length,
+    ...growth,
+  };
 }
 
-interface EngineRound extends Round {
+interface MeasuredRound extends Round {
   peakRssGrowthMb: number;
   peakHeapGrowthMb: number;
 }
 
 /** One batch through the console: from batchStart to the event that says it is done. */
-async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Promise<EngineRound> {
-  const rssBefore = process.memoryUsage.rss();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let peakRss = rssBefore;
-  let peakHeap = heapBefore;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-  }, 10);
+async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Promise<MeasuredRound> {
+  const memory = memorySampler();
   let finish: (summary: BatchSummary) => void = () => undefined;
   const finished = new Promise<BatchSummary>((resolve) => (finish = resolve));
   let batchId = '';
@@ -151,9 +195,8 @@ async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Pro
   const summary = await finished;
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
+  const growth = memory.stop();
   stop();
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
   if (summary.state !== 'done' || summary.failed > 0) {
     throw new Error(
       `engine round: ${summary.state}, ${summary.failed} failed (${summary.error?.message ?? ''})`,
@@ -163,8 +206,7 @@ async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Pro
   return {
     perSecond: ids.length / seconds,
     cpuUsPerLookup: (used.user + used.system) / ids.length,
-    peakRssGrowthMb: (peakRss - rssBefore) / 1024 / 1024,
-    peakHeapGrowthMb: (peakHeap - heapBefore) / 1024 / 1024,
+    ...growth,
   };
 }
 
@@ -202,21 +244,26 @@ export async function bench(): Promise<BenchRow[]> {
   // Long enough for every round; each X-Date is used only within its own second.
   const headers = presignedHeaders(sandbox.credentials, 600);
   try {
-    await rawRound(sandbox.baseUrl, ids.slice(0, WARM_UP), headers);
+    await rawRound(fetchGetJson, sandbox.baseUrl, ids.slice(0, WARM_UP), headers);
+    await rawRound(rawHttpGetJson, sandbox.baseUrl, ids.slice(0, WARM_UP), headers);
     await engineRound(runtime, ids.slice(WARM_UP, 2 * WARM_UP));
 
-    const raw: Round[] = [];
-    const engine: EngineRound[] = [];
+    const raw: MeasuredRound[] = [];
+    const rawHttp: MeasuredRound[] = [];
+    const engine: MeasuredRound[] = [];
     for (let index = 0; index < ROUNDS; index += 1) {
       // Alternate which goes first, so neither always runs on a warmer (or more tired) sandbox.
       if (index % 2 === 0) {
-        raw.push(await rawRound(sandbox.baseUrl, ids, headers));
+        raw.push(await rawRound(fetchGetJson, sandbox.baseUrl, ids, headers));
         engine.push(await engineRound(runtime, ids));
+        rawHttp.push(await rawRound(rawHttpGetJson, sandbox.baseUrl, ids, headers));
       } else {
+        rawHttp.push(await rawRound(rawHttpGetJson, sandbox.baseUrl, ids, headers));
         engine.push(await engineRound(runtime, ids));
-        raw.push(await rawRound(sandbox.baseUrl, ids, headers));
+        raw.push(await rawRound(fetchGetJson, sandbox.baseUrl, ids, headers));
       }
     }
+    const rawHttpValue = median(rawHttp.map((item) => item.perSecond));
     const value = median(engine.map((item) => item.perSecond));
     const baselineValue = median(raw.map((item) => item.perSecond));
     const ratio = value / baselineValue;
@@ -242,8 +289,14 @@ export async function bench(): Promise<BenchRow[]> {
             .join(' / '),
           engineCpuUsPerLookup: round(median(engine.map((item) => item.cpuUsPerLookup)), 0),
           rawCpuUsPerLookup: round(median(raw.map((item) => item.cpuUsPerLookup)), 0),
+          rawHttpRoundsPerSecond: rawHttp.map((item) => round(item.perSecond, 0)).join(' / '),
+          rawHttpCpuUsPerLookup: round(median(rawHttp.map((item) => item.cpuUsPerLookup)), 0),
+          // The same-stack view: the engine's own overhead on top of bare node:http GETs.
+          engineVsRawHttpRatio: round(value / rawHttpValue, 3),
           peakRssGrowthMb: round(Math.max(...engine.map((item) => item.peakRssGrowthMb))),
           peakHeapGrowthMb: round(Math.max(...engine.map((item) => item.peakHeapGrowthMb))),
+          rawPeakRssGrowthMb: round(Math.max(...raw.map((item) => item.peakRssGrowthMb))),
+          rawPeakHeapGrowthMb: round(Math.max(...raw.map((item) => item.peakHeapGrowthMb))),
         },
       },
     ];

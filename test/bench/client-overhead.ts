@@ -1,9 +1,11 @@
 /**
  * What the payments client costs on top of the network: median latency of sequential deposit-status
  * lookups through the client (input check, credentials, D1 signing with a fresh X-Date, timeout
- * and abort wiring, capped streaming read, zod parse, clock sample) against a raw fetch of the same
- * URL with headers signed once in advance, whose body is read and JSON-parsed too. One local
- * node:http server, one connection pool, warm-up first, the two alternating call by call.
+ * and abort wiring, capped read, zod parse, clock sample) against a raw fetch of the same URL with
+ * headers signed once in advance, whose body is read and JSON-parsed too (issue 2's baseline).
+ * One local node:http server, warm-up first, the paths alternating call by call. The client sends
+ * on node:http (wire.ts), so a bare node:http GET is measured alongside as a same-stack baseline:
+ * the details give the client against it too (its own overhead without fetch's).
  *
  * Measurement hygiene: the warm-up is long enough for both paths to reach optimised code (a short
  * one left the first run of a process some 2-3% worse than the next), and the sample count keeps
@@ -15,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createPaymentsClient } from '../../main/core/payments';
 import type { BenchRow } from './bench-row';
+import { rawHttpGetJson } from './raw-http';
 
 const WARM_UP = 2_000;
 const SAMPLES = 10_000;
@@ -95,23 +98,42 @@ export async function bench(): Promise<BenchRow[]> {
     return elapsed;
   };
 
+  const viaRawHttp = async (): Promise<number> => {
+    const started = performance.now();
+    const answer = await rawHttpGetJson(url, headers);
+    const elapsed = performance.now() - started;
+    if ((answer.body as { deposit_id?: unknown }).deposit_id !== 4411)
+      throw new Error('raw http lookup failed');
+    return elapsed;
+  };
+
   try {
     for (let index = 0; index < WARM_UP; index += 1) {
       await viaClient();
       await viaRawFetch();
+      await viaRawHttp();
     }
     const clientTimes: number[] = [];
     const rawTimes: number[] = [];
+    const rawHttpTimes: number[] = [];
     for (let index = 0; index < SAMPLES; index += 1) {
-      // Alternate which goes first, so neither always follows the other's work.
-      if (index % 2 === 0) {
+      // Rotate which goes first, so none always follows the same other's work.
+      const turn = index % 3;
+      if (turn === 0) {
         clientTimes.push(await viaClient());
         rawTimes.push(await viaRawFetch());
+        rawHttpTimes.push(await viaRawHttp());
+      } else if (turn === 1) {
+        rawTimes.push(await viaRawFetch());
+        rawHttpTimes.push(await viaRawHttp());
+        clientTimes.push(await viaClient());
       } else {
-        rawTimes.push(await viaRawFetch());
+        rawHttpTimes.push(await viaRawHttp());
         clientTimes.push(await viaClient());
+        rawTimes.push(await viaRawFetch());
       }
     }
+    const rawHttpMedian = median(rawHttpTimes);
     const value = median(clientTimes);
     const baselineValue = median(rawTimes);
     const ratio = value / baselineValue;
@@ -131,6 +153,10 @@ export async function bench(): Promise<BenchRow[]> {
           clientP90Ms: Number(percentile(clientTimes, 0.9).toFixed(3)),
           rawP90Ms: Number(percentile(rawTimes, 0.9).toFixed(3)),
           overheadMedianUs: Math.round((value - baselineValue) * 1000),
+          rawHttpMedianMs: Number(rawHttpMedian.toFixed(3)),
+          // The same-stack view: the client's own work on top of a bare node:http GET.
+          clientVsRawHttpRatio: Number((value / rawHttpMedian).toFixed(3)),
+          overheadVsRawHttpMedianUs: Math.round((value - rawHttpMedian) * 1000),
         },
       },
     ];

@@ -41,6 +41,8 @@ console.table(
     verdict: row.pass ? 'pass' : 'FAIL',
   })),
 );
+// The details say what a ratio is made of (round by round figures, same-stack baselines).
+for (const row of rows) if (row.details) console.log(`${row.name}:`, row.details);
 const overBudget = rows.filter((row) => !row.pass).length;
 if (flags.only === undefined) {
   writeFileSync(
