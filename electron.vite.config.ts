@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
@@ -37,6 +38,39 @@ function compileHintsForInitialChunks(): Plugin {
   };
 }
 
+/**
+ * Mantine's stylesheet per component instead of the whole of it (300 KB, every component Mantine
+ * has): each class-name module of @mantine/core (`<Name>.module.mjs`, imported by the component
+ * that uses those classes) gets an import of `@mantine/core/styles/<Name>.css`, the file that
+ * defines them, so a chunk carries the CSS of exactly the components it uses: the first screen
+ * parses and matches the shell's rules only, and a lazy screen brings its own.
+ *
+ * Order is Mantine's: what every component needs (baseline, CSS variables, global classes) comes
+ * with Box, which every component renders and imports before its own classes, so it precedes all
+ * of them (a component's rule must win over a global one of the same specificity); and a
+ * component imports the components it builds on before its own classes, so theirs come first.
+ */
+function mantineStylesByComponent(): Plugin {
+  const stylesDir = resolve(import.meta.dirname, 'node_modules/@mantine/core/styles');
+  const classModule = /[\\/]@mantine[\\/]core[\\/]esm[\\/].+[\\/]([A-Za-z]+)\.module\.mjs$/;
+  const box = /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]Box[\\/]Box\.mjs$/;
+  const imports = (names: readonly string[]): string =>
+    names.map((name) => `import '@mantine/core/styles/${name}.css';\n`).join('');
+  return {
+    name: 'paydesk-mantine-styles-by-component',
+    transform: {
+      filter: { id: [classModule, box] },
+      handler(code, id) {
+        if (box.test(id))
+          return { code: imports(['baseline', 'default-css-variables', 'global']) + code, map: null };
+        const name = classModule.exec(id)?.[1];
+        if (!name || !existsSync(resolve(stylesDir, `${name}.css`))) return null;
+        return { code: imports([name]) + code, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -58,6 +92,7 @@ export default defineConfig({
     root: 'renderer',
     plugins: [
       react(),
+      mantineStylesByComponent(),
       compileHintsForInitialChunks(),
       {
         // The dev server inlines React's fast-refresh preamble, which the strict CSP meta tag of

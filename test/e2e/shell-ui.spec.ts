@@ -1,5 +1,6 @@
 import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { SEEDED_RECORDS } from '../../main/sandbox';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
 
@@ -112,6 +113,73 @@ test.describe('lookup home and jump box', () => {
     await expect(app.getByRole('link', { name: 'Skip to content' })).toBeInViewport();
     await app.keyboard.press('Enter');
     await expect(app.getByRole('main')).toBeFocused();
+  });
+});
+
+/**
+ * Mantine's styles come per component with the code that uses it (electron.vite.config.ts,
+ * mantineStylesByComponent): no component on any screen may be left without its rules, and
+ * Mantine's global rules must precede every component's, as in Mantine's own stylesheet.
+ */
+test.describe('styles per component', () => {
+  /** Mantine classes (m_…) used in the page that no loaded stylesheet defines. */
+  const unstyledClasses = (app: Page): Promise<string[]> =>
+    app.evaluate(() => {
+      const defined = new Set<string>();
+      const visit = (rules: CSSRuleList): void => {
+        for (const rule of Array.from(rules)) {
+          if (rule instanceof CSSStyleRule)
+            for (const found of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g)) defined.add(found[1] ?? '');
+          if ('cssRules' in rule && rule.cssRules instanceof CSSRuleList) visit(rule.cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) visit(sheet.cssRules);
+      const used = new Set<string>();
+      for (const element of Array.from(document.querySelectorAll('[class*="m_"]')))
+        for (const name of Array.from(element.classList)) if (/^m_[0-9a-f]+$/.test(name)) used.add(name);
+      return [...used].filter((name) => !defined.has(name));
+    });
+
+  test('every Mantine component on every screen has its styles, after the global rules', async ({
+    console: app,
+  }) => {
+    const order = await app.evaluate(() => {
+      const sheets = Array.from(document.styleSheets);
+      const texts = sheets.map((sheet) =>
+        Array.from(sheet.cssRules)
+          .map((rule) => rule.cssText)
+          .join('\n'),
+      );
+      return {
+        global: texts.findIndex((text) => text.includes('.mantine-focus-auto:focus-visible')),
+        firstComponent: texts.findIndex((text) => /\.m_[0-9a-f]+/.test(text)),
+      };
+    });
+    expect(order.global).toBeGreaterThanOrEqual(0);
+    expect(order.global).toBeLessThanOrEqual(order.firstComponent);
+    expect(await unstyledClasses(app)).toEqual([]);
+
+    // The header's menus and dialog, open.
+    for (const opener of ['language-menu', 'theme-menu', 'environment-switcher', 'jump-button']) {
+      await app.getByTestId(opener).click();
+      await expect(app.getByRole(opener === 'jump-button' ? 'dialog' : 'menu')).toBeVisible();
+      expect(await unstyledClasses(app), opener).toEqual([]);
+      await app.keyboard.press('Escape');
+      await expect(app.getByRole(opener === 'jump-button' ? 'dialog' : 'menu')).toBeHidden();
+    }
+    // Every screen, each bringing its own components' styles when it loads.
+    const nav = app.getByRole('navigation', { name: 'Screens' });
+    const heading = app.getByRole('main').getByRole('heading', { level: 2 });
+    for (const link of await nav.getByRole('link').all()) {
+      const href = (await link.getAttribute('href')) ?? '';
+      const before = await heading.first().textContent();
+      await link.click();
+      await expect(app).toHaveURL((url) => url.hash === href);
+      // The router keeps the previous screen up while the next one's code loads.
+      if (href !== '#/') await expect(heading.first()).not.toHaveText(before ?? '');
+      await app.waitForLoadState('networkidle');
+      expect(await unstyledClasses(app), href).toEqual([]);
+    }
   });
 });
 
