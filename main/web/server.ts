@@ -85,12 +85,14 @@ const CONTENT_ADDRESSED = 'public, max-age=31536000, immutable';
 const ASSETS_PREFIX = '/assets/';
 
 /**
- * index.html with the page bridge's classic script placed before the app's first script: a
- * classic script runs before the (deferred) module script, so `window.paydesk` exists when the
- * app starts, exactly as with Electron's preload.
+ * index.html with the page bridge's classic script placed before the app's first script. It is
+ * deferred like the app's module script, and deferred scripts run in document order, so
+ * `window.paydesk` exists when the app starts, exactly as with Electron's preload. Not a
+ * parser-blocking script: while one is pending in the head, Chromium holds back the module
+ * script and its preloads, so every start waited for the bridge script's round trip first.
  */
 export function injectBridgeScript(html: string): string {
-  const tag = `<script src="${BRIDGE_SCRIPT_PATH}"></script>`;
+  const tag = `<script src="${BRIDGE_SCRIPT_PATH}" defer></script>`;
   const firstScript = html.search(/<script\b/i);
   if (firstScript >= 0) return `${html.slice(0, firstScript)}${tag}\n    ${html.slice(firstScript)}`;
   const headEnd = html.search(/<\/head>/i);

@@ -17,6 +17,28 @@ test.describe('web target', () => {
     await expect(meta).toHaveAttribute('content', META_CONTENT_SECURITY_POLICY);
   });
 
+  test('the bridge script holds back none of the app: its scripts are asked for at once, and it still runs first', async ({
+    page,
+    webBridge,
+  }) => {
+    let bridgeServed = false;
+    await page.route('**/paydesk-bridge.js', async (route) => {
+      // A slow bridge script: the app's own scripts must not wait for it to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      bridgeServed = true;
+      await route.continue();
+    });
+    const appScripts: boolean[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/assets/')) appScripts.push(bridgeServed);
+    });
+    await page.goto(webBridge.url);
+    // Started with window.paydesk in place (main.tsx says so plainly when it is missing).
+    await expect(page.getByTestId('jump-input')).toBeFocused();
+    expect(appScripts.length).toBeGreaterThan(0);
+    expect(appScripts.filter((afterBridge) => afterBridge)).toEqual([]);
+  });
+
   test('the CSP blocks inline script in the page', async ({ console: app }) => {
     const outcome = await app.evaluate(async () => {
       const violation = new Promise<string>((resolve) =>

@@ -303,7 +303,7 @@ test.describe('static files', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.body.indexOf('<script src="/paydesk-bridge.js"></script>')).toBeGreaterThan(0);
+    expect(page.body.indexOf('<script src="/paydesk-bridge.js" defer></script>')).toBeGreaterThan(0);
     expect(page.body.indexOf('/paydesk-bridge.js')).toBeLessThan(page.body.indexOf('./assets/app.js'));
   });
 
@@ -358,11 +358,11 @@ test.describe('static files', () => {
 test.describe('injectBridgeScript', () => {
   test('before the first script, else before </head>, else at the top', () => {
     expect(injectBridgeScript('<head><script type="module" src="a.js"></script></head>')).toBe(
-      '<head><script src="/paydesk-bridge.js"></script>\n    <script type="module" src="a.js"></script></head>',
+      '<head><script src="/paydesk-bridge.js" defer></script>\n    <script type="module" src="a.js"></script></head>',
     );
     expect(injectBridgeScript('<head><title>x</title></head>')).toBe(
-      '<head><title>x</title><script src="/paydesk-bridge.js"></script>\n</head>',
+      '<head><title>x</title><script src="/paydesk-bridge.js" defer></script>\n</head>',
     );
-    expect(injectBridgeScript('<p>x</p>')).toBe('<script src="/paydesk-bridge.js"></script>\n<p>x</p>');
+    expect(injectBridgeScript('<p>x</p>')).toBe('<script src="/paydesk-bridge.js" defer></script>\n<p>x</p>');
   });
 });
