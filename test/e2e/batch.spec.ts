@@ -51,6 +51,9 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   axe,
   saveScreen,
 }) => {
+  // Two full runs, a CSV export, four accessibility scans and screenshots: some 25 s on an idle
+  // machine, past the default minute on a loaded CI runner.
+  test.slow();
   const completed = SEEDED_RECORDS.completedCardDeposit;
   const pending = SEEDED_RECORDS.pendingVoucherDeposit;
   const cancelled = SEEDED_RECORDS.cancelledDeposit;
