@@ -11,6 +11,7 @@ import { createMemoryBackend } from '../../main/core/vault';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { fuzzRuns } from './support/channel-inputs';
 import { EDGE_NUMBERS, EDGE_TEXTS, hugeText, unicodeText } from './support/hostile-values';
+import { failOnProblems } from './support/property-check';
 
 /**
  * Issue 7, "CLI fuzzed": random command lines through runCli, in-process, against the real
@@ -360,7 +361,7 @@ test(`runCli: ${RUNS} random command lines against the sandbox, documented exit 
     fc.asyncProperty(commandLine(), async ({ argv, stdin }) => {
       const run = await cli(argv, stdin);
       codes.set(run.code, (codes.get(run.code) ?? 0) + 1);
-      expect(problems(argv, run), JSON.stringify(argv)).toEqual([]);
+      failOnProblems(problems(argv, run), () => JSON.stringify(argv));
     }),
     { numRuns: RUNS },
   );

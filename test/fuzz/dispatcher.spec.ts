@@ -3,6 +3,7 @@ import { CHANNELS, type ChannelName, type Result } from '../../preload/contract'
 import { expect, test } from '../unit/console/console-fixture';
 import { describeInput, fuzzRuns, inputsFor, judge } from './support/channel-inputs';
 import { guardProcess, Tally } from './support/process-guard';
+import { failOnProblems } from './support/property-check';
 
 /**
  * Issue 7, "Bad input": every contract entry (iterated from CHANNELS, so a new one is fuzzed
@@ -29,8 +30,10 @@ for (const method of Object.keys(CHANNELS) as ChannelName[]) {
           made.add(input.how);
           const answer: Result<unknown> = await console_.dispatch(CHANNELS[method], input.arg);
           answered.add(answer.ok ? 'ok' : answer.error.kind);
-          const problems = judge(method, input, answer);
-          expect(problems, `${describeInput(input)} → ${JSON.stringify(answer).slice(0, 300)}`).toEqual([]);
+          failOnProblems(
+            judge(method, input, answer),
+            () => `${describeInput(input)} → ${JSON.stringify(answer).slice(0, 300)}`,
+          );
         }),
         { numRuns: RUNS, endOnFailure: true },
       );

@@ -10,6 +10,7 @@ import { createSocketTransport, type PageSocket } from '../../preload/web-bridge
 import { startWebBridge } from '../../main/web/start';
 import { describeInput, inputsFor, judge, type FuzzInput } from './support/channel-inputs';
 import { guardProcess, Tally } from './support/process-guard';
+import { failOnProblems } from './support/property-check';
 
 /**
  * Issue 7, "Bad input", over the real WebSocket: every CHANNELS entry called through
@@ -76,10 +77,10 @@ test(`every contract entry over the web bridge's WebSocket, ${RUNS} inputs each`
             return;
           }
           const received = { ...input, arg: arrived(input.arg) } as FuzzInput;
-          expect(
+          failOnProblems(
             judge(method, received, answer),
-            `${describeInput(input)} → ${JSON.stringify(answer).slice(0, 300)}`,
-          ).toEqual([]);
+            () => `${describeInput(input)} → ${JSON.stringify(answer).slice(0, 300)}`,
+          );
         }),
         { numRuns: RUNS, endOnFailure: true },
       );
