@@ -104,6 +104,24 @@ test.describe('lookup home and jump box', () => {
     await expect(app.getByTestId('jump-input')).toBeVisible();
   });
 
+  test('a screen that fails to render says so inside the shell, which keeps working', async ({
+    console: app,
+    axe,
+  }) => {
+    // The Reference data screen's code cannot be loaded (as when the network drops).
+    await app.route('**/assets/ReferenceScreen-*.js', (route) => route.abort());
+    const nav = app.getByRole('navigation', { name: 'Screens' });
+    await nav.getByRole('link', { name: 'Reference data' }).click();
+    await expect(app.getByTestId('screen-failed')).toBeVisible();
+    await expect(app.getByRole('alert').filter({ hasText: 'This screen failed' })).toBeVisible();
+    await expect(app.getByRole('banner')).toBeVisible();
+    await axe();
+    // Another screen opens normally, and the notice is gone.
+    await nav.getByRole('link', { name: 'Deposits' }).click();
+    await expect(app.getByTestId('deposit-id-input')).toBeVisible();
+    await expect(app.getByTestId('screen-failed')).toHaveCount(0);
+  });
+
   test('landmarks and the skip link', async ({ console: app }) => {
     await expect(app.getByRole('banner')).toBeVisible();
     await expect(app.getByRole('navigation', { name: 'Screens' })).toBeVisible();

@@ -11,6 +11,7 @@ import { environmentColor } from './environment-look';
 import { BANNER_HEIGHT, HeaderBanners, useBannerCount } from './HeaderBanners';
 import { JumpDialog } from './JumpDialog';
 import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SCREENS } from './screens';
 import { WatchToasts } from './WatchToasts';
 
@@ -96,9 +97,11 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
-        </Suspense>
+        <ScreenErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </AppShell.Main>
       <WatchToasts />
     </AppShell>
