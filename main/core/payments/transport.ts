@@ -4,12 +4,20 @@ import type { ServerClock } from './clock';
 import type { Endpoint } from './errors';
 import { localError, serviceError } from './errors';
 import { payloadSignature, signedAuthorization } from './signer';
-import { httpExchange, type Exchange, type StopHook, type WireHeaders, type WireRequest } from './wire';
+import {
+  httpExchange,
+  type Exchange,
+  type StopHook,
+  type WireHeaders,
+  type WireRequest,
+  type WireResult,
+} from './wire';
 
 /**
- * One HTTP exchange (wire.ts) plus what a payments call needs: per-attempt headers (a retry is signed afresh
- * with a new X-Date, D2), a timeout, the caller's AbortSignal, retries with jittered backoff that
- * respect what may be repeated (D6), a cap on the answer's size, and the clock's samples.
+ * One HTTP exchange (wire.ts) plus what a payments call needs: per-attempt headers (a retry is
+ * signed afresh with a new X-Date, D2), a timeout, the caller's AbortSignal, retries with
+ * jittered backoff that respect what may be repeated (D6), a cap on the answer's size, and the
+ * clock's samples.
  */
 
 /** How a call authenticates; headers are rebuilt from it for every attempt. */
@@ -114,7 +122,6 @@ const UNREACHABLE_CODES = new Set([
   'EHOSTUNREACH',
   'EHOSTDOWN',
   'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
 ]);
 const TLS_CODE =
   /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|HOSTNAME_MISMATCH|EPROTO$)/;
@@ -124,7 +131,7 @@ function errorCode(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
     const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.code === 'string' && candidate.code !== 'ERR_INVALID_STATE') return candidate.code;
+    if (typeof candidate.code === 'string') return candidate.code;
     if (Array.isArray(candidate.errors) && candidate.errors.length > 0) {
       current = candidate.errors[0];
       continue;
@@ -323,7 +330,7 @@ export class Transport {
       if (body !== undefined) wire.body = body;
       if (request.retry === 'never') wire.freshConnection = true;
       const sentAt = this.#clock.localNow();
-      let result;
+      let result: WireResult;
       try {
         result = await this.#exchange(wire, this.#maxResponseBytes, inFlight);
       } catch (error) {
