@@ -7,6 +7,7 @@ import type { Preferences, Result } from '../../../preload/contract';
 import { EnvironmentProvider } from '../api/environment';
 import { createQueryClient } from '../api/query-client';
 import { AppLayout } from './AppLayout';
+import { AfterFirstPaintProvider, useAfterFirstPaint } from './first-paint';
 import { NotFoundScreen } from './NotFoundScreen';
 import { colorSchemeOf, PreferencesProvider } from './preferences';
 import { SCREENS } from './screens';
@@ -34,6 +35,11 @@ function Screens() {
   return useRoutes(ROUTES);
 }
 
+/** Toasts shown before it mounts wait in Mantine's notifications store and appear when it does. */
+function ToastHost() {
+  return useAfterFirstPaint() ? <Notifications position="top-right" /> : null;
+}
+
 /**
  * `preferences`: what to start with (the last run's hints); `stored`: main's answer, applied by
  * PreferencesProvider when it arrives.
@@ -55,16 +61,18 @@ export function App({
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={contrastVariables}
     >
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>
-        <PreferencesProvider initial={preferences} stored={stored}>
-          <EnvironmentProvider>
-            <HashRouter>
-              <Screens />
-            </HashRouter>
-          </EnvironmentProvider>
-        </PreferencesProvider>
-      </QueryClientProvider>
+      <AfterFirstPaintProvider>
+        <ToastHost />
+        <QueryClientProvider client={queryClient}>
+          <PreferencesProvider initial={preferences} stored={stored}>
+            <EnvironmentProvider>
+              <HashRouter>
+                <Screens />
+              </HashRouter>
+            </EnvironmentProvider>
+          </PreferencesProvider>
+        </QueryClientProvider>
+      </AfterFirstPaintProvider>
     </MantineProvider>
   );
 }

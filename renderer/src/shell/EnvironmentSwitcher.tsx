@@ -6,6 +6,7 @@ import { useEnvironments } from '../api/environment';
 import { useConsoleMutation } from '../api/queries';
 import { CurrentMark } from './CurrentMark';
 import { EnvironmentSwatch, KindBadge } from './environment-look';
+import { ShellMenu } from './first-paint';
 import { links } from './links';
 
 /** Always in the header: the active environment (name, kind, colour) and a menu to switch. */
@@ -30,8 +31,11 @@ export function EnvironmentSwitcher() {
   }
 
   return (
-    <Menu position="bottom-start" withinPortal shadow="md">
-      <Menu.Target>
+    <ShellMenu
+      position="bottom-start"
+      withinPortal
+      shadow="md"
+      target={
         <Button
           variant="default"
           loading={use.isPending}
@@ -48,38 +52,37 @@ export function EnvironmentSwitcher() {
             <KindBadge environment={active} />
           </Group>
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('environment.switchTo')}</Menu.Label>
-        {list.environments.map((environment) => (
-          <Menu.Item
-            key={environment.id}
-            leftSection={
-              <Group gap={6} wrap="nowrap">
-                <CurrentMark current={environment.id === active.id} />
-                <EnvironmentSwatch environment={environment} />
-              </Group>
-            }
-            rightSection={<KindBadge environment={environment} />}
-            onClick={() => {
-              if (environment.id === active.id) return;
-              use.mutate(environment.id, {
-                onError: (failure) =>
-                  notify({
-                    color: 'red',
-                    title: t('environment.switchFailed', { name: environment.name }),
-                    message: failure.error.message,
-                  }),
-              });
-            }}
-            data-environment-option={environment.id}
-          >
-            {environment.name}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Item onClick={() => void navigate(links.environments())}>{t('environment.manage')}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <Menu.Label>{t('environment.switchTo')}</Menu.Label>
+      {list.environments.map((environment) => (
+        <Menu.Item
+          key={environment.id}
+          leftSection={
+            <Group gap={6} wrap="nowrap">
+              <CurrentMark current={environment.id === active.id} />
+              <EnvironmentSwatch environment={environment} />
+            </Group>
+          }
+          rightSection={<KindBadge environment={environment} />}
+          onClick={() => {
+            if (environment.id === active.id) return;
+            use.mutate(environment.id, {
+              onError: (failure) =>
+                notify({
+                  color: 'red',
+                  title: t('environment.switchFailed', { name: environment.name }),
+                  message: failure.error.message,
+                }),
+            });
+          }}
+          data-environment-option={environment.id}
+        >
+          {environment.name}
+        </Menu.Item>
+      ))}
+      <Menu.Divider />
+      <Menu.Item onClick={() => void navigate(links.environments())}>{t('environment.manage')}</Menu.Item>
+    </ShellMenu>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
+import { useAfterFirstPaint } from './first-paint';
 import { JumpForm } from './JumpForm';
 
 /** Ctrl/Cmd+K anywhere (inputs included) opens the jump box in a dialog; so does the header button. */
@@ -11,6 +12,7 @@ export function JumpDialog() {
   const os = useOs();
   useHotkeys([['mod+K', open]], []);
   const shortcut = os === 'macos' ? '⌘ K' : 'Ctrl K';
+  const dialogMounted = useAfterFirstPaint() || opened;
   return (
     <>
       <Button
@@ -23,9 +25,11 @@ export function JumpDialog() {
       >
         {t('jump.button')}
       </Button>
-      <Dialog opened={opened} onClose={close} title={t('jump.dialogTitle')} size="lg">
-        <JumpForm autoFocus onDone={close} />
-      </Dialog>
+      {dialogMounted && (
+        <Dialog opened={opened} onClose={close} title={t('jump.dialogTitle')} size="lg">
+          <JumpForm autoFocus onDone={close} />
+        </Dialog>
+      )}
     </>
   );
 }

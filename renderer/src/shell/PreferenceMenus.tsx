@@ -1,4 +1,5 @@
 import { Button, Menu } from '@mantine/core';
+import { ShellMenu } from './first-paint';
 import { CurrentMark } from './CurrentMark';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, THEMES, type Language } from '../../../preload/contract';
@@ -15,8 +16,10 @@ export function LanguageMenu() {
   const { t } = useTranslation('shell');
   const { preferences, setLanguage } = usePreferences();
   return (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
+    <ShellMenu
+      position="bottom-end"
+      shadow="md"
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -26,22 +29,21 @@ export function LanguageMenu() {
         >
           {preferences.language === 'pt-BR' ? 'PT' : preferences.language.toUpperCase()}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('preferences.language')}</Menu.Label>
-        {LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language}
-            lang={language}
-            leftSection={<CurrentMark current={language === preferences.language} />}
-            onClick={() => void setLanguage(language)}
-            data-language={language}
-          >
-            {LANGUAGE_NAMES[language]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <Menu.Label>{t('preferences.language')}</Menu.Label>
+      {LANGUAGES.map((language) => (
+        <Menu.Item
+          key={language}
+          lang={language}
+          leftSection={<CurrentMark current={language === preferences.language} />}
+          onClick={() => void setLanguage(language)}
+          data-language={language}
+        >
+          {LANGUAGE_NAMES[language]}
+        </Menu.Item>
+      ))}
+    </ShellMenu>
   );
 }
 
@@ -49,8 +51,10 @@ export function ThemeMenu() {
   const { t } = useTranslation('shell');
   const { preferences, setTheme } = usePreferences();
   return (
-    <Menu position="bottom-end" shadow="md">
-      <Menu.Target>
+    <ShellMenu
+      position="bottom-end"
+      shadow="md"
+      target={
         <Button
           variant="subtle"
           color="gray"
@@ -60,20 +64,19 @@ export function ThemeMenu() {
         >
           {t(`theme.${preferences.theme}`)}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('preferences.theme')}</Menu.Label>
-        {THEMES.map((theme) => (
-          <Menu.Item
-            key={theme}
-            leftSection={<CurrentMark current={theme === preferences.theme} />}
-            onClick={() => void setTheme(theme)}
-            data-theme-option={theme}
-          >
-            {t(`theme.${theme}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      <Menu.Label>{t('preferences.theme')}</Menu.Label>
+      {THEMES.map((theme) => (
+        <Menu.Item
+          key={theme}
+          leftSection={<CurrentMark current={theme === preferences.theme} />}
+          onClick={() => void setTheme(theme)}
+          data-theme-option={theme}
+        >
+          {t(`theme.${theme}`)}
+        </Menu.Item>
+      ))}
+    </ShellMenu>
   );
 }
