@@ -62,12 +62,11 @@ const config: Configuration = {
     onlyLoadAppFromAsar: true,
     // We ship no browser-process-specific V8 snapshot; with this on Electron would look for one.
     loadBrowserProcessSpecificV8Snapshot: false,
-    // KEPT ON, knowingly: the page is loaded from file:// (main/electron/window.ts) and its
-    // bundles are ES module scripts, which a browser-standard file:// (what this fuse off gives)
-    // refuses as cross-origin: the window would stay blank. config.spec.ts proves that in
-    // Chromium. What limits file:// instead: navigation only to our exact index.html, no new
-    // windows, sandboxed renderer, CSP default-src 'none'. Serving the page from a custom
-    // protocol (checklist item 18) would let this fuse go off.
+    // Still on: the page now comes from the paydesk:// scheme (main/electron/app-scheme.ts, read
+    // with fs, not file://), so nothing of ours needs file:// privileges any more and this fuse
+    // can go off, once an app built that way has been started on a machine with Electron (not
+    // possible here). Until then file:// stays limited as before: navigation only to our own
+    // page, no new windows, sandboxed renderer, CSP default-src 'none'.
     grantFileProtocolExtraPrivileges: true,
   },
 

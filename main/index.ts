@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
 import { createKeytarBackend, createMemoryBackend } from './core/vault';
+import { registerAppScheme, serveBundle } from './electron/app-scheme';
 import { registerIpcRouter } from './electron/ipc-router';
 import type { OwnPage } from './electron/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
@@ -29,10 +30,11 @@ const dataDir = testSwitches ? resolveDataDir() : defaultDataDir();
 const page: OwnPage =
   testSwitches && process.env.ELECTRON_RENDERER_URL
     ? { kind: 'dev-server', url: process.env.ELECTRON_RENDERER_URL }
-    : { kind: 'file', path: join(import.meta.dirname, '../renderer/index.html') };
+    : { kind: 'bundle', rendererDir: join(import.meta.dirname, '../renderer') };
 
 // Every renderer sandboxed, whatever a window asks for.
 app.enableSandbox();
+registerAppScheme();
 app.setPath('userData', dataDir);
 guardApp(app, page);
 
@@ -51,6 +53,7 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     hardenSession(session.defaultSession, page);
+    serveBundle(session.defaultSession, page);
     runtime = createConsoleRuntime({
       dataDir,
       settingsStore: createElectronSettingsStore(dataDir),

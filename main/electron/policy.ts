@@ -1,5 +1,3 @@
-import { pathToFileURL } from 'node:url';
-
 /**
  * The window's security policy as plain data and pure predicates. No `electron` import on
  * purpose: the Electron wiring (window.ts, security.ts, ipc-router.ts) only applies what is
@@ -132,10 +130,30 @@ export function webPreferencesFor(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Where our page comes from: the built index.html on disk, or (development only) the
- * electron-vite dev server.
+ * Where our page comes from: the built renderer folder, served over our own scheme
+ * (paydesk://app/, main/electron/app-scheme.ts), or (development only) the electron-vite dev
+ * server. Not file:// (security checklist item 18: a file:// page has privileges over the whole
+ * disk that a standard origin has not), and a custom scheme is what Chromium keeps V8's compiled
+ * code for between starts (file:// never: every start would compile the bundles again).
  */
-export type OwnPage = { kind: 'file'; path: string } | { kind: 'dev-server'; url: string };
+export type OwnPage = { kind: 'bundle'; rendererDir: string } | { kind: 'dev-server'; url: string };
+
+/** The scheme and host of the bundled page: its origin is paydesk://app. */
+export const APP_SCHEME = 'paydesk';
+export const APP_HOST = 'app';
+const APP_PAGE_PATH = '/index.html';
+
+/**
+ * The scheme's privileges, registered before the app is ready. standard: a real origin (so CSP
+ * 'self', localStorage and ES module scripts work as on the web); secure: a secure context like
+ * https; codeCache: Chromium keeps V8's code cache for it (the reason start-up is quick). Nothing
+ * more: no CSP bypass, no CORS, no fetch() or service workers from the page.
+ */
+export const APP_SCHEME_PRIVILEGES = Object.freeze({
+  standard: true,
+  secure: true,
+  codeCache: true,
+} as const);
 
 function parseUrl(value: string): URL | undefined {
   try {
@@ -146,18 +164,20 @@ function parseUrl(value: string): URL | undefined {
 }
 
 /**
- * Is `url` our page? For a file: exactly that file (any query or fragment; the router may use the
- * fragment), never another file on disk. For the dev server: its origin (http on loopback).
+ * Is `url` our page? For the bundle: exactly paydesk://app/index.html (any query or fragment; the
+ * router uses the fragment), never another file of the bundle. For the dev server: its origin
+ * (http on loopback).
  */
 export function isOwnPageUrl(url: string, page: OwnPage): boolean {
   const candidate = parseUrl(url);
   if (!candidate) return false;
-  if (page.kind === 'file') {
-    const expected = pathToFileURL(page.path);
+  if (page.kind === 'bundle') {
     return (
-      candidate.protocol === 'file:' &&
-      candidate.host === expected.host &&
-      decodeURIComponent(candidate.pathname) === decodeURIComponent(expected.pathname)
+      candidate.protocol === `${APP_SCHEME}:` &&
+      candidate.host === APP_HOST &&
+      candidate.username === '' &&
+      candidate.password === '' &&
+      candidate.pathname === APP_PAGE_PATH
     );
   }
   const server = parseUrl(page.url);
@@ -165,9 +185,21 @@ export function isOwnPageUrl(url: string, page: OwnPage): boolean {
   return candidate.origin === server.origin;
 }
 
-/** The URL to load our page from (the dev server's root, or the file). */
+/** The URL to load our page from (the dev server's root, or the bundle's index.html). */
 export function ownPageUrl(page: OwnPage): string {
-  return page.kind === 'file' ? pathToFileURL(page.path).href : page.url;
+  return page.kind === 'bundle' ? `${APP_SCHEME}://${APP_HOST}${APP_PAGE_PATH}` : page.url;
+}
+
+/**
+ * What the paydesk:// scheme may answer: GET requests for paydesk://app/<path> only; the path is
+ * then resolved inside the renderer folder (main/core/renderer-files.ts).
+ */
+export function appSchemeRequestPath(method: string, url: string): string | undefined {
+  const candidate = parseUrl(url);
+  if (method !== 'GET' || !candidate) return undefined;
+  if (candidate.protocol !== `${APP_SCHEME}:` || candidate.host !== APP_HOST) return undefined;
+  if (candidate.username !== '' || candidate.password !== '') return undefined;
+  return candidate.pathname;
 }
 
 // ---------------------------------------------------------------------------------------------

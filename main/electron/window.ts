@@ -23,7 +23,6 @@ export function createMainWindow({ page, preloadPath }: MainWindowOptions): Brow
     webPreferences: webPreferencesFor(preloadPath),
   });
   window.once('ready-to-show', () => window.show());
-  if (page.kind === 'file') void window.loadFile(page.path);
-  else void window.loadURL(ownPageUrl(page));
+  void window.loadURL(ownPageUrl(page));
   return window;
 }

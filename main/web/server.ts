@@ -1,12 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { extname, join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Result } from '../../preload/contract';
+import { CONTENT_TYPES, PLAIN_TEXT, resolveRendererFile } from '../core/renderer-files';
 import { CONTENT_SECURITY_POLICY } from '../electron/policy';
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, TOKEN_PARAMETER, type BridgeServerFrame } from './protocol';
 
@@ -48,23 +49,6 @@ export interface WebBridgeServer {
 
 /** Larger than any contract argument (a deposit body, a CSV) by far; stops a runaway frame. */
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -219,30 +203,20 @@ export async function startWebBridgeServer(options: WebBridgeServerOptions): Pro
     if (url.pathname === BRIDGE_SCRIPT_PATH)
       return answer(200, CONTENT_TYPES['.js'] ?? '', options.bridgeScript);
 
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      return answer(400, CONTENT_TYPES['.txt'] ?? '', 'Bad path');
-    }
-    const file = resolve(join(rendererDir, pathname));
-    if (file !== rendererDir && !file.startsWith(rendererDir + sep))
-      return answer(404, CONTENT_TYPES['.txt'] ?? '', 'Not found');
-
-    const isFile = await stat(file).then(
-      (found) => found.isFile(),
-      () => false,
-    );
-    // Unknown paths without an extension are routes of the single-page app: its index.html.
-    const target = isFile ? file : extname(pathname) === '' ? join(rendererDir, 'index.html') : undefined;
-    if (!target) return answer(404, CONTENT_TYPES['.txt'] ?? '', 'Not found');
-    const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream';
+    const found = await resolveRendererFile(rendererDir, url.pathname);
+    if (found.kind === 'refused') return answer(found.status, PLAIN_TEXT, found.reason);
+    const { path: target, contentType: type } = found;
     try {
       const content = await readFile(target);
       if (target.endsWith('.html')) return answer(200, type, injectBridgeScript(content.toString('utf8')));
-      return answer(200, type, content, pathname.startsWith(ASSETS_PREFIX) ? CONTENT_ADDRESSED : NO_STORE);
+      return answer(
+        200,
+        type,
+        content,
+        url.pathname.startsWith(ASSETS_PREFIX) ? CONTENT_ADDRESSED : NO_STORE,
+      );
     } catch {
-      return answer(404, CONTENT_TYPES['.txt'] ?? '', 'Not found');
+      return answer(404, PLAIN_TEXT, 'Not found');
     }
   };
 

@@ -13,7 +13,7 @@ import { unicodeText } from './support/hostile-values';
  */
 
 const RUNS = fuzzRuns(1_000);
-const PAGE: OwnPage = { kind: 'file', path: '/opt/Paydesk/resources/app/out/renderer/index.html' };
+const PAGE: OwnPage = { kind: 'bundle', rendererDir: '/opt/Paydesk/resources/app.asar/out/renderer' };
 const OWN_URL = ownPageUrl(PAGE);
 
 const channel = fc.oneof(
@@ -26,9 +26,13 @@ const url = fc.oneof(
   fc.constantFrom(
     `${OWN_URL}#/deposits`,
     `${OWN_URL}?x=1`,
-    'file:///opt/Paydesk/resources/app/out/renderer/other.html',
-    'file:///opt/Paydesk/resources/app/out/renderer/index.html/../index.html',
-    'file://evil/opt/Paydesk/resources/app/out/renderer/index.html',
+    'paydesk://app/other.html',
+    'paydesk://app/assets/index.html',
+    'paydesk://app/index.html/../index.html',
+    'paydesk://evil/index.html',
+    'paydesk://user@app/index.html',
+    'PAYDESK://APP/index.html',
+    'file:///opt/Paydesk/resources/app.asar/out/renderer/index.html',
     'https://evil.example/index.html',
     'about:blank',
     'data:text/html,<p>x',
@@ -38,11 +42,17 @@ const url = fc.oneof(
   fc.webUrl(),
   unicodeText,
 );
-/** Our index.html as a file URL on the local host (any query or fragment). */
+/** paydesk://app/index.html, any query or fragment (the URL parser's normal form: case, dots). */
 function showsOwnPage(candidate: string): boolean {
   if (!URL.canParse(candidate)) return false;
   const parsed = new URL(candidate);
-  return parsed.protocol === 'file:' && parsed.host === '' && parsed.pathname === new URL(OWN_URL).pathname;
+  return (
+    parsed.protocol === 'paydesk:' &&
+    parsed.host === 'app' &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    parsed.pathname === '/index.html'
+  );
 }
 
 const facts: fc.Arbitrary<IpcSenderFacts> = fc.record({

@@ -158,8 +158,12 @@ type PermissionCheckHandler = (
   details: object,
 ) => boolean;
 
+type ProtocolHandler = (request: Request) => Response | Promise<Response>;
+
 interface FakeSession {
   headersListener: HeadersListener | undefined;
+  protocolHandlers: Map<string, ProtocolHandler>;
+  protocol: { handle(scheme: string, handler: ProtocolHandler): void };
   permissionRequest: PermissionRequestHandler | undefined;
   permissionCheck: PermissionCheckHandler | undefined;
   devicePermission: ((details: object) => boolean) | undefined;
@@ -171,6 +175,13 @@ interface FakeSession {
 
 const defaultSession: FakeSession = {
   headersListener: undefined,
+  protocolHandlers: new Map(),
+  protocol: {
+    handle(scheme, handler) {
+      if (defaultSession.protocolHandlers.has(scheme)) throw new Error(`second handler for ${scheme}:`);
+      defaultSession.protocolHandlers.set(scheme, handler);
+    },
+  },
   permissionRequest: undefined,
   permissionCheck: undefined,
   devicePermission: undefined,
@@ -191,6 +202,16 @@ const defaultSession: FakeSession = {
 };
 
 export const session = { defaultSession };
+
+/** Schemes registered as privileged (Electron allows it before the app is ready only). */
+export const protocol = {
+  privileged: [] as Array<{ scheme: string; privileges?: Record<string, boolean> }>,
+  registerSchemesAsPrivileged(
+    schemes: Array<{ scheme: string; privileges?: Record<string, boolean> }>,
+  ): void {
+    protocol.privileged.push(...schemes);
+  },
+};
 
 export const shell = {
   opened: [] as string[],

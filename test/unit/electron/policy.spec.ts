@@ -12,6 +12,9 @@ import {
   isExternalUrlAllowed,
   isOwnPageUrl,
   isPermissionGranted,
+  appSchemeRequestPath,
+  APP_SCHEME_PRIVILEGES,
+  ownPageUrl,
   mayNavigate,
   parseCsp,
   webPreferencesFor,
@@ -23,9 +26,8 @@ import {
 /** Electron's security checklist, item by item, on the pure policy the Electron wiring applies. */
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const pagePath = join(root, 'out', 'renderer', 'index.html');
-const filePage: OwnPage = { kind: 'file', path: pagePath };
-const pageUrl = pathToFileURL(pagePath).href;
+const bundlePage: OwnPage = { kind: 'bundle', rendererDir: join(root, 'out', 'renderer') };
+const pageUrl = 'paydesk://app/index.html';
 const devPage: OwnPage = { kind: 'dev-server', url: 'http://localhost:5173/' };
 
 test.describe('webPreferences', () => {
@@ -114,7 +116,7 @@ test.describe('Content Security Policy', () => {
   });
 
   test('only the dev server page gets inline scripts (the fast-refresh preamble); the built page never', () => {
-    expect(contentSecurityPolicyFor(filePage)).toBe(CONTENT_SECURITY_POLICY);
+    expect(contentSecurityPolicyFor(bundlePage)).toBe(CONTENT_SECURITY_POLICY);
     const development = parseCsp(contentSecurityPolicyFor(devPage));
     expect(development.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
     for (const [directive, sources] of development) {
@@ -131,21 +133,27 @@ test.describe('Content Security Policy', () => {
 });
 
 test.describe('our own page', () => {
-  test('the built file, with any fragment or query, is ours', () => {
-    expect(isOwnPageUrl(pageUrl, filePage)).toBe(true);
-    expect(isOwnPageUrl(`${pageUrl}#/deposits/300000001`, filePage)).toBe(true);
-    expect(isOwnPageUrl(`${pageUrl}?lang=es`, filePage)).toBe(true);
+  test("the bundle's index.html on our scheme, with any fragment or query, is ours", () => {
+    expect(ownPageUrl(bundlePage)).toBe(pageUrl);
+    expect(isOwnPageUrl(pageUrl, bundlePage)).toBe(true);
+    expect(isOwnPageUrl(`${pageUrl}#/deposits/300000001`, bundlePage)).toBe(true);
+    expect(isOwnPageUrl(`${pageUrl}?lang=es`, bundlePage)).toBe(true);
   });
 
   test('another file, another scheme or garbage is not', () => {
-    expect(isOwnPageUrl(pathToFileURL(join(root, 'out', 'renderer', 'other.html')).href, filePage)).toBe(
+    expect(isOwnPageUrl('paydesk://app/other.html', bundlePage)).toBe(false);
+    expect(isOwnPageUrl('paydesk://app/assets/index.html', bundlePage)).toBe(false);
+    expect(isOwnPageUrl('paydesk://other/index.html', bundlePage)).toBe(false);
+    expect(isOwnPageUrl('paydesk://user:secret@app/index.html', bundlePage)).toBe(false);
+    // The page as a file is not ours any more: only the scheme serves it.
+    expect(isOwnPageUrl(pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href, bundlePage)).toBe(
       false,
     );
-    expect(isOwnPageUrl(pathToFileURL('/etc/passwd').href, filePage)).toBe(false);
-    expect(isOwnPageUrl('https://evil.example/index.html', filePage)).toBe(false);
-    expect(isOwnPageUrl('about:blank', filePage)).toBe(false);
-    expect(isOwnPageUrl('not a url', filePage)).toBe(false);
-    expect(isOwnPageUrl('', filePage)).toBe(false);
+    expect(isOwnPageUrl(pathToFileURL('/etc/passwd').href, bundlePage)).toBe(false);
+    expect(isOwnPageUrl('https://evil.example/index.html', bundlePage)).toBe(false);
+    expect(isOwnPageUrl('about:blank', bundlePage)).toBe(false);
+    expect(isOwnPageUrl('not a url', bundlePage)).toBe(false);
+    expect(isOwnPageUrl('', bundlePage)).toBe(false);
   });
 
   test('in development, any path of the dev server origin, and nothing else', () => {
@@ -157,10 +165,24 @@ test.describe('our own page', () => {
     expect(isOwnPageUrl(pageUrl, devPage)).toBe(false);
   });
 
+  test('the paydesk:// scheme answers GET requests for paydesk://app/… only, and is privileged no further', () => {
+    expect(appSchemeRequestPath('GET', 'paydesk://app/assets/index-abc.js')).toBe('/assets/index-abc.js');
+    expect(appSchemeRequestPath('GET', 'paydesk://app/index.html#/refunds')).toBe('/index.html');
+    // The URL parser takes encoded dot segments as dots: the path stays under the root, and the
+    // renderer folder (renderer-files.ts) is what bounds it.
+    expect(appSchemeRequestPath('GET', 'paydesk://app/%2e%2e/%2e%2e/etc/passwd')).toBe('/etc/passwd');
+    expect(appSchemeRequestPath('POST', 'paydesk://app/index.html')).toBeUndefined();
+    expect(appSchemeRequestPath('GET', 'paydesk://elsewhere/index.html')).toBeUndefined();
+    expect(appSchemeRequestPath('GET', 'paydesk://user@app/index.html')).toBeUndefined();
+    expect(appSchemeRequestPath('GET', 'https://app/index.html')).toBeUndefined();
+    expect(appSchemeRequestPath('GET', 'not a url')).toBeUndefined();
+    expect(APP_SCHEME_PRIVILEGES).toEqual({ standard: true, secure: true, codeCache: true });
+  });
+
   test('navigation: only to our own page', () => {
-    expect(mayNavigate(`${pageUrl}#/refunds`, filePage)).toBe(true);
-    expect(mayNavigate('https://checkout.example/pay', filePage)).toBe(false);
-    expect(mayNavigate('file:///tmp/index.html', filePage)).toBe(false);
+    expect(mayNavigate(`${pageUrl}#/refunds`, bundlePage)).toBe(true);
+    expect(mayNavigate('https://checkout.example/pay', bundlePage)).toBe(false);
+    expect(mayNavigate('file:///tmp/index.html', bundlePage)).toBe(false);
   });
 });
 
@@ -173,13 +195,13 @@ test.describe('IPC sender gate', () => {
   };
 
   test('our window, its main frame, our page, our channel: trusted', () => {
-    expect(decideSender(trusted, filePage)).toEqual({ trusted: true });
+    expect(decideSender(trusted, bundlePage)).toEqual({ trusted: true });
   });
 
   test('a subframe of our own window is refused', () => {
     const decision = decideSender(
       { ...trusted, frame: { isMainFrameOfOwnWindow: false, url: pageUrl } },
-      filePage,
+      bundlePage,
     );
     expect(decision).toEqual({ trusted: false, reason: 'the call comes from a frame inside the page' });
   });
@@ -187,25 +209,25 @@ test.describe('IPC sender gate', () => {
   test('a foreign frame (another page loaded in the main frame) is refused', () => {
     const decision = decideSender(
       { ...trusted, frame: { isMainFrameOfOwnWindow: true, url: 'https://evil.example/' } },
-      filePage,
+      bundlePage,
     );
     expect(decision.trusted).toBe(false);
   });
 
   test('another webContents is refused, as is any call once our window is gone', () => {
-    expect(decideSender({ ...trusted, senderContentsId: 8 }, filePage).trusted).toBe(false);
-    expect(decideSender({ ...trusted, ownContentsId: null }, filePage).trusted).toBe(false);
+    expect(decideSender({ ...trusted, senderContentsId: 8 }, bundlePage).trusted).toBe(false);
+    expect(decideSender({ ...trusted, ownContentsId: null }, bundlePage).trusted).toBe(false);
   });
 
   test('a frame that is already gone is refused', () => {
-    expect(decideSender({ ...trusted, frame: null }, filePage)).toEqual({
+    expect(decideSender({ ...trusted, frame: null }, bundlePage)).toEqual({
       trusted: false,
       reason: 'the sending frame is gone',
     });
   });
 
   test('a channel without the paydesk: prefix is refused before anything else', () => {
-    expect(decideSender({ ...trusted, channel: 'ELECTRON_BROWSER_REQUIRE' }, filePage)).toEqual({
+    expect(decideSender({ ...trusted, channel: 'ELECTRON_BROWSER_REQUIRE' }, bundlePage)).toEqual({
       trusted: false,
       reason: 'not a Paydesk channel',
     });
@@ -243,9 +265,9 @@ test.describe('external links and permissions', () => {
       'openExternal',
       'hid',
     ]) {
-      expect(isPermissionGranted(permission, pageUrl, filePage), permission).toBe(false);
+      expect(isPermissionGranted(permission, pageUrl, bundlePage), permission).toBe(false);
     }
-    expect(isPermissionGranted('clipboard-sanitized-write', pageUrl, filePage)).toBe(true);
-    expect(isPermissionGranted('clipboard-sanitized-write', 'https://evil.example/', filePage)).toBe(false);
+    expect(isPermissionGranted('clipboard-sanitized-write', pageUrl, bundlePage)).toBe(true);
+    expect(isPermissionGranted('clipboard-sanitized-write', 'https://evil.example/', bundlePage)).toBe(false);
   });
 });

@@ -65,7 +65,29 @@ test('one window, hardened, loading the built page with the bundled preload', ()
   const preferences = window.options.webPreferences ?? {};
   expect({ ...preferences, preload: undefined }).toEqual({ ...HARDENED_WEB_PREFERENCES, preload: undefined });
   expect(String(preferences.preload)).toMatch(/[\\/]preload[\\/]index\.cjs$/);
-  expect(window.loaded.file).toMatch(/[\\/]renderer[\\/]index\.html$/);
+  expect(window.loaded).toEqual({ url: 'paydesk://app/index.html' });
+});
+
+test('the page comes from the privileged paydesk:// scheme, which serves the renderer folder only', async () => {
+  expect(fake.protocol.privileged).toEqual([
+    { scheme: 'paydesk', privileges: { standard: true, secure: true, codeCache: true } },
+  ]);
+  const handler = fake.session.defaultSession.protocolHandlers.get('paydesk');
+  if (!handler) throw new Error('no paydesk: handler on the default session');
+  const page = await handler(new Request('paydesk://app/index.html'));
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  expect(await page.text()).toMatch(/<div id="root">/);
+  for (const outside of [
+    'paydesk://app/%2e%2e/package.json',
+    'paydesk://app/..%2fpackage.json',
+    'paydesk://other/index.html',
+  ])
+    expect((await handler(new Request(outside))).status, outside).toBe(404);
+  expect((await handler(new Request('paydesk://app/index.html', { method: 'POST', body: 'x' }))).status).toBe(
+    404,
+  );
 });
 
 test('exactly one handler per CHANNELS value', () => {

@@ -315,8 +315,8 @@ test.describe('fuses', () => {
   test('GrantFileProtocolExtraPrivileges stays on: with browser-standard file://, the built page does not start', async () => {
     // Turning the fuse off gives file:// pages exactly Chromium's own rules. Under those rules our
     // module scripts are cross-origin requests from an opaque origin and are refused, so the
-    // window would stay blank. Chromium shows it here; once the page is served from a custom
-    // protocol this test fails and the fuse can go off.
+    // window would stay blank. Chromium shows it here. The page now comes from paydesk:// (item
+    // 18), so the fuse can go off once that is seen to start in a real Electron.
     expect(builderConfig.electronFuses?.grantFileProtocolExtraPrivileges).toBe(true);
     const built = await builtApp();
     const browser = await chromium.launch(chromiumLaunch);

@@ -58,8 +58,7 @@ test('unpackaged (npm start, npm run dev): the switches choose the data folder a
 test('packaged: every switch is ignored; the per-OS data folder and the built page', async () => {
   const chosen = await runComposition('packaged');
   expect(chosen.userData).toBe(join(home, 'config', 'Paydesk'));
-  expect(chosen.loaded?.url).toBeUndefined();
-  expect(chosen.loaded?.file).toMatch(/[\\/]renderer[\\/]index\.html$/);
+  expect(chosen.loaded).toEqual({ url: 'paydesk://app/index.html' });
   await expect(stat(join(home, 'switch-data-packaged'))).rejects.toThrow();
   // The other two switches have no outward effect at start; in the source each read of the
   // environment sits behind the same `testSwitches` (= !app.isPackaged) the run above exercised.

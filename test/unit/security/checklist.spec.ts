@@ -9,6 +9,7 @@ import '../electron/electron-loader';
 import type * as FakeElectron from '../electron/fake-electron';
 import type * as Security from '../../../main/electron/security';
 import type * as WindowModule from '../../../main/electron/window';
+import type * as AppScheme from '../../../main/electron/app-scheme';
 import {
   CONTENT_SECURITY_POLICY,
   HARDENED_WEB_PREFERENCES,
@@ -16,6 +17,7 @@ import {
   decideSender,
   isOwnPageUrl,
   parseCsp,
+  APP_SCHEME_PRIVILEGES,
   type OwnPage,
 } from '../../../main/electron/policy';
 import { CHANNELS } from '../../../preload/contract';
@@ -39,9 +41,8 @@ import { builtApp, repositoryRoot } from '../packaging/built-app';
  */
 
 const root = repositoryRoot;
-const pagePath = join(root, 'out', 'renderer', 'index.html');
-const page: OwnPage = { kind: 'file', path: pagePath };
-const pageUrl = pathToFileURL(pagePath).href;
+const page: OwnPage = { kind: 'bundle', rendererDir: join(root, 'out', 'renderer') };
+const pageUrl = 'paydesk://app/index.html';
 
 /** Every source file of the app's code (main, preload, renderer), relative to the root. */
 function appSources(): string[] {
@@ -62,11 +63,13 @@ function filesMatching(pattern: RegExp): string[] {
 let fake: typeof FakeElectron;
 let security: typeof Security;
 let windowModule: typeof WindowModule;
+let appScheme: typeof AppScheme;
 
 test.beforeAll(async () => {
   fake = await import('../electron/fake-electron');
   security = await import('../../../main/electron/security');
   windowModule = await import('../../../main/electron/window');
+  appScheme = await import('../../../main/electron/app-scheme');
 });
 
 /** A fresh webContents with the app's guards on it, as `web-contents-created` gives every one. */
@@ -113,7 +116,7 @@ test('every BrowserWindow is built by the hardened factory, with the hardened we
     ...HARDENED_WEB_PREFERENCES,
     preload: '/app/out/preload/index.cjs',
   });
-  expect(created.loaded).toEqual({ file: pagePath });
+  expect(created.loaded).toEqual({ url: pageUrl });
 });
 
 test('1. only secure content: our page from disk, scripts from it only, remote services over https', async () => {
@@ -213,7 +216,7 @@ test("7. a restrictive CSP (default-src 'none', script-src 'self') as header and
     },
   );
   expect(headers).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
-  // file:// answers carry no headers Chromium applies, so the built page carries the meta tag.
+  // The paydesk:// scheme sets the same header itself (item 18); the built page carries the meta tag too.
   const html = await (await builtApp()).read('renderer/index.html');
   const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
   expect(meta?.[1]).toBe(META_CONTENT_SECURITY_POLICY);
@@ -257,7 +260,9 @@ test('13. navigation: only to our own page (same file); every other target is pr
     'https://evil.example/',
     'http://127.0.0.1:8080/',
     pathToFileURL('/etc/passwd').href,
-    pathToFileURL(join(root, 'out', 'renderer', 'other.html')).href,
+    pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href,
+    'paydesk://app/other.html',
+    'paydesk://other/index.html',
     'javascript:alert(1)',
   ]) {
     expect(contents.navigate('will-navigate', target), target).toBe(false);
@@ -332,17 +337,38 @@ test('17. the sender of every IPC message is checked, a foreign frame is refused
   expect(decideSender({ ...trusted, senderContentsId: 4 }, page).trusted).toBe(false);
 });
 
-test('18. file:// is kept, but only our exact index.html counts as our page (custom protocol: not yet)', () => {
-  // Not applied: the page is loaded with loadFile (window.ts). A custom protocol (app://) is the
-  // checklist's advice and would let the GrantFileProtocolExtraPrivileges fuse go off (see the
-  // config and config.spec.ts). Until then, what limits file:// is asserted here: nothing else on
-  // disk is "our page" for navigation, permissions or the IPC gate.
+test('18. a custom protocol, not file://: the page comes from paydesk://app, which answers the bundle only', async () => {
+  // Registered privileged before ready, served on the default session (main/index.ts wires both;
+  // wiring.spec.ts plays it): a standard, secure origin with V8's code cache, nothing more.
+  expect(APP_SCHEME_PRIVILEGES).toEqual({ standard: true, secure: true, codeCache: true });
+  expect(readFileSync(join(root, 'main', 'index.ts'), 'utf8')).toMatch(/^registerAppScheme\(\);$/m);
+  expect(filesMatching(/\bloadFile\s*\(/)).toEqual([]);
   expect(isOwnPageUrl(pageUrl, page)).toBe(true);
-  expect(isOwnPageUrl(pathToFileURL(join(root, 'out', 'renderer', 'assets', 'x.html')).href, page)).toBe(
-    false,
-  );
-  expect(isOwnPageUrl(pathToFileURL(join(root, 'out', 'renderer')).href + '/', page)).toBe(false);
-  expect(isOwnPageUrl('file://other-host' + pathToFileURL(pagePath).pathname, page)).toBe(false);
+  expect(isOwnPageUrl(pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href, page)).toBe(false);
+  expect(isOwnPageUrl('paydesk://app/assets/x.html', page)).toBe(false);
+
+  const built = await builtApp();
+  const rendererDir = join(built.outDir, 'renderer');
+  const answer = (url: string, method = 'GET') => appScheme.answerAppRequest(rendererDir, method, url);
+  const index = await answer('paydesk://app/index.html');
+  expect(index.status).toBe(200);
+  expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(index.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  const entry = /src="\.\/(assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
+  const script = await answer(`paydesk://app/${entry ?? 'missing.js'}`);
+  expect(script.status).toBe(200);
+  expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  for (const outside of [
+    'paydesk://app/../main/index.js',
+    'paydesk://app/%2e%2e/main/index.js',
+    'paydesk://app/assets/..%2f..%2fmain%2findex.js',
+    'paydesk://app/%E0%A4%A',
+    'paydesk://other/index.html',
+    'paydesk://user@app/index.html',
+  ])
+    expect([400, 404], outside).toContain((await answer(outside)).status);
+  expect((await answer('paydesk://app/index.html', 'POST')).status).toBe(404);
+  // The fuse stays on for now (config.spec.ts says why and when it can go).
   expect(builderConfig.electronFuses?.grantFileProtocolExtraPrivileges).toBe(true);
 });
 

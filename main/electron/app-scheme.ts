@@ -1,0 +1,50 @@
+import { protocol, type Session } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { PLAIN_TEXT, resolveRendererFile } from '../core/renderer-files';
+import {
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  appSchemeRequestPath,
+  CONTENT_SECURITY_POLICY,
+  type OwnPage,
+} from './policy';
+
+/**
+ * The paydesk:// scheme that serves the built renderer to the window (policy.ts says why not
+ * file:// and what the scheme may do). Thin Electron glue around policy.ts and
+ * main/core/renderer-files.ts; what only a machine with Electron can check (Chromium loading the
+ * page's module scripts over it, and keeping their code cache) is listed in the issue notes.
+ */
+
+/** Must run before the app is ready (Electron's rule for privileged schemes). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+}
+
+/** Answers paydesk://app/… from the renderer folder of `page`, on this session only. */
+export function serveBundle(session: Session, page: OwnPage): void {
+  if (page.kind !== 'bundle') return;
+  session.protocol.handle(APP_SCHEME, (request) =>
+    answerAppRequest(page.rendererDir, request.method, request.url),
+  );
+}
+
+/** One answer of the scheme: the file with its type and our CSP, or a plain refusal. */
+export async function answerAppRequest(rendererDir: string, method: string, url: string): Promise<Response> {
+  const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' };
+  const refuse = (status: number, reason: string): Response =>
+    new Response(reason, { status, headers: { ...headers, 'Content-Type': PLAIN_TEXT } });
+  const path = appSchemeRequestPath(method, url);
+  if (path === undefined) return refuse(404, 'Not found');
+  const found = await resolveRendererFile(rendererDir, path);
+  if (found.kind === 'refused') return refuse(found.status, found.reason);
+  try {
+    const body = await readFile(found.path);
+    return new Response(new Uint8Array(body), {
+      status: 200,
+      headers: { ...headers, 'Content-Type': found.contentType },
+    });
+  } catch {
+    return refuse(404, 'Not found');
+  }
+}
