@@ -140,7 +140,7 @@ export type OwnPage = { kind: 'bundle'; rendererDir: string } | { kind: 'dev-ser
 
 /** The scheme and host of the bundled page: its origin is paydesk://app. */
 export const APP_SCHEME = 'paydesk';
-export const APP_HOST = 'app';
+const APP_HOST = 'app';
 const APP_PAGE_PATH = '/index.html';
 
 /**
@@ -171,15 +171,7 @@ function parseUrl(value: string): URL | undefined {
 export function isOwnPageUrl(url: string, page: OwnPage): boolean {
   const candidate = parseUrl(url);
   if (!candidate) return false;
-  if (page.kind === 'bundle') {
-    return (
-      candidate.protocol === `${APP_SCHEME}:` &&
-      candidate.host === APP_HOST &&
-      candidate.username === '' &&
-      candidate.password === '' &&
-      candidate.pathname === APP_PAGE_PATH
-    );
-  }
+  if (page.kind === 'bundle') return appSchemeRequestPath('GET', url) === APP_PAGE_PATH;
   const server = parseUrl(page.url);
   if (!server || server.protocol !== 'http:') return false;
   return candidate.origin === server.origin;

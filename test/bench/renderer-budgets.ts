@@ -15,10 +15,11 @@
  *    process (the page's Cross-Origin-Opener-Policy swaps it in from about:blank, as a start of
  *    the desktop app gets a new one), and this Chromium consumed a code cache only in the process
  *    that made it (traced: no consumedCacheSize on any load; a reload in the same process has
- *    one). The desktop app loads file://, which Chromium never code-caches, so that is its case too. The token is planted in sessionStorage before the
- *    page runs. An init script watches the DOM; once the lookup box exists, is enabled, laid out
- *    and focused (focusing it if the screen has not), the time is taken in the next task (a
- *    MessageChannel message): the moment a keystroke could be handled. performance.now() there is
+ *    one). A start with the code cache is in the warm row's details (sameTabReloads), not the
+ *    verdict. The token is planted in sessionStorage before the page runs. An init script
+ *    watches the DOM; once the lookup box exists, is enabled, laid out and focused (focusing it
+ *    if the screen has not), the time is taken in the next task (a MessageChannel message): the
+ *    moment a keystroke could be handled. performance.now() there is
  *    ms since navigation start. Typing into the box is then checked (not timed). Baseline: the
  *    same page on an empty route (the not-found screen's heading, the same next-task step), loads
  *    alternating. Median of LOADS each.
@@ -400,7 +401,7 @@ function alternating(round: number): ReadyTarget[] {
  * For the details only: LOADS reloads of each route in a tab of its own, alternating. A reload
  * stays in its renderer process, where this Chromium consumes V8's code cache (traced: ~950 KB
  * for the entry chunk), so this is what a start with the code cache would take (the desktop app
- * would need its page on a custom scheme with the codeCache privilege: file:// has none).
+ * serves its page over paydesk://, which has the codeCache privilege, for that: app-scheme.ts).
  */
 async function sameTabReloads(
   context: BrowserContext,
