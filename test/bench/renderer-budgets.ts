@@ -399,9 +399,10 @@ function alternating(round: number): ReadyTarget[] {
 
 /**
  * For the details only: LOADS reloads of each route in a tab of its own, alternating. A reload
- * stays in its renderer process, where this Chromium consumes V8's code cache (traced: ~950 KB
- * for the entry chunk), so this is what a start with the code cache would take (the desktop app
- * serves its page over paydesk://, which has the codeCache privilege, for that: app-scheme.ts).
+ * stays in its renderer process, where this Chromium consumes V8's code cache (traced: some
+ * 950 KB of it for the start-up scripts), so this is what a start with the code cache would take
+ * (the desktop app serves its page over paydesk://, which has the codeCache privilege, for that:
+ * app-scheme.ts).
  */
 async function sameTabReloads(
   context: BrowserContext,
