@@ -54,10 +54,6 @@ const START_UP_CHUNKS = [
     name: 'app-libraries',
     test: /node_modules[\\/](react-router|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
   },
-  {
-    name: 'overlays',
-    test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-transition-group|use-sidecar|react-style-singleton)[\\/]/,
-  },
   { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
 ].map((group) => ({ ...group, tags: ['$initial' as const] }));
 

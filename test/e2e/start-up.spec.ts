@@ -8,10 +8,11 @@ interface FirstSight {
 }
 
 /**
- * Start-up order (renderer/src/shell/first-paint.tsx): the first render holds the shell and the
- * screen only; Mantine's overlays (the header's menus, the jump dialog, the toast host) mount in a
- * task of their own after it, so their extra renders never stand between the first paint and the
- * first keystroke. Nothing is lost by it: the same buttons open their menus a moment later.
+ * Start-up order (renderer/src/components/overlays.tsx): the first render holds the shell and the
+ * screen only; the code of Mantine's overlays (the header's menus, the clock's popover, dialogs,
+ * the toast host) loads after it and they mount in a task of their own, so neither that code nor
+ * their extra renders stand between the first paint and the first keystroke. Nothing is lost by
+ * it: the same buttons open their menus a moment later.
  */
 test('the lookup box is up before the overlays mount, and they work a moment later', async ({
   console: app,
@@ -54,4 +55,52 @@ test('the lookup box is up before the overlays mount, and they work a moment lat
   await app.keyboard.press('Escape');
   await app.keyboard.press('Control+k');
   await expect(app.getByRole('dialog')).toBeVisible();
+});
+
+test("a click or Ctrl+K while the overlays' code is still on its way is kept, and acted on when it arrives", async ({
+  console: app,
+}) => {
+  const holdOverlayCode = async (): Promise<() => void> => {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await app.unrouteAll();
+    await app.route(/\/assets\/overlay-code-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+
+  let release = await holdOverlayCode();
+  await app.reload();
+  await expect(app.getByTestId('jump-input')).toBeFocused();
+  await app.getByTestId('language-menu').click();
+  await expect(app.getByTestId('language-menu')).not.toHaveAttribute('aria-haspopup');
+  await expect(app.getByRole('menu')).toHaveCount(0);
+  release();
+  await expect(app.getByRole('menu')).toBeVisible();
+  await expect(app.getByRole('menuitem', { name: 'Español' })).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('menu')).toBeHidden();
+
+  release = await holdOverlayCode();
+  await app.reload();
+  await expect(app.getByTestId('jump-input')).toBeFocused();
+  await app.keyboard.press('Control+k');
+  await expect(app.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(app.getByRole('dialog')).toBeVisible();
+  await expect(app.getByRole('dialog').getByTestId('jump-input')).toBeFocused();
+  await app.keyboard.press('Escape');
+
+  // A keyboard user already on a header button stays there when the menu takes it over.
+  release = await holdOverlayCode();
+  await app.reload();
+  await expect(app.getByTestId('jump-input')).toBeFocused();
+  await app.getByTestId('theme-menu').focus();
+  release();
+  await expect(app.getByTestId('theme-menu')).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(app.getByTestId('theme-menu')).toBeFocused();
+  await expect(app.getByRole('menu')).toHaveCount(0);
+  await app.unrouteAll();
 });

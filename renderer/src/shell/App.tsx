@@ -1,13 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router';
 import type { Preferences, Result } from '../../../preload/contract';
 import { EnvironmentProvider } from '../api/environment';
 import { createQueryClient } from '../api/query-client';
+import { OverlaysProvider, useOverlays } from '../components/overlays';
 import { AppLayout } from './AppLayout';
-import { AfterFirstPaintProvider, useAfterFirstPaint } from './first-paint';
 import { NotFoundScreen } from './NotFoundScreen';
 import { colorSchemeOf, PreferencesProvider } from './preferences';
 import { SCREENS } from './screens';
@@ -37,7 +36,8 @@ function Screens() {
 
 /** Toasts shown before it mounts wait in Mantine's notifications store and appear when it does. */
 function ToastHost() {
-  return useAfterFirstPaint() ? <Notifications position="top-right" /> : null;
+  const overlays = useOverlays();
+  return overlays ? <overlays.Notifications position="top-right" /> : null;
 }
 
 /**
@@ -61,7 +61,7 @@ export function App({
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={contrastVariables}
     >
-      <AfterFirstPaintProvider>
+      <OverlaysProvider>
         <ToastHost />
         <QueryClientProvider client={queryClient}>
           <PreferencesProvider initial={preferences} stored={stored}>
@@ -72,7 +72,7 @@ export function App({
             </EnvironmentProvider>
           </PreferencesProvider>
         </QueryClientProvider>
-      </AfterFirstPaintProvider>
+      </OverlaysProvider>
     </MantineProvider>
   );
 }

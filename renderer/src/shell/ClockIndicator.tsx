@@ -1,8 +1,9 @@
-import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ClockState, ClockStatus } from '../../../preload/contract';
 import { useClockStatus } from '../api/guard';
 import { DetailList, DetailRow } from '../components/DetailList';
+import { DeferredPopover } from '../components/overlays';
 import { SolidBadge, type BadgeColor } from '../components/SolidBadge';
 import { Value } from '../components/Value';
 import { useFormat } from '../components/format-context';
@@ -31,8 +32,12 @@ export function ClockIndicator() {
     : t(`clock.state.${status.state}`, { offset: offset ?? '' });
 
   return (
-    <Popover position="bottom" withArrow shadow="md">
-      <Popover.Target>
+    <DeferredPopover
+      position="bottom"
+      withArrow
+      shadow="md"
+      dropdown={{ maw: 360 }}
+      target={
         <UnstyledButton
           aria-label={t('clock.buttonLabel', { state: label })}
           data-testid="clock-indicator"
@@ -43,36 +48,35 @@ export function ClockIndicator() {
             {label}
           </SolidBadge>
         </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown maw={360}>
-        <Stack gap="xs">
-          <Text size="sm">{t(`clock.explain.${status.state}`)}</Text>
-          {status.blocksMutations && (
-            <Text size="sm" fw={600} c="var(--mantine-color-error)">
-              {t('clock.blocksExplain')}
-            </Text>
-          )}
-          <DetailList>
-            <DetailRow label={t('clock.offset')}>
-              <Value value={offset} />
-            </DetailRow>
-            <DetailRow label={t('clock.uncertainty')}>
-              <Value
-                value={status.uncertaintyMs === null ? null : `± ${format.seconds(status.uncertaintyMs)}`}
-              />
-            </DetailRow>
-            <DetailRow label={t('clock.samples')}>
-              <Value value={status.samples} />
-            </DetailRow>
-            <DetailRow label={t('clock.lastSample')}>
-              <Value value={status.lastSampleAt === null ? null : format.dateTime(status.lastSampleAt)} />
-            </DetailRow>
-            <DetailRow label={t('clock.correction')}>
-              <Value value={status.correctionActive} />
-            </DetailRow>
-          </DetailList>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      }
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t(`clock.explain.${status.state}`)}</Text>
+        {status.blocksMutations && (
+          <Text size="sm" fw={600} c="var(--mantine-color-error)">
+            {t('clock.blocksExplain')}
+          </Text>
+        )}
+        <DetailList>
+          <DetailRow label={t('clock.offset')}>
+            <Value value={offset} />
+          </DetailRow>
+          <DetailRow label={t('clock.uncertainty')}>
+            <Value
+              value={status.uncertaintyMs === null ? null : `± ${format.seconds(status.uncertaintyMs)}`}
+            />
+          </DetailRow>
+          <DetailRow label={t('clock.samples')}>
+            <Value value={status.samples} />
+          </DetailRow>
+          <DetailRow label={t('clock.lastSample')}>
+            <Value value={status.lastSampleAt === null ? null : format.dateTime(status.lastSampleAt)} />
+          </DetailRow>
+          <DetailRow label={t('clock.correction')}>
+            <Value value={status.correctionActive} />
+          </DetailRow>
+        </DetailList>
+      </Stack>
+    </DeferredPopover>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Group, Menu, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../components/notify';
+import { DeferredMenu } from '../components/overlays';
 import { useEnvironments } from '../api/environment';
 import { useConsoleMutation } from '../api/queries';
 import { CurrentMark } from './CurrentMark';
 import { EnvironmentSwatch, KindBadge } from './environment-look';
-import { ShellMenu } from './first-paint';
 import { links } from './links';
 
 /** Always in the header: the active environment (name, kind, colour) and a menu to switch. */
@@ -31,7 +31,7 @@ export function EnvironmentSwitcher() {
   }
 
   return (
-    <ShellMenu
+    <DeferredMenu
       position="bottom-start"
       withinPortal
       shadow="md"
@@ -54,35 +54,39 @@ export function EnvironmentSwitcher() {
         </Button>
       }
     >
-      <Menu.Label>{t('environment.switchTo')}</Menu.Label>
-      {list.environments.map((environment) => (
-        <Menu.Item
-          key={environment.id}
-          leftSection={
-            <Group gap={6} wrap="nowrap">
-              <CurrentMark current={environment.id === active.id} />
-              <EnvironmentSwatch environment={environment} />
-            </Group>
-          }
-          rightSection={<KindBadge environment={environment} />}
-          onClick={() => {
-            if (environment.id === active.id) return;
-            use.mutate(environment.id, {
-              onError: (failure) =>
-                notify({
-                  color: 'red',
-                  title: t('environment.switchFailed', { name: environment.name }),
-                  message: failure.error.message,
-                }),
-            });
-          }}
-          data-environment-option={environment.id}
-        >
-          {environment.name}
-        </Menu.Item>
-      ))}
-      <Menu.Divider />
-      <Menu.Item onClick={() => void navigate(links.environments())}>{t('environment.manage')}</Menu.Item>
-    </ShellMenu>
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('environment.switchTo')}</Menu.Label>
+          {list.environments.map((environment) => (
+            <Menu.Item
+              key={environment.id}
+              leftSection={
+                <Group gap={6} wrap="nowrap">
+                  <CurrentMark current={environment.id === active.id} />
+                  <EnvironmentSwatch environment={environment} />
+                </Group>
+              }
+              rightSection={<KindBadge environment={environment} />}
+              onClick={() => {
+                if (environment.id === active.id) return;
+                use.mutate(environment.id, {
+                  onError: (failure) =>
+                    notify({
+                      color: 'red',
+                      title: t('environment.switchFailed', { name: environment.name }),
+                      message: failure.error.message,
+                    }),
+                });
+              }}
+              data-environment-option={environment.id}
+            >
+              {environment.name}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item onClick={() => void navigate(links.environments())}>{t('environment.manage')}</Menu.Item>
+        </>
+      )}
+    </DeferredMenu>
   );
 }

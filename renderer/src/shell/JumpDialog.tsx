@@ -2,7 +2,6 @@ import { Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
-import { useAfterFirstPaint } from './first-paint';
 import { JumpForm } from './JumpForm';
 
 /** Ctrl/Cmd+K anywhere (inputs included) opens the jump box in a dialog; so does the header button. */
@@ -12,7 +11,6 @@ export function JumpDialog() {
   const os = useOs();
   useHotkeys([['mod+K', open]], []);
   const shortcut = os === 'macos' ? '⌘ K' : 'Ctrl K';
-  const dialogMounted = useAfterFirstPaint() || opened;
   return (
     <>
       <Button
@@ -25,11 +23,9 @@ export function JumpDialog() {
       >
         {t('jump.button')}
       </Button>
-      {dialogMounted && (
-        <Dialog opened={opened} onClose={close} title={t('jump.dialogTitle')} size="lg">
-          <JumpForm autoFocus onDone={close} />
-        </Dialog>
-      )}
+      <Dialog opened={opened} onClose={close} title={t('jump.dialogTitle')} size="lg">
+        <JumpForm autoFocus onDone={close} />
+      </Dialog>
     </>
   );
 }

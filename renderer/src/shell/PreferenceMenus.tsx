@@ -1,5 +1,5 @@
-import { Button, Menu } from '@mantine/core';
-import { ShellMenu } from './first-paint';
+import { Button } from '@mantine/core';
+import { DeferredMenu } from '../components/overlays';
 import { CurrentMark } from './CurrentMark';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, THEMES, type Language } from '../../../preload/contract';
@@ -16,7 +16,7 @@ export function LanguageMenu() {
   const { t } = useTranslation('shell');
   const { preferences, setLanguage } = usePreferences();
   return (
-    <ShellMenu
+    <DeferredMenu
       position="bottom-end"
       shadow="md"
       target={
@@ -31,19 +31,23 @@ export function LanguageMenu() {
         </Button>
       }
     >
-      <Menu.Label>{t('preferences.language')}</Menu.Label>
-      {LANGUAGES.map((language) => (
-        <Menu.Item
-          key={language}
-          lang={language}
-          leftSection={<CurrentMark current={language === preferences.language} />}
-          onClick={() => void setLanguage(language)}
-          data-language={language}
-        >
-          {LANGUAGE_NAMES[language]}
-        </Menu.Item>
-      ))}
-    </ShellMenu>
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('preferences.language')}</Menu.Label>
+          {LANGUAGES.map((language) => (
+            <Menu.Item
+              key={language}
+              lang={language}
+              leftSection={<CurrentMark current={language === preferences.language} />}
+              onClick={() => void setLanguage(language)}
+              data-language={language}
+            >
+              {LANGUAGE_NAMES[language]}
+            </Menu.Item>
+          ))}
+        </>
+      )}
+    </DeferredMenu>
   );
 }
 
@@ -51,7 +55,7 @@ export function ThemeMenu() {
   const { t } = useTranslation('shell');
   const { preferences, setTheme } = usePreferences();
   return (
-    <ShellMenu
+    <DeferredMenu
       position="bottom-end"
       shadow="md"
       target={
@@ -66,17 +70,21 @@ export function ThemeMenu() {
         </Button>
       }
     >
-      <Menu.Label>{t('preferences.theme')}</Menu.Label>
-      {THEMES.map((theme) => (
-        <Menu.Item
-          key={theme}
-          leftSection={<CurrentMark current={theme === preferences.theme} />}
-          onClick={() => void setTheme(theme)}
-          data-theme-option={theme}
-        >
-          {t(`theme.${theme}`)}
-        </Menu.Item>
-      ))}
-    </ShellMenu>
+      {(Menu) => (
+        <>
+          <Menu.Label>{t('preferences.theme')}</Menu.Label>
+          {THEMES.map((theme) => (
+            <Menu.Item
+              key={theme}
+              leftSection={<CurrentMark current={theme === preferences.theme} />}
+              onClick={() => void setTheme(theme)}
+              data-theme-option={theme}
+            >
+              {t(`theme.${theme}`)}
+            </Menu.Item>
+          ))}
+        </>
+      )}
+    </DeferredMenu>
   );
 }

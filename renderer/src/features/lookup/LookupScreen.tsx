@@ -1,4 +1,4 @@
-import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { JumpForm } from '../../shell/JumpForm';
 
@@ -21,25 +21,26 @@ export default function LookupScreen() {
       <Paper withBorder p="md">
         <JumpForm autoFocus />
       </Paper>
-      <Table withTableBorder={false} verticalSpacing={4} maw={520} captionSide="top">
-        <Table.Caption style={{ textAlign: 'left' }}>{t('lookup:examplesCaption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('lookup:typed')}</Table.Th>
-            <Table.Th scope="col">{t('lookup:opens')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      {/* A plain table (global.css): Mantine's Table would bring floating-ui into the first screen. */}
+      <table className="paydesk-examples">
+        <caption>{t('lookup:examplesCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('lookup:typed')}</th>
+            <th scope="col">{t('lookup:opens')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {EXAMPLES.map(([typed, kind]) => (
-            <Table.Tr key={typed}>
-              <Table.Td>
+            <tr key={typed}>
+              <td>
                 <Code>{typed}</Code>
-              </Table.Td>
-              <Table.Td>{t(`shell:jump.kind.${kind}`)}</Table.Td>
-            </Table.Tr>
+              </td>
+              <td>{t(`shell:jump.kind.${kind}`)}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
       <Text size="sm" c="dimmed">
         {t('lookup:shortcut')}
       </Text>

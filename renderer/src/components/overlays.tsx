@@ -1,0 +1,126 @@
+import type { MenuProps, PopoverDropdownProps, PopoverProps } from '@mantine/core';
+import {
+  cloneElement,
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import type * as OverlayCode from './overlay-code';
+
+/** What overlay-code.ts exports: Menu, Modal, Popover, Notifications. */
+export type Overlays = typeof OverlayCode;
+
+const OverlaysContext = createContext<Overlays | null>(null);
+
+/**
+ * Loads the overlays' code (overlay-code.ts) in the task after the first render, and hands it to
+ * everything below once it is in, in a transition. Neither the download nor the compile nor the
+ * extra renders Mantine's overlays make when they mount (a portal or a floating-ui reference set
+ * in a layout effect, then an immediate second render) stand between the first paint and the first
+ * keystroke any more; the menus and dialogs that need it wait for it (DeferredMenu, Dialog...).
+ */
+export function OverlaysProvider({ children }: { children: ReactNode }) {
+  const [overlays, setOverlays] = useState<Overlays | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    const timer = setTimeout(() => {
+      import('./overlay-code').then(
+        (code) => {
+          if (mounted) startTransition(() => setOverlays(code));
+        },
+        (error: unknown) => {
+          // Local files: this does not fail short of a broken install. The menus stay buttons.
+          console.error('Paydesk could not load the code of its menus and dialogs', error);
+        },
+      );
+    }, 0);
+    return () => {
+      mounted = false;
+      clearTimeout(timer);
+    };
+  }, []);
+  return <OverlaysContext.Provider value={overlays}>{children}</OverlaysContext.Provider>;
+}
+
+/** The overlays' code once it is loaded; null during the start-up render and until it arrives. */
+export function useOverlays(): Overlays | null {
+  return useContext(OverlaysContext);
+}
+
+type TargetElement = ReactElement<{
+  onClick?: () => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+  autoFocus?: boolean;
+}>;
+
+/**
+ * `target` alone, with the same look, until the overlays' code is in. A click on it meanwhile is
+ * kept (`clicked`: the overlay's defaultOpened, so it opens as soon as it can), and so is the
+ * keyboard focus: the button is mounted afresh inside the overlay, and takes the focus back.
+ */
+function useTargetWhileLoading(target: TargetElement): {
+  clicked: boolean;
+  placeholder: ReactElement;
+  ready: ReactElement;
+} {
+  const [clicked, setClicked] = useState(false);
+  const [focused, setFocused] = useState(false);
+  return {
+    clicked,
+    placeholder: cloneElement(target, {
+      onClick: () => setClicked(true),
+      onFocus: () => setFocused(true),
+      onBlur: () => setFocused(false),
+    }),
+    ready: focused ? cloneElement(target, { autoFocus: true }) : target,
+  };
+}
+
+/** A Mantine Menu whose code comes after the first paint; `children` gets Menu for its items. */
+export function DeferredMenu({
+  target,
+  children,
+  ...menu
+}: Omit<MenuProps, 'children'> & {
+  target: TargetElement;
+  children: (menu: Overlays['Menu']) => ReactNode;
+}) {
+  const overlays = useOverlays();
+  const { clicked, placeholder, ready } = useTargetWhileLoading(target);
+  if (!overlays) return placeholder;
+  const { Menu } = overlays;
+  return (
+    <Menu defaultOpened={clicked} {...menu}>
+      <Menu.Target>{ready}</Menu.Target>
+      <Menu.Dropdown>{children(Menu)}</Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** A Mantine Popover whose code comes after the first paint. */
+export function DeferredPopover({
+  target,
+  dropdown,
+  children,
+  ...popover
+}: Omit<PopoverProps, 'children'> & {
+  target: TargetElement;
+  dropdown?: Omit<PopoverDropdownProps, 'children'>;
+  children: ReactNode;
+}) {
+  const overlays = useOverlays();
+  const { clicked, placeholder, ready } = useTargetWhileLoading(target);
+  if (!overlays) return placeholder;
+  const { Popover } = overlays;
+  return (
+    <Popover defaultOpened={clicked} {...popover}>
+      <Popover.Target>{ready}</Popover.Target>
+      <Popover.Dropdown {...dropdown}>{children}</Popover.Dropdown>
+    </Popover>
+  );
+}
