@@ -104,3 +104,22 @@ test("a click or Ctrl+K while the overlays' code is still on its way is kept, an
   await expect(app.getByRole('menu')).toHaveCount(0);
   await app.unrouteAll();
 });
+
+test("if the overlays' code cannot be loaded the user is told so, the lookup still works, and a reload brings the menus", async ({
+  console: app,
+}) => {
+  await app.route(/\/assets\/overlay-code-[^/]+\.js$/, (route) => route.abort());
+  await app.reload();
+  const notice = app.getByTestId('overlays-failed');
+  await expect(notice).toHaveRole('alert');
+  await expect(notice).toContainText('Menus and dialogs could not be loaded');
+  await expect(app.getByTestId('jump-input')).toBeFocused();
+  await app.keyboard.type('300000001');
+  await app.keyboard.press('Enter');
+  await expect(app).toHaveURL((url) => url.hash === '#/deposits/300000001');
+
+  await app.unrouteAll();
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await expect(app.getByTestId('language-menu')).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(notice).toHaveCount(0);
+});

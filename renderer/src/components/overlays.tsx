@@ -1,4 +1,4 @@
-import type { MenuProps, PopoverDropdownProps, PopoverProps } from '@mantine/core';
+import { Alert, Button, type MenuProps, type PopoverDropdownProps, type PopoverProps } from '@mantine/core';
 import {
   cloneElement,
   createContext,
@@ -9,6 +9,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import type * as OverlayCode from './overlay-code';
 
 /** What overlay-code.ts exports: Menu, Modal, Popover, Notifications. */
@@ -25,6 +26,7 @@ const OverlaysContext = createContext<Overlays | null>(null);
  */
 export function OverlaysProvider({ children }: { children: ReactNode }) {
   const [overlays, setOverlays] = useState<Overlays | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let mounted = true;
     const timer = setTimeout(() => {
@@ -33,8 +35,10 @@ export function OverlaysProvider({ children }: { children: ReactNode }) {
           if (mounted) startTransition(() => setOverlays(code));
         },
         (error: unknown) => {
-          // Local files: this does not fail short of a broken install. The menus stay buttons.
+          // Short of a broken install (or, in the browser build, a server gone away), this does
+          // not fail; if it does, the menus stay plain buttons, and the user is told so.
           console.error('Paydesk could not load the code of its menus and dialogs', error);
+          if (mounted) setFailed(true);
         },
       );
     }, 0);
@@ -43,7 +47,33 @@ export function OverlaysProvider({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, []);
-  return <OverlaysContext.Provider value={overlays}>{children}</OverlaysContext.Provider>;
+  return (
+    <OverlaysContext.Provider value={overlays}>
+      {children}
+      {failed && <OverlaysFailed />}
+    </OverlaysContext.Provider>
+  );
+}
+
+function OverlaysFailed() {
+  const { t } = useTranslation('common');
+  return (
+    <Alert
+      color="red"
+      variant="filled"
+      pos="fixed"
+      bottom="var(--mantine-spacing-md)"
+      right="var(--mantine-spacing-md)"
+      maw={420}
+      style={{ zIndex: 1000 }}
+      data-testid="overlays-failed"
+    >
+      {t('overlays.failed')}{' '}
+      <Button size="compact-sm" variant="white" color="red" onClick={() => window.location.reload()}>
+        {t('overlays.reload')}
+      </Button>
+    </Alert>
+  );
 }
 
 /** The overlays' code once it is loaded; null during the start-up render and until it arrives. */
