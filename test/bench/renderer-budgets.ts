@@ -45,7 +45,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { z } from 'zod';
 import { chromiumLaunch } from '../../playwright.config';
 import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
-import { ensureRendererBuilt } from '../e2e/support/renderer-build';
+import { ensureRendererBuilt, startUpScriptPaths } from '../e2e/support/renderer-build';
 import type { BenchRow } from './bench-row';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -160,14 +160,7 @@ async function gzippedSize(rendererDir: string, assetPath: string): Promise<{ ra
 
 /** The module script and modulepreloads of the built index.html, as paths inside the build. */
 async function initialScripts(rendererDir: string): Promise<string[]> {
-  const html = await readFile(join(rendererDir, 'index.html'), 'utf8');
-  const paths: string[] = [];
-  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const isModuleScript = tag.startsWith('<script') && /type="module"/.test(tag);
-    const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
-    const address = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if ((isModuleScript || isPreload) && address) paths.push(address.replace(/^\.?\//, ''));
-  }
+  const paths = startUpScriptPaths(await readFile(join(rendererDir, 'index.html'), 'utf8'));
   if (paths.length === 0) throw new Error('the built index.html names no module script');
   return paths;
 }

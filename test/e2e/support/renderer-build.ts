@@ -136,3 +136,18 @@ export async function ensureRendererBuilt(): Promise<string> {
   }
   return target;
 }
+
+/**
+ * The module script and modulepreloads a built index.html names, as paths inside the build
+ * (`assets/…`): the JavaScript the page compiles before it runs anything.
+ */
+export function startUpScriptPaths(indexHtml: string): string[] {
+  const paths: string[] = [];
+  for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isModuleScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
+    const address = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if ((isModuleScript || isPreload) && address) paths.push(address.replace(/^\.?\//, ''));
+  }
+  return paths;
+}

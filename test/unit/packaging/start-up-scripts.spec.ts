@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { builtApp } from './built-app';
+import { startUpScriptPaths } from '../../e2e/support/renderer-build';
+import { builtApp, type BuiltApp } from './built-app';
 
 /**
  * How the built page hands its start-up JavaScript to Chromium (electron.vite.config.ts): in
@@ -22,13 +23,13 @@ interface StartUpScript {
 /** The module script of index.html and its modulepreloads: what the page compiles before it runs. */
 async function startUpScripts(): Promise<StartUpScript[]> {
   const built = await builtApp();
-  const html = await built.read('renderer/index.html');
-  const paths = [
-    ...html.matchAll(/<script type="module"[^>]* src="\.\/([^"]+\.js)"/g),
-    ...html.matchAll(/<link rel="modulepreload"[^>]* href="\.\/([^"]+\.js)"/g),
-  ].map((match) => `renderer/${match[1] ?? ''}`);
+  const paths = startUpScriptPaths(await built.read('renderer/index.html')).map((path) => `renderer/${path}`);
   return Promise.all(paths.map(async (path) => ({ path, code: await built.read(path) })));
 }
+
+/** Every JavaScript file of the renderer build. */
+const rendererScripts = (built: BuiltApp): string[] =>
+  built.files.filter((path) => path.startsWith('renderer/assets/') && path.endsWith('.js'));
 
 test('the start-up JavaScript comes in several chunks, none with most of it', async () => {
   const scripts = await startUpScripts();
@@ -50,9 +51,7 @@ test('every start-up chunk carries the compile hint, and no lazy chunk does', as
   }
   const built = await builtApp();
   const startUp = new Set(scripts.map((script) => script.path));
-  const lazy = built.files.filter(
-    (path) => path.startsWith('renderer/assets/') && path.endsWith('.js') && !startUp.has(path),
-  );
+  const lazy = rendererScripts(built).filter((path) => !startUp.has(path));
   expect(lazy.length).toBeGreaterThan(0);
   for (const path of lazy) expect((await built.read(path)).startsWith(COMPILE_HINT), path).toBe(false);
 });
@@ -61,12 +60,12 @@ test("the overlays' code is not in the start-up chunks: it is a chunk of its own
   const scripts = await startUpScripts();
   for (const script of scripts) expect(script.code.includes(FLOATING_UI_MARK), script.path).toBe(false);
   const built = await builtApp();
-  const overlayCode = built.files.filter((path) => /^renderer\/assets\/overlay-code-[^/]+\.js$/.test(path));
+  const overlayCode = rendererScripts(built).filter((path) => /\/overlay-code-[^/]+\.js$/.test(path));
   expect(overlayCode).toHaveLength(1);
   expect(scripts.map((script) => script.path)).not.toContain(overlayCode[0]);
   // Its imports include floating-ui, which is where the start-up no longer has it from.
-  const lazy = built.files.filter((path) => path.startsWith('renderer/assets/') && path.endsWith('.js'));
   const withFloatingUi = [];
-  for (const path of lazy) if ((await built.read(path)).includes(FLOATING_UI_MARK)) withFloatingUi.push(path);
+  for (const path of rendererScripts(built))
+    if ((await built.read(path)).includes(FLOATING_UI_MARK)) withFloatingUi.push(path);
   expect(withFloatingUi.length).toBeGreaterThan(0);
 });
