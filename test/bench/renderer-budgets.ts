@@ -22,7 +22,9 @@
  *    moment a keystroke could be handled. performance.now() there is
  *    ms since navigation start. Typing into the box is then checked (not timed). Baseline: the
  *    same page on an empty route (the not-found screen's heading, the same next-task step), loads
- *    alternating. Median of LOADS each.
+ *    alternating. Median of LOADS each. The warm row's details add, from the same rounds, the
+ *    stack floors (stack-floors.ts): the lookup box alone in a plain page, with React DOM, and with
+ *    React DOM and Mantine; what the budget leaves the app on the machine the bench runs on.
  * 3. Rendering 10,000 batch rows: a finished batch of 10,000 deposit ids is shown on /batch in a
  *    fresh context. The init script wraps the page's WebSocket so it sees frames before the
  *    bridge: the clock starts when the answer to the first rows page of that batch arrives (the
@@ -47,6 +49,7 @@ import { chromiumLaunch } from '../../playwright.config';
 import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
 import { ensureRendererBuilt, startUpScriptPaths } from '../e2e/support/renderer-build';
 import type { BenchRow } from './bench-row';
+import { rendererWithStackFloors, STACK_FLOORS, stackFloorPath, type StackFloor } from './stack-floors';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -79,9 +82,12 @@ interface WebChild {
 
 const webFactsSchema = z.object({ url: z.string().url(), port: z.number(), dataDir: z.string() });
 
-/** `npm run web -- --no-build --json` on the shared e2e renderer build, in a child process. */
+/**
+ * `npm run web -- --no-build --json` in a child process, on a copy of the shared e2e renderer build
+ * with the stack floors built into it (stack-floors.ts).
+ */
 async function startWebChild(): Promise<WebChild> {
-  const rendererDir = await ensureRendererBuilt();
+  const rendererDir = await rendererWithStackFloors(await ensureRendererBuilt());
   const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-bench-web-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -122,6 +128,7 @@ async function startWebChild(): Promise<WebChild> {
       child.kill('SIGTERM');
       await exited;
       await rm(dataDir, { recursive: true, force: true });
+      await rm(rendererDir, { recursive: true, force: true });
     },
   };
 }
@@ -247,6 +254,21 @@ type ReadyTarget = 'lookup-box' | 'not-found-heading';
 
 const ROUTE_OF: Record<ReadyTarget, string> = { 'lookup-box': '/', 'not-found-heading': '/no-such-place' };
 
+/** What one load opens: a route of the app, or a stack floor (its lookup box alone). */
+type LoadTarget = ReadyTarget | StackFloor;
+
+const FLOOR_DETAIL: Record<StackFloor, string> = {
+  page: 'stackFloorPageMs',
+  react: 'stackFloorReactMs',
+  'react-mantine': 'stackFloorReactMantineMs',
+};
+
+const isStackFloor = (target: LoadTarget): target is StackFloor => target in STACK_FLOORS;
+
+function pathOf(target: LoadTarget): string {
+  return isStackFloor(target) ? stackFloorPath(target) : `/#${ROUTE_OF[target]}`;
+}
+
 /**
  * Runs in the page before its scripts: sets window.__paydeskReady (ms since navigation start) in
  * the first task after the target of this route (the lookup box on `#/`, else the empty route's
@@ -292,14 +314,14 @@ interface LoadFigures {
 async function loadUntilReady(
   page: Page,
   web: WebChild,
-  target: ReadyTarget,
+  target: LoadTarget,
   navigation: 'new-process' | 'reload' = 'new-process',
 ): Promise<LoadFigures> {
   if (navigation === 'reload') {
     await page.reload();
   } else {
     await page.goto('about:blank');
-    await page.goto(`${web.origin}/#${ROUTE_OF[target]}`);
+    await page.goto(`${web.origin}${pathOf(target)}`);
   }
   await page.waitForFunction(() => (window as { __paydeskReady?: number }).__paydeskReady !== undefined);
   const figures = await page.evaluate(() => ({
@@ -308,7 +330,7 @@ async function loadUntilReady(
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
         ?.domContentLoadedEventEnd ?? NaN,
   }));
-  if (target === 'lookup-box') {
+  if (target !== 'not-found-heading') {
     // Not timed: the box found ready does take typing.
     await page.keyboard.type('300000001');
     const typed = await page.getByTestId('jump-input').inputValue();
@@ -323,16 +345,18 @@ async function loadUntilReady(
 /**
  * LOADS loads of each route, alternating (a drift of the machine's load falls on both alike).
  * Warm: one tab, so the files come from its HTTP cache (not V8's code cache: see the top of this
- * file). Cold: a new context per load (the very first start).
+ * file), and in the same rounds the stack floors, for the details. Cold: a new context per load
+ * (the very first start).
  */
 async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | 'cold'): Promise<BenchRow> {
-  const samples: Record<ReadyTarget, LoadFigures[]> = { 'lookup-box': [], 'not-found-heading': [] };
+  const floors = cache === 'warm' ? (Object.keys(STACK_FLOORS) as StackFloor[]) : [];
+  const samples = new Map<LoadTarget, LoadFigures[]>();
   let reloads: Record<ReadyTarget, number[]> | undefined;
   const warm = cache === 'warm' ? await freshContext(browser, web) : undefined;
   try {
     await warm?.addInitScript(watchForReady);
     const warmPage = await warm?.newPage();
-    const load = async (target: ReadyTarget): Promise<LoadFigures> => {
+    const load = async (target: LoadTarget): Promise<LoadFigures> => {
       if (warmPage) return loadUntilReady(warmPage, web, target);
       const context = await freshContext(browser, web);
       try {
@@ -343,17 +367,22 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
       }
     };
     // Unmeasured: one load of each (primes the warm tab; the server's first file reads when cold).
-    await load('lookup-box');
-    await load('not-found-heading');
+    for (const target of [...alternating(0), ...floors]) await load(target);
     for (let round = 0; round < LOADS; round += 1) {
-      for (const target of alternating(round)) samples[target].push(await load(target));
+      for (const target of [...alternating(round), ...rotated(floors, round)]) {
+        const figures = await load(target);
+        samples.set(target, [...(samples.get(target) ?? []), figures]);
+      }
     }
     if (warm) reloads = await sameTabReloads(warm, web);
   } finally {
     await warm?.close();
   }
-  const lookup = samples['lookup-box'].map((one) => one.readyMs);
-  const empty = samples['not-found-heading'].map((one) => one.readyMs);
+  const readyMs = (target: LoadTarget) => (samples.get(target) ?? []).map((one) => one.readyMs);
+  const domContentLoadedMs = (target: LoadTarget) =>
+    median((samples.get(target) ?? []).map((one) => one.domContentLoadedMs));
+  const lookup = readyMs('lookup-box');
+  const empty = readyMs('not-found-heading');
   const value = median(lookup);
   const baselineValue = median(empty);
   return {
@@ -372,10 +401,10 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
       lookupMaxMs: round(Math.max(...lookup)),
       emptyMinMs: round(Math.min(...empty)),
       emptyMaxMs: round(Math.max(...empty)),
-      lookupDomContentLoadedMs: round(median(samples['lookup-box'].map((one) => one.domContentLoadedMs))),
-      emptyDomContentLoadedMs: round(
-        median(samples['not-found-heading'].map((one) => one.domContentLoadedMs)),
-      ),
+      lookupDomContentLoadedMs: round(domContentLoadedMs('lookup-box')),
+      emptyDomContentLoadedMs: round(domContentLoadedMs('not-found-heading')),
+      // Not the verdict: the lookup box alone on the same machine, same loads (stack-floors.ts).
+      ...Object.fromEntries(floors.map((floor) => [FLOOR_DETAIL[floor], round(median(readyMs(floor)))])),
       ...(reloads && {
         // Not the verdict: what V8's code cache would give a start (see sameTabReloads).
         sameTabReloadLookupMs: round(median(reloads['lookup-box'])),
@@ -388,6 +417,12 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
 /** Round `round`'s order of the two routes (a drift of the machine's load falls on both alike). */
 function alternating(round: number): ReadyTarget[] {
   return round % 2 === 0 ? ['lookup-box', 'not-found-heading'] : ['not-found-heading', 'lookup-box'];
+}
+
+/** `items` rotated by `round` places: each takes every place in the round in turn. */
+function rotated<T>(items: readonly T[], round: number): T[] {
+  const shift = items.length === 0 ? 0 : round % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
 }
 
 /**
