@@ -1,6 +1,7 @@
 import '@mantine/notifications/styles.css';
 import './shell/global.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Preferences } from '../../preload/contract';
 import { connectBridge } from './api/bridge';
@@ -38,11 +39,16 @@ function start(root: HTMLElement): void {
     theme: themeHint() ?? 'system',
   };
   startI18n(hinted.language);
-  createRoot(root).render(
-    <StrictMode>
-      <App preferences={hinted} stored={stored} />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  // The first render in this task, not in one React schedules: the browser would otherwise paint
+  // an empty page in between (traced), and the lookup box would wait for that frame.
+  flushSync(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App preferences={hinted} stored={stored} />
+      </StrictMode>,
+    );
+  });
 }
 
 const root = document.getElementById('root');

@@ -57,6 +57,29 @@ test('the lookup box is up before the overlays mount, and they work a moment lat
   await expect(app.getByRole('dialog')).toBeVisible();
 });
 
+/**
+ * main.tsx renders the first screen in the task that runs the app's script (flushSync), not in a
+ * task React would schedule after it, between which the browser paints an empty page. Module
+ * scripts run before DOMContentLoaded, so the lookup box is there when that event fires.
+ */
+test("the first screen is rendered in the app script's own task: the lookup box is there at DOMContentLoaded", async ({
+  console: app,
+}) => {
+  await app.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __lookupBoxAtDomContentLoaded?: boolean }).__lookupBoxAtDomContentLoaded =
+        document.querySelector('[data-testid="jump-input"]') !== null;
+    });
+  });
+  await app.reload();
+  await expect(app.getByTestId('jump-input')).toBeFocused();
+  expect(
+    await app.evaluate(
+      () => (window as unknown as { __lookupBoxAtDomContentLoaded?: boolean }).__lookupBoxAtDomContentLoaded,
+    ),
+  ).toBe(true);
+});
+
 test("a click or Ctrl+K while the overlays' code is still on its way is kept, and acted on when it arrives", async ({
   console: app,
 }) => {
