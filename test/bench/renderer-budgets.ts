@@ -263,7 +263,8 @@ const FLOOR_DETAIL: Record<StackFloor, string> = {
   'react-mantine': 'stackFloorReactMantineMs',
 };
 
-const isStackFloor = (target: LoadTarget): target is StackFloor => target in STACK_FLOORS;
+const isStackFloor = (target: LoadTarget): target is StackFloor =>
+  (STACK_FLOORS as readonly string[]).includes(target);
 
 function pathOf(target: LoadTarget): string {
   return isStackFloor(target) ? stackFloorPath(target) : `/#${ROUTE_OF[target]}`;
@@ -349,7 +350,7 @@ async function loadUntilReady(
  * (the very first start).
  */
 async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | 'cold'): Promise<BenchRow> {
-  const floors = cache === 'warm' ? (Object.keys(STACK_FLOORS) as StackFloor[]) : [];
+  const floors = cache === 'warm' ? STACK_FLOORS : [];
   const samples = new Map<LoadTarget, LoadFigures[]>();
   let reloads: Record<ReadyTarget, number[]> | undefined;
   const warm = cache === 'warm' ? await freshContext(browser, web) : undefined;

@@ -1,7 +1,7 @@
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildRenderer } from '../../main/web/build-renderer';
+import { buildRenderer, repositoryRoot } from '../../main/web/build-renderer';
 
 /**
  * The renderer bench's stack floors: pages that show the lookup box and nothing else, built by the
@@ -11,19 +11,32 @@ import { buildRenderer } from '../../main/web/build-renderer';
  * the budget leaves the app on the machine the bench runs on: the browser alone, React DOM alone,
  * React DOM with Mantine's provider and text input.
  */
-export const STACK_FLOORS = {
-  page: 'page.html',
-  react: 'react.html',
-  'react-mantine': 'mantine.html',
+const FLOOR_BODIES = {
+  page: '<input data-testid="jump-input" aria-label="Lookup" autofocus />',
+  react: '<div id="root"></div>\n    <script type="module" src="./react.tsx"></script>',
+  'react-mantine': '<div id="root"></div>\n    <script type="module" src="./mantine.tsx"></script>',
 } as const;
-export type StackFloor = keyof typeof STACK_FLOORS;
+export type StackFloor = keyof typeof FLOOR_BODIES;
+export const STACK_FLOORS = Object.keys(FLOOR_BODIES) as StackFloor[];
 
 /** The floors' folder inside the served renderer folder (rendererWithStackFloors). */
 const FLOORS_FOLDER = 'stack-floors';
+/** The floors' scripts (react.tsx, mantine.tsx). */
+const FLOOR_SCRIPTS = join(import.meta.dirname, 'stack-floors');
 
 /** The path (and hash route) of a floor's page on the served origin. */
 export function stackFloorPath(floor: StackFloor): string {
-  return `/${FLOORS_FOLDER}/${floor}/${STACK_FLOORS[floor]}#/`;
+  return `/${FLOORS_FOLDER}/${floor}/${floor}.html#/`;
+}
+
+/** The app's index.html with a floor's body: the head (CSP, icon) stays the app's. */
+export function stackFloorPage(appPage: string, floor: StackFloor): string {
+  const page = appPage
+    .replace(/<title>[^<]*<\/title>/, `<title>Paydesk stack floor: ${floor}</title>`)
+    .replace(/<body>[\s\S]*<\/body>/, `<body>\n    ${FLOOR_BODIES[floor]}\n  </body>`);
+  if (!page.includes(FLOOR_BODIES[floor]) || !page.includes(`stack floor: ${floor}`))
+    throw new Error('renderer/index.html has no <title> or <body> to replace for the stack floors');
+  return page;
 }
 
 /**
@@ -33,13 +46,23 @@ export function stackFloorPath(floor: StackFloor): string {
 export async function rendererWithStackFloors(rendererDir: string): Promise<string> {
   const served = await mkdtemp(join(tmpdir(), 'paydesk-bench-renderer-'));
   await cp(rendererDir, served, { recursive: true });
-  const root = join(import.meta.dirname, 'stack-floors');
-  // One build per page: chunks shared between pages would load on a floor that does not use them.
-  for (const [floor, file] of Object.entries(STACK_FLOORS)) {
-    await buildRenderer(join(served, FLOORS_FOLDER, floor), {
-      quiet: true,
-      instead: { root, pages: { [floor]: join(root, file) } },
-    });
+  const appPage = await readFile(join(repositoryRoot, 'renderer', 'index.html'), 'utf8');
+  // Inside the repository, so the scripts' imports resolve from its node_modules.
+  await mkdir(join(repositoryRoot, 'out'), { recursive: true });
+  const sources = await mkdtemp(join(repositoryRoot, 'out', 'bench-stack-floors-'));
+  try {
+    await cp(FLOOR_SCRIPTS, sources, { recursive: true });
+    // One build per page: chunks shared between pages would load on a floor that does not use them.
+    for (const floor of STACK_FLOORS) {
+      const page = join(sources, `${floor}.html`);
+      await writeFile(page, stackFloorPage(appPage, floor));
+      await buildRenderer(join(served, FLOORS_FOLDER, floor), {
+        quiet: true,
+        instead: { root: sources, pages: { [floor]: page } },
+      });
+    }
+  } finally {
+    await rm(sources, { recursive: true, force: true });
   }
   return served;
 }
