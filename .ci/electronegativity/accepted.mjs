@@ -8,6 +8,13 @@
  * the source it concerns, pointing back here.
  */
 
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+
+// The repository's zod (this folder's own node_modules holds only the scanner).
+/** @type {typeof import('zod')} */
+const { z } = createRequire(join(import.meta.dirname, '..', '..', 'package.json'))('zod');
+
 /** @typedef {{ id: string, severity: string, confidence: string, file: string, line: number, sample: string }} Finding */
 /** @typedef {{ id: string, file: RegExp, sample: RegExp, reason: string }} Acceptance */
 
@@ -51,6 +58,22 @@ export const ACCEPTED = [
   },
 ];
 
+const scanResultSchema = z.object({
+  atomicChecks: z.number().int().positive(),
+  globalChecks: z.number().int().nonnegative(),
+  issues: z.array(
+    z.object({
+      id: z.string().min(1),
+      severity: z.object({ name: z.string().min(1) }),
+      confidence: z.object({ name: z.string().min(1) }),
+      file: z.string().min(1),
+      location: z.object({ line: z.number(), column: z.number() }),
+      sample: z.string().nullish(),
+    }),
+  ),
+  errors: z.array(z.object({ file: z.string(), message: z.string(), tolerable: z.boolean() })),
+});
+
 /**
  * Splits findings into those that fail the scan, those accepted (with their reason) and the
  * rest (below MEDIUM). A file the scanner could not parse fails too: its checks did not run.
@@ -87,49 +110,33 @@ export function judge(findings, unparsedFiles) {
 }
 
 /**
- * Parses the tool's CSV output (RFC 4180: quoted fields, doubled quotes) into findings.
+ * What the scanner's runner answered (its programmatic API, the package's main export), as
+ * findings and the files it could not parse. The runner's own CSV writer races its header against
+ * its rows (two unawaited writes to one file), so a CSV can come out truncated or overwritten;
+ * the scan no longer reads one. An answer of any other shape throws: the scan must not pass on
+ * output it could not read, nor after running no checks.
  *
- * @param {string} text
- * @returns {Finding[]}
+ * @param {unknown} result the runner's answer
+ * @param {string} scannedRoot the folder scanned (the errors name absolute paths)
+ * @returns {{ findings: Finding[], unparsedFiles: string[], checks: number }}
  */
-export function parseFindings(text) {
-  /** @type {string[][]} */
-  const rows = [];
-  /** @type {string[]} */
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  const [header, ...records] = rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
-  const names = (header ?? []).map((name) => name.trim());
-  const column = (/** @type {string[]} */ cells, /** @type {string} */ name) =>
-    cells[names.indexOf(name)] ?? '';
-  return records.map((cells) => ({
-    id: column(cells, 'issue').trim(),
-    severity: column(cells, 'severity').trim(),
-    confidence: column(cells, 'confidence').trim(),
-    file: column(cells, 'filename').trim(),
-    line: Number(column(cells, 'location').split(':')[0]),
-    sample: column(cells, 'sample'),
-  }));
+export function readScan(result, scannedRoot) {
+  const parsed = scanResultSchema.safeParse(result);
+  if (!parsed.success)
+    throw new Error(`the scanner answered something this script cannot read: ${parsed.error.message}`);
+  const { issues, errors, atomicChecks, globalChecks } = parsed.data;
+  return {
+    findings: issues.map((issue) => ({
+      id: issue.id,
+      severity: issue.severity.name,
+      confidence: issue.confidence.name,
+      file: issue.file,
+      line: issue.location.line,
+      sample: issue.sample ?? '',
+    })),
+    unparsedFiles: errors
+      .filter((error) => !error.tolerable)
+      .map((error) => `${relative(scannedRoot, error.file)}: ${error.message}`),
+    checks: atomicChecks + globalChecks,
+  };
 }

@@ -8,14 +8,14 @@
  * The scanner's parser (Babel 7 with an old AST walker) stops at class private fields (`#x`),
  * which our main bundle uses; a file it cannot parse is silently left unchecked. So the bundles
  * are scanned from a staged copy whose syntax TypeScript lowers to ES2020 (private fields become
- * WeakMaps; same code otherwise, comments kept). The shipped bundles are not changed.
+ * WeakMaps; same code otherwise, comments kept), and named .js: the scanner skips .cjs and .mjs
+ * files without a word. The shipped bundles are not changed.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { judge, parseFindings } from './accepted.mjs';
+import { judge, readScan } from './accepted.mjs';
 
 const here = import.meta.dirname;
 const repository = resolve(here, '..', '..');
@@ -25,7 +25,6 @@ const requireFromRepository = createRequire(join(repository, 'package.json'));
 const ts = requireFromRepository('typescript');
 const electronVersion = /** @type {{ version: string }} */ (requireFromRepository('electron/package.json'))
   .version;
-const scanner = join(here, 'node_modules', '@doyensec', 'electronegativity', 'dist', 'index.js');
 
 const staging = mkdtempSync(join(tmpdir(), 'paydesk-electronegativity-'));
 try {
@@ -43,40 +42,37 @@ try {
       },
       fileName: entry.name.replace(/\.(c|m)?js$/, '.js'),
     });
-    writeFileSync(file, lowered.outputText);
+    // The scanner reads .js, .jsx, .ts, .tsx, .html, .htm and .json only: the preload's
+    // index.cjs would be skipped without a word. Staged as .js (reported as preload/index.js).
+    rmSync(file);
+    writeFileSync(file.replace(/\.(c|m)js$/, '.js'), lowered.outputText);
   }
 
-  const csv = join(staging, 'findings.csv');
-  const run = spawnSync(
-    process.execPath,
-    [
-      scanner,
-      '--input',
-      staging,
-      '--relative',
-      '--verbose',
-      'false',
-      '--electron-version',
-      electronVersion,
-      '--output',
-      csv,
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  // The runner in this process (the package's main export): its answer as objects, and its
+  // parse errors, which the CLI does not print when it writes a file (readScan in accepted.mjs).
+  const run = createRequire(join(here, 'package.json'))('@doyensec/electronegativity');
+  const scan = readScan(
+    await run(
+      {
+        input: staging,
+        isSarif: false,
+        customScan: [],
+        excludeFromScan: [],
+        isRelative: true,
+        isVerbose: false,
+        electronVersionOverride: electronVersion,
+        parserPlugins: [],
+      },
+      false,
+    ),
+    staging,
   );
-  const console_ = `${run.stdout ?? ''}${run.stderr ?? ''}`;
-  if (run.status !== 0) {
-    process.stderr.write(console_);
-    throw new Error(`electronegativity exited with ${run.status ?? run.signal}`);
-  }
-  const unparsed = [...console_.matchAll(/Error parsing (\S+?)(?: - (.*))?$/gm)].map(
-    (match) => `${relative(staging, match[1] ?? '')}: ${match[2] ?? 'unknown error'}`,
-  );
-  const verdict = judge(parseFindings(readFileSync(csv, 'utf8')), unparsed);
+  const verdict = judge(scan.findings, scan.unparsedFiles);
 
   const show = (/** @type {import('./accepted.mjs').Finding} */ finding) =>
     `${finding.severity.padEnd(6)} ${finding.id} ${finding.file}:${finding.line}  ${finding.sample.trim().slice(0, 100)}`;
   console.log(
-    `Electronegativity 1.10.3 over ${relative(repository, outDir) || outDir} (Electron ${electronVersion})`,
+    `Electronegativity 1.10.3 over ${relative(repository, outDir) || outDir} (Electron ${electronVersion}, ${scan.checks} checks)`,
   );
   for (const finding of verdict.belowThreshold) console.log(`  below threshold: ${show(finding)}`);
   for (const finding of verdict.accepted)
