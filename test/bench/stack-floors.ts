@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,14 +20,16 @@ const FLOOR_BODIES = {
 export type StackFloor = keyof typeof FLOOR_BODIES;
 export const STACK_FLOORS = Object.keys(FLOOR_BODIES) as StackFloor[];
 
-/** The floors' folder inside the served renderer folder (rendererWithStackFloors). */
-const FLOORS_FOLDER = 'stack-floors';
 /** The floors' scripts (react.tsx, mantine.tsx). */
 const FLOOR_SCRIPTS = join(import.meta.dirname, 'stack-floors');
 
-/** The path (and hash route) of a floor's page on the served origin. */
+/**
+ * The path (and hash route) of a floor's page on the served origin: beside the app's index.html,
+ * its files in the same assets folder, which the server alone marks immutable, so the warm tab
+ * takes them from its HTTP cache as it does the app's.
+ */
 export function stackFloorPath(floor: StackFloor): string {
-  return `/${FLOORS_FOLDER}/${floor}/${floor}.html#/`;
+  return `/stack-floor-${floor}.html#/`;
 }
 
 /** The app's index.html with a floor's body: the head (CSP, icon) stays the app's. */
@@ -40,8 +43,8 @@ export function stackFloorPage(appPage: string, floor: StackFloor): string {
 }
 
 /**
- * A temporary copy of the built renderer with the floors built into it, so one `npm run web`
- * (one origin, one bridge token) serves the app and the floors. The caller removes it.
+ * A temporary copy of the built renderer with the floors built into it (stackFloorPath), so one
+ * `npm run web` (one origin, one bridge token) serves the app and the floors. The caller removes it.
  */
 export async function rendererWithStackFloors(rendererDir: string): Promise<string> {
   const served = await mkdtemp(join(tmpdir(), 'paydesk-bench-renderer-'));
@@ -55,11 +58,13 @@ export async function rendererWithStackFloors(rendererDir: string): Promise<stri
     // One build per page: chunks shared between pages would load on a floor that does not use them.
     for (const floor of STACK_FLOORS) {
       const page = join(sources, `${floor}.html`);
+      const built = join(sources, 'built', floor);
       await writeFile(page, stackFloorPage(appPage, floor));
-      await buildRenderer(join(served, FLOORS_FOLDER, floor), {
-        quiet: true,
-        instead: { root: sources, pages: { [floor]: page } },
-      });
+      await buildRenderer(built, { quiet: true, instead: { root: sources, pages: { [floor]: page } } });
+      // File names carry a hash of their content: a name the app has too holds the same bytes.
+      if (existsSync(join(built, 'assets')))
+        await cp(join(built, 'assets'), join(served, 'assets'), { recursive: true });
+      await cp(join(built, `${floor}.html`), join(served, `stack-floor-${floor}.html`));
     }
   } finally {
     await rm(sources, { recursive: true, force: true });
