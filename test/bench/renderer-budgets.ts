@@ -49,7 +49,14 @@ import { chromiumLaunch } from '../../playwright.config';
 import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
 import { ensureRendererBuilt, startUpScriptPaths } from '../e2e/support/renderer-build';
 import type { BenchRow } from './bench-row';
-import { rendererWithStackFloors, STACK_FLOORS, stackFloorPath, type StackFloor } from './stack-floors';
+import {
+  isStackFloor,
+  rendererWithStackFloors,
+  STACK_FLOORS,
+  stackFloorDetail,
+  stackFloorPath,
+  type StackFloor,
+} from './stack-floors';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -257,15 +264,6 @@ const ROUTE_OF: Record<ReadyTarget, string> = { 'lookup-box': '/', 'not-found-he
 /** What one load opens: a route of the app, or a stack floor (its lookup box alone). */
 type LoadTarget = ReadyTarget | StackFloor;
 
-const FLOOR_DETAIL: Record<StackFloor, string> = {
-  page: 'stackFloorPageMs',
-  react: 'stackFloorReactMs',
-  'react-mantine': 'stackFloorReactMantineMs',
-};
-
-const isStackFloor = (target: LoadTarget): target is StackFloor =>
-  (STACK_FLOORS as readonly string[]).includes(target);
-
 function pathOf(target: LoadTarget): string {
   return isStackFloor(target) ? stackFloorPath(target) : `/#${ROUTE_OF[target]}`;
 }
@@ -371,8 +369,9 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
     for (const target of [...alternating(0), ...floors]) await load(target);
     for (let round = 0; round < LOADS; round += 1) {
       for (const target of [...alternating(round), ...rotated(floors, round)]) {
-        const figures = await load(target);
-        samples.set(target, [...(samples.get(target) ?? []), figures]);
+        const figures = samples.get(target) ?? [];
+        figures.push(await load(target));
+        samples.set(target, figures);
       }
     }
     if (warm) reloads = await sameTabReloads(warm, web);
@@ -405,7 +404,7 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
       lookupDomContentLoadedMs: round(domContentLoadedMs('lookup-box')),
       emptyDomContentLoadedMs: round(domContentLoadedMs('not-found-heading')),
       // Not the verdict: the lookup box alone on the same machine, same loads (stack-floors.ts).
-      ...Object.fromEntries(floors.map((floor) => [FLOOR_DETAIL[floor], round(median(readyMs(floor)))])),
+      ...Object.fromEntries(floors.map((floor) => [stackFloorDetail(floor), round(median(readyMs(floor)))])),
       ...(reloads && {
         // Not the verdict: what V8's code cache would give a start (see sameTabReloads).
         sameTabReloadLookupMs: round(median(reloads['lookup-box'])),

@@ -12,13 +12,29 @@ import { buildRenderer, repositoryRoot } from '../../main/web/build-renderer';
  * the budget leaves the app on the machine the bench runs on: the browser alone, React DOM alone,
  * React DOM with Mantine's provider and text input.
  */
-const FLOOR_BODIES = {
-  page: '<input data-testid="jump-input" aria-label="Lookup" autofocus />',
-  react: '<div id="root"></div>\n    <script type="module" src="./react.tsx"></script>',
-  'react-mantine': '<div id="root"></div>\n    <script type="module" src="./mantine.tsx"></script>',
+const FLOORS = {
+  page: {
+    body: '<input data-testid="jump-input" aria-label="Lookup" autofocus />',
+    detail: 'stackFloorPageMs',
+  },
+  react: {
+    body: '<div id="root"></div>\n    <script type="module" src="./react.tsx"></script>',
+    detail: 'stackFloorReactMs',
+  },
+  'react-mantine': {
+    body: '<div id="root"></div>\n    <script type="module" src="./mantine.tsx"></script>',
+    detail: 'stackFloorReactMantineMs',
+  },
 } as const;
-export type StackFloor = keyof typeof FLOOR_BODIES;
-export const STACK_FLOORS = Object.keys(FLOOR_BODIES) as StackFloor[];
+export type StackFloor = keyof typeof FLOORS;
+export const STACK_FLOORS = Object.keys(FLOORS) as StackFloor[];
+
+export const isStackFloor = (name: string): name is StackFloor => name in FLOORS;
+
+/** The key of a floor's median in the bench row's details. */
+export function stackFloorDetail(floor: StackFloor): string {
+  return FLOORS[floor].detail;
+}
 
 /** The floors' scripts (react.tsx, mantine.tsx). */
 const FLOOR_SCRIPTS = join(import.meta.dirname, 'stack-floors');
@@ -36,8 +52,8 @@ export function stackFloorPath(floor: StackFloor): string {
 export function stackFloorPage(appPage: string, floor: StackFloor): string {
   const page = appPage
     .replace(/<title>[^<]*<\/title>/, `<title>Paydesk stack floor: ${floor}</title>`)
-    .replace(/<body>[\s\S]*<\/body>/, `<body>\n    ${FLOOR_BODIES[floor]}\n  </body>`);
-  if (!page.includes(FLOOR_BODIES[floor]) || !page.includes(`stack floor: ${floor}`))
+    .replace(/<body>[\s\S]*<\/body>/, `<body>\n    ${FLOORS[floor].body}\n  </body>`);
+  if (!page.includes(FLOORS[floor].body) || !page.includes(`stack floor: ${floor}`))
     throw new Error('renderer/index.html has no <title> or <body> to replace for the stack floors');
   return page;
 }
