@@ -1,4 +1,4 @@
-import { protocol, type Session } from 'electron';
+import { app, protocol, type Session } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { PLAIN_TEXT, resolveRendererFile } from '../core/renderer-files';
 import {
@@ -6,7 +6,9 @@ import {
   APP_SCHEME_PRIVILEGES,
   appSchemeRequestPath,
   CONTENT_SECURITY_POLICY,
+  DISABLED_CHROMIUM_FEATURES,
   type OwnPage,
+  withDisabledFeatures,
 } from './policy';
 
 /**
@@ -16,9 +18,17 @@ import {
  * page's module scripts over it, and keeping their code cache) is listed in the issue notes.
  */
 
-/** Must run before the app is ready (Electron's rule for privileged schemes). */
+/**
+ * Must run before the app is ready (Electron's rule for privileged schemes and for Chromium's
+ * switches). The features policy.ts turns off are what lets Chromium use the scheme's code cache.
+ */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+  const existing = app.commandLine.getSwitchValue('disable-features');
+  app.commandLine.appendSwitch(
+    'disable-features',
+    withDisabledFeatures(existing, DISABLED_CHROMIUM_FEATURES),
+  );
 }
 
 /** Answers paydesk://app/… from the renderer folder of `page`, on this session only. */

@@ -155,6 +155,26 @@ export const APP_SCHEME_PRIVILEGES = Object.freeze({
   codeCache: true,
 } as const);
 
+/**
+ * Chromium features the app turns off before it is ready (main/electron/app-scheme.ts).
+ * BackgroundResourceFetch: with it on, Chromium makes a V8 code cache for an ES module script but
+ * never uses it in a later renderer process (traced in Chromium 156: the cache is written on the
+ * second start and every start after it compiles the modules from source again; classic scripts
+ * are not affected). Every start of the app is a new renderer process and its page is ES modules,
+ * so with the feature on, the codeCache privilege above would give the app nothing.
+ * test/e2e/web-target.spec.ts checks that Chromium so configured starts the page from the cache.
+ */
+export const DISABLED_CHROMIUM_FEATURES: readonly string[] = Object.freeze(['BackgroundResourceFetch']);
+
+/**
+ * The value for --disable-features with `features` added to what is already there: Chromium
+ * honours only the last --disable-features it is given, so a second one would undo the first.
+ */
+export function withDisabledFeatures(existing: string | undefined, features: readonly string[]): string {
+  const listed = (existing ?? '').split(',').filter((feature) => feature !== '');
+  return [...new Set([...listed, ...features])].join(',');
+}
+
 function parseUrl(value: string): URL | undefined {
   try {
     return new URL(value);

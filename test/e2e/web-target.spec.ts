@@ -1,6 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import type { Result } from '../../preload/contract';
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../main/electron/policy';
+import {
+  codeCacheConsumedDuring,
+  desktopChromiumLaunch,
+  startInNewProcess,
+} from './support/desktop-chromium';
+import { startUpScriptPaths } from './support/renderer-build';
 import { blockingViolations, expect, test } from './fixtures';
 
 /**
@@ -115,6 +124,46 @@ test.describe('web target', () => {
       expect(!result.ok && result.error.kind).toBe('network');
     } finally {
       await context.close();
+    }
+  });
+
+  test("with the desktop app's Chromium switches, later starts take the start-up modules from V8's code cache", async ({
+    webBridge,
+  }) => {
+    // A profile on disk and a new renderer process per start, as the desktop app has (policy.ts
+    // DISABLED_CHROMIUM_FEATURES says why the switches matter; without them no start ever does).
+    const profile = await mkdtemp(join(tmpdir(), 'paydesk-code-cache-'));
+    const context = await chromium.launchPersistentContext(profile, await desktopChromiumLaunch());
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const start = async (): Promise<void> => {
+        await startInNewProcess(page, webBridge.url);
+        await expect(page.getByTestId('jump-input')).toBeFocused();
+      };
+      const html = await (await context.request.get(webBridge.url)).text();
+      const startUpScripts: string[] = [];
+      for (const path of startUpScriptPaths(html)) {
+        const url = new URL(path, webBridge.url).href;
+        // Chromium keeps no code cache for a script under 1 KB (V8CodeCache's minimal length):
+        // compiling one costs next to nothing anyway.
+        if ((await (await context.request.get(url)).body()).length >= 1024) startUpScripts.push(url);
+      }
+      expect(startUpScripts.length).toBeGreaterThan(1);
+      // Chromium writes a script's cache on its second load, and in the background: the first start
+      // that can use it is the third, or a later one when the write is slow.
+      await start();
+      await start();
+      let consumed = new Map<string, number>();
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        consumed = await codeCacheConsumedDuring(context, page, start);
+        if (startUpScripts.every((url) => (consumed.get(url) ?? 0) > 0)) break;
+      }
+      expect(Object.fromEntries(startUpScripts.map((url) => [url, (consumed.get(url) ?? 0) > 0]))).toEqual(
+        Object.fromEntries(startUpScripts.map((url) => [url, true])),
+      );
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
     }
   });
 

@@ -77,6 +77,16 @@ export const app = Object.assign(new EventEmitter(), {
   getPath(name: string): string {
     return app.paths.get(name) ?? `/fake/${name}`;
   },
+  /** Chromium's switches as the app set them (Electron keeps the last value of each). */
+  commandLine: {
+    switches: new Map<string, string>(),
+    appendSwitch(name: string, value = ''): void {
+      app.commandLine.switches.set(name, value);
+    },
+    getSwitchValue(name: string): string {
+      return app.commandLine.switches.get(name) ?? '';
+    },
+  },
   getVersion: (): string => '0.0.0-test',
   requestSingleInstanceLock: (): boolean => true,
   whenReady: (): Promise<void> => Promise.resolve(),

@@ -19,6 +19,7 @@ import {
   parseCsp,
   webPreferencesFor,
   withContentSecurityPolicy,
+  withDisabledFeatures,
   type IpcSenderFacts,
   type OwnPage,
 } from '../../../main/electron/policy';
@@ -269,5 +270,18 @@ test.describe('external links and permissions', () => {
     }
     expect(isPermissionGranted('clipboard-sanitized-write', pageUrl, bundlePage)).toBe(true);
     expect(isPermissionGranted('clipboard-sanitized-write', 'https://evil.example/', bundlePage)).toBe(false);
+  });
+});
+
+test.describe('Chromium switches', () => {
+  test('features to disable join the ones already listed instead of replacing them', () => {
+    expect(withDisabledFeatures(undefined, ['BackgroundResourceFetch'])).toBe('BackgroundResourceFetch');
+    expect(withDisabledFeatures('', ['BackgroundResourceFetch'])).toBe('BackgroundResourceFetch');
+    expect(withDisabledFeatures('PaintHolding,MediaRouter', ['BackgroundResourceFetch'])).toBe(
+      'PaintHolding,MediaRouter,BackgroundResourceFetch',
+    );
+    expect(withDisabledFeatures('BackgroundResourceFetch', ['BackgroundResourceFetch'])).toBe(
+      'BackgroundResourceFetch',
+    );
   });
 });

@@ -72,6 +72,8 @@ test('the page comes from the privileged paydesk:// scheme, which serves the ren
   expect(fake.protocol.privileged).toEqual([
     { scheme: 'paydesk', privileges: { standard: true, secure: true, codeCache: true } },
   ]);
+  // Without it Chromium would never use the scheme's code cache for the page's modules (policy.ts).
+  expect(fake.app.commandLine.switches.get('disable-features')).toBe('BackgroundResourceFetch');
   const handler = fake.session.defaultSession.protocolHandlers.get('paydesk');
   if (!handler) throw new Error('no paydesk: handler on the default session');
   const page = await handler(new Request('paydesk://app/index.html'));
