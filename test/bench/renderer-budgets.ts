@@ -9,22 +9,26 @@
  *    empty route (the not-found screen) actually requested on its first load, recorded from the
  *    network, gzipped the same way. The web bridge's page script is not counted (it stands in for
  *    Electron's preload, which is not renderer JavaScript); its size is in the details.
- * 2. Navigation → interactive lookup box, twice: warm (one tab: the files come from its HTTP
- *    cache, as the desktop app reads them from disk) and cold (a new browser context per load:
- *    the very first start). Neither has V8's code cache: every load comes into a new renderer
- *    process (the page's Cross-Origin-Opener-Policy swaps it in from about:blank, as a start of
- *    the desktop app gets a new one), and this Chromium consumed a code cache only in the process
- *    that made it (traced: no consumedCacheSize on any load; a reload in the same process has
- *    one). A start with the code cache is in the warm row's details (sameTabReloads), not the
- *    verdict. The token is planted in sessionStorage before the page runs. An init script
+ * 2. Navigation → interactive lookup box, three ways, each a row of its own:
+ *    - warm start: what the desktop app's everyday start has. A browser with the app's Chromium
+ *      switches (policy.ts DISABLED_CHROMIUM_FEATURES) on a profile on disk, one tab; every load
+ *      comes into a new renderer process (the page's Cross-Origin-Opener-Policy swaps it in from
+ *      about:blank, as a start of the app gets a new one), its files from the HTTP cache (as the
+ *      app reads them from disk) and its compiled code from V8's code cache, which Chromium writes
+ *      on a script's second load (the unmeasured rounds). A traced start after the measured ones
+ *      checks that every start-up script over 1 KB did come from the cache.
+ *    - no code cache: the first start after an install or an update. One tab of an in-memory
+ *      context, which keeps no code cache: files from its HTTP cache, every script compiled.
+ *    - cold: a new context per load, nothing cached (the browser build's first visit).
+ *    The token is planted in sessionStorage before the page runs. An init script
  *    watches the DOM; once the lookup box exists, is enabled, laid out and focused (focusing it
  *    if the screen has not), the time is taken in the next task (a MessageChannel message): the
  *    moment a keystroke could be handled. performance.now() there is
  *    ms since navigation start. Typing into the box is then checked (not timed). Baseline: the
  *    same page on an empty route (the not-found screen's heading, the same next-task step), loads
- *    alternating. Median of LOADS each. The warm row's details add, from the same rounds, the
- *    stack floors (stack-floors.ts): the lookup box alone in a plain page, with React DOM, and with
- *    React DOM and Mantine; what the budget leaves the app on the machine the bench runs on.
+ *    alternating. Median of LOADS each. The no-code-cache row's details add, from the same rounds,
+ *    the stack floors (stack-floors.ts): the lookup box alone in a plain page, with React DOM, and
+ *    with React DOM and Mantine; what the budget leaves the app on the machine the bench runs on.
  * 3. Rendering 10,000 batch rows: a finished batch of 10,000 deposit ids is shown on /batch in a
  *    fresh context. The init script wraps the page's WebSocket so it sees frames before the
  *    bridge: the clock starts when the answer to the first rows page of that batch arrives (the
@@ -47,6 +51,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { z } from 'zod';
 import { chromiumLaunch } from '../../playwright.config';
 import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
+import {
+  codeCacheConsumedDuring,
+  desktopChromiumLaunch,
+  MIN_CODE_CACHED_SCRIPT_BYTES,
+  startInNewProcess,
+} from '../e2e/support/desktop-chromium';
 import { ensureRendererBuilt, startUpScriptPaths } from '../e2e/support/renderer-build';
 import type { BenchRow } from './bench-row';
 import {
@@ -140,9 +150,17 @@ async function startWebChild(): Promise<WebChild> {
   };
 }
 
+const VIEWPORT = { width: 1280, height: 900 };
+
 /** A fresh context (cold HTTP cache) whose pages already hold the bridge token. */
 async function freshContext(browser: Browser, web: WebChild): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await holdBridgeToken(context, web);
+  return context;
+}
+
+/** Every page of `context` holds the bridge token before its scripts run. */
+async function holdBridgeToken(context: BrowserContext, web: WebChild): Promise<void> {
   // tsx compiles named inner functions to `__name(fn, "name")` calls; the functions handed to the
   // page (init scripts, evaluate) carry them, so the page gets the identity helper first.
   await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
@@ -152,7 +170,6 @@ async function freshContext(browser: Browser, web: WebChild): Promise<BrowserCon
     },
     [BRIDGE_TOKEN_STORAGE_KEY, web.token] as const,
   );
-  return context;
 }
 
 const median = (values: readonly number[]): number => {
@@ -305,23 +322,12 @@ interface LoadFigures {
 }
 
 /**
- * One full navigation of `page` to the target's route; answers when it was ready (see
- * watchForReady). 'new-process': from about:blank, so even a hash-only change is a full
- * navigation, into a new renderer process (see the top of this file). 'reload': the page, already
- * on that route, reloads in its own process, where Chromium does consume V8's code cache.
+ * One full navigation of `page` to the target's route, into a new renderer process (from
+ * about:blank, so even a hash-only change is a full navigation); answers when it was ready (see
+ * watchForReady).
  */
-async function loadUntilReady(
-  page: Page,
-  web: WebChild,
-  target: LoadTarget,
-  navigation: 'new-process' | 'reload' = 'new-process',
-): Promise<LoadFigures> {
-  if (navigation === 'reload') {
-    await page.reload();
-  } else {
-    await page.goto('about:blank');
-    await page.goto(`${web.origin}${pathOf(target)}`);
-  }
+async function loadUntilReady(page: Page, web: WebChild, target: LoadTarget): Promise<LoadFigures> {
+  await startInNewProcess(page, `${web.origin}${pathOf(target)}`);
   await page.waitForFunction(() => (window as { __paydeskReady?: number }).__paydeskReady !== undefined);
   const figures = await page.evaluate(() => ({
     readyMs: (window as { __paydeskReady?: number }).__paydeskReady ?? NaN,
@@ -341,22 +347,88 @@ async function loadUntilReady(
   return figures;
 }
 
+/** How the loads of a start-up row come (the top of this file says what each stands for). */
+type StartKind = 'warm start' | 'no code cache' | 'cold';
+
+const START_ROW_NAMES: Record<StartKind, string> = {
+  'warm start': 'warm start (code cache from earlier starts)',
+  'no code cache': 'files cached, no code cache (a first start after an install)',
+  cold: 'cold cache (nothing cached)',
+};
+
+/** The tab a warm or no-code-cache row loads in, and how to dispose of it. */
+interface OneTab {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+async function openTab(browser: Browser, web: WebChild, kind: StartKind): Promise<OneTab | undefined> {
+  if (kind === 'cold') return undefined;
+  if (kind === 'no code cache') {
+    const context = await freshContext(browser, web);
+    return { context, page: await context.newPage(), close: () => context.close() };
+  }
+  const profile = await mkdtemp(join(tmpdir(), 'paydesk-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...(await desktopChromiumLaunch()),
+    viewport: VIEWPORT,
+  });
+  await holdBridgeToken(context, web);
+  return {
+    context,
+    page: context.pages()[0] ?? (await context.newPage()),
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
- * LOADS loads of each route, alternating (a drift of the machine's load falls on both alike).
- * Warm: one tab, so the files come from its HTTP cache (not V8's code cache: see the top of this
- * file), and in the same rounds the stack floors, for the details. Cold: a new context per load
- * (the very first start).
+ * How much of the start-up JavaScript one more start of the lookup route took from V8's code
+ * cache: all of it on a warm start, none without a code cache, or the row is not what it says.
  */
-async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | 'cold'): Promise<BenchRow> {
-  const floors = cache === 'warm' ? STACK_FLOORS : [];
+async function startUpFromCodeCache(tab: OneTab, web: WebChild) {
+  const consumed = await codeCacheConsumedDuring(tab.context, tab.page, async () => {
+    await loadUntilReady(tab.page, web, 'lookup-box');
+  });
+  let cacheable = 0;
+  let cachedKB = 0;
+  const missing: string[] = [];
+  for (const path of await initialScripts(web.rendererDir)) {
+    if ((await readFile(join(web.rendererDir, path))).length < MIN_CODE_CACHED_SCRIPT_BYTES) continue;
+    cacheable += 1;
+    const bytes = consumed.get(`${web.origin}/${path}`) ?? 0;
+    cachedKB += kb(bytes);
+    if (bytes === 0) missing.push(path);
+  }
+  return { cacheable, cachedKB, missing };
+}
+
+function premiseHeld(
+  kind: StartKind,
+  fromCache: Awaited<ReturnType<typeof startUpFromCodeCache>> | undefined,
+) {
+  if (kind === 'cold' || !fromCache) return kind === 'cold';
+  const fromSource = fromCache.missing.length;
+  return kind === 'warm start' ? fromSource === 0 : fromSource === fromCache.cacheable;
+}
+
+/**
+ * LOADS loads of each route, alternating (a drift of the machine's load falls on both alike), in
+ * one tab or (cold) a new context each; the no-code-cache row adds the stack floors in the same
+ * rounds, for the details.
+ */
+async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind): Promise<BenchRow> {
+  const floors = kind === 'no code cache' ? STACK_FLOORS : [];
   const samples = new Map<LoadTarget, LoadFigures[]>();
-  let reloads: Record<ReadyTarget, number[]> | undefined;
-  const warm = cache === 'warm' ? await freshContext(browser, web) : undefined;
+  let fromCache: Awaited<ReturnType<typeof startUpFromCodeCache>> | undefined;
+  const tab = await openTab(browser, web, kind);
   try {
-    await warm?.addInitScript(watchForReady);
-    const warmPage = await warm?.newPage();
+    await tab?.context.addInitScript(watchForReady);
     const load = async (target: LoadTarget): Promise<LoadFigures> => {
-      if (warmPage) return loadUntilReady(warmPage, web, target);
+      if (tab) return loadUntilReady(tab.page, web, target);
       const context = await freshContext(browser, web);
       try {
         await context.addInitScript(watchForReady);
@@ -365,8 +437,10 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
         await context.close();
       }
     };
-    // Unmeasured: one load of each (primes the warm tab; the server's first file reads when cold).
-    for (const target of [...alternating(0), ...floors]) await load(target);
+    // Unmeasured: primes the tab (a warm start's code cache is written on a script's second load)
+    // and, cold, the server's first file reads.
+    const priming = kind === 'warm start' ? [0, 1] : [0];
+    for (const round of priming) for (const target of [...alternating(round), ...floors]) await load(target);
     for (let round = 0; round < LOADS; round += 1) {
       for (const target of [...alternating(round), ...rotated(floors, round)]) {
         const figures = samples.get(target) ?? [];
@@ -374,9 +448,9 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
         samples.set(target, figures);
       }
     }
-    if (warm) reloads = await sameTabReloads(warm, web);
+    if (tab) fromCache = await startUpFromCodeCache(tab, web);
   } finally {
-    await warm?.close();
+    await tab?.close();
   }
   const readyMs = (target: LoadTarget) => (samples.get(target) ?? []).map((one) => one.readyMs);
   const domContentLoadedMs = (target: LoadTarget) =>
@@ -386,14 +460,15 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
   const value = median(lookup);
   const baselineValue = median(empty);
   return {
-    name: `renderer: navigation → interactive lookup box, ${cache} cache (median of ${LOADS} loads)`,
+    name: `renderer: navigation → interactive lookup box, ${START_ROW_NAMES[kind]} (median of ${LOADS} loads)`,
     baseline: 'the same page on an empty route (not-found screen)',
     unit: 'ms',
     value: round(value),
     baselineValue: round(baselineValue),
     ratio: round(value / baselineValue, 3),
     target: `≤ ${INTERACTIVE_BUDGET_MS} ms (value)`,
-    pass: value <= INTERACTIVE_BUDGET_MS,
+    // A row whose start did not get the code it says (all from the cache, or none) is no verdict.
+    pass: value <= INTERACTIVE_BUDGET_MS && premiseHeld(kind, fromCache),
     details: {
       loads: LOADS,
       differenceMs: round(value - baselineValue),
@@ -405,10 +480,10 @@ async function interactiveRow(browser: Browser, web: WebChild, cache: 'warm' | '
       emptyDomContentLoadedMs: round(domContentLoadedMs('not-found-heading')),
       // Not the verdict: the lookup box alone on the same machine, same loads (stack-floors.ts).
       ...Object.fromEntries(floors.map((floor) => [stackFloorDetail(floor), round(median(readyMs(floor)))])),
-      ...(reloads && {
-        // Not the verdict: what V8's code cache would give a start (see sameTabReloads).
-        sameTabReloadLookupMs: round(median(reloads['lookup-box'])),
-        sameTabReloadEmptyMs: round(median(reloads['not-found-heading'])),
+      ...(fromCache && {
+        startUpScriptsFromCodeCache: `${fromCache.cacheable - fromCache.missing.length} of ${fromCache.cacheable}`,
+        codeCacheConsumedKB: round(fromCache.cachedKB),
+        startUpScriptsCompiledFromSource: fromCache.missing.join(' ') || 'none',
       }),
     },
   };
@@ -423,36 +498,6 @@ function alternating(round: number): ReadyTarget[] {
 function rotated<T>(items: readonly T[], round: number): T[] {
   const shift = items.length === 0 ? 0 : round % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];
-}
-
-/**
- * For the details only: LOADS reloads of each route in a tab of its own, alternating. A reload
- * stays in its renderer process, where this Chromium consumes V8's code cache (traced: some
- * 950 KB of it for the start-up scripts), so this is what a start with the code cache would take
- * (the desktop app serves its page over paydesk://, which has the codeCache privilege, for that:
- * app-scheme.ts).
- */
-async function sameTabReloads(
-  context: BrowserContext,
-  web: WebChild,
-): Promise<Record<ReadyTarget, number[]>> {
-  const targets: ReadyTarget[] = ['lookup-box', 'not-found-heading'];
-  const tabs = new Map<ReadyTarget, Page>();
-  for (const target of targets) {
-    const tab = await context.newPage();
-    tabs.set(target, tab);
-    await loadUntilReady(tab, web, target);
-    // Unmeasured: Chromium makes the code cache on a script's second load and uses it from the third.
-    await loadUntilReady(tab, web, target, 'reload');
-  }
-  const reloads: Record<ReadyTarget, number[]> = { 'lookup-box': [], 'not-found-heading': [] };
-  for (let round = 0; round < LOADS; round += 1) {
-    for (const target of alternating(round)) {
-      const tab = tabs.get(target);
-      if (tab) reloads[target].push((await loadUntilReady(tab, web, target, 'reload')).readyMs);
-    }
-  }
-  return reloads;
 }
 
 // -- 3 and 4. Batch rows: render and scroll --------------------------------------------------
@@ -797,7 +842,8 @@ export async function bench(): Promise<BenchRow[]> {
     browser = await chromium.launch(chromiumLaunch);
     return [
       await initialJavaScriptRow(browser, web),
-      await interactiveRow(browser, web, 'warm'),
+      await interactiveRow(browser, web, 'warm start'),
+      await interactiveRow(browser, web, 'no code cache'),
       await interactiveRow(browser, web, 'cold'),
       ...(await batchRowsRows(browser, web)),
     ];

@@ -7,6 +7,7 @@ import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../mai
 import {
   codeCacheConsumedDuring,
   desktopChromiumLaunch,
+  MIN_CODE_CACHED_SCRIPT_BYTES,
   startInNewProcess,
 } from './support/desktop-chromium';
 import { startUpScriptPaths } from './support/renderer-build';
@@ -144,9 +145,9 @@ test.describe('web target', () => {
       const startUpScripts: string[] = [];
       for (const path of startUpScriptPaths(html)) {
         const url = new URL(path, webBridge.url).href;
-        // Chromium keeps no code cache for a script under 1 KB (V8CodeCache's minimal length):
-        // compiling one costs next to nothing anyway.
-        if ((await (await context.request.get(url)).body()).length >= 1024) startUpScripts.push(url);
+        // Too short for a code cache (compiling it costs next to nothing anyway).
+        const bytes = (await (await context.request.get(url)).body()).length;
+        if (bytes >= MIN_CODE_CACHED_SCRIPT_BYTES) startUpScripts.push(url);
       }
       expect(startUpScripts.length).toBeGreaterThan(1);
       // Chromium writes a script's cache on its second load, and in the background: the first start

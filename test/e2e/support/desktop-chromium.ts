@@ -35,6 +35,9 @@ export async function desktopChromiumLaunch(): Promise<LaunchOptions> {
   };
 }
 
+/** Chromium keeps no code cache for a script shorter than this (V8CodeCache's minimal length). */
+export const MIN_CODE_CACHED_SCRIPT_BYTES = 1024;
+
 /** What the desktop app's next start has: the same profile on disk, a new renderer process. */
 export async function startInNewProcess(page: Page, url: string): Promise<void> {
   // From about:blank: the page's Cross-Origin-Opener-Policy swaps a new renderer process in.
