@@ -50,23 +50,49 @@ const ARG_TEXT_BY_METHOD: Partial<Record<ChannelName, number>> = {
   batchStart: 8 * 1024 * 1024,
 };
 
-/** True when the argument's keys and strings stay within `maxText` characters and MAX_ARG_DEPTH levels. */
-function withinBounds(arg: unknown, maxText: number): boolean {
+const TOO_LARGE = 'arg: is too large or too deeply nested.';
+
+/**
+ * The argument's first problem of shape, before any schema runs; undefined when it has none. Its
+ * keys and strings must stay within `maxText` characters and MAX_ARG_DEPTH levels, and it must be
+ * plain data: text, numbers, true or false, null, lists and plain objects, what both JSON and
+ * Electron's structured clone carry. Anything else (a bigint, a Date or other class instance, an
+ * object without a prototype, a function) is refused by its field name here: zod's length checks
+ * compare whatever sits under a `length` key with a number, and an object without a prototype
+ * throws there instead of failing (found by the dispatcher fuzz).
+ */
+function shapeProblem(arg: unknown, maxText: number): Result<never> | undefined {
   let budget = maxText;
-  const visit = (value: unknown, depth: number): boolean => {
+  const visit = (value: unknown, path: readonly string[]): Result<never> | undefined => {
     if (typeof value === 'string') {
       budget -= value.length;
-      return budget >= 0;
+      return budget >= 0 ? undefined : failure('validation', TOO_LARGE, { field: 'arg' });
     }
-    if (typeof value !== 'object' || value === null) return true;
-    if (depth >= MAX_ARG_DEPTH) return false;
+    if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
+      return undefined;
+    if (
+      typeof value !== 'object' ||
+      !(Array.isArray(value) || Object.getPrototypeOf(value) === Object.prototype)
+    ) {
+      const field = path.length === 0 ? 'arg' : path.map((key) => (key === '' ? '""' : key)).join('.');
+      return failure(
+        'validation',
+        `${field}: is not plain data (text, numbers, true or false, lists, objects).`,
+        {
+          field,
+        },
+      );
+    }
+    if (path.length >= MAX_ARG_DEPTH) return failure('validation', TOO_LARGE, { field: 'arg' });
     for (const [key, item] of Object.entries(value)) {
       budget -= key.length + 1;
-      if (budget < 0 || !visit(item, depth + 1)) return false;
+      if (budget < 0) return failure('validation', TOO_LARGE, { field: 'arg' });
+      const problem = visit(item, [...path, key]);
+      if (problem) return problem;
     }
-    return true;
+    return undefined;
   };
-  return visit(arg, 0);
+  return visit(arg, []);
 }
 const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 
@@ -130,9 +156,8 @@ export function createDispatcher(api: ConsoleApi, schemas: ArgSchemas = ARG_SCHE
 
     let parsed: z.ZodSafeParseResult<unknown>;
     try {
-      if (!withinBounds(arg, ARG_TEXT_BY_METHOD[method] ?? MAX_ARG_TEXT)) {
-        return failure('validation', 'arg: is too large or too deeply nested.', { field: 'arg' });
-      }
+      const problem = shapeProblem(arg, ARG_TEXT_BY_METHOD[method] ?? MAX_ARG_TEXT);
+      if (problem) return problem;
       parsed = (schemas[method] as z.ZodType<unknown>).safeParse(arg);
     } catch {
       // A getter or proxy that throws while being read.

@@ -500,4 +500,31 @@ test.describe('the dispatcher itself', () => {
       error: { kind: 'validation' },
     });
   });
+
+  test('a value that is not plain data is refused by its field, never blamed on the whole argument', async ({
+    openConsole,
+  }) => {
+    const console = openConsole();
+    // Found by the dispatcher fuzz: zod's length check compared this `length` with a number and
+    // threw, so the dispatcher could only say "arg: could not be read".
+    const noPrototype: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    noPrototype[''] = 1n;
+    const cases: Array<[ChannelName, unknown, string]> = [
+      ['openExternal', { url: { length: noPrototype } }, 'url.length'],
+      ['getDeposit', { depositId: 300000001n }, 'depositId'],
+      ['getDeposit', { depositId: new Date(0) }, 'depositId'],
+      ['getDeposit', noPrototype, 'arg'],
+    ];
+    for (const [method, arg, field] of cases) {
+      const answer = await console.dispatch(CHANNELS[method], arg);
+      expect(answer, `${method} ${field}`).toEqual({
+        ok: false,
+        error: {
+          kind: 'validation',
+          message: `${field}: is not plain data (text, numbers, true or false, lists, objects).`,
+          field,
+        },
+      });
+    }
+  });
 });
