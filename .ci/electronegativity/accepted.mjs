@@ -49,6 +49,15 @@ export const ACCEPTED = [
       'redirect-URL allow-list just above it.',
   },
   {
+    id: 'CUSTOM_ARGUMENTS_JS_CHECK',
+    file: /^main\/index\.js$/,
+    sample: /app\.commandLine\.appendSwitch\("disable-features", withDisabledFeatures\(/,
+    reason:
+      'main/electron/app-scheme.ts registerAppScheme: the one Chromium switch the app sets; it turns a feature ' +
+      "off (policy.ts DISABLED_CHROMIUM_FEATURES: BackgroundResourceFetch, with which the page's ES modules " +
+      'never get their V8 code cache), turns nothing on and takes no outside input.',
+  },
+  {
     id: 'OPEN_EXTERNAL_JS_CHECK',
     file: /^renderer\/assets\/DepositCreateScreen-[\w-]+\.js$/,
     sample: /\.openExternal\(\{ url: /,

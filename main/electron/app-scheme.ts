@@ -24,6 +24,8 @@ import {
  */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+  // Electronegativity's CUSTOM_ARGUMENTS_JS_CHECK flags any switch; accepted in
+  // .ci/electronegativity/accepted.mjs: this one only turns a Chromium feature off.
   const existing = app.commandLine.getSwitchValue('disable-features');
   app.commandLine.appendSwitch(
     'disable-features',
