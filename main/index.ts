@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
 import { createKeytarBackend, createMemoryBackend } from './core/vault';
-import { registerAppScheme, serveBundle } from './electron/app-scheme';
+import { disableChromiumFeatures, registerAppScheme, serveBundle } from './electron/app-scheme';
 import { registerIpcRouter } from './electron/ipc-router';
 import type { OwnPage } from './electron/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
@@ -35,6 +35,7 @@ const page: OwnPage =
 // Every renderer sandboxed, whatever a window asks for.
 app.enableSandbox();
 registerAppScheme();
+disableChromiumFeatures();
 app.setPath('userData', dataDir);
 guardApp(app, page);
 

@@ -53,7 +53,7 @@ export const ACCEPTED = [
     file: /^main\/index\.js$/,
     sample: /app\.commandLine\.appendSwitch\("disable-features", withDisabledFeatures\(/,
     reason:
-      'main/electron/app-scheme.ts registerAppScheme: the one Chromium switch the app sets; it turns a feature ' +
+      'main/electron/app-scheme.ts disableChromiumFeatures: the one Chromium switch the app sets; it turns a feature ' +
       "off (policy.ts DISABLED_CHROMIUM_FEATURES: BackgroundResourceFetch, with which the page's ES modules " +
       'never get their V8 code cache), turns nothing on and takes no outside input.',
   },

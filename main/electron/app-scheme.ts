@@ -18,12 +18,17 @@ import {
  * page's module scripts over it, and keeping their code cache) is listed in the issue notes.
  */
 
-/**
- * Must run before the app is ready (Electron's rule for privileged schemes and for Chromium's
- * switches). The features policy.ts turns off are what lets Chromium use the scheme's code cache.
- */
+/** Must run before the app is ready (Electron's rule for privileged schemes). */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+}
+
+/**
+ * Turns off the Chromium features policy.ts lists, without which Chromium would not use the
+ * scheme's code cache for the page's modules. Must run before the app is ready, as Chromium reads
+ * its switches then.
+ */
+export function disableChromiumFeatures(): void {
   // Electronegativity's CUSTOM_ARGUMENTS_JS_CHECK flags any switch; accepted in
   // .ci/electronegativity/accepted.mjs: this one only turns a Chromium feature off.
   const existing = app.commandLine.getSwitchValue('disable-features');

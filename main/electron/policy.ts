@@ -156,7 +156,7 @@ export const APP_SCHEME_PRIVILEGES = Object.freeze({
 } as const);
 
 /**
- * Chromium features the app turns off before it is ready (main/electron/app-scheme.ts).
+ * Chromium features the app turns off before it is ready (app-scheme.ts disableChromiumFeatures).
  * BackgroundResourceFetch: with it on, Chromium makes a V8 code cache for an ES module script but
  * never uses it in a later renderer process (traced in Chromium 156: the cache is written on the
  * second start and every start after it compiles the modules from source again; classic scripts

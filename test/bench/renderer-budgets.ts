@@ -52,9 +52,9 @@ import { z } from 'zod';
 import { chromiumLaunch } from '../../playwright.config';
 import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
 import {
+  codeCacheableStartUpScripts,
   codeCacheConsumedDuring,
   desktopChromiumLaunch,
-  MIN_CODE_CACHED_SCRIPT_BYTES,
   startInNewProcess,
 } from '../e2e/support/desktop-chromium';
 import { ensureRendererBuilt, startUpScriptPaths } from '../e2e/support/renderer-build';
@@ -385,34 +385,36 @@ async function openTab(browser: Browser, web: WebChild, kind: StartKind): Promis
   };
 }
 
+/** What one traced start took from V8's code cache, of the start-up scripts that could. */
+interface CodeCacheUse {
+  cacheable: number;
+  cachedKB: number;
+  /** The cacheable scripts compiled from source. */
+  missing: string[];
+}
+
 /**
  * How much of the start-up JavaScript one more start of the lookup route took from V8's code
  * cache: all of it on a warm start, none without a code cache, or the row is not what it says.
  */
-async function startUpFromCodeCache(tab: OneTab, web: WebChild) {
+async function startUpFromCodeCache(tab: OneTab, web: WebChild): Promise<CodeCacheUse> {
   const consumed = await codeCacheConsumedDuring(tab.context, tab.page, async () => {
     await loadUntilReady(tab.page, web, 'lookup-box');
   });
-  let cacheable = 0;
-  let cachedKB = 0;
-  const missing: string[] = [];
-  for (const path of await initialScripts(web.rendererDir)) {
-    if ((await readFile(join(web.rendererDir, path))).length < MIN_CODE_CACHED_SCRIPT_BYTES) continue;
-    cacheable += 1;
-    const bytes = consumed.get(`${web.origin}/${path}`) ?? 0;
-    cachedKB += kb(bytes);
-    if (bytes === 0) missing.push(path);
-  }
-  return { cacheable, cachedKB, missing };
+  const cacheable = await codeCacheableStartUpScripts(web.rendererDir);
+  const bytes = (path: string): number => consumed.get(`${web.origin}/${path}`) ?? 0;
+  return {
+    cacheable: cacheable.length,
+    cachedKB: kb(cacheable.reduce((sum, path) => sum + bytes(path), 0)),
+    missing: cacheable.filter((path) => bytes(path) === 0),
+  };
 }
 
-function premiseHeld(
-  kind: StartKind,
-  fromCache: Awaited<ReturnType<typeof startUpFromCodeCache>> | undefined,
-) {
-  if (kind === 'cold' || !fromCache) return kind === 'cold';
-  const fromSource = fromCache.missing.length;
-  return kind === 'warm start' ? fromSource === 0 : fromSource === fromCache.cacheable;
+/** Whether a row's traced start got the code it stands for (cold rows are not traced). */
+function premiseHeld(kind: StartKind, use: CodeCacheUse | undefined): boolean {
+  if (kind === 'cold') return true;
+  if (!use) return false;
+  return kind === 'warm start' ? use.missing.length === 0 : use.missing.length === use.cacheable;
 }
 
 /**
@@ -423,7 +425,7 @@ function premiseHeld(
 async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind): Promise<BenchRow> {
   const floors = kind === 'no code cache' ? STACK_FLOORS : [];
   const samples = new Map<LoadTarget, LoadFigures[]>();
-  let fromCache: Awaited<ReturnType<typeof startUpFromCodeCache>> | undefined;
+  let fromCache: CodeCacheUse | undefined;
   const tab = await openTab(browser, web, kind);
   try {
     await tab?.context.addInitScript(watchForReady);

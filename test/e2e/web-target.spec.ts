@@ -5,12 +5,12 @@ import { chromium } from '@playwright/test';
 import type { Result } from '../../preload/contract';
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../main/electron/policy';
 import {
+  codeCacheableStartUpScripts,
   codeCacheConsumedDuring,
   desktopChromiumLaunch,
-  MIN_CODE_CACHED_SCRIPT_BYTES,
   startInNewProcess,
 } from './support/desktop-chromium';
-import { startUpScriptPaths } from './support/renderer-build';
+import { ensureRendererBuilt } from './support/renderer-build';
 import { blockingViolations, expect, test } from './fixtures';
 
 /**
@@ -141,14 +141,10 @@ test.describe('web target', () => {
         await startInNewProcess(page, webBridge.url);
         await expect(page.getByTestId('jump-input')).toBeFocused();
       };
-      const html = await (await context.request.get(webBridge.url)).text();
-      const startUpScripts: string[] = [];
-      for (const path of startUpScriptPaths(html)) {
-        const url = new URL(path, webBridge.url).href;
-        // Too short for a code cache (compiling it costs next to nothing anyway).
-        const bytes = (await (await context.request.get(url)).body()).length;
-        if (bytes >= MIN_CODE_CACHED_SCRIPT_BYTES) startUpScripts.push(url);
-      }
+      // The build the bridge serves (ensureRendererBuilt answers the same folder for the same sources).
+      const startUpScripts = (await codeCacheableStartUpScripts(await ensureRendererBuilt())).map(
+        (path) => new URL(path, webBridge.url).href,
+      );
       expect(startUpScripts.length).toBeGreaterThan(1);
       // Chromium writes a script's cache on its second load, and in the background: the first start
       // that can use it is the third, or a later one when the write is slow.

@@ -63,10 +63,11 @@ const TOO_LARGE = 'arg: is too large or too deeply nested.';
  */
 function shapeProblem(arg: unknown, maxText: number): Result<never> | undefined {
   let budget = maxText;
+  const tooLarge = (): Result<never> => failure('validation', TOO_LARGE, { field: 'arg' });
   const visit = (value: unknown, path: readonly string[]): Result<never> | undefined => {
     if (typeof value === 'string') {
       budget -= value.length;
-      return budget >= 0 ? undefined : failure('validation', TOO_LARGE, { field: 'arg' });
+      return budget >= 0 ? undefined : tooLarge();
     }
     if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean')
       return undefined;
@@ -83,10 +84,10 @@ function shapeProblem(arg: unknown, maxText: number): Result<never> | undefined 
         },
       );
     }
-    if (path.length >= MAX_ARG_DEPTH) return failure('validation', TOO_LARGE, { field: 'arg' });
+    if (path.length >= MAX_ARG_DEPTH) return tooLarge();
     for (const [key, item] of Object.entries(value)) {
       budget -= key.length + 1;
-      if (budget < 0) return failure('validation', TOO_LARGE, { field: 'arg' });
+      if (budget < 0) return tooLarge();
       const problem = visit(item, [...path, key]);
       if (problem) return problem;
     }

@@ -1,7 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium, type BrowserContext, type LaunchOptions, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { chromiumLaunch } from '../../../playwright.config';
 import { DISABLED_CHROMIUM_FEATURES, withDisabledFeatures } from '../../../main/electron/policy';
+import { startUpScriptPaths } from './renderer-build';
 
 const DISABLE_FEATURES = '--disable-features=';
 
@@ -36,7 +39,20 @@ export async function desktopChromiumLaunch(): Promise<LaunchOptions> {
 }
 
 /** Chromium keeps no code cache for a script shorter than this (V8CodeCache's minimal length). */
-export const MIN_CODE_CACHED_SCRIPT_BYTES = 1024;
+const MIN_CODE_CACHED_SCRIPT_BYTES = 1024;
+
+/**
+ * The start-up scripts of the build in `rendererDir` (paths inside it, `assets/…`) that Chromium
+ * would keep a code cache for: all but those too short for one, whose compile costs next to nothing.
+ */
+export async function codeCacheableStartUpScripts(rendererDir: string): Promise<string[]> {
+  const cacheable: string[] = [];
+  for (const path of startUpScriptPaths(await readFile(join(rendererDir, 'index.html'), 'utf8'))) {
+    const bytes = (await readFile(join(rendererDir, path))).length;
+    if (bytes >= MIN_CODE_CACHED_SCRIPT_BYTES) cacheable.push(path);
+  }
+  return cacheable;
+}
 
 /** What the desktop app's next start has: the same profile on disk, a new renderer process. */
 export async function startInNewProcess(page: Page, url: string): Promise<void> {
