@@ -17,34 +17,44 @@ export type Overlays = typeof OverlayCode;
 
 const OverlaysContext = createContext<Overlays | null>(null);
 
+/** A page busy past this still gets its menus: the load starts then, idle or not. */
+const OVERLAYS_IDLE_TIMEOUT_MS = 500;
+
 /**
- * Loads the overlays' code (overlay-code.ts) in the task after the first render, and hands it to
- * everything below once it is in, in a transition. Neither the download nor the compile nor the
- * extra renders Mantine's overlays make when they mount (a portal or a floating-ui reference set
- * in a layout effect, then an immediate second render) stand between the first paint and the first
- * keystroke any more; the menus and dialogs that need it wait for it (DeferredMenu, Dialog...).
+ * Loads the overlays' code (overlay-code.ts) once the browser is first idle after the first render
+ * (at the latest OVERLAYS_IDLE_TIMEOUT_MS later), and hands it to everything below once it is in,
+ * in a transition. Neither the download nor the compile nor the extra renders Mantine's overlays
+ * make when they mount (a portal or a floating-ui reference set in a layout effect, then an
+ * immediate second render) stand between the first paint and the first keystroke; the menus and
+ * dialogs that need it wait for it (DeferredMenu, Dialog...). Idle, not the next task: traced in
+ * Chromium without a code cache, a setTimeout(0) task that only starts the import took 10-20 ms
+ * and ran after the first frame, before the task in which a keystroke could be handled; loaded
+ * when idle, that step went from 21-27 to 16-18 ms (median of 20 starts each, the bench's probe).
  */
 export function OverlaysProvider({ children }: { children: ReactNode }) {
   const [overlays, setOverlays] = useState<Overlays | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let mounted = true;
-    const timer = setTimeout(() => {
-      import('./overlay-code').then(
-        (code) => {
-          if (mounted) startTransition(() => setOverlays(code));
-        },
-        (error: unknown) => {
-          // Short of a broken install (or, in the browser build, a server gone away), this does
-          // not fail; if it does, the menus stay plain buttons, and the user is told so.
-          console.error('Paydesk could not load the code of its menus and dialogs', error);
-          if (mounted) setFailed(true);
-        },
-      );
-    }, 0);
+    const idle = requestIdleCallback(
+      () => {
+        import('./overlay-code').then(
+          (code) => {
+            if (mounted) startTransition(() => setOverlays(code));
+          },
+          (error: unknown) => {
+            // Short of a broken install (or, in the browser build, a server gone away), this does
+            // not fail; if it does, the menus stay plain buttons, and the user is told so.
+            console.error('Paydesk could not load the code of its menus and dialogs', error);
+            if (mounted) setFailed(true);
+          },
+        );
+      },
+      { timeout: OVERLAYS_IDLE_TIMEOUT_MS },
+    );
     return () => {
       mounted = false;
-      clearTimeout(timer);
+      cancelIdleCallback(idle);
     };
   }, []);
   return (
