@@ -5,48 +5,22 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
 /**
- * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136+) on the first line of
- * the chunks the page loads before its first screen (the entry and what it imports statically):
- * their functions are compiled eagerly on a background thread while the file streams in, instead
- * of lazily on the main thread during the first render, where most of them run anyway.
- * Lazily loaded chunks keep V8's lazy compilation.
- */
-function compileHintsForInitialChunks(): Plugin {
-  const HINT = '//# allFunctionsCalledOnLoad\n';
-  return {
-    name: 'paydesk-compile-hints',
-    apply: 'build',
-    // After Vite's own generateBundle, which puts its preload map at the very top of the entry.
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const initial = new Set<string>();
-        const visit = (fileName: string): void => {
-          const chunk = bundle[fileName];
-          if (initial.has(fileName) || chunk?.type !== 'chunk') return;
-          initial.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        for (const [fileName, chunk] of Object.entries(bundle))
-          if (chunk.type === 'chunk' && chunk.isEntry) visit(fileName);
-        for (const fileName of initial) {
-          const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') chunk.code = HINT + chunk.code;
-        }
-      },
-    },
-  };
-}
-
-/**
  * The start-up JavaScript in a few chunks, one per family of libraries, instead of one ~470 KB
  * entry chunk: Chromium compiles each script on a background thread of its own while it streams
- * in (every function, with the hint above), so with one big chunk the main thread sat idle until
- * that one compile ended, and with several they compile side by side. A/B in Chromium without
- * V8's code cache, navigation → interactive lookup box, paired loads: −22 ms median (faster in 24
- * of 30) against the single chunk. Each group takes only modules the first screen loads anyway
+ * in, so with one big chunk the main thread sat idle until that one compile ended, and with
+ * several they compile side by side. A/B in Chromium without V8's code cache, navigation →
+ * interactive lookup box, paired loads: −22 ms median (faster in 24 of 30) against the single
+ * chunk (measured when the chunks also carried V8's compile hint, below). Each group takes only modules the first screen loads anyway
  * (`$initial`), so no lazy screen's code moves into the start; the app's own code stays in the
  * entry chunk. test/unit/packaging/start-up-scripts.spec.ts keeps the split.
+ *
+ * No chunk carries V8's explicit compile hint (`//# allFunctionsCalledOnLoad`) any more. It made
+ * the background threads compile every function of the start-up chunks, most of React DOM's and
+ * Mantine's never called at start, and on two cores shared with the browser's other processes that
+ * work delays the first render more than the lazy compiles it saves on the main thread. Paired
+ * starts without the hint against with it (median difference, faster in): cold −26.3 ms (12 of
+ * 20) and −19.6 ms (14 of 24); files cached, no code cache −21.8 ms (18 of 30, busy machine) and
+ * +0.7 ms (15 of 30, quiet); warm start with the code cache −10.2 ms (12 of 20).
  */
 const START_UP_CHUNKS = [
   { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
@@ -112,7 +86,6 @@ export default defineConfig({
     plugins: [
       react(),
       mantineStylesByComponent(),
-      compileHintsForInitialChunks(),
       {
         // The dev server inlines React's fast-refresh preamble, which the strict CSP meta tag of
         // index.html would block; in dev the window's CSP header (main/electron/policy.ts,
