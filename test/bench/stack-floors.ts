@@ -6,11 +6,11 @@ import { buildRenderer, repositoryRoot } from '../../main/web/build-renderer';
 
 /**
  * The renderer bench's stack floors: pages that show the lookup box and nothing else, built by the
- * renderer's own toolchain (electron.vite.config.ts: plugins, chunking, Mantine's
- * styles per component) and served by the same `npm run web` with the same headers and bridge
- * script. Timed like the app (navigation → interactive lookup box, the same loads), they show what
- * the budget leaves the app on the machine the bench runs on: the browser alone, React DOM alone,
- * React DOM with Mantine's provider and text input.
+ * renderer's own toolchain (electron.vite.config.ts: plugins, chunking, Mantine's styles per
+ * component) and served by the same `npm run web` with the same headers and bridge script. Timed
+ * like the app (navigation → interactive lookup box, the same loads), they show what the budget
+ * leaves the app on the machine the bench runs on: the browser alone, React DOM alone, React DOM
+ * with Mantine's provider and text input.
  */
 const FLOORS = {
   page: {

@@ -29,7 +29,7 @@ const OVERLAYS_IDLE_TIMEOUT_MS = 500;
  * dialogs that need it wait for it (DeferredMenu, Dialog...). Idle, not the next task: traced in
  * Chromium without a code cache, a setTimeout(0) task that only starts the import took 10-20 ms
  * and ran after the first frame, before the task in which a keystroke could be handled; loaded
- * when idle, that step went from 21-27 to 16-18 ms (median of 20 starts each, the bench's probe).
+ * when idle, that step went from 21-27 to 16-18 ms (median of 20 starts each, timed with marks).
  */
 export function OverlaysProvider({ children }: { children: ReactNode }) {
   const [overlays, setOverlays] = useState<Overlays | null>(null);
