@@ -26,9 +26,10 @@
  *    moment a keystroke could be handled. performance.now() there is
  *    ms since navigation start. Typing into the box is then checked (not timed). Baseline: the
  *    same page on an empty route (the not-found screen's heading, the same next-task step), loads
- *    alternating. Median of LOADS each. The no-code-cache row's details add, from the same rounds,
- *    the stack floors (stack-floors.ts): the lookup box alone in a plain page, with React DOM, and
- *    with React DOM and Mantine; what the budget leaves the app on the machine the bench runs on.
+ *    alternating. Median of LOADS each. Each row's details add, from the same rounds and loaded
+ *    the same way, the stack floors (stack-floors.ts): the lookup box alone in a plain page, with
+ *    React DOM, and with React DOM and Mantine; what the budget leaves the app, for that kind of
+ *    start, on the machine the bench runs on.
  * 3. Rendering 10,000 batch rows: a finished batch of 10,000 deposit ids is shown on /batch in a
  *    fresh context. The init script wraps the page's WebSocket so it sees frames before the
  *    bridge: the clock starts when the answer to the first rows page of that batch arrives (the
@@ -419,11 +420,10 @@ function premiseHeld(kind: StartKind, use: CodeCacheUse | undefined): boolean {
 
 /**
  * LOADS loads of each route, alternating (a drift of the machine's load falls on both alike), in
- * one tab or (cold) a new context each; the no-code-cache row adds the stack floors in the same
- * rounds, for the details.
+ * one tab or (cold) a new context each; the stack floors load in the same rounds, the same way,
+ * for the details.
  */
 async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind): Promise<BenchRow> {
-  const floors = kind === 'no code cache' ? STACK_FLOORS : [];
   const samples = new Map<LoadTarget, LoadFigures[]>();
   let fromCache: CodeCacheUse | undefined;
   const tab = await openTab(browser, web, kind);
@@ -442,9 +442,10 @@ async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind):
     // Unmeasured: primes the tab (a warm start's code cache is written on a script's second load)
     // and, cold, the server's first file reads.
     const priming = kind === 'warm start' ? [0, 1] : [0];
-    for (const round of priming) for (const target of [...alternating(round), ...floors]) await load(target);
+    for (const round of priming)
+      for (const target of [...alternating(round), ...STACK_FLOORS]) await load(target);
     for (let round = 0; round < LOADS; round += 1) {
-      for (const target of [...alternating(round), ...rotated(floors, round)]) {
+      for (const target of [...alternating(round), ...rotated(STACK_FLOORS, round)]) {
         const figures = samples.get(target) ?? [];
         figures.push(await load(target));
         samples.set(target, figures);
@@ -481,7 +482,9 @@ async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind):
       lookupDomContentLoadedMs: round(domContentLoadedMs('lookup-box')),
       emptyDomContentLoadedMs: round(domContentLoadedMs('not-found-heading')),
       // Not the verdict: the lookup box alone on the same machine, same loads (stack-floors.ts).
-      ...Object.fromEntries(floors.map((floor) => [stackFloorDetail(floor), round(median(readyMs(floor)))])),
+      ...Object.fromEntries(
+        STACK_FLOORS.map((floor) => [stackFloorDetail(floor), round(median(readyMs(floor)))]),
+      ),
       ...(fromCache && {
         startUpScriptsFromCodeCache: `${fromCache.cacheable - fromCache.missing.length} of ${fromCache.cacheable}`,
         codeCacheConsumedKB: round(fromCache.cachedKB),
