@@ -27,7 +27,8 @@ export function EnvironmentSwitcher() {
         </Text>
       );
     }
-    return <Skeleton height={30} width={220} aria-label={t('environment.loading')} />;
+    // A role, so that its name is allowed (axe: aria-prohibited-attr on a plain div).
+    return <Skeleton height={30} width={220} role="status" aria-label={t('environment.loading')} />;
   }
 
   return (
