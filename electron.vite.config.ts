@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { build, runnerImport, type Plugin } from 'vite';
+import { LANGUAGES, type Language } from './preload/contract';
+import { PRESTART_LANGUAGE_ATTRIBUTE, PRESTART_PLACEHOLDER } from './renderer/src/prestart/markers';
 
 /**
  * The start-up JavaScript in a few chunks, one per family of libraries, instead of one ~470 KB
@@ -65,6 +68,83 @@ function mantineStylesByComponent(): Plugin {
   };
 }
 
+const RENDERER_ROOT = resolve(import.meta.dirname, 'renderer');
+const APP_PAGE = resolve(RENDERER_ROOT, 'index.html');
+
+/**
+ * The pre-start shell (renderer/src/prestart): the app's first screen as HTML, so the lookup box
+ * is on screen and takes typing before the app's JavaScript has been compiled, let alone run.
+ * The app's own components render it at build time (prerender.tsx, in Node through Vite's module
+ * runner), once per language, into `<template>`s at index.html's placeholder; the pre-start script
+ * (prestart.ts, bundled here as a classic script, since it must run as the parser reaches it)
+ * shows the one in the user's language. The app's first render then replaces it (handover.ts).
+ * Only the app's page gets it: the bench's stack-floor pages are built by this config too.
+ */
+function prestartShell(): Plugin {
+  let prepared: string | undefined;
+  return {
+    name: 'paydesk-prestart-shell',
+    apply: 'build',
+    async buildStart(options) {
+      const inputs = typeof options.input === 'string' ? [options.input] : Object.values(options.input ?? {});
+      if (!inputs.some((input) => resolve(input) === APP_PAGE)) return;
+      const [copies, code] = await Promise.all([firstScreenCopies(), prestartScript()]);
+      const fileName = `assets/prestart-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      prepared = `${copies}\n    <script src="./${fileName}"></script>`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!prepared || resolve(context.filename) !== APP_PAGE) return html;
+        if (!html.includes(PRESTART_PLACEHOLDER))
+          throw new Error(`renderer/index.html has lost its ${PRESTART_PLACEHOLDER} placeholder`);
+        return html.replace(PRESTART_PLACEHOLDER, prepared);
+      },
+    },
+  };
+}
+
+async function firstScreenCopies(): Promise<string> {
+  // The renderer's own types stay out of this config's program (they need Vite's client types).
+  const { module } = await runnerImport<{ prerenderFirstScreen(language: Language): Promise<string> }>(
+    resolve(RENDERER_ROOT, 'src/prestart/prerender.tsx'),
+    { root: RENDERER_ROOT, logLevel: 'warn' },
+  );
+  const copies: string[] = [];
+  // One after another: i18next is one instance, switched between languages.
+  for (const language of LANGUAGES) {
+    const markup = await module.prerenderFirstScreen(language);
+    // A script would not run in a template (nor pass the CSP); a pending boundary would show its fallback.
+    if (markup.includes('<script') || markup.includes('<!--$?-->'))
+      throw new Error(`the first screen (${language}) did not render completely at build time`);
+    copies.push(`<template ${PRESTART_LANGUAGE_ATTRIBUTE}="${language}">${markup}</template>`);
+  }
+  return copies.join('\n    ');
+}
+
+async function prestartScript(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root: RENDERER_ROOT,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      lib: {
+        entry: resolve(RENDERER_ROOT, 'src/prestart/prestart.ts'),
+        formats: ['iife'],
+        name: 'paydeskPrestart',
+      },
+    },
+  });
+  const chunk = (Array.isArray(output) ? output : [output])
+    .flatMap((result) => ('output' in result ? result.output : []))
+    .find((file) => file.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('the pre-start script was not built');
+  return chunk.code;
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -87,6 +167,7 @@ export default defineConfig({
     plugins: [
       react(),
       mantineStylesByComponent(),
+      prestartShell(),
       {
         // The dev server inlines React's fast-refresh preamble, which the strict CSP meta tag of
         // index.html would block; in dev the window's CSP header (main/electron/policy.ts,

@@ -3,19 +3,11 @@ import './shell/global.css';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { Preferences } from '../../preload/contract';
 import { connectBridge } from './api/bridge';
-import { isLanguage, languageHint, startI18n } from './i18n';
+import { startI18n } from './i18n';
+import { holdPrestart, releasePrestart } from './prestart/handover';
 import { App } from './shell/App';
-import { themeHint } from './shell/theme';
-
-function browserLanguage(): Preferences['language'] {
-  const language = navigator.language;
-  if (isLanguage(language)) return language;
-  if (language.startsWith('pt')) return 'pt-BR';
-  if (language.startsWith('es')) return 'es';
-  return 'en';
-}
+import { startPreferences } from './shell/start-hint';
 
 /**
  * Renders at once with the preferences of the last run (localStorage hints, else the browser's
@@ -28,20 +20,20 @@ function start(root: HTMLElement): void {
   if (!bridge) {
     // Opened outside Electron and without the web bridge: nothing can work, say so plainly.
     root.textContent = 'Paydesk cannot reach its main process (window.paydesk is missing).';
+    releasePrestart(root);
     return;
   }
   const stored = bridge.getPreferences({});
   // Handled where it is awaited (PreferencesProvider); this keeps an early failure from being
   // reported as unhandled before that component mounted.
   stored.catch(() => {});
-  const hinted: Preferences = {
-    language: languageHint() ?? browserLanguage(),
-    theme: themeHint() ?? 'system',
-  };
+  const hinted = startPreferences();
   startI18n(hinted.language);
+  holdPrestart(root);
   const reactRoot = createRoot(root);
   // The first render in this task, not in one React schedules: the browser would otherwise paint
-  // an empty page in between (traced), and the lookup box would wait for that frame.
+  // an empty page in between (traced), and the lookup box would wait for that frame. In the same
+  // task, too, the app's lookup box takes over from the pre-start one (prestart/handover.ts).
   flushSync(() => {
     reactRoot.render(
       <StrictMode>
@@ -49,6 +41,7 @@ function start(root: HTMLElement): void {
       </StrictMode>,
     );
   });
+  releasePrestart(root);
 }
 
 const root = document.getElementById('root');

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../preload/contract';
-import { readStartHint, rememberStartHint } from '../shell/start-hint';
+import { rememberLanguageHint } from '../shell/start-hint';
 import type { resources } from './resources';
 
 /**
@@ -61,20 +61,9 @@ const lazyLocales: BackendModule = {
   },
 };
 
-export function isLanguage(value: string): value is Language {
-  return (LANGUAGES as readonly string[]).includes(value);
-}
-
-const LANGUAGE_HINT_KEY = 'paydesk-language-hint';
-
-/** The language of the last run (shell/start-hint). */
-export function languageHint(): Language | null {
-  return readStartHint(LANGUAGE_HINT_KEY, LANGUAGES);
-}
-
 function applied(language: Language): void {
   document.documentElement.lang = language;
-  rememberStartHint(LANGUAGE_HINT_KEY, language);
+  rememberLanguageHint(language);
 }
 
 /**
@@ -83,7 +72,16 @@ function applied(language: Language): void {
  * the lazy backend (`partialBundledLanguages`).
  */
 export function startI18n(language: Language): void {
-  void i18next
+  void initI18n(language);
+  applied(language);
+}
+
+/**
+ * i18next alone, without touching the page (the pre-start shell is rendered with it at build
+ * time, where the answer says when every namespace is in).
+ */
+export function initI18n(language: Language): Promise<unknown> {
+  return i18next
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
@@ -98,7 +96,6 @@ export function startI18n(language: Language): void {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
     });
-  applied(language);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

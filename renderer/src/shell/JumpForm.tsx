@@ -1,8 +1,9 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
+import { prestartLookup } from '../prestart/handover';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
 
@@ -35,13 +36,52 @@ function useProblemText(): (problem: Problem) => string {
 /**
  * The jump box: one input that takes any id (lib/jump-parser) and opens its screen. Shown inline
  * on the Lookup screen and in the Ctrl/Cmd+K dialog. Invalid input is explained under the field.
+ * `takesOverPrestart`: the Lookup screen's box starts where the pre-start one was left (what was
+ * typed, the caret, an Enter pressed before the app ran: prestart/handover.ts).
  */
-export function JumpForm({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
+export function JumpForm({
+  autoFocus = false,
+  takesOverPrestart = false,
+  onDone,
+}: {
+  autoFocus?: boolean;
+  takesOverPrestart?: boolean;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const describe = useProblemText();
-  const [text, setText] = useState('');
+  const [prestart] = useState(() => (takesOverPrestart ? prestartLookup() : null));
+  const [text, setText] = useState(prestart?.text ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  const open = (typed: string): void => {
+    const parsed = parseJumpInput(typed);
+    if (!parsed.ok) {
+      setProblem(parsed.problem);
+      return;
+    }
+    if (!screenForJump(parsed.target.kind)) {
+      setProblem({ problem: 'no_screen', kind: parsed.target.kind });
+      return;
+    }
+    setProblem(null);
+    void navigate(jumpHref(parsed.target));
+    onDone?.();
+  };
+
+  useLayoutEffect(() => {
+    // Before the first paint of the app's box: the caret where it was in the pre-start one.
+    if (prestart?.selectionStart == null || prestart.selectionEnd == null) return;
+    input.current?.setSelectionRange(prestart.selectionStart, prestart.selectionEnd);
+  }, [prestart]);
+  const openPrestart = useRef(prestart?.submitted === true);
+  useEffect(() => {
+    if (!openPrestart.current || !prestart) return;
+    openPrestart.current = false;
+    open(prestart.text);
+  });
 
   return (
     <form
@@ -49,18 +89,7 @@ export function JumpForm({ autoFocus = false, onDone }: { autoFocus?: boolean; o
       aria-label={t('jump.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = parseJumpInput(text);
-        if (!parsed.ok) {
-          setProblem(parsed.problem);
-          return;
-        }
-        if (!screenForJump(parsed.target.kind)) {
-          setProblem({ problem: 'no_screen', kind: parsed.target.kind });
-          return;
-        }
-        setProblem(null);
-        void navigate(jumpHref(parsed.target));
-        onDone?.();
+        open(text);
       }}
     >
       <TextInput
@@ -78,6 +107,7 @@ export function JumpForm({ autoFocus = false, onDone }: { autoFocus?: boolean; o
         autoComplete="off"
         spellCheck={false}
         data-testid="jump-input"
+        ref={input}
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <div style={{ flex: 1 }}>{input}</div>

@@ -14,7 +14,7 @@ import { notify } from '../components/notify';
 import type { Language, Preferences, Result, Theme } from '../../../preload/contract';
 import { paydesk } from '../api/bridge';
 import { changeLanguage } from '../i18n';
-import { rememberThemeHint } from './theme';
+import { rememberThemeHint } from './start-hint';
 
 export function colorSchemeOf(theme: Theme): MantineColorScheme {
   return theme === 'system' ? 'auto' : theme;

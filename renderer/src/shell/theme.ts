@@ -1,6 +1,4 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
-import { THEMES, type Theme } from '../../../preload/contract';
-import { readStartHint, rememberStartHint } from './start-hint';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -45,17 +43,6 @@ export const contrastVariables: CSSVariablesResolver = (mantine) => {
   }
   return { variables: {}, light, dark };
 };
-
-const THEME_HINT_KEY = 'paydesk-theme-hint';
-
-/** The theme of the last run (start-hint.ts), so the first render has the right colours. */
-export function themeHint(): Theme | null {
-  return readStartHint(THEME_HINT_KEY, THEMES);
-}
-
-export function rememberThemeHint(theme: Theme): void {
-  rememberStartHint(THEME_HINT_KEY, theme);
-}
 
 /**
  * The colour scheme lives in the console's preferences (setPreferences), not in localStorage:

@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { LANGUAGES } from '../../../preload/contract';
+import { PRESTART_LANGUAGE_ATTRIBUTE, PRESTART_PLACEHOLDER } from '../../../renderer/src/prestart/markers';
+import { builtApp, repositoryRoot } from './built-app';
+
+/**
+ * The pre-start shell in the desktop app's build (electron.vite.config.ts prestartShell): the
+ * first screen as HTML in every language, and the small classic script that shows it before the
+ * app's modules run. What it does in the page is in test/e2e/prestart.spec.ts; this keeps the
+ * build honest about what it ships.
+ */
+
+/** A copy of the first screen must stay plain markup: React and Mantine are what it spares the start. */
+const PRESTART_SCRIPT_MAX_BYTES = 4 * 1024;
+
+async function builtPage(): Promise<string> {
+  return (await builtApp()).read('renderer/index.html');
+}
+
+const copies = (page: string): Map<string, string> =>
+  new Map(
+    [
+      ...page.matchAll(
+        new RegExp(`<template ${PRESTART_LANGUAGE_ATTRIBUTE}="([^"]+)">([\\s\\S]*?)</template>`, 'g'),
+      ),
+    ].map((match) => [match[1] ?? '', match[2] ?? '']),
+  );
+
+test('index.html carries the first screen in every language, each with the lookup box and its label', async () => {
+  const page = await builtPage();
+  const byLanguage = copies(page);
+  expect([...byLanguage.keys()].sort()).toEqual([...LANGUAGES].sort());
+  for (const language of LANGUAGES) {
+    const shell = JSON.parse(
+      await readFile(join(repositoryRoot, 'renderer/src/i18n/locales', language, 'shell.json'), 'utf8'),
+    ) as { jump: { label: string; open: string } };
+    const copy = byLanguage.get(language) ?? '';
+    expect(copy, language).toContain('data-testid="jump-input"');
+    expect(copy, language).toContain(`>${shell.jump.label}<`);
+    expect(copy, language).toContain(`>${shell.jump.open}<`);
+    // Complete at build time: no script (it would not run in a template, nor pass the CSP).
+    expect(copy, language).not.toContain('<script');
+  }
+  expect(page).not.toContain(PRESTART_PLACEHOLDER);
+  expect(await readFile(join(repositoryRoot, 'renderer/index.html'), 'utf8')).toContain(PRESTART_PLACEHOLDER);
+});
+
+test('the pre-start script is a small classic script after the copies, from the build itself', async () => {
+  const built = await builtApp();
+  const page = await builtPage();
+  const classic = [...page.matchAll(/<script\b([^>]*)><\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((attributes) => !attributes.includes('type="module"'));
+  expect(classic).toHaveLength(1);
+  const src = /src="\.\/(assets\/prestart-[^"]+\.js)"/.exec(classic[0] ?? '')?.[1];
+  expect(src).toBeDefined();
+  // Parser-blocking where it is, which is the point: after the copies it shows, before </body>.
+  const at = page.indexOf(`src="./${src}"`);
+  expect(at).toBeGreaterThan(page.lastIndexOf('</template>'));
+  expect(at).toBeLessThan(page.indexOf('</body>'));
+  const code = await built.read(`renderer/${src}`);
+  expect(code.length).toBeLessThan(PRESTART_SCRIPT_MAX_BYTES);
+  expect(code).toContain(PRESTART_LANGUAGE_ATTRIBUTE);
+});
