@@ -20,11 +20,16 @@
  *    - no code cache: the first start after an install or an update. One tab of an in-memory
  *      context, which keeps no code cache: files from its HTTP cache, every script compiled.
  *    - cold: a new context per load, nothing cached (the browser build's first visit).
- *    The token is planted in sessionStorage before the page runs. An init script
+ *    Each start comes from about:blank after a pause (startInNewProcess), so that no other
+ *    renderer process is starting or going away meanwhile, as at an app start. The token is
+ *    planted in sessionStorage before the page runs. An init script
  *    watches the DOM; once the lookup box exists, is enabled, laid out and focused (focusing it
  *    if the screen has not), the time is taken in the next task (a MessageChannel message): the
  *    moment a keystroke could be handled. performance.now() there is
- *    ms since navigation start. Typing into the box is then checked (not timed). Baseline: the
+ *    ms since navigation start. The box is the pre-start shell's (renderer/src/prestart: the first
+ *    screen as HTML, shown before the app's JavaScript runs) where the app ships one; the details
+ *    give when the app's own box took over from it (appTookOverMs), and the typing check (not
+ *    timed) waits for that and checks the app's box holds what was typed. Baseline: the
  *    same page on an empty route (the not-found screen's heading, the same next-task step), loads
  *    alternating. Median of LOADS each. Each row's details add, from the same rounds and loaded
  *    the same way, the stack floors (stack-floors.ts): the lookup box alone in a plain page, with
@@ -289,12 +294,20 @@ function pathOf(target: LoadTarget): string {
 /**
  * Runs in the page before its scripts: sets window.__paydeskReady (ms since navigation start) in
  * the first task after the target of this route (the lookup box on `#/`, else the empty route's
- * heading) is usable. Serialised by Playwright: no imports, no closures.
+ * heading) is usable. The lookup box found may be the pre-start shell's (renderer/src/prestart):
+ * then window.__paydeskTookOver is when the app's own box replaced it (#root loses the
+ * data-prestart attribute at the end of the app's first render). Serialised by Playwright: no
+ * imports, no closures.
  */
 function watchForReady(): void {
-  const state = window as unknown as { __paydeskReady?: number };
+  const state = window as unknown as PrestartWatch & { __paydeskReady?: number };
   const target = location.hash === '#/' || location.hash === '' ? 'lookup-box' : 'not-found-heading';
   let scheduled = false;
+  const watchTakeOver = (): void => {
+    if (document.getElementById('root')?.hasAttribute('data-prestart')) state.__paydeskPrestart = true;
+    else if (state.__paydeskPrestart && state.__paydeskTookOver === undefined)
+      state.__paydeskTookOver = performance.now();
+  };
   const find = (): HTMLElement | null => {
     if (target === 'lookup-box') {
       const input = document.querySelector<HTMLInputElement>('[data-testid="jump-input"]');
@@ -306,6 +319,7 @@ function watchForReady(): void {
     return heading && heading.getClientRects().length > 0 ? heading : null;
   };
   const check = (): void => {
+    watchTakeOver();
     if (scheduled || !find()) return;
     scheduled = true;
     const channel = new MessageChannel();
@@ -317,9 +331,17 @@ function watchForReady(): void {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 }
 
+/** What watchForReady notes of the pre-start shell on the page. */
+interface PrestartWatch {
+  __paydeskPrestart?: boolean;
+  __paydeskTookOver?: number;
+}
+
 interface LoadFigures {
   readyMs: number;
   domContentLoadedMs: number;
+  /** When the app's lookup box replaced the pre-start one; undefined where there was none. */
+  tookOverMs: number | undefined;
 }
 
 /**
@@ -336,16 +358,22 @@ async function loadUntilReady(page: Page, web: WebChild, target: LoadTarget): Pr
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
         ?.domContentLoadedEventEnd ?? NaN,
   }));
+  let tookOverMs: number | undefined;
   if (target !== 'not-found-heading') {
-    // Not timed: the box found ready does take typing.
+    // Not timed: the box found ready does take typing, and the app's box (once it took over from
+    // a pre-start one) holds what was typed.
     await page.keyboard.type('300000001');
+    if (await page.evaluate(() => (window as PrestartWatch).__paydeskPrestart === true)) {
+      await page.waitForFunction(() => (window as PrestartWatch).__paydeskTookOver !== undefined);
+      tookOverMs = await page.evaluate(() => (window as PrestartWatch).__paydeskTookOver);
+    }
     const typed = await page.getByTestId('jump-input').inputValue();
     if (typed !== '300000001') throw new Error(`the lookup box took "${typed}", not the typed id`);
   } else {
     const title = await page.locator('main h2').first().innerText();
     if (title !== 'No such screen') throw new Error(`the empty route showed "${title}"`);
   }
-  return figures;
+  return { ...figures, tookOverMs };
 }
 
 /** How the loads of a start-up row come (the top of this file says what each stands for). */
@@ -459,6 +487,9 @@ async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind):
   const domContentLoadedMs = (target: LoadTarget) =>
     median((samples.get(target) ?? []).map((one) => one.domContentLoadedMs));
   const lookup = readyMs('lookup-box');
+  const tookOver = (samples.get('lookup-box') ?? []).flatMap((one) =>
+    one.tookOverMs === undefined ? [] : [one.tookOverMs],
+  );
   const empty = readyMs('not-found-heading');
   const value = median(lookup);
   const baselineValue = median(empty);
@@ -479,6 +510,9 @@ async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind):
       lookupMaxMs: round(Math.max(...lookup)),
       emptyMinMs: round(Math.min(...empty)),
       emptyMaxMs: round(Math.max(...empty)),
+      // The lookup box found is the pre-start shell's on these loads: when the app's replaced it.
+      prestartLoads: `${tookOver.length} of ${lookup.length}`,
+      ...(tookOver.length > 0 && { appTookOverMs: round(median(tookOver)) }),
       lookupDomContentLoadedMs: round(domContentLoadedMs('lookup-box')),
       emptyDomContentLoadedMs: round(domContentLoadedMs('not-found-heading')),
       // Not the verdict: the lookup box alone on the same machine, same loads (stack-floors.ts).

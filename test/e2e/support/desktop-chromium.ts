@@ -54,10 +54,19 @@ export async function codeCacheableStartUpScripts(rendererDir: string): Promise<
   return cacheable;
 }
 
+/**
+ * The renderer processes of the last start and of about:blank come and go before the next start:
+ * an app starts one renderer process, while none is being torn down. Measured on a 2-core machine
+ * in one run, 15 loads each, a plain page with one input: navigation → input focused 364 → 249 ms
+ * (median) with this pause, the app 659 → 584 ms.
+ */
+const SETTLE_BEFORE_START_MS = 300;
+
 /** What the desktop app's next start has: the same profile on disk, a new renderer process. */
 export async function startInNewProcess(page: Page, url: string): Promise<void> {
   // From about:blank: the page's Cross-Origin-Opener-Policy swaps a new renderer process in.
   await page.goto('about:blank');
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_BEFORE_START_MS));
   await page.goto(url);
 }
 

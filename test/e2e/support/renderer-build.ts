@@ -138,16 +138,16 @@ export async function ensureRendererBuilt(): Promise<string> {
 }
 
 /**
- * The module script and modulepreloads a built index.html names, as paths inside the build
- * (`assets/…`): the JavaScript the page compiles before it runs anything.
+ * The scripts a built index.html names (its module script, the modulepreloads, the pre-start
+ * script), as paths inside the build (`assets/…`): the JavaScript the page compiles at start.
  */
 export function startUpScriptPaths(indexHtml: string): string[] {
   const paths: string[] = [];
   for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const isModuleScript = tag.startsWith('<script') && /type="module"/.test(tag);
+    const isScript = tag.startsWith('<script');
     const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
     const address = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if ((isModuleScript || isPreload) && address) paths.push(address.replace(/^\.?\//, ''));
+    if ((isScript || isPreload) && address) paths.push(address.replace(/^\.?\//, ''));
   }
   return paths;
 }

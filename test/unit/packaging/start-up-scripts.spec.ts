@@ -21,7 +21,7 @@ interface StartUpScript {
   code: string;
 }
 
-/** The module script of index.html and its modulepreloads: what the page compiles before it runs. */
+/** The scripts index.html names (startUpScriptPaths): what the page compiles before it runs. */
 async function startUpScripts(): Promise<StartUpScript[]> {
   const built = await builtApp();
   const paths = startUpScriptPaths(await built.read('renderer/index.html')).map((path) => `renderer/${path}`);
