@@ -17,5 +17,7 @@ export const PRESTART_ROOT_ATTRIBUTE = 'data-prestart';
 export const PRESTART_SUBMITTED_ATTRIBUTE = 'data-prestart-submitted';
 
 /** The lookup box and its form, in the shell and in its pre-start copy alike (JumpForm). */
-export const LOOKUP_INPUT_SELECTOR = '[data-testid="jump-input"]';
-export const LOOKUP_FORM_SELECTOR = 'form[role="search"]';
+export const LOOKUP_INPUT_TEST_ID = 'jump-input';
+export const LOOKUP_FORM_ROLE = 'search';
+export const LOOKUP_INPUT_SELECTOR = `[data-testid="${LOOKUP_INPUT_TEST_ID}"]`;
+export const LOOKUP_FORM_SELECTOR = `form[role="${LOOKUP_FORM_ROLE}"]`;

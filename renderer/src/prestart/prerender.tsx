@@ -42,6 +42,8 @@ export async function prerenderFirstScreen(language: Language): Promise<string> 
   else await initI18n(language);
   const { prelude } = await prerender(
     <App preferences={{ language, theme: 'system' }} stored={noAnswerYet} Router={LookupRoute} />,
+    // Every boundary inline: React outlines large ones behind a script that reveals them, and a
+    // template's scripts never run.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
 import { prestartLookup } from '../prestart/handover';
+import { LOOKUP_FORM_ROLE, LOOKUP_INPUT_TEST_ID } from '../prestart/markers';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
 
@@ -54,7 +55,7 @@ export function JumpForm({
   const [prestart] = useState(() => (takesOverPrestart ? prestartLookup() : null));
   const [text, setText] = useState(prestart?.text ?? '');
   const [problem, setProblem] = useState<Problem | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const open = (typed: string): void => {
     const parsed = parseJumpInput(typed);
@@ -74,7 +75,7 @@ export function JumpForm({
   useLayoutEffect(() => {
     // Before the first paint of the app's box: the caret where it was in the pre-start one.
     if (prestart?.selectionStart == null || prestart.selectionEnd == null) return;
-    input.current?.setSelectionRange(prestart.selectionStart, prestart.selectionEnd);
+    inputRef.current?.setSelectionRange(prestart.selectionStart, prestart.selectionEnd);
   }, [prestart]);
   const openPrestart = useRef(prestart?.submitted === true);
   useEffect(() => {
@@ -85,7 +86,7 @@ export function JumpForm({
 
   return (
     <form
-      role="search"
+      role={LOOKUP_FORM_ROLE}
       aria-label={t('jump.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -106,8 +107,8 @@ export function JumpForm({
         data-autofocus={autoFocus || undefined}
         autoComplete="off"
         spellCheck={false}
-        data-testid="jump-input"
-        ref={input}
+        data-testid={LOOKUP_INPUT_TEST_ID}
+        ref={inputRef}
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <div style={{ flex: 1 }}>{input}</div>
