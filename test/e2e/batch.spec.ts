@@ -211,7 +211,7 @@ test('10,000 ids from a CSV file: the table scrolls through them with a screenfu
   axe,
   saveScreen,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   await openBatch(app);
   // Ids the sandbox does not hold: not-found rows are rows like any other here.
   const first = 500_000_001;

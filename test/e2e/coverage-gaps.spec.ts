@@ -30,7 +30,7 @@ test('every screen of issue 5, in light and in dark, and the not-found screen: a
   axe,
   saveScreen,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const nav = app.getByRole('navigation', { name: 'Screens' });
   for (const theme of ['Light', 'Dark'] as const) {
     await chooseTheme(app, theme);

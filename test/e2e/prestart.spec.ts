@@ -57,6 +57,8 @@ test('before the app has run, the lookup box is on screen, focused, and takes ty
   );
   await app.keyboard.type('1');
   await expect(box).toHaveValue('ref 117');
+  // The copies have served: the page is the app's alone.
+  await expect(app.locator('template')).toHaveCount(0);
   await expect(app).toHaveURL((url) => url.hash === '' || url.hash === '#/');
 });
 

@@ -1,4 +1,9 @@
-import { LOOKUP_INPUT_SELECTOR, PRESTART_ROOT_ATTRIBUTE, PRESTART_SUBMITTED_ATTRIBUTE } from './markers';
+import {
+  LOOKUP_INPUT_SELECTOR,
+  PRESTART_LANGUAGE_ATTRIBUTE,
+  PRESTART_ROOT_ATTRIBUTE,
+  PRESTART_SUBMITTED_ATTRIBUTE,
+} from './markers';
 
 /** Where the pre-start lookup box was left when the app took over. */
 export interface PrestartLookup {
@@ -21,10 +26,14 @@ export function holdPrestart(root: HTMLElement): void {
     : null;
 }
 
-/** Called once the first render is committed: #root is the app's, the pre-start box is gone. */
+/**
+ * Called once the first render is committed: #root is the app's, the pre-start box is gone, and
+ * so are the copies of every language (a start needs them once; the page is the app's now).
+ */
 export function releasePrestart(root: HTMLElement): void {
   held = null;
   root.removeAttribute(PRESTART_ROOT_ATTRIBUTE);
+  for (const copy of document.querySelectorAll(`template[${PRESTART_LANGUAGE_ATTRIBUTE}]`)) copy.remove();
 }
 
 /**
