@@ -81,17 +81,22 @@ const APP_PAGE = resolve(RENDERER_ROOT, 'index.html');
  * Only the app's page gets it: the bench's stack-floor pages are built by this config too.
  */
 function prestartShell(): Plugin {
-  let prepared: string | undefined;
+  let prepared: { fileName: string; code: string; html: string } | undefined;
   return {
     name: 'paydesk-prestart-shell',
     apply: 'build',
-    async buildStart(options) {
-      const inputs = typeof options.input === 'string' ? [options.input] : Object.values(options.input ?? {});
-      if (!inputs.some((input) => resolve(input) === APP_PAGE)) return;
+    // Here rather than in a bundler hook: the render takes seconds (Node loads React, Mantine and
+    // the app), which the bundler would report as a slow plugin on every build.
+    async configResolved(config) {
+      const input = config.build.rolldownOptions.input;
+      const inputs = typeof input === 'string' ? [input] : Object.values(input ?? {});
+      if (!inputs.some((page) => resolve(config.root, page) === APP_PAGE)) return;
       const [copies, code] = await Promise.all([firstScreenCopies(), prestartScript()]);
       const fileName = `assets/prestart-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source: code });
-      prepared = `${copies}\n    <script src="./${fileName}"></script>`;
+      prepared = { fileName, code, html: `${copies}\n    <script src="./${fileName}"></script>` };
+    },
+    buildStart() {
+      if (prepared) this.emitFile({ type: 'asset', fileName: prepared.fileName, source: prepared.code });
     },
     transformIndexHtml: {
       order: 'post',
@@ -99,7 +104,7 @@ function prestartShell(): Plugin {
         if (!prepared || resolve(context.filename) !== APP_PAGE) return html;
         if (!html.includes(PRESTART_PLACEHOLDER))
           throw new Error(`renderer/index.html has lost its ${PRESTART_PLACEHOLDER} placeholder`);
-        return html.replace(PRESTART_PLACEHOLDER, prepared);
+        return html.replace(PRESTART_PLACEHOLDER, prepared.html);
       },
     },
   };
