@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.css';
 import './shell/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useLayoutEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { connectBridge } from './api/bridge';
@@ -29,19 +29,40 @@ function start(root: HTMLElement): void {
   stored.catch(() => {});
   const hinted = startPreferences();
   startI18n(hinted.language);
-  holdPrestart(root);
+  const app = (
+    <StrictMode>
+      <App preferences={hinted} stored={stored} />
+      {/* After App: its lookup box has taken over from the pre-start one when this runs. */}
+      <PrestartRelease root={root} />
+    </StrictMode>
+  );
   const reactRoot = createRoot(root);
-  // The first render in this task, not in one React schedules: the browser would otherwise paint
-  // an empty page in between (traced), and the lookup box would wait for that frame. In the same
-  // task, too, the app's lookup box takes over from the pre-start one (prestart/handover.ts).
-  flushSync(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App preferences={hinted} stored={stored} />
-      </StrictMode>,
-    );
-  });
-  releasePrestart(root);
+  if (holdPrestart(root)) {
+    // The pre-start copy is on screen and takes typing: a render in a transition yields to each
+    // keystroke (React works in slices of a few ms), and the copy stays until the commit.
+    startTransition(() => reactRoot.render(app));
+  } else {
+    // The first render in this task, not in one React schedules: the browser would otherwise
+    // paint an empty page in between (traced), and the lookup box would wait for that frame.
+    flushSync(() => reactRoot.render(app));
+  }
+}
+
+/**
+ * Once the app's first render is committed, the pre-start copy and its traces go (handover.ts);
+ * a header button clicked in the copy is clicked in the app once it is on screen.
+ */
+function PrestartRelease({ root }: { root: HTMLElement }) {
+  const clickWhenShown = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    clickWhenShown.current = releasePrestart(root);
+  }, [root]);
+  useEffect(() => {
+    const click = clickWhenShown.current;
+    clickWhenShown.current = null;
+    click?.();
+  }, []);
+  return null;
 }
 
 const root = document.getElementById('root');

@@ -62,6 +62,17 @@ test('before the app has run, the lookup box is on screen, focused, and takes ty
   await expect(app).toHaveURL((url) => url.hash === '' || url.hash === '#/');
 });
 
+test('typing on while the app takes over loses no keystroke', async ({ console: app }) => {
+  const release = await startHeld(app);
+  await app.keyboard.type('co ');
+  release();
+  // The app's script arrives, runs and renders meanwhile: some keys reach the pre-start box,
+  // the rest the app's.
+  await app.keyboard.type('11954', { delay: 60 });
+  await tookOver(app);
+  await expect(app.getByTestId('jump-input')).toHaveValue('co 11954');
+});
+
 test('Enter pressed before the app has run opens what was typed once it takes over', async ({
   console: app,
 }) => {
@@ -78,6 +89,36 @@ test('Enter pressed before the app has run opens what was typed once it takes ov
   await tookOver(app);
   await expect(app).toHaveURL((url) => url.hash === '#/deposits/300000001');
   await expect(app.getByTestId('deposit-detail')).toBeVisible();
+});
+
+test('Ctrl+K or a header button used before the app has run is acted on once it takes over', async ({
+  console: app,
+}) => {
+  let release = await startHeld(app);
+  await app.keyboard.press('Control+k');
+  release();
+  await tookOver(app);
+  await expect(app.getByRole('dialog')).toBeVisible();
+  await expect(app.getByRole('dialog').getByTestId('jump-input')).toBeFocused();
+  await app.keyboard.press('Escape');
+
+  release = await startHeld(app);
+  await app.getByTestId('language-menu').click();
+  release();
+  await tookOver(app);
+  await expect(app.getByRole('menuitem', { name: 'Español' })).toBeVisible();
+  await app.keyboard.press('Escape');
+});
+
+test('the focus stays where a keyboard user put it before the app took over', async ({ console: app }) => {
+  const release = await startHeld(app);
+  const deposits = app.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Deposits' });
+  await deposits.focus();
+  release();
+  await tookOver(app);
+  await expect(deposits).toBeFocused();
+  // Still the lookup screen: focusing a link is not following it.
+  await expect(app.getByRole('heading', { name: 'Lookup', level: 2 })).toBeVisible();
 });
 
 test("the pre-start copy is the app's first render: same texts, same elements, the box in the same place", async ({

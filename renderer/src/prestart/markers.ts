@@ -16,6 +16,15 @@ export const PRESTART_ROOT_ATTRIBUTE = 'data-prestart';
 /** On the pre-start lookup form once Enter was pressed in it: the app opens what was typed. */
 export const PRESTART_SUBMITTED_ATTRIBUTE = 'data-prestart-submitted';
 
+/** On #root: the element the pre-start copy had the focus on, for the app to put it on its own. */
+export const PRESTART_FOCUS_ATTRIBUTE = 'data-prestart-focus';
+
+/** On #root: the header button clicked (or Ctrl/Cmd+K: the jump button), for the app to click. */
+export const PRESTART_CLICK_ATTRIBUTE = 'data-prestart-click';
+
+/** The header's button that opens the jump box, which Ctrl/Cmd+K opens too (shell/JumpDialog). */
+export const JUMP_BUTTON_TEST_ID = 'jump-button';
+
 /** The lookup box and its form, in the shell and in its pre-start copy alike (JumpForm). */
 export const LOOKUP_INPUT_TEST_ID = 'jump-input';
 export const LOOKUP_FORM_ROLE = 'search';

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
-import { prestartLookup } from '../prestart/handover';
+import { takePrestartLookup } from '../prestart/handover';
 import { LOOKUP_FORM_ROLE, LOOKUP_INPUT_TEST_ID } from '../prestart/markers';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
@@ -52,10 +52,10 @@ export function JumpForm({
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const describe = useProblemText();
-  const [prestart] = useState(() => (takesOverPrestart ? prestartLookup() : null));
-  const [text, setText] = useState(prestart?.text ?? '');
+  const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const openWhenShown = useRef<string | null>(null);
 
   const open = (typed: string): void => {
     const parsed = parseJumpInput(typed);
@@ -73,15 +73,25 @@ export function JumpForm({
   };
 
   useLayoutEffect(() => {
-    // Before the first paint of the app's box: the caret where it was in the pre-start one.
-    if (prestart?.selectionStart == null || prestart.selectionEnd == null) return;
-    inputRef.current?.setSelectionRange(prestart.selectionStart, prestart.selectionEnd);
-  }, [prestart]);
-  const openPrestart = useRef(prestart?.submitted === true);
+    // Before the first paint of the app's box: what was typed, and the caret where it was. The
+    // pre-start box took keystrokes until this commit replaced it, so it is read here, not earlier.
+    const prestart = takesOverPrestart ? takePrestartLookup() : null;
+    if (!prestart) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state from outside React, readable only now; re-rendered before paint
+    setText(prestart.text);
+    const input = inputRef.current;
+    if (input) {
+      input.value = prestart.text;
+      if (prestart.selectionStart !== null && prestart.selectionEnd !== null)
+        input.setSelectionRange(prestart.selectionStart, prestart.selectionEnd);
+    }
+    if (prestart.submitted) openWhenShown.current = prestart.text;
+  }, [takesOverPrestart]);
   useEffect(() => {
-    if (!openPrestart.current || !prestart) return;
-    openPrestart.current = false;
-    open(prestart.text);
+    const typed = openWhenShown.current;
+    if (typed === null) return;
+    openWhenShown.current = null;
+    open(typed);
   });
 
   return (
