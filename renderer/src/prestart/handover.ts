@@ -20,13 +20,12 @@ let held: HTMLInputElement | null = null;
 
 /**
  * Called before the app's first render, which will replace #root's pre-start copy (prestart.ts):
- * keeps its lookup box, so the app's own (JumpForm) can go on from it. Answers whether the copy is
- * on screen.
+ * keeps its lookup box, so the app's own (JumpForm) can go on from it.
  */
-export function holdPrestart(root: HTMLElement): boolean {
-  const shown = root.hasAttribute(PRESTART_ROOT_ATTRIBUTE);
-  held = shown ? root.querySelector<HTMLInputElement>(LOOKUP_INPUT_SELECTOR) : null;
-  return shown;
+export function holdPrestart(root: HTMLElement): void {
+  held = root.hasAttribute(PRESTART_ROOT_ATTRIBUTE)
+    ? root.querySelector<HTMLInputElement>(LOOKUP_INPUT_SELECTOR)
+    : null;
 }
 
 /**
