@@ -47,7 +47,7 @@ const MIN_CODE_CACHED_SCRIPT_BYTES = 1024;
  */
 export async function codeCacheableStartUpScripts(rendererDir: string): Promise<string[]> {
   const cacheable: string[] = [];
-  for (const path of startUpScriptPaths(await readFile(join(rendererDir, 'index.html'), 'utf8'))) {
+  for (const path of await startUpScriptPaths((path) => readFile(join(rendererDir, path), 'utf8'))) {
     const bytes = (await readFile(join(rendererDir, path))).length;
     if (bytes >= MIN_CODE_CACHED_SCRIPT_BYTES) cacheable.push(path);
   }

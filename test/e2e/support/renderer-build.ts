@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
+import { parseAst } from 'vite';
 
 /**
  * The renderer, built ONCE for every worker of a run (and reused by later runs while its sources
@@ -138,16 +139,46 @@ export async function ensureRendererBuilt(): Promise<string> {
 }
 
 /**
- * The scripts a built index.html names (its module script, the modulepreloads, the pre-start
- * script), as paths inside the build (`assets/…`): the JavaScript the page compiles at start.
+ * The scripts the built page compiles at start, as paths inside the build (`assets/…`): those its
+ * index.html names (the module script, any modulepreloads, the pre-start script) and every module
+ * they import statically, however deep (the page names only its entry: electron.vite.config.ts
+ * says why). `read` answers a file of the build by that path. Lazy chunks (dynamic imports) are
+ * not start-up scripts.
  */
-export function startUpScriptPaths(indexHtml: string): string[] {
+export async function startUpScriptPaths(read: (path: string) => Promise<string>): Promise<string[]> {
   const paths: string[] = [];
-  for (const tag of indexHtml.match(/<(script|link)\b[^>]*>/g) ?? []) {
+  const modules: string[] = [];
+  for (const tag of (await read('index.html')).match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isScript = tag.startsWith('<script');
     const isPreload = tag.startsWith('<link') && /rel="modulepreload"/.test(tag);
     const address = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
-    if ((isScript || isPreload) && address) paths.push(address.replace(/^\.?\//, ''));
+    if (!(isScript || isPreload) || !address) continue;
+    const path = address.replace(/^\.?\//, '');
+    paths.push(path);
+    if (isPreload || /type="module"/.test(tag)) modules.push(path);
+  }
+  for (let next = modules.shift(); next !== undefined; next = modules.shift()) {
+    for (const imported of staticImports(next, await read(next))) {
+      if (paths.includes(imported)) continue;
+      paths.push(imported);
+      modules.push(imported);
+    }
   }
   return paths;
+}
+
+/** The modules `code` (the module at `path` in the build) imports or re-exports from statically. */
+function staticImports(path: string, code: string): string[] {
+  const specifiers: string[] = [];
+  for (const statement of parseAst(code).body) {
+    if (
+      (statement.type === 'ImportDeclaration' ||
+        statement.type === 'ExportAllDeclaration' ||
+        statement.type === 'ExportNamedDeclaration') &&
+      typeof statement.source?.value === 'string'
+    )
+      specifiers.push(statement.source.value);
+  }
+  // The build names its chunks relative to the importer (`./react-dom-….js`), all in one folder.
+  return specifiers.map((specifier) => posix.join(posix.dirname(path), specifier));
 }

@@ -21,10 +21,12 @@ interface StartUpScript {
   code: string;
 }
 
-/** The scripts index.html names (startUpScriptPaths): what the page compiles before it runs. */
+/** The scripts the page compiles before it runs (startUpScriptPaths). */
 async function startUpScripts(): Promise<StartUpScript[]> {
   const built = await builtApp();
-  const paths = startUpScriptPaths(await built.read('renderer/index.html')).map((path) => `renderer/${path}`);
+  const paths = (await startUpScriptPaths((path) => built.read(`renderer/${path}`))).map(
+    (path) => `renderer/${path}`,
+  );
   return Promise.all(paths.map(async (path) => ({ path, code: await built.read(path) })));
 }
 
@@ -42,6 +44,14 @@ test('the start-up JavaScript comes in several chunks, none with most of it', as
   // One chunk held two thirds of it before the split (466 of 703 KB); a background compile per
   // chunk is the point.
   expect(largest / total).toBeLessThan(0.5);
+});
+
+test('the page names its entry alone: no modulepreload, the chunks it imports come once it runs', async () => {
+  const page = await (await builtApp()).read('renderer/index.html');
+  expect(page.match(/<script type="module"/g)).toHaveLength(1);
+  expect(page).not.toMatch(/rel="modulepreload"/);
+  // They still are start-up scripts (startUpScriptPaths follows the entry's static imports).
+  expect((await startUpScripts()).length).toBeGreaterThan(3);
 });
 
 test("no chunk asks V8 to compile all its functions eagerly: the start-up's background compile stays lazy", async () => {
