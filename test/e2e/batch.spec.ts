@@ -206,6 +206,28 @@ test('cancel stops a run part way; resume looks up the rest', async ({ console: 
   await expect(current.getByTestId('batch-filter').getByText('Waiting (0)')).toBeVisible();
 });
 
+test('rows scrolled to while a batch runs take its answers as they come, the table held still', async ({
+  console: app,
+}) => {
+  await openBatch(app);
+  const ids = Array.from({ length: 300 }, (_, index) => 300_000_001 + index);
+  await pasteAndRead(app, ids.join('\n'));
+  // One at a time, 100 a second: the last page's rows are shown, still waiting, seconds before they
+  // have answers, which then reach the table at rest (no scroll step renders it again).
+  await start(app, { rate: 100, concurrency: 1 });
+  const current = await batchIn(app, 'running');
+  const results = current.getByTestId('batch-results');
+  await results.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  const last = row(results, ids[ids.length - 1] ?? 0);
+  await expect(last).toHaveAttribute('data-state', 'pending');
+  await batchIn(app, 'done');
+  // Not in the sandbox: each is a failed "not found" row.
+  await expect(last).toHaveAttribute('data-state', 'failed');
+  await expect(row(results, ids[0] ?? 0)).toHaveCount(0);
+});
+
 test('10,000 ids from a CSV file: the table scrolls through them with a screenful of rows in the DOM', async ({
   console: app,
   axe,

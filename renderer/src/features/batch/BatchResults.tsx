@@ -1,7 +1,7 @@
 import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BATCH_ROW_FILTERS,
@@ -23,6 +23,7 @@ import {
   type ChangeMark,
   COLUMN_WIDTHS,
   filterCounts,
+  pagesInRange,
   pagesToRead,
   tableWidth,
   type BatchColumn,
@@ -207,9 +208,11 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
 /**
  * The rows in view, and the pages read for them. The only part that renders again while the table
  * scrolls (the virtualizer re-renders the component that holds it): no hook of the language, the
- * query of the first page or the box runs per scroll step.
+ * query of the first page or the box runs per scroll step. Memoised: when the first page's answer
+ * re-renders the box, the rows (rendered already by that answer, useCachedBatchRows) are not
+ * rendered a second time.
  */
-function RowsBody({
+const RowsBody = memo(function RowsBody({
   scrollElement,
   count,
   batchId,
@@ -241,7 +244,17 @@ function RowsBody({
   const shownFrom = firstItem?.index ?? 0;
   const shownTo = lastItem?.index ?? -1;
   const pages = pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
-  const cachedPage = useCachedBatchRows(batchId, filter);
+  // The window where the table is scrolled to now, which the render that follows a scroll shows
+  // even before it has run (range is the virtualizer's latest, overscan not included).
+  const isShown = useCallback(
+    (page: number) => {
+      const range = virtualizer.range;
+      if (!range) return true;
+      return pagesInRange(Math.max(0, range.startIndex - OVERSCAN), range.endIndex + OVERSCAN).includes(page);
+    },
+    [virtualizer],
+  );
+  const cachedPage = useCachedBatchRows(batchId, filter, isShown);
   return (
     <tbody>
       {paddingTop > 0 && (
@@ -272,7 +285,7 @@ function RowsBody({
       ))}
     </tbody>
   );
-}
+});
 
 /** Header row + rows + a scroll bar, up to VIEWPORT_HEIGHT: the box never measures its content. */
 function viewportHeight(count: number): number {

@@ -37,11 +37,14 @@ export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: 
 /**
  * The pages of a batch's rows under a filter as the cache holds them now (fetched and kept by
  * useBatchRowsPage observers), for a list that shows rows of several pages as one: re-renders the
- * caller whenever one of those pages gets an answer.
+ * caller whenever one of those pages that `isShown` (asked at the answer) gets an answer. Pages
+ * read ahead of a scroll render nothing when they come: the render that scrolls them into view
+ * reads them (a fast scroll gets a page almost every frame, each a render of the whole window).
  */
 export function useCachedBatchRows(
   batchId: string,
   filter: BatchRowFilter,
+  isShown: (page: number) => boolean,
 ): (page: number) => BatchRowsPage | undefined {
   const queryClient = useQueryClient();
   const { keys } = useEnvironments();
@@ -53,11 +56,13 @@ export function useCachedBatchRows(
       return queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         if (!partialMatchKey(event.query.queryKey, pages)) return;
+        const page = event.query.queryKey[pages.length];
+        if (typeof page === 'number' && !isShown(page)) return;
         answers.current += 1;
         onAnswer();
       });
     },
-    [queryClient, keys, batchId, filter],
+    [queryClient, keys, batchId, filter, isShown],
   );
   // Only to render again after an answer: the reader reads the cache when called.
   useSyncExternalStore(subscribe, () => answers.current);
