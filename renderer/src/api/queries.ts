@@ -37,6 +37,12 @@ export interface EnvironmentQueryOptions<T, K extends QueryKey> {
   enabled?: boolean;
   staleTime?: number;
   refetchInterval?: number | false;
+  /**
+   * The result fields whose change renders the caller again; [] for none (a caller that only
+   * keeps the question asked). Default: the fields the caller reads, and every field when it
+   * reads none.
+   */
+  notifyOnChangeProps?: Array<keyof UseQueryResult<T, ConsoleFailure>>;
 }
 
 /**
@@ -63,6 +69,9 @@ export function useEnvironmentQuery<T, K extends QueryKey>(
     enabled: askedIn !== null && (options.enabled ?? true),
     ...(options.staleTime !== undefined ? { staleTime: options.staleTime } : {}),
     ...(options.refetchInterval !== undefined ? { refetchInterval: options.refetchInterval } : {}),
+    ...(options.notifyOnChangeProps !== undefined
+      ? { notifyOnChangeProps: options.notifyOnChangeProps }
+      : {}),
   });
 }
 

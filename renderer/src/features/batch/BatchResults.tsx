@@ -29,7 +29,7 @@ import {
   type BatchColumn,
 } from './batch-view';
 import './batch-table.css';
-import { useBatchRowsPage, useCachedBatchRows } from './use-batch';
+import { useBatchRowsPage, useCachedBatchRows, useKeepBatchRowsPageRead } from './use-batch';
 
 /** Visible height of the scrolled table at most (a short list takes only its rows' height). */
 const VIEWPORT_HEIGHT = 480;
@@ -299,7 +299,7 @@ function viewportHeight(count: number): number {
  * or is about to show; renders nothing: the table takes the page from the cache.
  */
 function PageReader({ batchId, filter, page }: { batchId: string; filter: BatchRowFilter; page: number }) {
-  useBatchRowsPage(batchId, filter, page);
+  useKeepBatchRowsPageRead(batchId, filter, page);
   return null;
 }
 

@@ -10,7 +10,7 @@ import type {
 } from '../../../../preload/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleEvent } from '../../api/events';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import { type EnvironmentQueryOptions, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 import { downloadText } from '../audit/download';
 import { BATCH_PAGE_SIZE, upsertSummary } from './batch-view';
 
@@ -26,11 +26,31 @@ export function useBatchList() {
   });
 }
 
-/** One page of a batch's rows under a filter; refetched while the batch runs (see useBatchProgress). */
-export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: number) {
-  return useEnvironmentQuery<BatchRowsPage, readonly unknown[]>({
+function batchRowsPageQuery(
+  batchId: string,
+  filter: BatchRowFilter,
+  page: number,
+): EnvironmentQueryOptions<BatchRowsPage, readonly unknown[]> {
+  return {
     key: (keys) => keys.batchRowsPage(batchId, filter, page),
     call: (api) => api.batchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
+  };
+}
+
+/** One page of a batch's rows under a filter; refetched while the batch runs (see useBatchProgress). */
+export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: number) {
+  return useEnvironmentQuery(batchRowsPageQuery(batchId, filter, page));
+}
+
+/**
+ * Keeps one page of rows read, as useBatchRowsPage, for a caller that shows it through
+ * useCachedBatchRows: its fetches and answers render the caller nothing (a fast scroll mounts a
+ * reader for a page almost every frame, and each would render twice more, fetching, answered).
+ */
+export function useKeepBatchRowsPageRead(batchId: string, filter: BatchRowFilter, page: number): void {
+  useEnvironmentQuery({
+    ...batchRowsPageQuery(batchId, filter, page),
+    notifyOnChangeProps: [],
   });
 }
 
