@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { SEEDED_RECORDS } from '../../main/sandbox';
+import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
+import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
 
 /**
  * Batch lookup (brief F4, issue 7): ids pasted with duplicates and junk (every invalid token
@@ -40,6 +41,21 @@ async function batchIn(app: Page, state: string, timeout = 30_000): Promise<Loca
   const current = app.getByTestId('batch-current');
   await expect(current.getByTestId('batch-state')).toHaveAttribute('data-state', state, { timeout });
   return current;
+}
+
+/**
+ * Pastes `count` ids the sandbox does not hold (each answers "not found", a failed row) and starts
+ * them at `pace`; answers the ids and the shown batch, running.
+ */
+async function runUnknownIds(
+  app: Page,
+  count: number,
+  pace: { rate: number; concurrency: number },
+): Promise<{ ids: number[]; current: Locator }> {
+  const ids = Array.from({ length: count }, (_, index) => 300_000_001 + index);
+  await pasteAndRead(app, ids.join('\n'));
+  await start(app, pace);
+  return { ids, current: await batchIn(app, 'running') };
 }
 
 const row = (scope: Locator, id: string | number) =>
@@ -179,11 +195,8 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
 
 test('cancel stops a run part way; resume looks up the rest', async ({ console: app, axe }) => {
   await openBatch(app);
-  const ids = Array.from({ length: 30 }, (_, index) => 300_000_001 + index);
-  await pasteAndRead(app, ids.join('\n'));
   // 5 per second: six seconds of work, time enough to cancel in the middle.
-  await start(app, { rate: 5, concurrency: 1 });
-  const current = await batchIn(app, 'running');
+  const { ids, current } = await runUnknownIds(app, 30, { rate: 5, concurrency: 1 });
   const progress = current.getByTestId('batch-progress-text');
   await expect(progress).not.toHaveAttribute('data-done', '0');
   await current.getByTestId('batch-cancel').click();
@@ -206,26 +219,41 @@ test('cancel stops a run part way; resume looks up the rest', async ({ console: 
   await expect(current.getByTestId('batch-filter').getByText('Waiting (0)')).toBeVisible();
 });
 
-test('rows scrolled to while a batch runs take its answers as they come, the table held still', async ({
-  console: app,
-}) => {
-  await openBatch(app);
-  const ids = Array.from({ length: 300 }, (_, index) => 300_000_001 + index);
-  await pasteAndRead(app, ids.join('\n'));
-  // One at a time, 100 a second: the last page's rows are shown, still waiting, seconds before they
-  // have answers, which then reach the table at rest (no scroll step renders it again).
-  await start(app, { rate: 100, concurrency: 1 });
-  const current = await batchIn(app, 'running');
-  const results = current.getByTestId('batch-results');
-  await results.evaluate((element) => {
-    element.scrollTop = element.scrollHeight;
+test.describe('against a slow service', () => {
+  let slow: SandboxHandle;
+  test.beforeAll(async () => {
+    slow = await startSandbox({ seed: 42 });
   });
-  const last = row(results, ids[ids.length - 1] ?? 0);
-  await expect(last).toHaveAttribute('data-state', 'pending');
-  await batchIn(app, 'done');
-  // Not in the sandbox: each is a failed "not found" row.
-  await expect(last).toHaveAttribute('data-state', 'failed');
-  await expect(row(results, ids[0] ?? 0)).toHaveCount(0);
+  test.afterAll(async () => {
+    await slow.close();
+  });
+
+  test('rows scrolled to while a batch runs take its answers as they come, the table held still', async ({
+    console: app,
+    paydesk,
+  }) => {
+    await useSandboxEnvironment(paydesk, slow, 'Slow sandbox', 'testing');
+    // Each lookup 0.2 to 2 s late, one at a time: the run lasts minutes, so the last page's rows
+    // are on screen, still waiting, however slow this machine; then the service is fast again
+    // and their answers reach the table at rest (no scroll step renders it again).
+    await setSandboxFaults(slow, { rate: 1, kinds: ['latency'], max_latency_ms: 2_000, seed: 3 });
+    try {
+      await openBatch(app);
+      const { ids, current } = await runUnknownIds(app, 300, { rate: 10_000, concurrency: 1 });
+      const results = current.getByTestId('batch-results');
+      await results.evaluate((element) => {
+        element.scrollTop = element.scrollHeight;
+      });
+      const last = row(results, ids[ids.length - 1] ?? 0);
+      await expect(last).toHaveAttribute('data-state', 'pending');
+      await setSandboxFaults(slow, { rate: 0 });
+      await batchIn(app, 'done');
+      await expect(last).toHaveAttribute('data-state', 'failed');
+      await expect(row(results, ids[0] ?? 0)).toHaveCount(0);
+    } finally {
+      await setSandboxFaults(slow, { rate: 0 });
+    }
+  });
 });
 
 test('10,000 ids from a CSV file: the table scrolls through them with a screenful of rows in the DOM', async ({
