@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
-import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
+import { setSandboxFaults, whileSlowService } from './support/money-environments';
 
 /**
  * Batch lookup (brief F4, issue 7): ids pasted with duplicates and junk (every invalid token
@@ -232,12 +232,10 @@ test.describe('against a slow service', () => {
     console: app,
     paydesk,
   }) => {
-    await useSandboxEnvironment(paydesk, slow, 'Slow sandbox', 'testing');
     // Each lookup 0.2 to 2 s late, one at a time: the run lasts minutes, so the last page's rows
     // are on screen, still waiting, however slow this machine; then the service is fast again
     // and their answers reach the table at rest (no scroll step renders it again).
-    await setSandboxFaults(slow, { rate: 1, kinds: ['latency'], max_latency_ms: 2_000, seed: 3 });
-    try {
+    await whileSlowService(paydesk, slow, 2_000, async () => {
       await openBatch(app);
       const { ids, current } = await runUnknownIds(app, 300, { rate: 10_000, concurrency: 1 });
       const results = current.getByTestId('batch-results');
@@ -250,9 +248,7 @@ test.describe('against a slow service', () => {
       await batchIn(app, 'done');
       await expect(last).toHaveAttribute('data-state', 'failed');
       await expect(row(results, ids[0] ?? 0)).toHaveCount(0);
-    } finally {
-      await setSandboxFaults(slow, { rate: 0 });
-    }
+    });
   });
 });
 

@@ -37,3 +37,22 @@ export async function setSandboxFaults(sandbox: SandboxHandle, body: unknown): P
   });
   if (!response.ok) throw new Error(`faults: HTTP ${response.status}`);
 }
+
+/**
+ * Runs `body` with `sandbox` the active environment ("Slow sandbox") and every answer of it late,
+ * from a tenth of `maxLatencyMs` to all of it; the faults are off again after, whatever happens.
+ */
+export async function whileSlowService(
+  paydesk: PaydeskCaller,
+  sandbox: SandboxHandle,
+  maxLatencyMs: number,
+  body: () => Promise<void>,
+): Promise<void> {
+  await useSandboxEnvironment(paydesk, sandbox, 'Slow sandbox', 'testing');
+  await setSandboxFaults(sandbox, { rate: 1, kinds: ['latency'], max_latency_ms: maxLatencyMs, seed: 3 });
+  try {
+    await body();
+  } finally {
+    await setSandboxFaults(sandbox, { rate: 0 });
+  }
+}
