@@ -12,7 +12,7 @@ import {
 
 /**
  * The pre-start script: a classic script at the end of index.html's body (electron.vite.config.ts
- * prestartShell), run by the parser before the app's modules, which are still being compiled. It
+ * prestartShell), run by the parser before it even meets the app's entry module, which comes next. It
  * shows the first screen from the build-time copy in the user's language (prerender.tsx), with the
  * lookup box focused, so an id can be typed while the app loads; Enter pressed meanwhile is noted
  * on the form, and the app opens what was typed when it takes over (handover.ts).

@@ -64,3 +64,17 @@ test('the pre-start script is a small classic script after the copies, from the 
   expect(code.length).toBeLessThan(PRESTART_SCRIPT_MAX_BYTES);
   expect(code).toContain(PRESTART_LANGUAGE_ATTRIBUTE);
 });
+
+test("the pre-start script is asked for from the head, the app's entry only once that script ran", async () => {
+  const page = await builtPage();
+  const src = /<script src="\.\/(assets\/prestart-[^"]+\.js)"><\/script>/.exec(page)?.[1];
+  expect(src).toBeDefined();
+  const head = page.slice(0, page.indexOf('</head>'));
+  expect(head).toContain(`<link rel="preload" href="./${src}" as="script">`);
+  // Anything the parser meets before the pre-start script it loads alongside: the entry module
+  // (and the chunks it imports) would compete with the first screen for the cores.
+  expect(head).not.toMatch(/<script\b/);
+  const entry = page.search(/<script type="module"[^>]*src="\.\/assets\/index-[^"]+\.js"><\/script>/);
+  expect(entry).toBeGreaterThan(page.indexOf(`<script src="./${src}"></script>`));
+  expect(entry).toBeLessThan(page.indexOf('</body>'));
+});
