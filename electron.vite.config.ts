@@ -94,7 +94,7 @@ const ENTRY_SCRIPT = /\n\s*<script type="module"[^>]*><\/script>/g;
  * Only the app's page gets it: the bench's stack-floor pages are built by this config too.
  */
 function prestartShell(): Plugin {
-  let prepared: { fileName: string; code: string; html: string } | undefined;
+  let prepared: { fileName: string; code: string; html: string; address: string } | undefined;
   return {
     name: 'paydesk-prestart-shell',
     apply: 'build',
@@ -106,7 +106,8 @@ function prestartShell(): Plugin {
       if (!inputs.some((page) => resolve(config.root, page) === APP_PAGE)) return;
       const [copies, code] = await Promise.all([firstScreenCopies(), prestartScript()]);
       const fileName = `assets/prestart-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
-      prepared = { fileName, code, html: `${copies}\n    <script src="./${fileName}"></script>` };
+      const address = `./${fileName}`;
+      prepared = { fileName, code, address, html: `${copies}\n    <script src="${address}"></script>` };
     },
     buildStart() {
       if (prepared) this.emitFile({ type: 'asset', fileName: prepared.fileName, source: prepared.code });
@@ -130,7 +131,7 @@ function prestartShell(): Plugin {
           tags: [
             {
               tag: 'link',
-              attrs: { rel: 'preload', href: `./${prepared.fileName}`, as: 'script' },
+              attrs: { rel: 'preload', href: prepared.address, as: 'script' },
               injectTo: 'head',
             },
           ],

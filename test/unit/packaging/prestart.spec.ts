@@ -19,6 +19,16 @@ async function builtPage(): Promise<string> {
   return (await builtApp()).read('renderer/index.html');
 }
 
+/** The page's classic scripts, by their attributes (the pre-start script should be the only one). */
+const classicScripts = (page: string): string[] =>
+  [...page.matchAll(/<script\b([^>]*)><\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((attributes) => !attributes.includes('type="module"'));
+
+/** The pre-start script's path in the build, from the first classic script's address. */
+const prestartScriptPath = (page: string): string | undefined =>
+  /src="\.\/(assets\/prestart-[^"]+\.js)"/.exec(classicScripts(page)[0] ?? '')?.[1];
+
 const copies = (page: string): Map<string, string> =>
   new Map(
     [
@@ -50,11 +60,8 @@ test('index.html carries the first screen in every language, each with the looku
 test('the pre-start script is a small classic script after the copies, from the build itself', async () => {
   const built = await builtApp();
   const page = await builtPage();
-  const classic = [...page.matchAll(/<script\b([^>]*)><\/script>/g)]
-    .map((match) => match[1] ?? '')
-    .filter((attributes) => !attributes.includes('type="module"'));
-  expect(classic).toHaveLength(1);
-  const src = /src="\.\/(assets\/prestart-[^"]+\.js)"/.exec(classic[0] ?? '')?.[1];
+  expect(classicScripts(page)).toHaveLength(1);
+  const src = prestartScriptPath(page);
   expect(src).toBeDefined();
   // Parser-blocking where it is, which is the point: after the copies it shows, before </body>.
   const at = page.indexOf(`src="./${src}"`);
@@ -67,7 +74,7 @@ test('the pre-start script is a small classic script after the copies, from the 
 
 test("the pre-start script is asked for from the head, the app's entry only once that script ran", async () => {
   const page = await builtPage();
-  const src = /<script src="\.\/(assets\/prestart-[^"]+\.js)"><\/script>/.exec(page)?.[1];
+  const src = prestartScriptPath(page);
   expect(src).toBeDefined();
   const head = page.slice(0, page.indexOf('</head>'));
   expect(head).toContain(`<link rel="preload" href="./${src}" as="script">`);
