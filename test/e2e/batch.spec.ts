@@ -325,6 +325,27 @@ test('10,000 ids from a CSV file: the table scrolls through them with a screenfu
   await expect(row(results, first + count - 1)).toHaveAttribute('aria-rowindex', String(count + 1));
   expect(await rows.count()).toBeLessThan(60);
   await expect(row(results, first)).toHaveCount(0);
+
+  // A fling, more than a screenful at each frame: the rows going by are drawn empty (their text
+  // would be most of each frame's work), the rows where it stops are shown in full.
+  const fling = await results.evaluate(async (element) => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const rowsOf = (testId: string) => element.querySelectorAll(`[data-testid="${testId}"]`);
+    await nextFrame();
+    element.scrollTop = 4_000 * 32;
+    await nextFrame();
+    element.scrollTop = 3_000 * 32;
+    // The scroll event (and the table's render for it) comes before this frame's callbacks.
+    await nextFrame();
+    const flying = [...rowsOf('batch-row-flying')].map((flyingRow) => Number(flyingRow.ariaRowIndex));
+    return { flying, rows: rowsOf('batch-row').length };
+  });
+  expect(fling.rows).toBe(0);
+  expect(fling.flying.length).toBeGreaterThan(10);
+  expect(fling.flying).toContain(3_000 + 2);
+  await expect(row(results, first + 3_000)).toBeVisible();
+  await expect(results.getByTestId('batch-row-flying')).toHaveCount(0);
+  await expectRowsInPlace();
   await axe();
   await topOf(app);
   await saveScreen('batch-ten-thousand');

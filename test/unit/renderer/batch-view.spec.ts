@@ -6,6 +6,7 @@ import {
   changeMark,
   fileTooLong,
   filterCounts,
+  isFlying,
   pagesInRange,
   pagesToRead,
   PAGES_AHEAD,
@@ -74,6 +75,20 @@ test('pagesToRead: the pages shown, more ahead in the direction of the scroll, o
   // A window reaching past the list (a stale count) reads no page past it; an empty list none.
   expect(pagesToRead(90, 130, 100, 'forward', 100)).toEqual([0]);
   expect(pagesToRead(0, 0, 0, null, 100)).toEqual([]);
+});
+
+test('isFlying: only a scroll step that shares no row with the step before, both while scrolling', () => {
+  const at = (from: number, scrolling = true) => ({ from, to: from + 22, scrolling });
+  // ~85 rows a frame, either way: flying.
+  expect(isFlying(at(0), at(85))).toBe(true);
+  expect(isFlying(at(85), at(0))).toBe(true);
+  // A step that keeps a row in view (a wheel notch, an arrow key, a page down): rows are shown.
+  expect(isFlying(at(0), at(22))).toBe(false);
+  expect(isFlying(at(22), at(0))).toBe(false);
+  expect(isFlying(at(100), at(100))).toBe(false);
+  // A jump from rest (Home, End, a click on the track), or the render when the scroll has stopped.
+  expect(isFlying(at(0, false), at(5_000))).toBe(false);
+  expect(isFlying(at(0), at(5_000, false))).toBe(false);
 });
 
 test('filterCounts: each filter from the summary (ok = done − failed, pending = total − done)', () => {

@@ -23,10 +23,12 @@ import {
   type ChangeMark,
   COLUMN_WIDTHS,
   filterCounts,
+  isFlying,
   pagesInRange,
   pagesToRead,
   tableWidth,
   type BatchColumn,
+  type ShownWindow,
 } from './batch-view';
 import './batch-table.css';
 import { useBatchRowsPage, useCachedBatchRows, useKeepBatchRowsPageRead } from './use-batch';
@@ -43,10 +45,11 @@ const EMPTY_HEIGHT = 64;
 const OVERSCAN = 4;
 
 /*
- * A fast scroll shows a whole new window of rows in every frame (issue 7: 10,000 rows top to
- * bottom in 2 s is ~85 rows a frame), so a row is plain cells: no hooks (the words and the number
- * format are looked up once per table, RowWords), classes rather than inline styles
- * (batch-table.css), and memoised on props that stay the same while the table scrolls.
+ * A scroll can show a new window of rows in every frame. Past a screenful a frame (issue 7:
+ * 10,000 rows top to bottom in 2 s is ~85 rows a frame) the rows are drawn empty (FlyingRow);
+ * slower, every frame renders rows with their text, so a row is plain cells: no hooks (the words
+ * and the number format are looked up once per table, RowWords), classes rather than inline
+ * styles (batch-table.css), and memoised on props that stay the same while the table scrolls.
  */
 const CELL = 'paydesk-batch-cell';
 const HEADER_CELL = `${CELL} paydesk-batch-header`;
@@ -243,7 +246,19 @@ const RowsBody = memo(function RowsBody({
   const paddingBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
   const shownFrom = firstItem?.index ?? 0;
   const shownTo = lastItem?.index ?? -1;
-  const pages = pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
+  // The window of the render before, kept as state (React's pattern for a value from the previous
+  // render): setting it here renders again at once, before anything below it renders.
+  const scrolling = virtualizer.isScrolling;
+  const [pace, setPace] = useState<{ shown: ShownWindow; flying: boolean }>({
+    shown: { from: shownFrom, to: shownTo, scrolling },
+    flying: false,
+  });
+  if (pace.shown.from !== shownFrom || pace.shown.to !== shownTo || pace.shown.scrolling !== scrolling) {
+    const shown = { from: shownFrom, to: shownTo, scrolling };
+    setPace({ shown, flying: isFlying(pace.shown, shown) });
+  }
+  const flying = pace.flying && scrolling;
+  const pages = flying ? [] : pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
   // The window where the table is scrolled to now, which the render that follows a scroll shows
   // even before it has run (range is the virtualizer's latest, overscan not included).
   const isShown = useCallback(
@@ -263,12 +278,13 @@ const RowsBody = memo(function RowsBody({
         </tr>
       )}
       {items.map(({ index }) => {
-        const page = Math.floor(index / BATCH_PAGE_SIZE);
-        const row = cachedPage(page)?.rows[index - page * BATCH_PAGE_SIZE];
         // Keyed by place in the window, not by row: each scroll step gives the same elements
         // other rows' text (a fast scroll would otherwise build and insert a whole new window
         // of rows every frame, and keys that move would move the rows in the DOM).
         const key = index - shownFrom;
+        if (flying) return <FlyingRow key={key} position={index} columns={columns.length} />;
+        const page = Math.floor(index / BATCH_PAGE_SIZE);
+        const row = cachedPage(page)?.rows[index - page * BATCH_PAGE_SIZE];
         return row ? (
           <BatchRowView key={key} position={index} row={row} kind={kind} columns={columns} words={words} />
         ) : (
@@ -317,6 +333,18 @@ const PlaceholderRow = memo(function PlaceholderRow({
       <td colSpan={columns} className={LOADING_CELL}>
         {text}
       </td>
+    </tr>
+  );
+});
+
+/**
+ * A row going by in a fast scroll (isFlying): an empty line of the table, the rows' text only
+ * once the scroll slows (and their pages are read then: those passed by would be read for nothing).
+ */
+const FlyingRow = memo(function FlyingRow({ position, columns }: { position: number; columns: number }) {
+  return (
+    <tr aria-rowindex={position + 2} aria-busy="true" data-testid="batch-row-flying">
+      <td colSpan={columns} className={CELL} />
     </tr>
   );
 });

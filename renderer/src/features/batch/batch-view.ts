@@ -26,6 +26,23 @@ export function pagesInRange(first: number, last: number, pageSize = BATCH_PAGE_
   return pages;
 }
 
+/** The rows one render of the table shows (`from`…`to`), and whether it was scrolling then. */
+export interface ShownWindow {
+  from: number;
+  to: number;
+  scrolling: boolean;
+}
+
+/**
+ * Whether the rows of `next` go by too fast to be read: the table was scrolling at both renders
+ * and they share no row (more than a screenful in one step; 10,000 rows in 2 s is ~85 a frame).
+ * Such rows show their number only: their cells' text is most of a frame's work, read by nobody.
+ * A single jump from rest (Home, End, a click on the scroll bar) is not flying: it shows rows.
+ */
+export function isFlying(previous: ShownWindow, next: ShownWindow): boolean {
+  return previous.scrolling && next.scrolling && (next.from > previous.to || next.to < previous.from);
+}
+
 /** Pages read ahead of the rows shown, in the direction of the scroll (forward while still). */
 export const PAGES_AHEAD = 3;
 /** Pages kept behind them (read again only if they went stale). */
