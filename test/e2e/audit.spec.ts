@@ -1,10 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS } from '../../main/sandbox';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * The audit journal (issue 6) and the outcome-unknown notice: every change through main leaves
@@ -51,13 +52,7 @@ async function environmentId(paydesk: PaydeskCaller, name: string): Promise<stri
 
 test.describe('the journal', () => {
   test.use({ freshBridge: true });
-  let second: SandboxHandle;
-  test.beforeAll(async () => {
-    second = await startSandbox({ seed: 8081 });
-  });
-  test.afterAll(async () => {
-    await second.close();
-  });
+  const second = sandboxPerDescribe({ seed: 8081 });
 
   test('a cancel and two creates show as intent and outcome lines; filters narrow them; the chain verifies; CSV export', async ({
     console: app,
@@ -69,17 +64,17 @@ test.describe('the journal', () => {
     const cancelled = await paydesk.call('cancelCashout', { ...PENDING_CASHOUT, reason: '=1+1 by e2e' });
     expect(cancelled.ok, 'the cancel went through').toBe(true);
     // A create on a second environment, and one whose every answer is lost.
-    await useSandboxEnvironment(paydesk, second, 'Second testing', 'testing');
+    await useSandboxEnvironment(paydesk, second(), 'Second testing', 'testing');
     const created = await paydesk.call('createDeposit', { body: { amount: 12.5, country: 'BR' } });
     if (!created.ok) throw new Error(created.error.message);
-    await setSandboxFaults(second, {
+    await setSandboxFaults(second(), {
       rate: 1,
       kinds: ['drop'],
       seed: dropSeed(['after', 'after', 'after'], 1),
     });
     const lost = await paydesk.call('createDeposit', { body: { amount: 7, country: 'BR' } });
     expect(!lost.ok && lost.error.kind).toBe('outcome_unknown');
-    await setSandboxFaults(second, { rate: 0 });
+    await setSandboxFaults(second(), { rate: 0 });
 
     await app.reload();
     await openJournal(app);
@@ -214,13 +209,7 @@ test.describe('a changed journal', () => {
 
 test.describe('outcome unknown', () => {
   test.use({ freshBridge: true });
-  let service: SandboxHandle;
-  test.beforeAll(async () => {
-    service = await startSandbox({ seed: 8082 });
-  });
-  test.afterAll(async () => {
-    await service.close();
-  });
+  const service = sandboxPerDescribe({ seed: 8082 });
 
   test('announced on every screen after a reload; a lost cancel settled by re-reading, a lost create by a retry with its ORIGINAL key', async ({
     console: app,
@@ -228,10 +217,10 @@ test.describe('outcome unknown', () => {
     axe,
     saveScreen,
   }) => {
-    await useSandboxEnvironment(paydesk, service, 'Lossy testing', 'testing');
+    await useSandboxEnvironment(paydesk, service(), 'Lossy testing', 'testing');
     // Three guard reads pass, the DELETE is dropped after the cancel took effect, and every
     // attempt of the status read right after is dropped too: nobody knows what happened.
-    await setSandboxFaults(service, {
+    await setSandboxFaults(service(), {
       rate: 0.5,
       kinds: ['drop'],
       seed: dropSeed(['none', 'none', 'none', 'after', 'after', 'after', 'after', 'after', 'after']),
@@ -239,7 +228,7 @@ test.describe('outcome unknown', () => {
     const cancel = await paydesk.call('cancelCashout', PENDING_CASHOUT);
     expect(!cancel.ok && cancel.error.kind).toBe('outcome_unknown');
     // Every attempt of a create is dropped after the service acted: the first one made the deposit.
-    await setSandboxFaults(service, {
+    await setSandboxFaults(service(), {
       rate: 1,
       kinds: ['drop'],
       seed: dropSeed(['after', 'after', 'after'], 1),
@@ -247,7 +236,7 @@ test.describe('outcome unknown', () => {
     const create = await paydesk.call('createDeposit', { body: { amount: 21.5, country: 'BR' } });
     if (create.ok || create.error.kind !== 'outcome_unknown') throw new Error('the create was not lost');
     const originalKey = create.error.idempotencyKey ?? 'no key';
-    await setSandboxFaults(service, { rate: 0 });
+    await setSandboxFaults(service(), { rate: 0 });
 
     // What a restart shows: the notice on whatever screen opens first.
     await app.reload();
@@ -307,7 +296,7 @@ test.describe('outcome unknown', () => {
     const retried = resolutions[1];
     expect(retried?.idempotencyKey).toBe(originalKey);
     const depositId = retried?.ids?.deposit_id ?? 0;
-    const control = async (id: number) => (await fetch(`${service.controlUrl}/deposits/${id}`)).status;
+    const control = async (id: number) => (await fetch(`${service().controlUrl}/deposits/${id}`)).status;
     expect(await control(depositId)).toBe(200);
     expect(await control(depositId + 1)).toBe(404);
     const cashout = await paydesk.call('getCashoutStatus', PENDING_CASHOUT);
@@ -317,23 +306,17 @@ test.describe('outcome unknown', () => {
 
 test.describe('outcome unknown in production', () => {
   test.use({ freshBridge: true });
-  let production: SandboxHandle;
-  test.beforeAll(async () => {
-    production = await startSandbox({ seed: 8083 });
-  });
-  test.afterAll(async () => {
-    await production.close();
-  });
+  const production = sandboxPerDescribe({ seed: 8083 });
 
   test('the retry follows the production rules: refused in words while unarmed, sent with the first reason once armed', async ({
     console: app,
     paydesk,
   }) => {
     const name = 'Lossy production';
-    await useSandboxEnvironment(paydesk, production, name, 'production');
+    await useSandboxEnvironment(paydesk, production(), name, 'production');
     const armed = await paydesk.call('armProduction', { confirmation: name });
     expect(armed.ok).toBe(true);
-    await setSandboxFaults(production, {
+    await setSandboxFaults(production(), {
       rate: 1,
       kinds: ['drop'],
       seed: dropSeed(['after', 'after', 'after'], 1),
@@ -343,7 +326,7 @@ test.describe('outcome unknown in production', () => {
       reason: 'Ticket 4711',
     });
     expect(!create.ok && create.error.kind).toBe('outcome_unknown');
-    await setSandboxFaults(production, { rate: 0 });
+    await setSandboxFaults(production(), { rate: 0 });
     await paydesk.call('disarmProduction', {});
 
     await app.reload();

@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
 import { setSandboxFaults, whileSlowService } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Batch lookup (brief F4, issue 7): ids pasted with duplicates and junk (every invalid token
@@ -220,13 +221,7 @@ test('cancel stops a run part way; resume looks up the rest', async ({ console: 
 });
 
 test.describe('against a slow service', () => {
-  let slow: SandboxHandle;
-  test.beforeAll(async () => {
-    slow = await startSandbox({ seed: 42 });
-  });
-  test.afterAll(async () => {
-    await slow.close();
-  });
+  const slow = sandboxPerDescribe({ seed: 42 });
 
   test('rows scrolled to while a batch runs take its answers as they come, the table held still', async ({
     console: app,
@@ -235,7 +230,7 @@ test.describe('against a slow service', () => {
     // Each lookup 0.2 to 2 s late, one at a time: the run lasts minutes, so the last page's rows
     // are on screen, still waiting, however slow this machine; then the service is fast again
     // and their answers reach the table at rest (no scroll step renders it again).
-    await whileSlowService(paydesk, slow, 2_000, async () => {
+    await whileSlowService(paydesk, slow(), 2_000, async () => {
       await openBatch(app);
       const { ids, current } = await runUnknownIds(app, 300, { rate: 10_000, concurrency: 1 });
       const results = current.getByTestId('batch-results');
@@ -244,7 +239,7 @@ test.describe('against a slow service', () => {
       });
       const last = row(results, ids[ids.length - 1] ?? 0);
       await expect(last).toHaveAttribute('data-state', 'pending');
-      await setSandboxFaults(slow, { rate: 0 });
+      await setSandboxFaults(slow(), { rate: 0 });
       await batchIn(app, 'done');
       await expect(last).toHaveAttribute('data-state', 'failed');
       await expect(row(results, ids[0] ?? 0)).toHaveCount(0);

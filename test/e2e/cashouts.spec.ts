@@ -1,9 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS } from '../../main/sandbox';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Cashouts (issue 5, cancel guard of issue 6): status by cashout_id or external_id (D7 code and
@@ -238,13 +239,7 @@ test.describe('cancel', () => {
 
 test.describe('a lost cancel answer', () => {
   test.use({ freshBridge: true });
-  let service: SandboxHandle;
-  test.beforeAll(async () => {
-    service = await startSandbox({ seed: 7071 });
-  });
-  test.afterAll(async () => {
-    await service.close();
-  });
+  const service = sandboxPerDescribe({ seed: 7071 });
 
   test('is never sent again: the status read right after is shown as it is now', async ({
     console: app,
@@ -252,10 +247,10 @@ test.describe('a lost cancel answer', () => {
     axe,
     saveScreen,
   }) => {
-    await useSandboxEnvironment(paydesk, service, 'Lossy cashouts', 'testing');
+    await useSandboxEnvironment(paydesk, service(), 'Lossy cashouts', 'testing');
     await openCashouts(app);
     // Three guard reads pass, the DELETE is dropped after the cancel took effect, the reads after pass.
-    await setSandboxFaults(service, {
+    await setSandboxFaults(service(), {
       rate: 0.5,
       kinds: ['drop'],
       seed: dropSeed(['none', 'none', 'none', 'after', 'none', 'none', 'none', 'none']),
@@ -266,7 +261,7 @@ test.describe('a lost cancel answer', () => {
     await expect(explanation).toContainText('The console did not send it again');
     await expect(explanation.getByTestId('reread-says')).toContainText('is now CANCELLED (status 2)');
     await expect(app.getByTestId('cashout-status')).toHaveAttribute('data-status-code', '2');
-    await setSandboxFaults(service, { rate: 0 });
+    await setSandboxFaults(service(), { rate: 0 });
     await axe();
     await topOf(app);
     await saveScreen('cashout-cancel-outcome-unknown');
@@ -281,13 +276,7 @@ test.describe('a lost cancel answer', () => {
 
 test.describe('production', () => {
   test.use({ freshBridge: true });
-  let production: SandboxHandle;
-  test.beforeAll(async () => {
-    production = await startSandbox({ seed: 7072 });
-  });
-  test.afterAll(async () => {
-    await production.close();
-  });
+  const production = sandboxPerDescribe({ seed: 7072 });
 
   test('unarmed: refused with the explanation; armed: a reason and the cashout id typed to confirm', async ({
     console: app,
@@ -295,7 +284,7 @@ test.describe('production', () => {
     axe,
     saveScreen,
   }) => {
-    await useSandboxEnvironment(paydesk, production, 'Prod Payouts', 'production');
+    await useSandboxEnvironment(paydesk, production(), 'Prod Payouts', 'production');
     await openCashouts(app);
     const form = cancelForm(app);
     await form.getByTestId('cancel-cashout-id').fill(String(SEEDED_RECORDS.pendingCashout));

@@ -1,7 +1,8 @@
-import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
 import { useSandboxEnvironment, whileSlowService } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * What the other specs of issue 5 left out, found by going through the issue's list: axe and a
@@ -56,13 +57,7 @@ test('every screen of issue 5, in light and in dark, and the not-found screen: a
 });
 
 test.describe('against a slow service', () => {
-  let slow: SandboxHandle;
-  test.beforeAll(async () => {
-    slow = await startSandbox({ seed: 42 });
-  });
-  test.afterAll(async () => {
-    await slow.close();
-  });
+  const slow = sandboxPerDescribe({ seed: 42 });
 
   test('a lookup shows its loading state (named for screen readers) until the answer, then the record', async ({
     console: app,
@@ -72,7 +67,7 @@ test.describe('against a slow service', () => {
   }) => {
     // Every answer from now on is 0.4 to 4 s late: under the 5 s X-Date window (D2), which a delay
     // before the service reads the request counts against, and the client's 15 s time limit.
-    await whileSlowService(paydesk, slow, 4_000, async () => {
+    await whileSlowService(paydesk, slow(), 4_000, async () => {
       const depositId = SEEDED_RECORDS.completedCardDeposit;
       await app.getByTestId('jump-input').fill(String(depositId));
       await app.getByTestId('jump-input').press('Enter');
@@ -91,13 +86,7 @@ test.describe('against a slow service', () => {
 });
 
 test.describe('clearing a credential', () => {
-  let other: SandboxHandle;
-  test.beforeAll(async () => {
-    other = await startSandbox({ seed: 9 });
-  });
-  test.afterAll(async () => {
-    await other.close();
-  });
+  const other = sandboxPerDescribe({ seed: 9 });
 
   test('asks first, then the field is not set, its set is incomplete, and a call that needs it says so', async ({
     console: app,
@@ -105,7 +94,7 @@ test.describe('clearing a credential', () => {
     axe,
     saveScreen,
   }) => {
-    await useSandboxEnvironment(paydesk, other, 'Staging', 'testing');
+    await useSandboxEnvironment(paydesk, other(), 'Staging', 'testing');
     await app
       .getByRole('navigation', { name: 'Screens' })
       .getByRole('link', { name: 'Environments' })

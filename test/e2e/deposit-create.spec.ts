@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
-import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test } from './fixtures';
 import { topOf } from './support/console-ui';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Create deposit (issue 5): ONE_SHOT, HOSTED and QuickPay through the form, main's checkDeposit
@@ -280,13 +280,7 @@ test.describe('one-shot, hosted and QuickPay', () => {
 
 test.describe('a lost answer', () => {
   test.use({ freshBridge: true });
-  let service: SandboxHandle;
-  test.beforeAll(async () => {
-    service = await startSandbox({ seed: 6061 });
-  });
-  test.afterAll(async () => {
-    await service.close();
-  });
+  const service = sandboxPerDescribe({ seed: 6061 });
 
   test('outcome unknown keeps the form and offers "retry with the same key": one deposit, not two', async ({
     console: app,
@@ -294,7 +288,7 @@ test.describe('a lost answer', () => {
     axe,
     saveScreen,
   }) => {
-    await useSandboxEnvironment(paydesk, service, 'Lossy testing', 'testing');
+    await useSandboxEnvironment(paydesk, service(), 'Lossy testing', 'testing');
     const form = await openForm(app);
     await chooseMode(form, 'Hosted');
     await input(form, 'Amount').fill('33.33');
@@ -306,7 +300,7 @@ test.describe('a lost answer', () => {
     await expect(form.getByText(/methods enabled in BR/)).toBeVisible();
 
     // Every attempt is dropped after the service acted: the first one created the deposit.
-    await setSandboxFaults(service, {
+    await setSandboxFaults(service(), {
       rate: 1,
       kinds: ['drop'],
       seed: dropSeed(['after', 'after', 'after'], 1),
@@ -327,7 +321,7 @@ test.describe('a lost answer', () => {
     const key = unresolved.ok ? unresolved.data[0]?.idempotencyKey : undefined;
     await expect(failed).toContainText(key ?? 'no key');
 
-    await setSandboxFaults(service, { rate: 0 });
+    await setSandboxFaults(service(), { rate: 0 });
     await failed.getByTestId('retry-same-key').click();
     const answer = app.getByTestId('deposit-answer');
     await expect(answer).toHaveAttribute('data-checkout-type', 'HOSTED');
@@ -335,7 +329,7 @@ test.describe('a lost answer', () => {
     await expect(answer.locator('[data-field="merchant_invoice_id"]')).toHaveText('INV-LOST-1');
     const depositId = Number(await answer.getAttribute('data-deposit-id'));
     // The service answered the retry from the first attempt: no second deposit exists.
-    const control = async (id: number) => (await fetch(`${service.controlUrl}/deposits/${id}`)).status;
+    const control = async (id: number) => (await fetch(`${service().controlUrl}/deposits/${id}`)).status;
     expect(await control(depositId)).toBe(200);
     expect(await control(depositId + 1)).toBe(404);
     const after = await paydesk.call('auditUnresolved', {});
@@ -345,13 +339,7 @@ test.describe('a lost answer', () => {
 
 test.describe('production', () => {
   test.use({ freshBridge: true });
-  let production: SandboxHandle;
-  test.beforeAll(async () => {
-    production = await startSandbox({ seed: 6062 });
-  });
-  test.afterAll(async () => {
-    await production.close();
-  });
+  const production = sandboxPerDescribe({ seed: 6062 });
 
   test('unarmed production: the create is refused with why and a way to arming; armed, it needs a reason', async ({
     console: app,
@@ -359,7 +347,7 @@ test.describe('production', () => {
     axe,
     saveScreen,
   }) => {
-    await useSandboxEnvironment(paydesk, production, 'Prod Deposits', 'production');
+    await useSandboxEnvironment(paydesk, production(), 'Prod Deposits', 'production');
     const form = await openForm(app);
     const gate = form.getByTestId('mutation-gate');
     await expect(gate).toHaveAttribute('data-armed', 'false');

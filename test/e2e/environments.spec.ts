@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { CREDENTIAL_FIELDS, type CredentialField } from '../../preload/contract';
-import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS, startSandbox } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { topOf } from './support/console-ui';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Environments and credentials (issues 4 and 5): the list, add, edit, remove, use; the six
@@ -102,13 +103,7 @@ test('the local sandbox: active, credentials provided automatically, doctor verd
 });
 
 test.describe('a second environment', () => {
-  let second: SandboxHandle;
-  test.beforeAll(async () => {
-    second = await startSandbox({ seed: 4242 });
-  });
-  test.afterAll(async () => {
-    await second.close();
-  });
+  const second = sandboxPerDescribe({ seed: 4242 });
 
   test('add it, set its six credentials (never shown back), run the doctor, switch, look up, switch back: nothing leaks across', async ({
     console: app,
@@ -138,13 +133,13 @@ test.describe('a second environment', () => {
     await axe();
     await topOf(app);
     await saveScreen('environment-add-form');
-    await form.getByTestId('environment-base-url').fill(second.baseUrl);
+    await form.getByTestId('environment-base-url').fill(second().baseUrl);
     await form.getByTestId('environment-save').click();
     await expect(form).toBeHidden();
 
     const b = card(app, 'Second sandbox');
     await expect(b).toBeVisible();
-    await expect(b.getByTestId('environment-base-url-value')).toHaveText(second.baseUrl);
+    await expect(b.getByTestId('environment-base-url-value')).toHaveText(second().baseUrl);
     await expect(b.getByTestId('active-badge')).toHaveCount(0);
     await showDetails(b);
     for (const set of ['signed', 'readOnly', 'cashout']) {
@@ -153,7 +148,7 @@ test.describe('a second environment', () => {
 
     // Set the six credentials: each value typed once, sent once, never on the page afterwards.
     for (const field of CREDENTIAL_FIELDS) {
-      const secret = second.credentials[field];
+      const secret = second().credentials[field];
       const row = b.locator(`[data-credential-field="${field}"]`);
       await expect(row).toHaveAttribute('data-set', 'false');
       await b.getByRole('button', { name: `Set ${FIELD_LABELS[field]}`, exact: true }).click();

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
-import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
+import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';
 import { useSandboxEnvironment } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Sandbox controls (issue 5): move a deposit, a refund and a cashout (a refused move says why),
@@ -281,13 +282,7 @@ test('the clock moves forward, a deposit expires, and the notifications log show
 });
 
 test.describe('not on another kind of environment', () => {
-  let sandbox: SandboxHandle;
-  test.beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 7 });
-  });
-  test.afterAll(async () => {
-    await sandbox.close();
-  });
+  const sandbox = sandboxPerDescribe({ seed: 7 });
 
   test('a testing environment (even one pointing at a sandbox) has no Sandbox entry, no controls, and main refuses them', async ({
     console: app,
@@ -297,7 +292,7 @@ test.describe('not on another kind of environment', () => {
   }) => {
     const nav = app.getByRole('navigation', { name: 'Screens' });
     await expect(nav.getByRole('link', { name: 'Sandbox', exact: true })).toBeVisible();
-    await useSandboxEnvironment(paydesk, sandbox, 'Staging on a sandbox', 'testing');
+    await useSandboxEnvironment(paydesk, sandbox(), 'Staging on a sandbox', 'testing');
     await expect(app.getByRole('link', { name: 'Sandbox', exact: true })).toHaveCount(0);
 
     await app.evaluate(() => {
@@ -320,7 +315,7 @@ test.describe('not on another kind of environment', () => {
     expect(refused.ok ? null : refused.error.kind).toBe('not_permitted');
     const clock = await paydesk.call('sandboxAdvanceClock', { seconds: 86_400 });
     expect(clock.ok ? null : clock.error.kind).toBe('not_permitted');
-    const fetched = await fetch(`${sandbox.controlUrl}/deposits/${SEEDED_RECORDS.pendingVoucherDeposit}`);
+    const fetched = await fetch(`${sandbox().controlUrl}/deposits/${SEEDED_RECORDS.pendingVoucherDeposit}`);
     expect(((await fetched.json()) as { status?: string }).status).toBe('PENDING');
 
     await axe();

@@ -1,8 +1,8 @@
-import { startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * The renderer shell (issue 5): lookup home, jump box (Ctrl/Cmd+K), navbar, language and theme
@@ -291,13 +291,7 @@ test.describe('language and theme (persisted preferences)', () => {
 
 test.describe('production', () => {
   test.use({ freshBridge: true });
-  let production: SandboxHandle;
-  test.beforeAll(async () => {
-    production = await startSandbox({ seed: 9001 });
-  });
-  test.afterAll(async () => {
-    await production.close();
-  });
+  const production = sandboxPerDescribe({ seed: 9001 });
 
   test('a production environment is unmistakable: red, a PRODUCTION banner, read-only until armed by name', async ({
     console: app,
@@ -311,7 +305,7 @@ test.describe('production', () => {
     await form.getByText('Production', { exact: true }).click();
     await expect(form.getByText('Production is always shown in red.')).toBeVisible();
     await expect(form.getByTestId('environment-color')).toHaveCount(0);
-    await form.getByTestId('environment-base-url').fill(production.baseUrl);
+    await form.getByTestId('environment-base-url').fill(production().baseUrl);
     await form.getByTestId('environment-save').click();
     await expect(form).toBeHidden();
 
