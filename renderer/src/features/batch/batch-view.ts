@@ -36,7 +36,7 @@ export interface ShownWindow {
 /**
  * Whether the rows of `next` go by too fast to be read: the table was scrolling at both renders
  * and they share no row (more than a screenful in one step; 10,000 rows in 2 s is ~85 a frame).
- * Such rows show their number only: their cells' text is most of a frame's work, read by nobody.
+ * Such rows are drawn empty: their cells' text is most of a frame's work, read by nobody.
  * A single jump from rest (Home, End, a click on the scroll bar) is not flying: it shows rows.
  */
 export function isFlying(previous: ShownWindow, next: ShownWindow): boolean {
