@@ -257,7 +257,7 @@ const RowsBody = memo(function RowsBody({
     const shown = { from: shownFrom, to: shownTo, scrolling };
     setPace({ shown, flying: isFlying(pace.shown, shown) });
   }
-  const flying = pace.flying && scrolling;
+  const flying = pace.flying;
   const pages = flying ? [] : pagesToRead(shownFrom, shownTo, count, virtualizer.scrollDirection);
   // The window where the table is scrolled to now, which the render that follows a scroll shows
   // even before it has run (range is the virtualizer's latest, overscan not included).
