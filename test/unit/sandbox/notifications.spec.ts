@@ -113,21 +113,36 @@ test('a refund status change is notified with {"refund_id":N}', async ({ client 
   }
 });
 
-test('a non-2xx answer is retried with growing gaps until it is accepted', async ({ client }) => {
-  const merchant = await receiver([500, 503]);
-  try {
-    const created = await client.createDeposit({ amount: 15, country: 'BR', notification_url: merchant.url });
-    await client.transition('deposits', Number(created.deposit_id), { to: 'PENDING' });
-    await expect.poll(() => merchant.received.length).toBe(3);
-    const [entry] = await notificationsOf(client);
-    const attempts = (entry?.attempts ?? []) as Array<{ http_status: number; at: string }>;
-    expect(attempts.map((attempt) => attempt.http_status)).toEqual([500, 503, 200]);
-    expect(entry?.state).toBe('delivered');
-    const times = attempts.map((attempt) => Date.parse(attempt.at));
-    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual((times[1] ?? 0) - (times[0] ?? 0));
-  } finally {
-    await merchant.close();
-  }
+test.describe('the retry schedule', () => {
+  // Gaps compared with their schedule, not with each other: timers fire late under load (CI saw
+  // a first gap of 51 ms and a second of 43 ms with a 20 ms base) but never early. A 150 ms base
+  // keeps a schedule that does not double (150, 150) well apart from one that does (150, 300).
+  const retryBaseMs = 150;
+  test.use({ sandboxOptions: { seed: 1, notificationRetryBaseMs: retryBaseMs } });
+
+  test('a non-2xx answer is retried with growing gaps until it is accepted', async ({ client }) => {
+    const merchant = await receiver([500, 503]);
+    try {
+      const created = await client.createDeposit({
+        amount: 15,
+        country: 'BR',
+        notification_url: merchant.url,
+      });
+      await client.transition('deposits', Number(created.deposit_id), { to: 'PENDING' });
+      await expect.poll(() => merchant.received.length).toBe(3);
+      const [entry] = await notificationsOf(client);
+      const attempts = (entry?.attempts ?? []) as Array<{ http_status: number; at: string }>;
+      expect(attempts.map((attempt) => attempt.http_status)).toEqual([500, 503, 200]);
+      expect(entry?.state).toBe('delivered');
+      const times = attempts.map((attempt) => Date.parse(attempt.at));
+      const gaps = times.slice(1).map((time, index) => time - (times[index] ?? 0));
+      // 1 ms of slack: `at` is in whole milliseconds.
+      expect(gaps[0]).toBeGreaterThanOrEqual(retryBaseMs - 1);
+      expect(gaps[1]).toBeGreaterThanOrEqual(2 * retryBaseMs - 1);
+    } finally {
+      await merchant.close();
+    }
+  });
 });
 
 test('after 5 retries (6 attempts) a failing endpoint is given up; an unreachable one too', async ({
