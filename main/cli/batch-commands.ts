@@ -251,7 +251,7 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
           });
           if (!started.ok) return context.fail(await session.explain(started.error));
           const { batchId } = started.data;
-          const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
+          const tty = io.stderr.isTTY === true;
           if (tty) {
             tracker.onProgress((summary) =>
               io.stderr.write(

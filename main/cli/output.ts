@@ -3,6 +3,8 @@ import type { ConsoleError, ErrorKind, JsonValue } from '../../preload/contract'
 /** How the CLI writes: answers on stdout, one line per failure on stderr. */
 export interface Writable {
   write(text: string): unknown;
+  /** True on a terminal (as on process.stderr): only there is a progress line redrawn in place. */
+  isTTY?: boolean;
 }
 
 /**
