@@ -204,10 +204,22 @@ test('pins are per environment; only the active environment is polled, by the ti
     return Object.fromEntries(stored.items.map((item) => [item.environmentId, item.lastCheckedAt]));
   };
   const before = await checkedAt();
-  await new Promise((resolve) => setTimeout(resolve, 700));
-  const later = await checkedAt();
+  // Two more rounds of Testing's polls (waited for, not timed: a loaded machine is slow to poll),
+  // time enough for a poll of the local pin to show.
+  let later = before;
+  for (let round = 0; round < 2; round += 1) {
+    const previous = Date.parse(later[testing.id] as string);
+    await expect
+      .poll(
+        async () => {
+          later = await checkedAt();
+          return Date.parse(later[testing.id] as string);
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(previous);
+  }
   expect(later['local-sandbox']).toBe(before['local-sandbox']);
-  expect(Date.parse(later[testing.id] as string)).toBeGreaterThan(Date.parse(before[testing.id] as string));
 
   // Removing an environment drops its pins.
   dataOf(await console.call('useEnvironment', { id: 'local-sandbox' }));
