@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import type { Result } from '../../preload/contract';
 import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../main/electron/policy';
@@ -36,13 +37,7 @@ test.describe('web target', () => {
     const startUpFiles = new Set([...html.matchAll(/"\.(\/assets\/[^"]+)"/g)].map((match) => match[1]));
     const asked = new Set<string>();
     let allAsked: () => void = () => undefined;
-    let giveUp: ReturnType<typeof setTimeout> | undefined;
-    const allAskedOrGaveUp = new Promise<void>((resolve) => {
-      allAsked = resolve;
-      // Generous: a loaded CI machine can take a while to parse the page. If the app's scripts
-      // waited for the bridge script, they would never be asked for while it is held back.
-      giveUp = setTimeout(resolve, 15_000);
-    }).finally(() => clearTimeout(giveUp));
+    const everyStartUpFileAsked = new Promise<void>((resolve) => (allAsked = resolve));
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (!startUpFiles.has(path)) return;
@@ -51,9 +46,9 @@ test.describe('web target', () => {
     });
     let askedWhileBridgeHeld: string[] = [];
     await page.route('**/paydesk-bridge.js', async (route) => {
-      // The bridge script is held back until every start-up script has been asked for: a wait on
-      // it would show as scripts missing here, whatever the pace of the machine.
-      await allAskedOrGaveUp;
+      // Held back until every start-up script has been asked for (or 15 s: a loaded CI machine
+      // can be slow to parse the page). Scripts that waited for the bridge would be missing here.
+      await Promise.race([everyStartUpFileAsked, sleep(15_000, undefined, { ref: false })]);
       askedWhileBridgeHeld = [...asked].sort();
       await route.continue();
     });
