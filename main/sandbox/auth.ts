@@ -12,7 +12,8 @@ import { cashoutError, invalidCredentials, serviceError } from './errors';
  * missing or malformed headers (101), unknown key (100), signature (102), clock (103).
  */
 
-const single = (value: string | string[] | undefined): string | undefined =>
+/** A header's value; a repeated header counts as its first. */
+export const single = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
 /** Compares secrets without leaking where they differ. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
 import { z } from 'zod';
-import { isLoopback } from './auth';
+import { isJsonContentType, isLoopback, single } from './auth';
 import {
   cashoutFixtureSchema,
   cashoutStatusRecord,
@@ -14,6 +16,7 @@ import type { SandboxCore } from './core';
 import { depositStatusRecord, moveDeposit } from './deposits';
 import { faultSettingsSchema } from './faults';
 import { moveRefund, refundStatusRecord } from './refunds';
+import { clientContentTypes } from './service-routes';
 import {
   CASHOUT_MOVES,
   CASHOUT_STATUSES,
@@ -27,10 +30,63 @@ import type { MoveOutcome } from './world';
 /**
  * The control API under /__sandbox/: drives what the real service does on its own (status
  * moves, time, faults). Loopback callers only; JSON in and out; never part of the service
- * (no auth, no faults, no allow-list). Errors are `{error}` with 400 (bad input), 404
- * (unknown id), 409 (a move the state machine refuses).
+ * (no auth, no faults, no allow-list). Errors are `{error}` with 400 (bad input), 403 (a caller
+ * a browser page could be, see checkControlCaller), 404 (unknown id), 409 (a move the state
+ * machine refuses), 415 (a change without the JSON content type).
  */
 export const CONTROL_PREFIX = '/__sandbox';
+
+/** `name` or `name:port`, the name a DNS name, an IPv4 address or a bracketed IPv6 address. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/;
+
+/**
+ * Whether a Host header names this sandbox by a loopback name: localhost, 127.x.x.x or [::1],
+ * with the port it listens on. A page that rebinds its own DNS name to 127.0.0.1 still sends
+ * its own name here, so this is what stops it.
+ */
+export function isLoopbackHost(host: string | undefined, port: number): boolean {
+  const match = HOST_HEADER.exec((host ?? '').toLowerCase());
+  const name = match?.[1];
+  if (name === undefined) return false;
+  if ((match?.[2] === undefined ? 80 : Number(match[2])) !== port) return false;
+  if (name === 'localhost') return true;
+  const ip = name.startsWith('[') ? name.slice(1, -1) : name;
+  return isIP(ip) !== 0 && isLoopback(ip);
+}
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Any web page in the user's browser can send requests to 127.0.0.1, so the control API takes
+ * only what such a page cannot make without the sandbox's consent (which it never gives: no
+ * CORS headers, ever): a Host naming the sandbox by a loopback name, no Origin or our own, and
+ * on changes the JSON content type (which a page cannot send cross-site without a preflight).
+ * curl, the console and the tests send exactly that. Undefined when the caller may proceed.
+ */
+export function checkControlCaller(request: {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** The Content-Type as the client sent it. */
+  contentType: string | undefined;
+  /** The port this request came in on. */
+  localPort: number | undefined;
+}): { status: 403 | 415; error: string } | undefined {
+  const host = single(request.headers.host) ?? '';
+  if (request.localPort === undefined || !isLoopbackHost(host, request.localPort)) {
+    return {
+      status: 403,
+      error: 'the control API answers requests addressed to 127.0.0.1, localhost or [::1] only',
+    };
+  }
+  const origin = single(request.headers.origin);
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) {
+    return { status: 403, error: 'the control API does not answer requests from web pages' };
+  }
+  if (!READ_ONLY_METHODS.has(request.method) && !isJsonContentType(request.contentType)) {
+    return { status: 415, error: 'Content-Type: must be application/json' };
+  }
+  return undefined;
+}
 
 /** D9: status strings are read tolerantly (EARLY_RELEASED = EARLY RELEASED). */
 const canonicalDepositStatus = (text: string): string => text.trim().toUpperCase().replace(/_/g, ' ');
@@ -97,6 +153,13 @@ export function registerControlRoutes(app: FastifyInstance, core: SandboxCore): 
         if (!isLoopback(request.socket.remoteAddress)) {
           return reply.code(403).send({ error: 'the control API answers loopback callers only' });
         }
+        const refusal = checkControlCaller({
+          method: request.method,
+          headers: request.headers,
+          contentType: clientContentTypes.get(request.raw),
+          localPort: request.socket.localPort,
+        });
+        if (refusal) return reply.code(refusal.status).send({ error: refusal.error });
         core.sweep();
         return undefined;
       });

@@ -93,16 +93,27 @@ export function tokenMatches(expected: string, given: string | null): boolean {
 }
 
 /**
- * Whether an upgrade request may open the bridge: our path, our exact token, and an Origin that
- * is our own page's (a page on another port or site must not reach the console, even with the
- * token, and a non-browser client without an Origin is refused too).
+ * Whether a request's Host names this server as its own page does (`127.0.0.1:<port>`). A page
+ * whose DNS name an attacker rebinds to 127.0.0.1 reaches this port with its own name in Host,
+ * and must not read the renderer nor the bridge script.
+ */
+export function isOwnHost(host: string | undefined, origin: string): boolean {
+  return host !== undefined && host.toLowerCase() === new URL(origin).host;
+}
+
+/**
+ * Whether an upgrade request may open the bridge: our path, our Host, our exact token, and an
+ * Origin that is our own page's (a page on another port or site must not reach the console, even
+ * with the token, and a non-browser client without an Origin is refused too).
  */
 export function checkUpgrade(
-  request: { url?: string; headers: { origin?: string } },
+  request: { url?: string; headers: { origin?: string; host?: string } },
   expected: { origin: string; token: string },
 ): { allowed: true } | { allowed: false; status: 400 | 401 | 403 | 404; reason: string } {
   const url = new URL(request.url ?? '/', expected.origin);
   if (url.pathname !== BRIDGE_PATH) return { allowed: false, status: 404, reason: 'not the bridge path' };
+  if (!isOwnHost(request.headers.host, expected.origin))
+    return { allowed: false, status: 403, reason: 'the Host is not this server' };
   if (request.headers.origin !== expected.origin)
     return { allowed: false, status: 403, reason: 'the Origin is not this page' };
   if (!tokenMatches(expected.token, url.searchParams.get(TOKEN_PARAMETER)))
@@ -191,6 +202,12 @@ export async function startWebBridgeServer(options: WebBridgeServerOptions): Pro
   };
 
   const serveFile = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!isOwnHost(request.headers.host, origin)) {
+      response
+        .writeHead(403, { ...SECURITY_HEADERS, 'Cache-Control': NO_STORE, 'Content-Type': PLAIN_TEXT })
+        .end('The Host is not this server.');
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { ...SECURITY_HEADERS, 'Cache-Control': NO_STORE, Allow: 'GET, HEAD' }).end();
       return;

@@ -63,9 +63,9 @@ export async function control(
 ): Promise<ControlReply> {
   const response = await fetch(`${sandbox.controlUrl}${path}`, {
     method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    // The control API takes changes only as JSON, bodiless ones (reset) included.
+    ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' } }),
+    ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   return { status: response.status, json: text === '' ? undefined : (JSON.parse(text) as unknown) };

@@ -36,10 +36,9 @@ async function control<T>(
   try {
     response = await fetch(`${sandbox.controlUrl}${path}`, {
       method,
-      ...(body !== undefined && {
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+      // The sandbox takes changes only as JSON (a web page cannot send that cross-site).
+      ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' } }),
+      ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
     });
     text = await response.text();

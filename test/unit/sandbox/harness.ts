@@ -139,9 +139,9 @@ export class ServiceClient {
     return toReply(
       await fetch(`${this.sandbox.controlUrl}${path}`, {
         method,
-        ...(body === undefined
-          ? {}
-          : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+        // The control API takes changes only as JSON, bodiless ones (reset) included.
+        ...(method === 'POST' && { headers: { 'Content-Type': 'application/json' } }),
+        ...(body !== undefined && { body: JSON.stringify(body) }),
       }),
     );
   }

@@ -40,9 +40,13 @@ const socketUrl = (bridge: WebBridge, token: string | null = bridge.token): stri
 function connect(
   url: string,
   origin: string | undefined,
+  host?: string,
 ): Promise<{ socket: WebSocket } | { refused: number }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    const socket = new WebSocket(url, {
+      ...(origin !== undefined && { origin }),
+      ...(host !== undefined && { headers: { host } }),
+    });
     socket.once('open', () => resolve({ socket }));
     socket.once('unexpected-response', (_request, response) => {
       resolve({ refused: response.statusCode ?? 0 });
@@ -65,9 +69,10 @@ const nextFrame = (socket: WebSocket): Promise<Record<string, unknown>> =>
 function get(
   url: string,
   method = 'GET',
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method }, (response) => {
+    const request = httpRequest(url, { method, headers }, (response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
       response.on('end', () =>
@@ -95,6 +100,18 @@ test.describe('the socket guard', () => {
     expect(await connect(socketUrl(bridge), `http://localhost:${bridge.port}`)).toEqual({ refused: 403 });
     expect(await connect(socketUrl(bridge), `http://127.0.0.1:${bridge.port + 1}`)).toEqual({ refused: 403 });
     expect(await connect(socketUrl(bridge), undefined)).toEqual({ refused: 403 });
+  });
+
+  test('the right token and Origin under another Host are refused (DNS rebinding)', async ({ bridge }) => {
+    for (const host of [
+      `evil.example:${bridge.port}`,
+      `localhost:${bridge.port}`,
+      `127.0.0.1:${bridge.port + 1}`,
+    ])
+      expect(await connect(socketUrl(bridge), bridge.origin, host), host).toEqual({ refused: 403 });
+    const ok = await connect(socketUrl(bridge), bridge.origin, `127.0.0.1:${bridge.port}`);
+    expect('socket' in ok).toBe(true);
+    if ('socket' in ok) ok.socket.close();
   });
 
   test('another path is not the bridge', async ({ bridge }) => {
@@ -345,6 +362,25 @@ test.describe('static files', () => {
       expect([200, 404], path).toContain(answer.status);
       if (answer.status === 200) expect(answer.body, path).toContain('/paydesk-bridge.js');
     }
+  });
+
+  test('a request under another Host (a DNS-rebound page) gets 403 and no file', async ({ bridge }) => {
+    for (const host of [
+      `evil.example:${bridge.port}`,
+      `localhost:${bridge.port}`,
+      `127.0.0.1:${bridge.port + 1}`,
+    ]) {
+      for (const path of ['/', '/assets/app.js', '/paydesk-bridge.js', '/deposits/300000001']) {
+        const answer = await get(`${bridge.origin}${path}`, 'GET', { Host: host });
+        expect(answer.status, `${host} ${path}`).toBe(403);
+        expect(answer.body, `${host} ${path}`).not.toContain('paydesk');
+        expect(answer.body, `${host} ${path}`).not.toContain('console.log');
+      }
+    }
+    // The same request under our own Host is served.
+    const own = await get(`${bridge.origin}/assets/app.js`, 'GET', { Host: `127.0.0.1:${bridge.port}` });
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('console.log');
   });
 
   test('only GET and HEAD', async ({ bridge }) => {
