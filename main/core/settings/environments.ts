@@ -32,7 +32,12 @@ import {
   WATCHED_SUB_MERCHANTS_MAX,
   type SettingsDocument,
 } from './schema';
-import { loadSettings } from './settings-document';
+import {
+  loadSettings,
+  updateSettings,
+  type SettingsChange,
+  type SettingsLockOptions,
+} from './settings-document';
 import type { SettingsStore } from './settings-store';
 
 // ---------------------------------------------------------------------------------------------
@@ -210,9 +215,10 @@ function newEnvironmentId(name: string, taken: ReadonlySet<string>): string {
 
 /**
  * Environment profiles, the active one, preferences, and the credentials of each profile (set,
- * clear, status: never a value). Every operation answers a Result. Operations run one at a time,
- * so that a read-modify-write of the document and the keychain changes it implies never
- * interleave with another one in this process.
+ * clear, status: never a value). Every operation answers a Result. Operations run one at a time
+ * in this process, and every change runs under the settings lock on a fresh read of the document
+ * (updateSettings), so that neither another operation here nor another process (the desktop app
+ * and the CLI share the document) interleaves with it.
  */
 export interface EnvironmentsService {
   list(): Promise<Result<EnvironmentList>>;
@@ -244,6 +250,8 @@ export interface EnvironmentsService {
 export interface EnvironmentsServiceOptions {
   store: SettingsStore;
   vault: Vault;
+  /** Waiting for another process's change of the settings (defaults: the lock's). */
+  lock?: SettingsLockOptions;
 }
 
 /** What the local sandbox shows instead of keychain entries: provisioned, nothing stored. */
@@ -256,7 +264,11 @@ function embeddedSandboxStatus(environmentId: string): EnvironmentCredentialStat
   };
 }
 
-export function createEnvironmentsService({ store, vault }: EnvironmentsServiceOptions): EnvironmentsService {
+export function createEnvironmentsService({
+  store,
+  vault,
+  lock = {},
+}: EnvironmentsServiceOptions): EnvironmentsService {
   let queue: Promise<unknown> = Promise.resolve();
   /** Runs operations one after another, in call order. */
   const exclusive = <T>(operation: () => Promise<T>): Promise<T> => {
@@ -266,38 +278,50 @@ export function createEnvironmentsService({ store, vault }: EnvironmentsServiceO
   };
 
   const load = async (): Promise<Result<SettingsDocument>> => {
-    const loaded = await loadSettings(store);
+    const loaded = await loadSettings(store, lock);
     return loaded.ok ? { ok: true, data: loaded.data.document } : loaded;
   };
 
-  /** The document and one of its profiles, or `not_found`. */
-  const find = async (
-    environmentId: unknown,
-  ): Promise<Result<{ document: SettingsDocument; profile: EnvironmentProfile }>> => {
+  /** Changes the settings: under the lock, on the document as it is now (never an older copy). */
+  const change = <T>(
+    apply: (document: SettingsDocument) => Promise<Result<SettingsChange<T>>>,
+  ): Promise<Result<T>> => updateSettings(store, apply, lock);
+
+  /** One of the document's profiles, or `not_found`. */
+  const pick = (document: SettingsDocument, environmentId: unknown): Result<EnvironmentProfile> => {
     const id = parseInput(environmentIdInput, environmentId, 'environmentId');
     if (!id.ok) return id;
-    const document = await load();
-    if (!document.ok) return document;
-    const profile = document.data.environments.find((env) => env.id === id.data);
+    const profile = document.environments.find((env) => env.id === id.data);
     if (!profile) return fail('not_found', `There is no environment with id ${id.data}.`, 'environmentId');
-    return { ok: true, data: { document: document.data, profile } };
+    return { ok: true, data: profile };
   };
 
-  /** A profile whose credentials live in the keychain (not the embedded sandbox). */
-  const findWithKeychain = async (environmentId: unknown): Promise<Result<EnvironmentProfile>> => {
-    const found = await find(environmentId);
-    if (!found.ok) return found;
-    if (found.data.profile.kind === 'local-sandbox') {
-      return fail(
-        'not_permitted',
-        'The local sandbox provisions its own credentials; nothing is stored in the keychain for it.',
-        'environmentId',
-      );
-    }
-    return { ok: true, data: found.data.profile };
+  const find = async (environmentId: unknown): Promise<Result<EnvironmentProfile>> => {
+    const document = await load();
+    return document.ok ? pick(document.data, environmentId) : document;
   };
 
-  const save = async (document: SettingsDocument): Promise<Result<void>> => store.write(document);
+  /**
+   * A keychain change for a profile (not the embedded sandbox), under the settings lock: a
+   * credential is never written for a profile that another process is removing meanwhile.
+   */
+  const changeKeychain = <T>(
+    environmentId: unknown,
+    apply: (profile: EnvironmentProfile) => Promise<Result<T>>,
+  ): Promise<Result<T>> =>
+    change(async (document) => {
+      const profile = pick(document, environmentId);
+      if (!profile.ok) return profile;
+      if (profile.data.kind === 'local-sandbox') {
+        return fail(
+          'not_permitted',
+          'The local sandbox provisions its own credentials; nothing is stored in the keychain for it.',
+          'environmentId',
+        );
+      }
+      const applied = await apply(profile.data);
+      return applied.ok ? { ok: true, data: { value: applied.data } } : applied;
+    });
 
   return {
     list: () =>
@@ -308,11 +332,7 @@ export function createEnvironmentsService({ store, vault }: EnvironmentsServiceO
         return { ok: true, data: { environments, activeEnvironmentId } };
       }),
 
-    get: (environmentId) =>
-      exclusive(async () => {
-        const found = await find(environmentId);
-        return found.ok ? { ok: true, data: found.data.profile } : found;
-      }),
+    get: (environmentId) => exclusive(() => find(environmentId)),
 
     active: () =>
       exclusive(async () => {
@@ -330,121 +350,138 @@ export function createEnvironmentsService({ store, vault }: EnvironmentsServiceO
       exclusive(async () => {
         const input = parseInput(environmentAddInputSchema, rawInput);
         if (!input.ok) return input;
-        const document = await load();
-        if (!document.ok) return document;
         const baseUrl = baseUrlFor(input.data.kind, input.data.baseUrl);
         if (!baseUrl.ok) return baseUrl;
         const color = colorFor(input.data.kind, input.data.color);
         if (!color.ok) return color;
-        const environments = document.data.environments;
-        const profile: EnvironmentProfile = {
-          id: newEnvironmentId(input.data.name, new Set(environments.map((env) => env.id))),
-          name: input.data.name,
-          kind: input.data.kind,
-          baseUrl: baseUrl.data,
-          color: color.data,
-          watchedSubMerchantIds: input.data.watchedSubMerchantIds ?? [],
-        };
-        const allowed = checkAgainstOthers(profile, environments);
-        if (!allowed.ok) return allowed;
-        const saved = await save({ ...document.data, environments: [...environments, profile] });
-        return saved.ok ? { ok: true, data: profile } : saved;
+        return change(async (document) => {
+          const environments = document.environments;
+          const profile: EnvironmentProfile = {
+            id: newEnvironmentId(input.data.name, new Set(environments.map((env) => env.id))),
+            name: input.data.name,
+            kind: input.data.kind,
+            baseUrl: baseUrl.data,
+            color: color.data,
+            watchedSubMerchantIds: input.data.watchedSubMerchantIds ?? [],
+          };
+          const allowed = checkAgainstOthers(profile, environments);
+          if (!allowed.ok) return allowed;
+          return {
+            ok: true,
+            data: { value: profile, document: { ...document, environments: [...environments, profile] } },
+          };
+        });
       }),
 
     update: (rawInput) =>
       exclusive(async () => {
         const input = parseInput(environmentUpdateInputSchema, rawInput);
         if (!input.ok) return input;
-        const found = await find(input.data.id);
-        if (!found.ok) return found;
-        const { document, profile: current } = found.data;
-        const baseUrl =
-          input.data.baseUrl === undefined
-            ? { ok: true as const, data: current.baseUrl }
-            : baseUrlFor(current.kind, input.data.baseUrl);
-        if (!baseUrl.ok) return baseUrl;
-        const color = colorFor(current.kind, input.data.color ?? current.color);
+        return change(async (document) => {
+          const found = pick(document, input.data.id);
+          if (!found.ok) return found;
+          const current = found.data;
+          const baseUrl =
+            input.data.baseUrl === undefined
+              ? { ok: true as const, data: current.baseUrl }
+              : baseUrlFor(current.kind, input.data.baseUrl);
+          if (!baseUrl.ok) return baseUrl;
+          const color = colorFor(current.kind, input.data.color ?? current.color);
+          if (!color.ok) return color;
+          const updated: EnvironmentProfile = {
+            ...current,
+            name: input.data.name ?? current.name,
+            baseUrl: baseUrl.data,
+            color: color.data,
+            watchedSubMerchantIds: input.data.watchedSubMerchantIds ?? current.watchedSubMerchantIds,
+          };
+          const allowed = checkAgainstOthers(
+            updated,
+            document.environments.filter((env) => env.id !== current.id),
+          );
+          if (!allowed.ok) return allowed;
 
-        if (!color.ok) return color;
-        const updated: EnvironmentProfile = {
-          ...current,
-          name: input.data.name ?? current.name,
-          baseUrl: baseUrl.data,
-          color: color.data,
-          watchedSubMerchantIds: input.data.watchedSubMerchantIds ?? current.watchedSubMerchantIds,
-        };
-        const allowed = checkAgainstOthers(
-          updated,
-          document.environments.filter((env) => env.id !== current.id),
-        );
-        if (!allowed.ok) return allowed;
-
-        // Credentials belong to a host: before the profile points anywhere else, they go.
-        const hostChanged =
-          current.kind !== 'local-sandbox' &&
-          credentialOrigin(current.baseUrl) !== credentialOrigin(updated.baseUrl);
-        if (hostChanged) {
-          const cleared = await vault.clearAll(current.id);
-          if (!cleared.ok) {
-            return fail(
-              cleared.error.kind,
-              `${cleared.error.message} The base URL was not changed: the credentials of the old host must be cleared first.`,
-            );
+          // Credentials belong to a host: before the profile points anywhere else, they go.
+          const hostChanged =
+            current.kind !== 'local-sandbox' &&
+            credentialOrigin(current.baseUrl) !== credentialOrigin(updated.baseUrl);
+          if (hostChanged) {
+            const cleared = await vault.clearAll(current.id);
+            if (!cleared.ok) {
+              return fail(
+                cleared.error.kind,
+                `${cleared.error.message} The base URL was not changed: the credentials of the old host must be cleared first.`,
+              );
+            }
           }
-        }
-        const saved = await save({
-          ...document,
-          environments: document.environments.map((env) => (env.id === current.id ? updated : env)),
+          return {
+            ok: true,
+            data: {
+              value: { environment: updated, credentialsCleared: hostChanged },
+              document: {
+                ...document,
+                environments: document.environments.map((env) => (env.id === current.id ? updated : env)),
+              },
+            },
+          };
         });
-        if (!saved.ok) return saved;
-        return { ok: true, data: { environment: updated, credentialsCleared: hostChanged } };
       }),
 
     remove: (environmentId, options = {}) =>
-      exclusive(async () => {
-        const found = await find(environmentId);
-        if (!found.ok) return found;
-        const { document, profile } = found.data;
-        const remaining = document.environments.filter((env) => env.id !== profile.id);
-        if (!isNonEmpty(remaining)) {
-          return fail(
-            'invalid_state',
-            'The only environment cannot be removed; add another one first.',
-            'environmentId',
-          );
-        }
-        let credentialsCleared = true;
-        if (profile.kind !== 'local-sandbox') {
-          const cleared = await vault.clearAll(profile.id);
-          if (!cleared.ok && !options.force) {
+      exclusive(() =>
+        change(async (document) => {
+          const found = pick(document, environmentId);
+          if (!found.ok) return found;
+          const profile = found.data;
+          const remaining = document.environments.filter((env) => env.id !== profile.id);
+          if (!isNonEmpty(remaining)) {
             return fail(
-              cleared.error.kind,
-              `${cleared.error.message} The environment was kept because its credentials could not be cleared; retry once the keychain is available, or force the removal.`,
+              'invalid_state',
+              'The only environment cannot be removed; add another one first.',
+              'environmentId',
             );
           }
-          credentialsCleared = cleared.ok;
-        }
-        const nextActive =
-          document.activeEnvironmentId === profile.id ? successorOf(remaining) : document.activeEnvironmentId;
-        const saved = await save({ ...document, environments: remaining, activeEnvironmentId: nextActive });
-        if (!saved.ok) return saved;
-        return {
-          ok: true,
-          data: { removedId: profile.id, activeEnvironmentId: nextActive, credentialsCleared },
-        };
-      }),
+          let credentialsCleared = true;
+          if (profile.kind !== 'local-sandbox') {
+            const cleared = await vault.clearAll(profile.id);
+            if (!cleared.ok && !options.force) {
+              return fail(
+                cleared.error.kind,
+                `${cleared.error.message} The environment was kept because its credentials could not be cleared; retry once the keychain is available, or force the removal.`,
+              );
+            }
+            credentialsCleared = cleared.ok;
+          }
+          const nextActive =
+            document.activeEnvironmentId === profile.id
+              ? successorOf(remaining)
+              : document.activeEnvironmentId;
+          return {
+            ok: true,
+            data: {
+              value: { removedId: profile.id, activeEnvironmentId: nextActive, credentialsCleared },
+              document: { ...document, environments: remaining, activeEnvironmentId: nextActive },
+            },
+          };
+        }),
+      ),
 
     use: (environmentId) =>
-      exclusive(async () => {
-        const found = await find(environmentId);
-        if (!found.ok) return found;
-        const { document, profile } = found.data;
-        if (document.activeEnvironmentId !== profile.id) {
-          const saved = await save({ ...document, activeEnvironmentId: profile.id });
-          if (!saved.ok) return saved;
-        }
-        return { ok: true, data: profile };
-      }),
+      exclusive(() =>
+        change(async (document) => {
+          const profile = pick(document, environmentId);
+          if (!profile.ok) return profile;
+          return {
+            ok: true,
+            data: {
+              value: profile.data,
+              ...(document.activeEnvironmentId !== profile.data.id && {
+                document: { ...document, activeEnvironmentId: profile.data.id },
+              }),
+            },
+          };
+        }),
+      ),
 
     preferences: () =>
       exclusive(async () => {
@@ -456,49 +493,39 @@ export function createEnvironmentsService({ store, vault }: EnvironmentsServiceO
       exclusive(async () => {
         const patch = parseInput(preferencesPatchSchema, rawPatch);
         if (!patch.ok) return patch;
-        const document = await load();
-        if (!document.ok) return document;
         // A key present with `undefined` (structured clone keeps it) must not erase the stored
         // value: the document would then fail its own schema on the next read and be set aside.
         const given = Object.entries(patch.data).filter(([, value]) => value !== undefined);
-        const preferences: Preferences = { ...document.data.preferences, ...Object.fromEntries(given) };
-        const saved = await save({ ...document.data, preferences });
-        return saved.ok ? { ok: true, data: preferences } : saved;
+        return change(async (document) => {
+          const preferences: Preferences = { ...document.preferences, ...Object.fromEntries(given) };
+          return { ok: true, data: { value: preferences, document: { ...document, preferences } } };
+        });
       }),
 
     credentialStatus: (environmentId) =>
       exclusive(async () => {
-        const found = await find(environmentId);
-        if (!found.ok) return found;
-        if (found.data.profile.kind === 'local-sandbox') {
-          return { ok: true, data: embeddedSandboxStatus(found.data.profile.id) };
-        }
-        return vault.status(found.data.profile.id);
+        const profile = await find(environmentId);
+        if (!profile.ok) return profile;
+        if (profile.data.kind === 'local-sandbox')
+          return { ok: true, data: embeddedSandboxStatus(profile.data.id) };
+        return vault.status(profile.data.id);
       }),
 
     setCredential: (environmentId, field, value) =>
       exclusive(async () => {
         const known = parseInput(credentialFieldSchema, field, 'field');
         if (!known.ok) return known;
-        const profile = await findWithKeychain(environmentId);
-        if (!profile.ok) return profile;
-        return vault.set(profile.data.id, known.data, value);
+        return changeKeychain(environmentId, (profile) => vault.set(profile.id, known.data, value));
       }),
 
     clearCredential: (environmentId, field) =>
       exclusive(async () => {
         const known = parseInput(credentialFieldSchema, field, 'field');
         if (!known.ok) return known;
-        const profile = await findWithKeychain(environmentId);
-        if (!profile.ok) return profile;
-        return vault.clear(profile.data.id, known.data);
+        return changeKeychain(environmentId, (profile) => vault.clear(profile.id, known.data));
       }),
 
     clearCredentials: (environmentId) =>
-      exclusive(async () => {
-        const profile = await findWithKeychain(environmentId);
-        if (!profile.ok) return profile;
-        return vault.clearAll(profile.data.id);
-      }),
+      exclusive(() => changeKeychain(environmentId, (profile) => vault.clearAll(profile.id))),
   };
 }

@@ -1,6 +1,14 @@
 export type { SettingsStore, StoredSettings } from './settings-store';
 export { createFileSettingsStore, writeFileAtomically, setFileAside } from './file-settings-store';
-export { loadSettings, type LoadedSettings } from './settings-document';
+export {
+  loadSettings,
+  updateSettings,
+  settingsLockPath,
+  SETTINGS_BUSY_MESSAGE,
+  type LoadedSettings,
+  type SettingsChange,
+  type SettingsLockOptions,
+} from './settings-document';
 export { migrateSettings, MIGRATIONS, type Migration, type MigrationOutcome } from './migrations';
 export {
   SETTINGS_VERSION,

@@ -1,7 +1,8 @@
 import type { Result } from '../../../preload/contract';
+import { withFileLock, type FileLockOptions } from '../storage/file-lock';
 import { migrateSettings } from './migrations';
 import { firstRunDocument, type SettingsDocument } from './schema';
-import { storageError, type SettingsStore } from './settings-store';
+import { storageError, type SettingsStore, type StoredSettings } from './settings-store';
 
 export interface LoadedSettings {
   document: SettingsDocument;
@@ -9,46 +10,138 @@ export interface LoadedSettings {
   firstRun: boolean;
 }
 
+/** How long to wait for another process's change, and when its lock counts as abandoned. */
+export type SettingsLockOptions = Pick<FileLockOptions, 'staleMs' | 'timeoutMs'>;
+
+export const SETTINGS_BUSY_MESSAGE =
+  'The settings are being changed by another Paydesk window or command; try again.';
+
 /**
- * Reads the settings document through any store, migrating older versions.
- *
- * Nothing is ever lost: a document that cannot be used is moved aside (the error says where)
- * and the next read starts from the first-run document; a document written by a NEWER version
- * is left exactly where it is and refused, so a downgrade cannot overwrite it.
+ * The lock file beside the settings document. Named after the document, not the store, so the
+ * desktop app's electron-store adapter and the CLI's file store (same `settings.json`) share it.
  */
-export async function loadSettings(store: SettingsStore): Promise<Result<LoadedSettings>> {
+export const settingsLockPath = (store: SettingsStore): string => `${store.location}.lock`;
+
+/**
+ * A change may wait on the keychain with the lock held (its calls time out after 30 s), so a live
+ * holder's lock is taken for abandoned only well after that; a dead holder's is broken at once.
+ */
+const SETTINGS_LOCK_STALE_MS = 120_000;
+
+function withSettingsLock<T>(
+  store: SettingsStore,
+  lock: SettingsLockOptions,
+  critical: () => Promise<Result<T>>,
+): Promise<Result<T>> {
+  return withFileLock(
+    settingsLockPath(store),
+    {
+      staleMs: lock.staleMs ?? SETTINGS_LOCK_STALE_MS,
+      ...(lock.timeoutMs !== undefined && { timeoutMs: lock.timeoutMs }),
+      subject: 'the settings',
+      busyMessage: SETTINGS_BUSY_MESSAGE,
+    },
+    critical,
+  );
+}
+
+/** What a read found: an answer (a usable document, or a refusal), nothing yet, or a broken file. */
+type Examined =
+  | { state: 'answer'; answer: Result<LoadedSettings> }
+  | { state: 'empty' }
+  | { state: 'unusable'; why: string };
+
+function examine(store: SettingsStore, found: StoredSettings): Examined {
+  if (found.state === 'empty') return { state: 'empty' };
+  if (found.state === 'corrupt') return { state: 'unusable', why: found.detail };
+  const migrated = migrateSettings(found.content);
+  if (migrated.ok) {
+    return { state: 'answer', answer: { ok: true, data: { document: migrated.document, firstRun: false } } };
+  }
+  if (migrated.failure.reason === 'newer') {
+    return {
+      state: 'answer',
+      answer: storageError(
+        `The settings file ${store.location} was written by a newer version of Paydesk (format ${migrated.failure.version}); it was left untouched. Update Paydesk to use it.`,
+      ),
+    };
+  }
+  return { state: 'unusable', why: migrated.failure.detail };
+}
+
+/** loadSettings' work, with the settings lock held by the caller. */
+async function loadLocked(store: SettingsStore): Promise<Result<LoadedSettings>> {
   const stored = await store.read();
   if (!stored.ok) return stored;
-  const found = stored.data;
+  const examined = examine(store, stored.data);
+  if (examined.state === 'answer') return examined.answer;
 
-  if (found.state === 'empty') {
+  if (examined.state === 'empty') {
     const document = firstRunDocument();
     const written = await store.write(document);
     if (!written.ok) return written;
     return { ok: true, data: { document, firstRun: true } };
   }
 
-  let why: string;
-  if (found.state === 'corrupt') {
-    why = found.detail;
-  } else {
-    const migrated = migrateSettings(found.content);
-    if (migrated.ok) return { ok: true, data: { document: migrated.document, firstRun: false } };
-    if (migrated.failure.reason === 'newer') {
-      return storageError(
-        `The settings file ${store.location} was written by a newer version of Paydesk (format ${migrated.failure.version}); it was left untouched. Update Paydesk to use it.`,
-      );
-    }
-    why = migrated.failure.detail;
-  }
-
   const keptAt = await store.setAside();
   if (!keptAt.ok) {
     return storageError(
-      `The settings file ${store.location} cannot be used (${why}) and could not be moved aside; it was left untouched.`,
+      `The settings file ${store.location} cannot be used (${examined.why}) and could not be moved aside; it was left untouched.`,
     );
   }
   return storageError(
-    `The settings file ${store.location} could not be used (${why}). It was kept as ${keptAt.data}; Paydesk starts again from a local sandbox profile.`,
+    `The settings file ${store.location} could not be used (${examined.why}). It was kept as ${keptAt.data}; Paydesk starts again from a local sandbox profile.`,
   );
+}
+
+/**
+ * Reads the settings document through any store, migrating older versions.
+ *
+ * Nothing is ever lost: a document that cannot be used is moved aside (the error says where)
+ * and the next read starts from the first-run document; a document written by a NEWER version
+ * is left exactly where it is and refused, so a downgrade cannot overwrite it. Writing the
+ * first-run document and moving a file aside happen under the settings lock, on what the file
+ * holds then: another process may have just written a good one.
+ */
+export async function loadSettings(
+  store: SettingsStore,
+  lock: SettingsLockOptions = {},
+): Promise<Result<LoadedSettings>> {
+  const stored = await store.read();
+  if (!stored.ok) return stored;
+  const examined = examine(store, stored.data);
+  if (examined.state === 'answer') return examined.answer;
+  return withSettingsLock(store, lock, () => loadLocked(store));
+}
+
+/** What a change of the settings answers: its result, and the new document when there is one. */
+export interface SettingsChange<T> {
+  value: T;
+  /** Absent: nothing to write. */
+  document?: SettingsDocument;
+}
+
+/**
+ * The one way to change the settings. The desktop app and the CLI share the document, so each
+ * change holds the settings lock, re-reads the document under it, applies itself to what is
+ * there now (another process may have changed it since this one last looked) and writes before
+ * releasing: no change is lost, whatever runs at the same time. `change` runs with the lock held,
+ * so a keychain change it implies is ordered with the document change too.
+ */
+export function updateSettings<T>(
+  store: SettingsStore,
+  change: (document: SettingsDocument) => Promise<Result<SettingsChange<T>>>,
+  lock: SettingsLockOptions = {},
+): Promise<Result<T>> {
+  return withSettingsLock(store, lock, async () => {
+    const loaded = await loadLocked(store);
+    if (!loaded.ok) return loaded;
+    const changed = await change(loaded.data.document);
+    if (!changed.ok) return changed;
+    if (changed.data.document) {
+      const written = await store.write(changed.data.document);
+      if (!written.ok) return written;
+    }
+    return { ok: true, data: changed.data.value };
+  });
 }

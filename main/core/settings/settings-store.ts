@@ -15,7 +15,11 @@ export interface SettingsStore {
   /** The file behind the store, for messages. */
   readonly location: string;
   read(): Promise<Result<StoredSettings>>;
-  /** Replaces the whole document; a crash during the write leaves the previous one intact. */
+  /**
+   * Replaces the whole document; a crash during the write leaves the previous one intact. Called
+   * by settings-document.ts only, with the settings lock held (updateSettings): other processes
+   * write the same file.
+   */
   write(document: SettingsDocument): Promise<Result<void>>;
   /** Moves an unusable document out of the way, keeping it; answers where it now is. */
   setAside(): Promise<Result<string>>;

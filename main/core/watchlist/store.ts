@@ -10,11 +10,13 @@ import {
 } from '../../../preload/contract';
 import { checkIdToken, type IdKind } from '../batch';
 import { setFileAside, writeFileAtomically } from '../settings';
+import { withFileLock } from '../storage/file-lock';
 
 /**
  * The watchlist file, `<dataDir>/watchlist.json`: the poll interval and, per environment, the
  * pinned objects with their status timelines. Written atomically (temp file, fsync, rename) after
- * every change; read once and checked with zod. A file that does not parse is moved aside
+ * every change, under `watchlist.json.lock` and merged onto what the file holds then (see bases);
+ * read once and checked with zod. A file that does not parse is moved aside
  * (`watchlist.json.corrupt-<time>`) and the list starts empty, which the UI is told.
  */
 
@@ -99,13 +101,74 @@ export interface LoadedWatchlist {
   recoveredFrom?: string;
 }
 
-export async function loadWatchlist(filePath: string, now: () => number): Promise<Result<LoadedWatchlist>> {
+export const WATCHLIST_BUSY_MESSAGE =
+  'The watchlist is being changed by another Paydesk window or command; try again.';
+
+/**
+ * The desktop app keeps its watchlist in memory and writes it whole, while the CLI (removing an
+ * environment drops its pins) writes the same file. So each save merges, under a lock shared by
+ * every process, what THIS process changed since it last read or wrote the document (its base,
+ * kept here per document) onto what the file holds now; a plain overwrite would undo the other
+ * process's changes.
+ */
+const bases = new WeakMap<WatchDocument, WatchDocument>();
+
+function held(document: WatchDocument): WatchDocument {
+  bases.set(document, structuredClone(document));
+  return document;
+}
+
+function withWatchlistLock<T>(filePath: string, critical: () => Promise<Result<T>>): Promise<Result<T>> {
+  return withFileLock(
+    `${filePath}.lock`,
+    { subject: 'the watchlist', busyMessage: WATCHLIST_BUSY_MESSAGE },
+    critical,
+  );
+}
+
+const itemKey = (item: StoredItem): string => `${item.environmentId}\u0000${item.kind}\u0000${item.id}`;
+const same = (left: unknown, right: unknown): boolean => JSON.stringify(left) === JSON.stringify(right);
+
+/**
+ * Three-way merge: ours wins where we changed something since `base` (a pin, an unpin, a poll's
+ * new status, the interval); elsewhere the file's content stands, so pins added, dropped or
+ * polled by another process are kept as it left them.
+ */
+function mergeWatchlist(base: WatchDocument, ours: WatchDocument, theirs: WatchDocument): WatchDocument {
+  const baseItems = new Map(base.items.map((item) => [itemKey(item), item]));
+  const theirItems = new Map(theirs.items.map((item) => [itemKey(item), item]));
+  const ourKeys = new Set(ours.items.map(itemKey));
+  const items: StoredItem[] = [];
+  for (const item of ours.items) {
+    const key = itemKey(item);
+    const before = baseItems.get(key);
+    const now = theirItems.get(key);
+    if (before === undefined || !same(before, item)) items.push(item);
+    else if (now !== undefined) items.push(now);
+    // else: unchanged here and dropped there (unpinned, or its environment removed).
+  }
+  for (const item of theirs.items) {
+    const key = itemKey(item);
+    // Added there; what we dropped since base stays dropped.
+    if (!ourKeys.has(key) && !baseItems.has(key)) items.push(item);
+  }
+  return {
+    version: 1,
+    intervalSeconds:
+      ours.intervalSeconds !== base.intervalSeconds ? ours.intervalSeconds : theirs.intervalSeconds,
+    items,
+  };
+}
+
+type OnDisk = { state: 'missing' } | { state: 'found'; document: WatchDocument } | { state: 'unusable' };
+
+async function readOnDisk(filePath: string): Promise<Result<OnDisk>> {
   let text: string;
   try {
     text = await readFile(filePath, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'ENOENT') return { ok: true, data: { document: emptyDocument() } };
+    if (code === 'ENOENT') return { ok: true, data: { state: 'missing' } };
     return {
       ok: false,
       error: {
@@ -121,29 +184,70 @@ export async function loadWatchlist(filePath: string, now: () => number): Promis
     json = undefined;
   }
   const parsed = documentSchema.safeParse(json);
-  if (parsed.success) return { ok: true, data: { document: parsed.data } };
-  const moved = await setFileAside(filePath, new Date(now()));
-  if (!moved.ok) {
-    return {
-      ok: false,
-      error: { kind: 'storage', message: 'The watchlist file is unreadable and could not be moved aside.' },
-    };
-  }
-  return { ok: true, data: { document: emptyDocument(), recoveredFrom: moved.data } };
+  return {
+    ok: true,
+    data: parsed.success ? { state: 'found', document: parsed.data } : { state: 'unusable' },
+  };
 }
 
-export async function saveWatchlist(filePath: string, document: WatchDocument): Promise<Result<void>> {
-  try {
-    await writeFileAtomically(filePath, `${JSON.stringify(document, null, 1)}\n`);
+/** The document of a file found or missing; null when the file is unusable. */
+function usable(onDisk: OnDisk): LoadedWatchlist | null {
+  if (onDisk.state === 'found') return { document: held(onDisk.document) };
+  if (onDisk.state === 'missing') return { document: held(emptyDocument()) };
+  return null;
+}
+
+export async function loadWatchlist(filePath: string, now: () => number): Promise<Result<LoadedWatchlist>> {
+  const first = await readOnDisk(filePath);
+  if (!first.ok) return first;
+  const loaded = usable(first.data);
+  if (loaded) return { ok: true, data: loaded };
+  // Moving the file aside is a write: under the lock, and only if it is still unusable then.
+  return withWatchlistLock(filePath, async (): Promise<Result<LoadedWatchlist>> => {
+    const again = await readOnDisk(filePath);
+    if (!again.ok) return again;
+    const reloaded = usable(again.data);
+    if (reloaded) return { ok: true, data: reloaded };
+    const moved = await setFileAside(filePath, new Date(now()));
+    if (!moved.ok) {
+      return {
+        ok: false,
+        error: { kind: 'storage', message: 'The watchlist file is unreadable and could not be moved aside.' },
+      };
+    }
+    return { ok: true, data: { document: held(emptyDocument()), recoveredFrom: moved.data } };
+  });
+}
+
+/**
+ * Writes `document` (one that loadWatchlist answered) merged onto the file as it is now, under
+ * the lock. The document itself is not changed: it keeps being this process's copy.
+ */
+export function saveWatchlist(filePath: string, document: WatchDocument): Promise<Result<void>> {
+  return withWatchlistLock(filePath, async () => {
+    const onDisk = await readOnDisk(filePath);
+    if (!onDisk.ok) return onDisk;
+    const base = bases.get(document);
+    const merged =
+      base !== undefined && onDisk.data.state === 'found'
+        ? mergeWatchlist(base, document, onDisk.data.document)
+        : document;
+    // Both taken now, before the first await: the document may change while the write runs.
+    const text = `${JSON.stringify(merged, null, 1)}\n`;
+    const nextBase = structuredClone(document);
+    try {
+      await writeFileAtomically(filePath, text);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      return {
+        ok: false,
+        error: {
+          kind: 'storage',
+          message: `The watchlist file could not be written (${typeof code === 'string' ? code : 'unknown error'}).`,
+        },
+      };
+    }
+    bases.set(document, nextBase);
     return { ok: true, data: undefined };
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    return {
-      ok: false,
-      error: {
-        kind: 'storage',
-        message: `The watchlist file could not be written (${typeof code === 'string' ? code : 'unknown error'}).`,
-      },
-    };
-  }
+  });
 }

@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCK_FILE, openJournal } from '../../../main/core/audit';
-import { withFileLock } from '../../../main/core/audit/file-lock';
+import { withFileLock } from '../../../main/core/storage/file-lock';
 import { removeTempDirs, tempDir } from '../../fixtures/audit/samples';
 
 test.afterAll(removeTempDirs);
@@ -85,4 +85,70 @@ test('critical sections under one lock file never overlap, and the lock is relea
     }),
   ).rejects.toThrow('boom');
   expect(existsSync(path)).toBe(false);
+});
+
+test('a lock file is never seen empty: it appears with its holder already written in it', async () => {
+  const path = join(tempDir('lock'), 'x.lock');
+  // Another process reads the lock file as fast as it can while this one takes it again and again.
+  const watcher = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const fs = require('node:fs');
+       const seen = { empty: 0, held: 0 };
+       const until = Date.now() + Number(process.argv[2]);
+       while (Date.now() < until) {
+         try { fs.readFileSync(process.argv[1], 'utf8') === '' ? seen.empty++ : seen.held++; } catch {}
+       }
+       process.stdout.write(JSON.stringify(seen));`,
+      path,
+      '3000',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise((resolve) => watcher.once('exit', resolve));
+  while (watcher.exitCode === null) {
+    await withFileLock(path, {}, async () => ({ ok: true, data: undefined }));
+  }
+  await exited;
+  const seen = JSON.parse(output) as { empty: number; held: number };
+  expect(seen.held).toBeGreaterThan(0);
+  // Another process would take an empty lock file for one whose holder died before writing it.
+  expect(seen.empty).toBe(0);
+});
+
+test('the caller names what is locked, and may word the message of a lock held too long', async () => {
+  const dir = tempDir('lock');
+  const path = leaveLock(dir, JSON.stringify({ pid: process.pid, token: 'alive' }));
+  const critical = async (): Promise<{ ok: true; data: undefined }> => ({ ok: true, data: undefined });
+  expect(await withFileLock(path, { timeoutMs: 50 }, critical)).toEqual({
+    ok: false,
+    error: {
+      kind: 'storage',
+      message: `The journal is locked by another process (pid ${process.pid}); try again.`,
+    },
+  });
+  expect(await withFileLock(path, { timeoutMs: 50, subject: 'the watchlist' }, critical)).toEqual({
+    ok: false,
+    error: {
+      kind: 'storage',
+      message: `The watchlist is locked by another process (pid ${process.pid}); try again.`,
+    },
+  });
+  const busyMessage = 'The settings are being changed by another Paydesk window or command; try again.';
+  expect(await withFileLock(path, { timeoutMs: 50, subject: 'the settings', busyMessage }, critical)).toEqual(
+    {
+      ok: false,
+      error: { kind: 'storage', message: busyMessage },
+    },
+  );
+  // A lock file that cannot be made names what it was for.
+  const missing = join(dir, 'no-such-folder', 'x.lock');
+  const failed = await withFileLock(missing, { subject: 'the settings' }, critical);
+  expect(failed).toEqual({
+    ok: false,
+    error: { kind: 'storage', message: 'The lock file of the settings could not be created (ENOENT).' },
+  });
 });
