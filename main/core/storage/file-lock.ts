@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { link, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { ConsoleError, Result } from '../../../preload/contract';
 import { storageError } from '../audit/storage-error';
 
@@ -193,6 +193,8 @@ export async function withFileLock<T>(
   const settled = settle(lockPath, options);
   let acquired: Result<string>;
   try {
+    // A first run locks before anything else has made the data folder.
+    await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
     acquired = await acquire(lockPath, settled);
   } catch (cause) {
     return { ok: false, error: storageError(`The lock of ${settled.subject} could not be taken`, cause) };

@@ -144,11 +144,15 @@ test('the caller names what is locked, and may word the message of a lock held t
       error: { kind: 'storage', message: busyMessage },
     },
   );
-  // A lock file that cannot be made names what it was for.
-  const missing = join(dir, 'no-such-folder', 'x.lock');
-  const failed = await withFileLock(missing, { subject: 'the settings' }, critical);
+  // A missing folder is made (a first run locks before anything else exists)…
+  const fresh = join(dir, 'no-such-folder', 'x.lock');
+  expect(await withFileLock(fresh, { subject: 'the settings' }, critical)).toMatchObject({ ok: true });
+  // …and a lock that cannot be made names what it was for.
+  const blocker = join(dir, 'a-file');
+  writeFileSync(blocker, 'not a folder');
+  const failed = await withFileLock(join(blocker, 'x.lock'), { subject: 'the settings' }, critical);
   expect(failed).toEqual({
     ok: false,
-    error: { kind: 'storage', message: 'The lock file of the settings could not be created (ENOENT).' },
+    error: { kind: 'storage', message: 'The lock of the settings could not be taken (EEXIST).' },
   });
 });
