@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { JsonObject, JsonValue, Result } from '../../../preload/contract';
 import { AUDIT_ACTIONS } from '../../../preload/contract';
 import { idempotencyKeySchema } from './entries';
-import { storageError } from './storage-error';
+import { storageError } from '../storage/storage-error';
 
 /**
  * The pending-request spool: one file per intent whose outcome is not known yet, holding the

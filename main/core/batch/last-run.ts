@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { BATCH_KINDS, type BatchKind, type Result } from '../../../preload/contract';
 import { writeFileAtomically } from '../settings';
+import { storageError } from '../storage/storage-error';
 
 /**
  * "Changed since the last run": the statuses of the last FINISHED batch of each kind in each
@@ -80,13 +81,6 @@ export async function writeLastRun(dataDir: string, run: LastRun): Promise<Resul
     );
     return { ok: true, data: undefined };
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    return {
-      ok: false,
-      error: {
-        kind: 'storage',
-        message: `The last batch run could not be saved (${typeof code === 'string' ? code : 'unknown error'}).`,
-      },
-    };
+    return { ok: false, error: storageError('The last batch run could not be saved', error) };
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { ConsoleError, Result } from '../../../preload/contract';
-import { storageError } from '../audit/storage-error';
+import { storageError } from './storage-error';
 
 /**
  * An exclusive lock between processes (the desktop app and the CLI) sharing one data folder

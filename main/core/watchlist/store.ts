@@ -11,6 +11,7 @@ import {
 import { checkIdToken, type IdKind } from '../batch';
 import { setFileAside, writeFileAtomically } from '../settings';
 import { withFileLock } from '../storage/file-lock';
+import { storageError } from '../storage/storage-error';
 
 /**
  * The watchlist file, `<dataDir>/watchlist.json`: the poll interval and, per environment, the
@@ -238,14 +239,7 @@ export function saveWatchlist(filePath: string, document: WatchDocument): Promis
     try {
       await writeFileAtomically(filePath, text);
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      return {
-        ok: false,
-        error: {
-          kind: 'storage',
-          message: `The watchlist file could not be written (${typeof code === 'string' ? code : 'unknown error'}).`,
-        },
-      };
+      return { ok: false, error: storageError('The watchlist file could not be written', error) };
     }
     bases.set(document, nextBase);
     return { ok: true, data: undefined };
