@@ -84,8 +84,26 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/core/**', 'main/cli/**'],
+    files: ['main/cli/**'],
     rules: { 'no-restricted-imports': ['error', { paths: electronImports }] },
+  },
+  {
+    files: ['main/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: electronImports,
+          patterns: [
+            {
+              regex: '^(\\.\\./)+sandbox(/|$)|(^|/)main/sandbox(/|$)',
+              message:
+                'main/core imports nothing from main/sandbox: the composition roots pass the embedded sandbox starter in (main/sandbox/starter.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['main/sandbox/**'],

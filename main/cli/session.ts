@@ -9,6 +9,7 @@ import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { createFileSettingsStore, loadSettings } from '../core/settings';
 import type { SecretBackend } from '../core/vault';
 import type { SandboxOptions } from '../sandbox';
+import { embeddedSandboxStarter } from '../sandbox/starter';
 import type { EnvironmentSource, Variables } from './environment';
 import {
   credentialsFromVariables,
@@ -103,7 +104,7 @@ export async function openSession(
 
   const runtime = createConsoleRuntime({
     ...common,
-    embeddedSandbox: options.sandbox ?? {},
+    embeddedSandbox: options.sandbox === false ? false : embeddedSandboxStarter(options.sandbox),
     ...(request.environmentId !== undefined && { activeEnvironmentId: request.environmentId }),
     credentialOverlay: credentialsFromVariables(request.variables),
   });

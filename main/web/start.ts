@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { CHANNELS, type ConsoleApi } from '../../preload/contract';
 import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from '../core/console';
 import { createKeytarBackend, createMemoryBackend, VAULT_SERVICE } from '../core/vault';
+import { embeddedSandboxStarter } from '../sandbox/starter';
 import { buildRenderer, DEFAULT_RENDERER_DIR } from './build-renderer';
 import { bundlePageBridge } from './page-bundle';
 import { startWebBridgeServer, type Dispatch, type WebBridgeServer } from './server';
@@ -72,7 +73,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       backend: vault === 'memory' ? createMemoryBackend() : createKeytarBackend(),
       service: vaultService,
     },
-    embeddedSandbox: options.sandboxSeed === undefined ? {} : { seed: options.sandboxSeed },
+    embeddedSandbox: embeddedSandboxStarter(
+      options.sandboxSeed === undefined ? {} : { seed: options.sandboxSeed },
+    ),
     // A browser page cannot hand a URL to the OS: the link is recorded (tests read it) instead.
     openExternal: (url) => {
       opened.push(url);

@@ -14,6 +14,7 @@ const modules: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'sandbox-throughput', load: () => import('./sandbox-throughput') },
   { name: 'batch-throughput', load: () => import('./batch-throughput') },
   { name: 'renderer-budgets', load: () => import('./renderer-budgets') },
+  { name: 'cli-startup', load: () => import('./cli-startup') },
 ];
 
 /** `npm run bench -- --only renderer`: the modules whose name contains that text (while developing one). */

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
@@ -67,6 +67,75 @@ test('the sandbox does not import the client, the CLI or the contract', () => {
       .map((target) => `${file} imports ${target}`),
   );
   expect(outside).toEqual([]);
+});
+
+test('main/core imports nothing from main/sandbox, not even a type', () => {
+  const into = sourceFiles('main/core').flatMap((file) =>
+    importSpecifiers(readFileSync(join(root, file), 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => relative(root, join(root, dirname(file), specifier)))
+      .filter((target) => /^main\/sandbox(\/|$)/.test(target))
+      .map((target) => `${file} imports ${target}`),
+  );
+  expect(into).toEqual([]);
+});
+
+/**
+ * The specifiers of the static imports that load a module when the importing one loads: with
+ * verbatimModuleSyntax only `import type` / `export type` are erased, and an `import()` waits
+ * until it is called.
+ */
+const loadedSpecifiers = (source: string): string[] =>
+  [...source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)]
+    .filter((match) => match[1] === undefined)
+    .map((match) => match[2] ?? '');
+
+function resolveSource(from: string, specifier: string): string | undefined {
+  const base = join(root, dirname(from), specifier);
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]
+    .filter((candidate) => existsSync(candidate) && statSync(candidate).isFile())
+    .map((candidate) => relative(root, candidate))[0];
+}
+
+/** What loading `entry` loads: the repository's files, and which of them import which packages. */
+function loadedAtStart(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages: string[] = [];
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const specifier of loadedSpecifiers(readFileSync(join(root, file), 'utf8'))) {
+      if (!specifier.startsWith('.')) {
+        packages.push(`${file} imports ${specifier}`);
+        continue;
+      }
+      const target = resolveSource(file, specifier);
+      if (target) pending.push(target);
+    }
+  }
+  return { files: [...files], packages };
+}
+
+test('the start-up reader follows what loads and skips what is erased or imported on demand', () => {
+  const sample = `import type { A } from './a';\nimport {\n  b,\n  type C,\n} from './b';\nexport type { D } from './d';\nexport { e } from './e';\nimport './f';\nconst g = await import('./g');\n// import h from './h';`;
+  expect(loadedSpecifiers(sample)).toEqual(['./b', './e', './f']);
+});
+
+test('the composition roots load the sandbox and Fastify only when the local sandbox is used', () => {
+  for (const entry of ['main/cli/index.ts', 'main/index.ts', 'main/web/cli.ts']) {
+    const loaded = loadedAtStart(entry);
+    // The starter is the one sandbox file a root loads: it imports the rest with import().
+    expect(loaded.files, entry).toContain('main/sandbox/starter.ts');
+    expect(
+      loaded.files.filter((file) => file.startsWith('main/sandbox/') && file !== 'main/sandbox/starter.ts'),
+      entry,
+    ).toEqual([]);
+    expect(
+      loaded.packages.filter((line) => / imports (fastify|@fastify\/|qrcode)/.test(line)),
+      entry,
+    ).toEqual([]);
+  }
 });
 
 test('the renderer imports no Node, Electron, keytar or main code', () => {

@@ -7,9 +7,24 @@ import type {
   ServerClockOptions,
 } from '../payments';
 import { PaymentsClient, ServerClock } from '../payments';
-import type { EnvironmentResolver } from '../settings';
-import type { SandboxHandle } from '../../sandbox';
+import type { EmbeddedSandbox, EnvironmentResolver } from '../settings';
 import { failure } from './results';
+
+/**
+ * The embedded sandbox as the core sees it (main/sandbox's SandboxHandle fits): where it
+ * answers, its credentials and control API, and how to stop it.
+ */
+export interface EmbeddedSandboxHandle extends EmbeddedSandbox {
+  /** `<baseUrl>/__sandbox`: the control API. */
+  controlUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an embedded sandbox. The composition roots pass main/sandbox's starter, which loads
+ * the sandbox (and Fastify) only when called: main/core never imports main/sandbox.
+ */
+export type EmbeddedSandboxStarter = () => Promise<EmbeddedSandboxHandle>;
 
 /** Client tuning shared by every environment's client. */
 export interface ClientTuning {
@@ -38,13 +53,13 @@ export interface EnvironmentConnection {
   client: PaymentsClient;
   credentialSource: 'keychain' | 'embedded-sandbox' | 'variables';
   /** The embedded sandbox behind a local-sandbox profile (its control API); null otherwise. */
-  sandbox: SandboxHandle | null;
+  sandbox: EmbeddedSandboxHandle | null;
 }
 
 export interface ConnectionsOptions {
   resolver: EnvironmentResolver;
   /** The embedded sandbox (started once, on first need); absent when disabled. */
-  sandbox?: () => Promise<Result<SandboxHandle>>;
+  sandbox?: () => Promise<Result<EmbeddedSandboxHandle>>;
   client: ClientTuning;
   onClockChange: (environmentId: string, clock: ClockStatus) => void;
   /** Values that win over the keychain's for keychain-backed profiles (the CLI's PAYDESK_* variables). */
@@ -81,7 +96,7 @@ export function createConnections(options: ConnectionsOptions): Connections {
     baseUrl: string,
     credentials: CredentialsSource,
     credentialSource: EnvironmentConnection['credentialSource'],
-    sandbox: SandboxHandle | null,
+    sandbox: EmbeddedSandboxHandle | null,
   ): Result<EnvironmentConnection> => {
     const clock = new ServerClock(options.client.clock);
     const created = PaymentsClient.create({
@@ -126,7 +141,7 @@ export function createConnections(options: ConnectionsOptions): Connections {
         existing.connection.profile = profile;
         return { ok: true, data: existing.connection };
       }
-      let sandbox: SandboxHandle | null = null;
+      let sandbox: EmbeddedSandboxHandle | null = null;
       if (credentialSource === 'embedded-sandbox') {
         const started = options.sandbox ? await options.sandbox() : undefined;
         if (!started?.ok) return failure('internal', 'The embedded sandbox is not running.');

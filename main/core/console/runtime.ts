@@ -2,6 +2,7 @@ import type { OpenExternal } from './context';
 import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
 import { join } from 'node:path';
 import { openJournal, type Journal } from '../audit';
+import type { FileLockOptions } from '../storage/file-lock';
 import { BatchManager, type BatchTarget } from '../batch';
 import { dataPaths, type DataPaths } from '../data-dir';
 import {
@@ -12,9 +13,14 @@ import {
 } from '../settings';
 import { createKeytarBackend, createVault, VAULT_SERVICE, type SecretBackend } from '../vault';
 import { Watchlist, WATCHLIST_FILE_NAME } from '../watchlist';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox';
 import { ProductionArming } from './arming';
-import { createConnections, type ClientTuning, type TransientEnvironment } from './connections';
+import {
+  createConnections,
+  type ClientTuning,
+  type EmbeddedSandboxHandle,
+  type EmbeddedSandboxStarter,
+  type TransientEnvironment,
+} from './connections';
 import { activeConnection, type ConsoleContext } from './context';
 import { createEventBus, type ConsoleEventBus } from './events';
 import { failure } from './results';
@@ -34,8 +40,11 @@ export interface ConsoleRuntimeOptions {
     /** Tests use `paydesk-test-<random>` so a user's real entries are never touched. */
     service?: string;
   };
-  /** Options of the embedded sandbox (started on first need); `false`: no embedded sandbox. */
-  embeddedSandbox?: false | SandboxOptions;
+  /**
+   * Starts the embedded sandbox behind the local-sandbox profile, on first need and once; absent
+   * or `false`: none. The composition roots pass main/sandbox's `embeddedSandboxStarter`.
+   */
+  embeddedSandbox?: false | EmbeddedSandboxStarter;
   /** Timeouts, retries and clock options of every environment's client. */
   client?: ClientTuning;
   /** Opens an https link in the system browser (shell.openExternal in the app). */
@@ -44,6 +53,8 @@ export interface ConsoleRuntimeOptions {
   now?: () => number;
   /** Who the journal says acted; the OS account by default. */
   osUser?: string | null;
+  /** How long the journal waits for its lock held by another process (tests shorten it). */
+  journalLock?: FileLockOptions;
   /**
    * Act on this environment instead of the settings' active one, without writing the settings
    * (the CLI's `--env`). `useEnvironment` still writes the settings and moves it.
@@ -93,16 +104,17 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
   });
   const environments = createEnvironmentsService({ store, vault });
 
-  let sandboxStart: Promise<Result<SandboxHandle>> | undefined;
+  let sandboxStart: Promise<Result<EmbeddedSandboxHandle>> | undefined;
   let closed = false;
+  const startSandbox = options.embeddedSandbox || undefined;
   const embeddedSandbox =
-    options.embeddedSandbox === false
+    startSandbox === undefined
       ? undefined
-      : (): Promise<Result<SandboxHandle>> => {
+      : (): Promise<Result<EmbeddedSandboxHandle>> => {
           if (closed) return Promise.resolve(failure('internal', 'The console is closed.'));
-          sandboxStart ??= startSandbox(options.embeddedSandbox || {}).then(
-            (handle): Result<SandboxHandle> => ({ ok: true, data: handle }),
-            (): Result<SandboxHandle> => {
+          sandboxStart ??= startSandbox().then(
+            (handle): Result<EmbeddedSandboxHandle> => ({ ok: true, data: handle }),
+            (): Result<EmbeddedSandboxHandle> => {
               sandboxStart = undefined; // try again on the next need
               return failure('internal', 'The embedded sandbox could not be started.');
             },
@@ -132,6 +144,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       dir: paths.audit,
       now: () => new Date(now()),
       ...(options.osUser !== undefined && { osUser: options.osUser }),
+      ...(options.journalLock && { lock: options.journalLock }),
     }).then((opened) => {
       if (!opened.ok) journalOpen = undefined; // a storage problem may be fixed meanwhile
       return opened;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Result, SandboxEntity, SandboxNotification } from '../../../preload/contract';
-import type { SandboxHandle } from '../../sandbox';
-import type { EnvironmentConnection } from './connections';
+import type { EmbeddedSandboxHandle, EnvironmentConnection } from './connections';
 import { failure } from './results';
 
 /**
@@ -12,7 +11,7 @@ import { failure } from './results';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 
-export function sandboxOf(connection: EnvironmentConnection): Result<SandboxHandle> {
+export function sandboxOf(connection: EnvironmentConnection): Result<EmbeddedSandboxHandle> {
   if (connection.profile.kind !== 'local-sandbox' || connection.sandbox === null) {
     return failure(
       'not_permitted',
@@ -25,7 +24,7 @@ export function sandboxOf(connection: EnvironmentConnection): Result<SandboxHand
 const errorBodySchema = z.object({ error: z.string() });
 
 async function control<T>(
-  sandbox: SandboxHandle,
+  sandbox: EmbeddedSandboxHandle,
   method: 'GET' | 'POST',
   path: string,
   body: object | undefined,
@@ -65,7 +64,7 @@ async function control<T>(
 }
 
 export async function sandboxTransition(
-  sandbox: SandboxHandle,
+  sandbox: EmbeddedSandboxHandle,
   arg: { entity: SandboxEntity; id: number; to: string; rejectionCode?: number; rejectionReason?: string },
 ): Promise<Result<{ status: string }>> {
   const moved = await control(
@@ -83,7 +82,7 @@ export async function sandboxTransition(
 }
 
 export async function sandboxCreateCashout(
-  sandbox: SandboxHandle,
+  sandbox: EmbeddedSandboxHandle,
   arg: { externalId?: string; amount?: number; currency?: string; country?: string; status?: string },
 ): Promise<Result<{ cashoutId: number; externalId: string }>> {
   const created = await control(
@@ -105,7 +104,7 @@ export async function sandboxCreateCashout(
 }
 
 export async function sandboxAdvanceClock(
-  sandbox: SandboxHandle,
+  sandbox: EmbeddedSandboxHandle,
   seconds: number,
 ): Promise<Result<{ now: string }>> {
   const clock = await control(sandbox, 'POST', '/clock/advance', { seconds }, z.object({ now: z.string() }));
@@ -130,7 +129,9 @@ const notificationsSchema = z.object({
 });
 
 /** One line per delivery attempt, in the order they were made. */
-export async function sandboxNotifications(sandbox: SandboxHandle): Promise<Result<SandboxNotification[]>> {
+export async function sandboxNotifications(
+  sandbox: EmbeddedSandboxHandle,
+): Promise<Result<SandboxNotification[]>> {
   const listed = await control(sandbox, 'GET', '/notifications', undefined, notificationsSchema);
   if (!listed.ok) return listed;
   const lines: SandboxNotification[] = [];

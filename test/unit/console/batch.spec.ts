@@ -3,6 +3,7 @@ import { BATCH_LIMITS, type BatchSummary } from '../../../preload/contract';
 import { lastRunPath } from '../../../main/core/batch';
 import { parseCsv } from '../../../main/core/csv';
 import { FIRST_BULK_DEPOSIT_ID } from '../../../main/sandbox';
+import { embeddedSandboxStarter } from '../../../main/sandbox/starter';
 import {
   addEnvironmentFor,
   dataOf,
@@ -19,7 +20,7 @@ import {
  * changed since the last run (persisted per environment and kind), and the environment rule.
  */
 
-const BULK = { seed: EMBEDDED_SEED, bulkDeposits: 400 };
+const BULK = embeddedSandboxStarter({ seed: EMBEDDED_SEED, bulkDeposits: 400 });
 
 const progressOf = (console: Console, batchId: string): BatchSummary[] =>
   console.events

@@ -21,6 +21,7 @@ import {
 import { createMemoryBackend, type SecretBackend } from '../../../main/core/vault';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../main/sandbox';
 import { createRandom } from '../../../main/sandbox/random';
+import { embeddedSandboxStarter } from '../../../main/sandbox/starter';
 
 /**
  * The console core against real sandboxes: a temp data folder per test, runtimes built with
@@ -100,7 +101,7 @@ export const test = base.extend<ConsoleFixtures>({
         createConsoleRuntime({
           dataDir,
           vault: { backend: memoryKeychain, service: 'paydesk-test-console' },
-          embeddedSandbox: { seed: EMBEDDED_SEED },
+          embeddedSandbox: embeddedSandboxStarter({ seed: EMBEDDED_SEED }),
           client: FAST_CLIENT,
           osUser: 'tester',
           ...options,

@@ -6,6 +6,7 @@ import { runCli } from '../../../main/cli/program';
 import { createConsoleRuntime } from '../../../main/core/console';
 import { createKeytarBackend } from '../../../main/core/vault';
 import { sandboxCredentials } from '../../../main/sandbox/credentials';
+import { embeddedSandboxStarter } from '../../../main/sandbox/starter';
 import { requireKeychain, testService } from '../vault/keychain-fixture';
 import {
   addEnvironmentFor,
@@ -74,7 +75,7 @@ test('no secret reaches a file, a log, the CLI output or any answer that crossed
       createConsoleRuntime({
         dataDir,
         vault: { backend, service },
-        embeddedSandbox: { seed: EMBEDDED_SEED },
+        embeddedSandbox: embeddedSandboxStarter({ seed: EMBEDDED_SEED }),
         client: FAST_CLIENT,
       }),
     );

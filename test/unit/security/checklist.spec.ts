@@ -26,6 +26,7 @@ import { validateBaseUrl } from '../../../main/core/payments';
 import { createConsoleRuntime, createDispatcher } from '../../../main/core/console';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { sandboxCredentials } from '../../../main/sandbox/credentials';
+import { embeddedSandboxStarter } from '../../../main/sandbox/starter';
 import builderConfig from '../../../electron-builder.config';
 import { builtApp, repositoryRoot } from '../packaging/built-app';
 
@@ -413,7 +414,7 @@ test('no secret in any value the renderer can reach (the embedded sandbox creden
   const runtime = createConsoleRuntime({
     dataDir,
     vault: { backend: createMemoryBackend() },
-    embeddedSandbox: { seed },
+    embeddedSandbox: embeddedSandboxStarter({ seed }),
   });
   try {
     const dispatch = createDispatcher(runtime.api);
