@@ -54,6 +54,13 @@ export const ERROR_KINDS = [
   'keychain_unavailable',
   /** A guard rail refused the action (production not armed, confirmation missing or wrong). */
   'not_permitted',
+  /**
+   * An earlier intent on the same target (a deposit's refunds, an invoice id's deposit, a
+   * cashout's cancel) has an unknown outcome: retry it under its key, or settle it after checking.
+   */
+  'intent_unresolved',
+  /** A deposit with this invoice id was already created here: confirm a second one, or resend the first. */
+  'duplicate_invoice',
   /** A settings, journal or import file could not be read or written. */
   'storage',
   /** A bug: something that should not happen did. The message says what. */
@@ -76,6 +83,8 @@ export interface ConsoleError {
   serviceMessage?: string;
   /** The X-Idempotency-Key of the call, so a retry can reuse it (D6). */
   idempotencyKey?: string;
+  /** `intent_unresolved` and `duplicate_invoice`: the earlier intent that stands in the way. */
+  blockingIntent?: BlockingIntent;
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ConsoleError };
@@ -511,7 +520,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_STATES = ['ok', 'error', 'outcome_unknown', 'pending'] as const;
 export type AuditState = (typeof AUDIT_STATES)[number];
 
-export type AuditEntryType = 'intent' | 'outcome' | 'resolution' | 'repair';
+/** `gap`: an operator acknowledged entries cut off the journal's end (see AuditAnchorReport). */
+export type AuditEntryType = 'intent' | 'outcome' | 'resolution' | 'repair' | 'gap';
 /** How the user settled an intent whose outcome was unknown. `manual`: checked elsewhere, with a note. */
 export type AuditResolutionMethod = 'status_reread' | 'retried_same_key' | 'manual';
 
@@ -555,7 +565,7 @@ export interface AuditEntryView {
   httpStatus?: number;
   /** A status the answer carried, e.g. a cashout's `CANCELLED`. */
   status?: string;
-  /** Repair lines: what was moved aside and where; resolution lines: the user's note. */
+  /** Repair and gap lines: what was moved aside or acknowledged; resolution lines: the user's note. */
   note?: string;
   hash: string;
 }
@@ -571,13 +581,96 @@ export interface AuditFilter {
 
 export type AuditProblemKind = 'tampered' | 'broken_link' | 'bad_sequence' | 'unparseable' | 'truncated';
 
+/**
+ * How the journal's end compares with the head kept outside it (`journal.anchor`), which is what
+ * shows lines cut off the end. `behind`: entries were written after the anchor's last update (a
+ * crash in between, or an older Paydesk): not a problem. The last three refuse new entries until
+ * an operator acknowledges them (`paydesk audit acknowledge-truncation`).
+ */
+export type AuditAnchorState = 'matches' | 'behind' | 'entries_missing' | 'mismatch' | 'unreadable';
+
+/** A journal head: its last entry's sequence number and hash (null: no entry) and the file's length. */
+export interface AuditHead {
+  seq: number;
+  hash: string | null;
+  bytes: number;
+}
+
+export interface AuditAnchorReport {
+  state: AuditAnchorState;
+  /** The head the anchor names (absent when it cannot be read). */
+  head?: AuditHead;
+  /** `entries_missing`: entries cut off the end; `behind`: entries written after the anchor. */
+  count?: number;
+  /** When the anchor started and the entries the journal had then: a cut before that cannot be seen. */
+  since?: { time: string; seq: number };
+  message: string;
+}
+
+/** A cut-short last line (a crash mid-write) moved to a file beside the journal. */
+export interface AuditRepairReport {
+  seq: number;
+  time: string;
+  bytes: number;
+  sidecar: string;
+}
+
+/** An operator's acknowledgement of entries cut off the end, or of an anchor that disagreed. */
+export interface AuditGapReport {
+  seq: number;
+  time: string;
+  osUser: string | null;
+  reason: string;
+  problem: Exclude<AuditAnchorState, 'matches' | 'behind'>;
+  /** How many entries were missing (null when the anchor disagreed or could not be read). */
+  missingEntries: number | null;
+  /** The head the anchor named then (null when it could not be read). */
+  anchorHead: AuditHead | null;
+}
+
 export interface AuditVerifyReport {
+  /** False when the chain is broken or the anchor shows missing or rewritten entries. */
   ok: boolean;
   /** Whole entries read (up to the end, or up to the first problem). */
   entries: number;
-  /** Hash of the last good entry: note it down to detect a later cut of the file's tail. */
+  /** Hash of the last good entry. */
   headHash: string | null;
   firstProblem?: { line: number; kind: AuditProblemKind; message: string };
+  /** The journal's own verify adds these; a bare check of the file's bytes cannot. */
+  anchor?: AuditAnchorReport;
+  repairs?: AuditRepairReport[];
+  gaps?: AuditGapReport[];
+  /** New entries are refused until an operator acknowledges the anchor's problem. */
+  writesRefused?: boolean;
+}
+
+/**
+ * An earlier intent on the target of a new one. `unknown`: nobody knows whether it happened, so a
+ * new intent under another key could do it twice; `ok`: it happened (a deposit with this invoice
+ * id exists).
+ */
+export interface BlockingIntent {
+  intentId: string;
+  action: AuditAction;
+  environment: AuditEnvironmentRef;
+  time: string;
+  /** The key a retry must reuse (D6); null for a cashout cancel. */
+  idempotencyKey: string | null;
+  state: 'unknown' | 'ok';
+  ids: AuditIds;
+  /** The new request has the same content as the earlier one, so resending it is a plain retry. */
+  sameRequest: boolean;
+  /** The earlier request is still kept, so it can be sent again under its key. */
+  canRetry: boolean;
+}
+
+/** How an operator settles an unknown outcome after checking it elsewhere (the merchant panel, the bank). */
+export interface AuditSettleInput {
+  intentId: string;
+  /** `happened`: the service did act; `did_not_happen`: it did not. */
+  verdict: 'happened' | 'did_not_happen';
+  /** How it was checked; kept in the journal with the OS user. */
+  note: string;
 }
 
 /** An intent whose outcome nobody knows: offer "re-read the status" or "retry with the same key". */
@@ -684,6 +777,11 @@ export interface MutationMeta {
   reason?: string;
   /** Repeat an earlier intent with its original key (D6); omitted for a new intent. */
   idempotencyKey?: string;
+  /**
+   * Deposits: the intent id of the earlier deposit with the same invoice id, confirming that a
+   * second deposit is wanted (the core refuses it otherwise, `duplicate_invoice`).
+   */
+  confirmedDuplicateOf?: string;
 }
 
 export interface FieldIssue {
@@ -714,6 +812,11 @@ export interface RefundPreflight {
   currency: string | null;
   paidByCard: boolean;
   bankAccountRequired: boolean;
+  /**
+   * A refund of this deposit whose outcome is unknown: no new refund can be made until it is
+   * retried under its key or settled (the core refuses it, `intent_unresolved`).
+   */
+  blockingIntent: BlockingIntent | null;
   /** Reasons the refund cannot be sent (e.g. the deposit is not COMPLETED). */
   blockers: string[];
   /** Reasons to look twice (e.g. the payer verification says the payer differs). */
@@ -754,7 +857,8 @@ export interface ConsoleApi {
   listEnvironments(arg: Record<string, never>): Promise<Result<EnvironmentList>>;
   addEnvironment(arg: EnvironmentAddInput): Promise<Result<EnvironmentProfile>>;
   updateEnvironment(arg: EnvironmentUpdateInput): Promise<Result<EnvironmentUpdated>>;
-  removeEnvironment(arg: { id: string }): Promise<Result<EnvironmentRemoved>>;
+  /** A production profile is removed only with its name typed exactly (`typedName`), as arming asks. */
+  removeEnvironment(arg: { id: string; typedName?: string }): Promise<Result<EnvironmentRemoved>>;
   useEnvironment(arg: { id: string }): Promise<Result<EnvironmentList>>;
   getCredentialStatus(arg: { environmentId: string }): Promise<Result<EnvironmentCredentialStatus>>;
   setCredential(arg: {
@@ -826,6 +930,9 @@ export interface ConsoleApi {
   auditUnresolved(arg: Record<string, never>): Promise<Result<AuditUnresolvedView[]>>;
   auditReread(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
   auditRetry(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+  auditSettle(arg: AuditSettleInput): Promise<Result<AuditEntryView>>;
+  /** The unknown intent that would block a new one on this target, if any (screens disable the action on it). */
+  blockingIntent(arg: { action: AuditAction; ids: AuditIds }): Promise<Result<BlockingIntent | null>>;
   // Batch lookup (DTOs in the "Batch lookup and watchlist" section below)
   batchParse(arg: { kind: BatchKind; text: string }): Promise<Result<BatchParseResult>>;
   batchStart(arg: BatchStartInput): Promise<Result<BatchSummary>>;
@@ -887,6 +994,8 @@ export const CHANNELS = {
   auditUnresolved: 'paydesk:audit:unresolved',
   auditReread: 'paydesk:audit:reread',
   auditRetry: 'paydesk:audit:retry',
+  auditSettle: 'paydesk:audit:settle',
+  blockingIntent: 'paydesk:audit:blocking-intent',
   batchParse: 'paydesk:batch:parse',
   batchStart: 'paydesk:batch:start',
   batchCancel: 'paydesk:batch:cancel',
@@ -1189,3 +1298,20 @@ export interface WatchChangedEvent {
   change: WatchTimelineEntry;
   severity: WatchSeverity;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Desktop shell (Electron only; main/electron/desktop.ts)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `window.paydeskDesktop`, which only the Electron preload adds (the browser build has none).
+ * Electron's context-menu event does not say which element was right-clicked, so the page asks
+ * for the menu of an id it marked with `data-copy-id` itself; main answers with a native menu.
+ */
+export interface PaydeskDesktop {
+  showIdContextMenu(arg: { id: string; hasSelection: boolean }): Promise<Result<void>>;
+}
+
+export const DESKTOP_CHANNELS = {
+  showIdContextMenu: 'paydesk:desktop:id-context-menu',
+} as const satisfies Record<keyof PaydeskDesktop, `paydesk:${string}`>;

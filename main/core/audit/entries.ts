@@ -101,11 +101,36 @@ const repairBody = z.object({
   truncatedAt: z.number().int().nonnegative(),
 });
 
+/** A journal head: the last entry's seq and hash (null: none) and the file's length then. */
+export const headSchema = z.strictObject({
+  seq: z.number().int().nonnegative(),
+  hash: hex64.nullable(),
+  bytes: z.number().int().nonnegative(),
+});
+
+/**
+ * An operator's acknowledgement that entries were cut off the end (or that the anchor disagreed
+ * with the file), so that new entries are accepted again and the gap stays on record. Added after
+ * version 1 shipped: an older reader skips it as an unknown entry that still names its chain place.
+ */
+const gapBody = z.object({
+  type: z.literal('gap'),
+  problem: z.enum(['entries_missing', 'mismatch', 'unreadable']),
+  missingEntries: z.number().int().positive().nullable(),
+  /** The head the anchor named (null when it could not be read). */
+  anchorHead: headSchema.nullable(),
+  /** The file's own head when the gap was acknowledged. */
+  fileHead: headSchema,
+  osUser: z.string().max(200).nullable(),
+  reason: z.string().min(1).max(500),
+});
+
 export const entryBodySchema = z.discriminatedUnion('type', [
   intentBody,
   outcomeBody,
   resolutionBody,
   repairBody,
+  gapBody,
 ]);
 
 const chainFields = {
@@ -121,13 +146,23 @@ export const entrySchema = z.discriminatedUnion('type', [
   outcomeBody.extend(chainFields),
   resolutionBody.extend(chainFields),
   repairBody.extend(chainFields),
+  gapBody.extend(chainFields),
 ]);
+
+/** Where a line sits in the chain, read even from a line this version cannot otherwise parse. */
+export const chainPlaceSchema = z.object({
+  seq: z.number().int().positive(),
+  hash: hex64,
+});
 
 export type EntryBody = z.infer<typeof entryBodySchema>;
 export type JournalEntry = z.infer<typeof entrySchema>;
 export type IntentEntry = Extract<JournalEntry, { type: 'intent' }>;
 export type OutcomeEntry = Extract<JournalEntry, { type: 'outcome' }>;
 export type ResolutionEntry = Extract<JournalEntry, { type: 'resolution' }>;
+export type RepairEntry = Extract<JournalEntry, { type: 'repair' }>;
+export type GapEntry = Extract<JournalEntry, { type: 'gap' }>;
+export type Head = z.infer<typeof headSchema>;
 export type ErrorRecord = z.infer<typeof errorRecordSchema>;
 
 /** The hash an entry must carry: over every field but `hash` itself. */

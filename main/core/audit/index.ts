@@ -11,6 +11,9 @@
  *   await journal.recordOutcome(intent.data.intentId, { result, error, resultingIds, ... });
  * On start: `unresolved()`; for each, re-read the status, or `pendingRequest(id)` and resend its
  * body with its ORIGINAL key; then `recordResolution(id, …)`.
+ *
+ * Lines cut off the end are caught by the anchor beside the file (anchor.ts): until an operator
+ * calls `acknowledgeTruncation`, every write is refused with a `storage` error.
  */
 export {
   openJournal,
@@ -24,8 +27,10 @@ export {
   type OutcomeInput,
   type ResolutionInput,
   type PendingRequest,
+  type AcknowledgedGap,
 } from './journal';
-export { verifyJournalBytes, verifyJournalFile } from './verify';
+export { verifyJournal, verifyJournalBytes, verifyJournalFile } from './verify';
+export { ANCHOR_FILE } from './anchor';
 export { canonicalJson, requestBodySha256 } from './canonical-json';
 export {
   mask,

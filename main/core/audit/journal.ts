@@ -12,6 +12,7 @@ import type {
   AuditResolutionMethod,
   AuditUnresolvedView,
   AuditVerifyReport,
+  BlockingIntent,
   ConsoleError,
   JsonObject,
   JsonValue,
@@ -22,6 +23,7 @@ import { requestBodySha256, sha256Hex } from './canonical-json';
 import {
   GENESIS_HASH,
   auditIdsSchema,
+  chainPlaceSchema,
   entrySchema,
   environmentRefSchema,
   errorRecordSchema,
@@ -33,11 +35,24 @@ import {
   type JournalEntry,
 } from './entries';
 import { auditCsv } from './export-csv';
-import { withFileLock, type FileLockOptions } from './file-lock';
+import { withFileLock, type FileLockOptions } from '../storage/file-lock';
 import { PendingSpool, credentialFieldIn, parseSpooledBody } from './spool';
-import { storageError } from './storage-error';
+import { storageError } from '../storage/storage-error';
+import {
+  ACKNOWLEDGE_HINT,
+  ANCHOR_FILE,
+  ChainPlaces,
+  anchorMessage,
+  compareAnchor,
+  isAnchorProblem,
+  readAnchor,
+  writeAnchor,
+  type AnchorProblem,
+  type AnchorRead,
+} from './anchor';
+import { blockingView, conflictError, conflictOf, targetOf } from './targets';
 import { requestIds, summariseRequest, type ActionRequests } from './summary';
-import { verifyJournalBytes } from './verify';
+import { verifyJournal } from './verify';
 import { compactView, entryView, isUnsettled, matchesFilter, type Operation } from './views';
 
 export const JOURNAL_FILE = 'journal.jsonl';
@@ -59,6 +74,8 @@ interface IntentCommon {
   reason?: string | null;
   /** Ids beyond those the request names (which are taken from it). */
   ids?: AuditIds;
+  /** Deposits: the earlier intent with this invoice id over which the user confirmed a second deposit. */
+  confirmedDuplicateOf?: string;
 }
 
 /**
@@ -126,14 +143,34 @@ export interface PendingRequest {
   bodySha256: string;
 }
 
+export interface AcknowledgedGap {
+  seq: number;
+  problem: AnchorProblem['state'];
+  missingEntries: number | null;
+}
+
+/** What exclusive() found under the lock, for the task. */
+interface LockedState {
+  /** An anchor problem nobody acknowledged yet (writes were refused). */
+  problem: AnchorProblem | null;
+  /** Bytes after the last whole line (a cut-short line), left in place while `problem` is set. */
+  partialBytes: number;
+}
+
 export interface Journal {
-  readonly paths: { journal: string; pendingFolder: string };
+  readonly paths: { journal: string; pendingFolder: string; anchor: string };
   /** Resolves once the intent (and its spooled request) is on disk: only then send the request. */
   recordIntent(input: IntentInput): Promise<Result<RecordedIntent>>;
   recordOutcome(intentId: string, outcome: OutcomeInput): Promise<Result<{ seq: number }>>;
   /** Settles an intent whose outcome was unknown; refused once an intent has a definite outcome. */
   recordResolution(intentId: string, resolution: ResolutionInput): Promise<Result<{ seq: number }>>;
   verify(): Promise<Result<AuditVerifyReport>>;
+  /**
+   * Records that an operator checked entries cut off the end (or an anchor that disagrees with the
+   * file), as a `gap` entry naming the anchor's old head; from then on the anchor follows the file
+   * and new entries are accepted again. Refused when there is nothing to acknowledge.
+   */
+  acknowledgeTruncation(input: { reason: string }): Promise<Result<AcknowledgedGap>>;
   entries(filter?: AuditFilter): Promise<Result<AuditEntryView[]>>;
   /**
    * Intents with no outcome or with a lost answer, and no resolution, oldest first. Intents this
@@ -141,6 +178,17 @@ export interface Journal {
    */
   unresolved(): Promise<Result<AuditUnresolvedView[]>>;
   pendingRequest(intentId: string): Promise<Result<PendingRequest>>;
+  /** The unsettled intent on this target, if any: a new intent under another key would be refused. */
+  blockingIntent(
+    environmentId: string,
+    action: AuditAction,
+    ids: AuditIds,
+  ): Promise<Result<BlockingIntent | null>>;
+  /**
+   * After `intentId` got a definite answer: settles the unsettled intents of the same request (same
+   * environment, action, key and body hash), whose answer it is (D6, D16). Nothing else settles them.
+   */
+  settleResends(intentId: string): Promise<Result<{ settled: string[] }>>;
   exportCsv(filter?: AuditFilter, options?: { bom?: boolean }): Promise<Result<string>>;
   close(): Promise<void>;
 }
@@ -148,12 +196,6 @@ export interface Journal {
 const NEWLINE = 0x0a;
 const intentIdSchema = z.uuid();
 const reasonSchema = z.string().max(500);
-
-/** Where a line sits in the chain, read from a line this version cannot otherwise parse. */
-const chainPlaceSchema = z.object({
-  seq: z.number().int().positive(),
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-});
 
 const filterSchema = z.strictObject({
   environmentId: z.string().optional(),
@@ -201,6 +243,14 @@ function defaultOsUser(): string | null {
   }
 }
 
+/**
+ * A missing anchor (a journal written before anchors, or a new one) starts at the file's end as
+ * it is. The machine's clock, not the journal's: it dates a file, not an entry.
+ */
+function anchorStart(seq: number): { time: string; seq: number } {
+  return { time: new Date().toISOString(), seq };
+}
+
 async function syncFolder(folder: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
@@ -214,7 +264,7 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 class FileJournal implements Journal {
-  readonly paths: { journal: string; pendingFolder: string };
+  readonly paths: { journal: string; pendingFolder: string; anchor: string };
   private readonly lockPath: string;
   private readonly spool: PendingSpool;
   private readonly now: () => Date;
@@ -224,6 +274,8 @@ class FileJournal implements Journal {
   private consumed = 0;
   private lines = 0;
   private last: { seq: number; hash: string } | null = null;
+  /** Where each whole line ends, by seq: what the anchor is compared with. */
+  private places = new ChainPlaces();
   /** Why nothing can be linked to the last whole line, when it cannot. */
   private unlinkableTail: string | null = null;
   private journalEntries: JournalEntry[] = [];
@@ -231,13 +283,19 @@ class FileJournal implements Journal {
   private readonly inFlight = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Set by acknowledgeTruncation's task once its gap entry is written. */
+  private acknowledged = false;
 
   constructor(
     private readonly dir: string,
     private readonly handle: FileHandle,
     private readonly options: OpenJournalOptions,
   ) {
-    this.paths = { journal: join(dir, JOURNAL_FILE), pendingFolder: join(dir, PENDING_FOLDER) };
+    this.paths = {
+      journal: join(dir, JOURNAL_FILE),
+      pendingFolder: join(dir, PENDING_FOLDER),
+      anchor: join(dir, ANCHOR_FILE),
+    };
     this.lockPath = join(dir, LOCK_FILE);
     this.spool = new PendingSpool(this.paths.pendingFolder);
     this.now = options.now ?? ((): Date => new Date());
@@ -262,20 +320,61 @@ class FileJournal implements Journal {
     return result;
   }
 
-  /** Runs `task` with the journal lock held and the in-memory view caught up (and repaired). */
-  private exclusive<T>(task: () => Promise<Result<T>>): Promise<Result<T>> {
+  /**
+   * Runs `task` with the journal lock held, the in-memory view caught up and checked against the
+   * anchor, and a cut-short last line repaired. While the anchor shows entries cut off the end (or
+   * disagrees), `write` tasks are refused and nothing is repaired: appending would hide the gap.
+   * `inspect` tasks (open, acknowledge) run anyway and are told what was found.
+   */
+  private exclusive<T>(
+    task: (state: LockedState) => Promise<Result<T>>,
+    mode: 'write' | 'inspect' = 'write',
+  ): Promise<Result<T>> {
     return this.serialised(() =>
       withFileLock(this.lockPath, this.options.lock ?? {}, async () => {
         const partialBytes = await this.catchUp();
-        if (partialBytes > 0) {
+        const anchor = await readAnchor(this.paths.anchor);
+        const finding = compareAnchor(anchor, this.places);
+        const problem = isAnchorProblem(finding) ? finding : null;
+        if (problem && mode === 'write') {
+          return {
+            ok: false,
+            error: {
+              kind: 'storage',
+              message: `${anchorMessage(problem, this.places.last)} ${ACKNOWLEDGE_HINT}`,
+            },
+          };
+        }
+        const sinceSeq = this.places.last.seq;
+        if (partialBytes > 0 && !problem) {
           // Every writer holds the lock while it writes, so bytes after the last whole line seen
           // under the lock belong to a writer that died mid-line.
           const repaired = await this.repairTail(partialBytes);
           if (!repaired.ok) return repaired;
         }
-        return task();
+        const result = await task({ problem, partialBytes: problem ? partialBytes : 0 });
+        // Once a gap entry is written the file's end is the truth again; until then a problem
+        // keeps the anchor as it is, as the evidence of what was there.
+        const acknowledged = this.acknowledged;
+        this.acknowledged = false;
+        if (!problem || acknowledged) await this.followAnchor(anchor, sinceSeq);
+        return result;
       }),
     );
+  }
+
+  /**
+   * Points the anchor at the file's last entry. A failure is not the caller's: its entry is on
+   * disk, and the anchor, now behind, catches up at the next write (verify says so meanwhile).
+   */
+  private async followAnchor(anchor: AnchorRead, sinceSeq: number): Promise<void> {
+    const head = this.places.last;
+    const current = anchor.state === 'present' ? anchor.anchor : null;
+    if (current && current.seq === head.seq && current.hash === head.hash && current.bytes === head.bytes) {
+      return;
+    }
+    const since = current?.since ?? anchorStart(sinceSeq);
+    await writeAnchor(this.paths.anchor, head, since).catch(() => undefined);
   }
 
   /** Runs `task` after reading what other processes appended; no lock (reads whole lines only). */
@@ -294,6 +393,7 @@ class FileJournal implements Journal {
     this.consumed = 0;
     this.lines = 0;
     this.last = null;
+    this.places = new ChainPlaces();
     this.unlinkableTail = null;
     this.journalEntries = [];
     this.operations = new Map();
@@ -311,7 +411,7 @@ class FileJournal implements Journal {
     let start = 0;
     while (start <= lastNewline) {
       const end = buffer.indexOf(NEWLINE, start);
-      this.ingest(buffer.toString('utf8', start, end));
+      this.ingest(buffer.toString('utf8', start, end), this.consumed + end + 1);
       start = end + 1;
     }
     this.consumed += lastNewline + 1;
@@ -330,7 +430,8 @@ class FileJournal implements Journal {
     return buffer.subarray(0, filled);
   }
 
-  private ingest(text: string): void {
+  /** `end`: the file offset just after the line's newline. */
+  private ingest(text: string, end: number): void {
     this.lines += 1;
     let record: unknown;
     try {
@@ -338,6 +439,8 @@ class FileJournal implements Journal {
     } catch {
       record = undefined;
     }
+    const place = chainPlaceSchema.safeParse(record);
+    if (place.success) this.places.add(place.data.seq, place.data.hash, end);
     const parsed = entrySchema.safeParse(record);
     if (parsed.success) {
       this.remember(parsed.data);
@@ -345,7 +448,6 @@ class FileJournal implements Journal {
     }
     // Not an entry this version understands. If it still names its place in a chain (a newer
     // version's entry), keep linking after it; verify() judges it. If not, refuse to link.
-    const place = chainPlaceSchema.safeParse(record);
     if (place.success) {
       this.last = { seq: place.data.seq, hash: place.data.hash };
       this.unlinkableTail = null;
@@ -373,6 +475,7 @@ class FileJournal implements Journal {
         break;
       }
       case 'repair':
+      case 'gap':
         break;
     }
   }
@@ -404,6 +507,7 @@ class FileJournal implements Journal {
     }
     this.consumed += bytes.length;
     this.lines += 1;
+    this.places.add(entry.seq, entry.hash, this.consumed);
     this.remember(entry);
     return { ok: true, data: entry };
   }
@@ -414,6 +518,12 @@ class FileJournal implements Journal {
    * a repair entry says what was moved where, so the chain goes on verifying.
    */
   private async repairTail(partialBytes: number): Promise<Result<JournalEntry>> {
+    const moved = await this.moveTailAside(partialBytes);
+    return moved.ok ? this.append(moved.data) : moved;
+  }
+
+  /** The sidecar half of repairTail: the repair entry to append once the file ends on a whole line. */
+  private async moveTailAside(partialBytes: number): Promise<Result<Extract<EntryBody, { type: 'repair' }>>> {
     const partial = await this.readAt(this.consumed, partialBytes);
     const sidecar = `${JOURNAL_FILE}.partial-${this.now().getTime()}-${randomUUID().slice(0, 8)}`;
     try {
@@ -430,28 +540,36 @@ class FileJournal implements Journal {
     } catch (cause) {
       return { ok: false, error: storageError('A cut-short journal line could not be moved aside', cause) };
     }
-    return this.append({
-      type: 'repair',
-      sidecar,
-      bytes: partialBytes,
-      sha256: sha256Hex(partial),
-      truncatedAt: this.consumed,
-    });
+    return {
+      ok: true,
+      data: {
+        type: 'repair',
+        sidecar,
+        bytes: partialBytes,
+        sha256: sha256Hex(partial),
+        truncatedAt: this.consumed,
+      },
+    };
   }
 
   // -------------------------------------------------------------------------------------------
   // The API
   // -------------------------------------------------------------------------------------------
 
-  /** Under the lock at open: repair a cut line, then drop spool files nothing needs any more. */
+  /**
+   * Under the lock at open: repair a cut line, then drop spool files nothing needs any more. With
+   * entries cut off the end it opens all the same (to verify, read and acknowledge) but keeps the
+   * spool: a file there may be all that is left of a missing intent.
+   */
   openUnderLock(): Promise<Result<void>> {
-    return this.exclusive(async () => {
+    return this.exclusive(async ({ problem }) => {
+      if (problem) return { ok: true, data: undefined };
       await this.spool.sweep((intentId) => {
         const operation = this.operations.get(intentId);
         return operation !== undefined && isUnsettled(operation);
       });
       return { ok: true, data: undefined };
-    });
+    }, 'inspect');
   }
 
   async recordIntent(input: IntentInput): Promise<Result<RecordedIntent>> {
@@ -501,6 +619,23 @@ class FileJournal implements Journal {
 
     const intentId = randomUUID();
     return this.exclusive(async () => {
+      // A journal that cannot take the intent says so first: the money rules need its whole view.
+      if (this.unlinkableTail) return { ok: false, error: { kind: 'storage', message: this.unlinkableTail } };
+      const conflict = conflictOf([...this.operations.values()], {
+        environmentId: environment.data.id,
+        action: input.action,
+        ids: ids.data,
+        idempotencyKey: rawKey,
+        bodySha256,
+        ...(input.confirmedDuplicateOf !== undefined && { confirmedDuplicateOf: input.confirmedDuplicateOf }),
+      });
+      if (conflict) {
+        const state = conflict.kind === 'duplicate_invoice' ? 'ok' : 'unknown';
+        const sameRequest = conflict.operation.intent.bodySha256 === bodySha256;
+        const canRetry = await this.spool.exists(conflict.operation.intent.intentId);
+        const blocking = blockingView(conflict.operation, state, sameRequest, canRetry);
+        return { ok: false, error: conflictError(conflict, blocking) };
+      }
       // Spool first: a crash between the two leaves a spool file without an intent, which the
       // next open deletes; never an intent whose retry body is missing.
       const spooled = await this.spool.write({
@@ -553,6 +688,9 @@ class FileJournal implements Journal {
 
   async recordOutcome(intentId: string, outcome: OutcomeInput): Promise<Result<{ seq: number }>> {
     if (!intentIdSchema.safeParse(intentId).success) return validation('Unknown intent.', 'intentId');
+    // The call is over whether or not its outcome can be written: if it cannot, the intent must be
+    // listed as unresolved now, not only after a restart.
+    this.inFlight.delete(intentId);
     if (!['ok', 'error', 'outcome_unknown'].includes(outcome.result)) {
       return validation('Invalid outcome result.', 'result');
     }
@@ -626,14 +764,130 @@ class FileJournal implements Journal {
     });
   }
 
+  async blockingIntent(
+    environmentId: string,
+    action: AuditAction,
+    ids: AuditIds,
+  ): Promise<Result<BlockingIntent | null>> {
+    return this.shared(async () => {
+      const target = targetOf(action, ids);
+      if (target === null) return { ok: true, data: null };
+      for (const operation of this.operations.values()) {
+        const { intent } = operation;
+        if (
+          intent.environment.id === environmentId &&
+          intent.action === action &&
+          targetOf(intent.action, intent.ids) === target &&
+          isUnsettled(operation)
+        ) {
+          const canRetry = await this.spool.exists(intent.intentId);
+          return { ok: true, data: blockingView(operation, 'unknown', false, canRetry) };
+        }
+      }
+      return { ok: true, data: null };
+    });
+  }
+
+  settleResends(intentId: string): Promise<Result<{ settled: string[] }>> {
+    return this.exclusive(async () => {
+      const answered = this.operations.get(intentId);
+      // The definite answer to that request: its outcome, or the resolution of a lost one.
+      const outcome =
+        answered?.resolution ??
+        (answered?.outcome?.result === 'outcome_unknown' ? undefined : answered?.outcome);
+      if (!answered || !outcome || answered.intent.idempotencyKey === null) {
+        return { ok: true, data: { settled: [] } };
+      }
+      const { intent } = answered;
+      const settled: string[] = [];
+      for (const earlier of this.operations.values()) {
+        if (
+          earlier.intent.intentId === intentId ||
+          earlier.intent.environment.id !== intent.environment.id ||
+          earlier.intent.action !== intent.action ||
+          earlier.intent.idempotencyKey !== intent.idempotencyKey ||
+          earlier.intent.bodySha256 !== intent.bodySha256 ||
+          !isUnsettled(earlier)
+        ) {
+          continue;
+        }
+        const written = await this.append({
+          type: 'resolution',
+          intentId: earlier.intent.intentId,
+          method: 'retried_same_key',
+          result: outcome.result === 'ok' ? 'ok' : 'error',
+          note: `Settled by intent ${intentId}, the same request sent again under the same key.`,
+          osUser: this.osUser,
+          ...(outcome.httpStatus !== undefined && { httpStatus: outcome.httpStatus }),
+          ...(outcome.error && { error: outcome.error }),
+          ...(outcome.resultingIds && { resultingIds: outcome.resultingIds }),
+          ...(outcome.status !== undefined && { status: outcome.status }),
+        });
+        if (!written.ok) return written;
+        this.inFlight.delete(earlier.intent.intentId);
+        await this.spool.remove(earlier.intent.intentId);
+        settled.push(earlier.intent.intentId);
+      }
+      return { ok: true, data: { settled } };
+    });
+  }
+
   verify(): Promise<Result<AuditVerifyReport>> {
-    // Under the lock, so a line another process is writing is not taken for a cut one.
+    // Under the lock, so a line another process is writing is not taken for a cut one. It changes
+    // nothing, except that a journal without an anchor gets one (and the report says since when).
     return this.serialised(() =>
-      withFileLock(this.lockPath, this.options.lock ?? {}, async () => ({
-        ok: true,
-        data: verifyJournalBytes(await readFile(this.paths.journal)),
-      })),
+      withFileLock(this.lockPath, this.options.lock ?? {}, async () => {
+        await this.catchUp();
+        let anchor = await readAnchor(this.paths.anchor);
+        if (anchor.state === 'missing') {
+          await writeAnchor(this.paths.anchor, this.places.last, anchorStart(this.places.last.seq));
+          anchor = await readAnchor(this.paths.anchor);
+        }
+        return { ok: true, data: verifyJournal(await readFile(this.paths.journal), anchor) };
+      }),
     );
+  }
+
+  async acknowledgeTruncation(input: { reason: string }): Promise<Result<AcknowledgedGap>> {
+    const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+    if (reason === '') return validation('Say what was checked: a reason is required.', 'reason');
+    if (reason.length > 500) return validation('The reason is too long (500 characters at most).', 'reason');
+    return this.exclusive(async ({ problem, partialBytes }) => {
+      if (!problem) {
+        return {
+          ok: false,
+          error: {
+            kind: 'invalid_state',
+            message: 'There is nothing to acknowledge: the end of the journal matches its anchor.',
+          },
+        };
+      }
+      // A cut-short line is moved aside first, so the gap entry starts on a whole line; its repair
+      // entry follows the gap entry, so the anchor's old head is on record before anything else.
+      const moved = partialBytes > 0 ? await this.moveTailAside(partialBytes) : null;
+      if (moved && !moved.ok) return moved;
+      const fileHead = this.places.last;
+      const missingEntries = problem.state === 'entries_missing' ? problem.count : null;
+      const gap = await this.append({
+        type: 'gap',
+        problem: problem.state,
+        missingEntries,
+        anchorHead:
+          problem.state === 'unreadable'
+            ? null
+            : { seq: problem.anchor.seq, hash: problem.anchor.hash, bytes: problem.anchor.bytes },
+        fileHead,
+        osUser: this.osUser,
+        reason,
+      });
+      if (!gap.ok) return gap;
+      this.acknowledged = true;
+      if (moved) {
+        const repaired = await this.append(moved.data);
+        if (!repaired.ok) return repaired;
+      }
+      return { ok: true, data: { seq: gap.data.seq, problem: problem.state, missingEntries } };
+    }, 'inspect');
   }
 
   private views(filter: AuditFilter): AuditEntryView[] {

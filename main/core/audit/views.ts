@@ -1,5 +1,5 @@
 import type { AuditEntryView, AuditFilter, AuditState } from '../../../preload/contract';
-import type { IntentEntry, JournalEntry, OutcomeEntry, ResolutionEntry } from './entries';
+import type { GapEntry, IntentEntry, JournalEntry, OutcomeEntry, ResolutionEntry } from './entries';
 
 /** An intent with what has been written about it since. */
 export interface Operation {
@@ -20,6 +20,19 @@ export function isUnsettled(operation: Operation): boolean {
   return state === 'pending' || state === 'outcome_unknown';
 }
 
+/** What an acknowledged gap says, in the journal's table and its CSV export. */
+function gapNote(entry: GapEntry): string {
+  const named = entry.anchorHead ? ` (the anchor named entry ${entry.anchorHead.seq})` : '';
+  switch (entry.problem) {
+    case 'entries_missing':
+      return `Acknowledged: ${entry.missingEntries ?? 0} entries were missing from the end of the journal after entry ${entry.fileHead.seq}${named}.`;
+    case 'mismatch':
+      return `Acknowledged: the end of the journal (entry ${entry.fileHead.seq}) did not match its anchor${named}.`;
+    case 'unreadable':
+      return `Acknowledged: the journal anchor could not be read; the journal ended at entry ${entry.fileHead.seq}.`;
+  }
+}
+
 export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, Operation>): AuditEntryView {
   const base = { seq: entry.seq, time: entry.time, type: entry.type, hash: entry.hash };
   if (entry.type === 'repair') {
@@ -28,6 +41,8 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
       note: `Repaired after a crash: ${entry.bytes} bytes of a cut-short line moved to ${entry.sidecar}.`,
     };
   }
+  if (entry.type === 'gap')
+    return { ...base, osUser: entry.osUser, reason: entry.reason, note: gapNote(entry) };
   const operation = operations.get(entry.intentId);
   const state = operation ? operationState(operation) : undefined;
   if (entry.type === 'intent') {
@@ -64,7 +79,7 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
   };
 }
 
-/** Repair lines carry no environment, action or state, so any of those filters leaves them out. */
+/** Repair and gap lines carry no environment, action or state, so any of those filters leaves them out. */
 export function matchesFilter(view: AuditEntryView, filter: AuditFilter): boolean {
   if (filter.environmentId !== undefined && view.environment?.id !== filter.environmentId) return false;
   if (filter.action !== undefined && view.action !== filter.action) return false;

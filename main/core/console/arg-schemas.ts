@@ -96,6 +96,13 @@ const auditFilter = z.strictObject({
   state: z.enum(AUDIT_STATES).optional(),
 });
 const intent = z.strictObject({ intentId: z.uuid() });
+const targetIds = z.strictObject({
+  invoice_id: z.string().min(1).max(200).optional(),
+  deposit_id: idSchema.optional(),
+  refund_id: idSchema.optional(),
+  cashout_id: idSchema.optional(),
+  external_id: externalIdSchema.optional(),
+});
 
 const batchKind = z.enum(BATCH_KINDS);
 const batchRef = z.strictObject({ batchId: z.uuid() });
@@ -117,7 +124,11 @@ export const ARG_SCHEMAS = {
   listEnvironments: none,
   addEnvironment: environmentAddInputSchema.extend({ baseUrl }),
   updateEnvironment: environmentUpdateInputSchema.extend({ id: environmentId, baseUrl }),
-  removeEnvironment: z.strictObject({ id: environmentId }),
+  removeEnvironment: z.strictObject({
+    id: environmentId,
+    // Bounded like arming's confirmation: a wrong name is refused as not_permitted, not as input.
+    typedName: z.string().max(200).optional(),
+  }),
   useEnvironment: z.strictObject({ id: environmentId }),
   getCredentialStatus: z.strictObject({ environmentId }),
   setCredential: z.strictObject({
@@ -133,7 +144,11 @@ export const ARG_SCHEMAS = {
   setPreferences: preferencesPatchSchema,
   getDeposit: z.strictObject({ depositId: idSchema }),
   checkDeposit: z.strictObject({ body: depositDraft }),
-  createDeposit: z.strictObject({ body: depositCreateBodySchema, ...mutationMeta }),
+  createDeposit: z.strictObject({
+    body: depositCreateBodySchema,
+    ...mutationMeta,
+    confirmedDuplicateOf: z.uuid().optional(),
+  }),
   getRefund: z.strictObject({ refundId: idSchema }),
   refundPreflight: z.strictObject({ depositId: idSchema, amount: finite.optional() }),
   createRefund: z.strictObject({ body: refundCreateBodySchema, ...mutationMeta }),
@@ -183,6 +198,12 @@ export const ARG_SCHEMAS = {
   auditUnresolved: none,
   auditReread: intent,
   auditRetry: intent,
+  auditSettle: z.strictObject({
+    intentId: z.uuid(),
+    verdict: z.enum(['happened', 'did_not_happen']),
+    note: z.string().trim().min(1, 'say how it was checked').max(MAX_TEXT),
+  }),
+  blockingIntent: z.strictObject({ action: z.enum(AUDIT_ACTIONS), ids: targetIds }),
   batchParse: z.strictObject({
     kind: batchKind,
     text: z.string().max(BATCH_LIMITS.maxTextChars, `is longer than ${BATCH_LIMITS.maxTextChars} characters`),

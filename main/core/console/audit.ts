@@ -2,6 +2,7 @@ import type {
   AuditEntryView,
   AuditFilter,
   AuditIds,
+  AuditSettleInput,
   AuditUnresolvedView,
   Result,
 } from '../../../preload/contract';
@@ -16,7 +17,7 @@ import { cashoutStatusName, checkCancellable } from './cashouts';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { rememberRedirect } from './deposits';
-import { checkGuardRails, isUnknownOutcome } from './guarded';
+import { checkGuardRails, isUnknownOutcome, unknownOn104 } from './guarded';
 import { failure } from './results';
 
 /** `paydesk-audit-<environment or all>-<yyyy-mm-dd>.csv` */
@@ -188,7 +189,7 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     if (key === null)
       return failure('internal', 'A deposit intent without an idempotency key cannot be retried.');
     context.arming.touch(profile);
-    const result = await client.createDeposit(body.data, { idempotencyKey: key });
+    const result = unknownOn104(await client.createDeposit(body.data, { idempotencyKey: key }));
     if (result.ok) rememberRedirect(context, result.data.record.redirect_url);
     resolution = retryResolution(result, (created) => ({
       resultingIds: { deposit_id: created.record.deposit_id },
@@ -200,7 +201,7 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     if (key === null)
       return failure('internal', 'A refund intent without an idempotency key cannot be retried.');
     context.arming.touch(profile);
-    const result = await client.createRefund(body.data, { idempotencyKey: key });
+    const result = unknownOn104(await client.createRefund(body.data, { idempotencyKey: key }));
     resolution = retryResolution(result, (created) => ({
       resultingIds: { refund_id: created.record.refund_id },
     }));
@@ -229,5 +230,36 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
   if (!resolution) {
     return lost ?? failure('outcome_unknown', 'The answer was lost again: retry later with the same key.');
   }
-  return resolve(journal.data, intentId, resolution);
+  const resolved = await resolve(journal.data, intentId, resolution);
+  if (!resolved.ok) return resolved;
+  // Other intents of the same request (sent again earlier, answers lost too) have the same answer.
+  const others = await journal.data.settleResends(intentId);
+  return others.ok ? resolved : others;
+}
+
+/**
+ * Settles an unknown outcome on the operator's word, after checking elsewhere (the merchant panel,
+ * the bank statement). The journal keeps who (the OS user) and how it was checked (the note).
+ */
+export async function auditSettle(
+  context: ConsoleContext,
+  arg: AuditSettleInput,
+): Promise<Result<AuditEntryView>> {
+  const journal = await context.journal();
+  if (!journal.ok) return journal;
+  const intent = await unresolvedIntent(journal.data, arg.intentId);
+  if (!intent.ok) return intent;
+  const note = `Settled by hand: ${arg.note.trim()}`;
+  return resolve(
+    journal.data,
+    arg.intentId,
+    arg.verdict === 'happened'
+      ? { method: 'manual', result: 'ok', note }
+      : {
+          method: 'manual',
+          result: 'error',
+          note,
+          error: { kind: 'not_found', message: 'Checked by hand: the service did not act on this request.' },
+        },
+  );
 }

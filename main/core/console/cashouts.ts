@@ -112,14 +112,23 @@ export async function cancelCashout(
     );
   }
   const after = now.data.record;
-  if (after.cashout_status === CANCELLED) {
+  // CANCELLED is final, so it proves the cancel happened; any other final status proves it did
+  // not. PENDING proves nothing yet: the cancel may still be on its way.
+  if (after.cashout_status !== PENDING) {
     const journal = await context.journal();
     if (journal.ok) {
+      const cancelled = after.cashout_status === CANCELLED;
       await journal.data.recordResolution(intentId, {
         method: 'status_reread',
-        result: 'ok',
+        result: cancelled ? 'ok' : 'error',
         status: cashoutStatusName(after),
         note: 'Status read right after the lost answer.',
+        ...(!cancelled && {
+          error: {
+            kind: 'invalid_state',
+            message: `The cashout is ${cashoutStatusName(after)}: the cancel did not take effect.`,
+          },
+        }),
       });
     }
   }

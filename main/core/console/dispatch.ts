@@ -1,8 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  AUDIT_ACTIONS,
   BATCH_LIMITS,
   CHANNELS,
+  ENVIRONMENT_KINDS,
   ERROR_KINDS,
+  type BlockingIntent,
   type ChannelName,
   type ConsoleApi,
   type ConsoleError,
@@ -117,6 +120,29 @@ const text = (value: unknown, max = MAX_MESSAGE): string | undefined =>
 const finiteNumber = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
+/** The earlier intent an `intent_unresolved` or `duplicate_invoice` names: ids and keys only, no request data. */
+const blockingIntentSchema = z.strictObject({
+  intentId: z.string().max(64),
+  action: z.enum(AUDIT_ACTIONS),
+  environment: z.strictObject({
+    id: z.string().max(100),
+    name: z.string().max(200),
+    kind: z.enum(ENVIRONMENT_KINDS),
+  }),
+  time: z.string().max(40),
+  idempotencyKey: z.string().max(128).nullable(),
+  state: z.enum(['unknown', 'ok']),
+  ids: z.strictObject({
+    invoice_id: z.string().max(200).optional(),
+    deposit_id: z.number().optional(),
+    refund_id: z.number().optional(),
+    cashout_id: z.number().optional(),
+    external_id: z.string().max(200).optional(),
+  }),
+  sameRequest: z.boolean(),
+  canRetry: z.boolean(),
+}) satisfies z.ZodType<BlockingIntent>;
+
 /** A ConsoleError rebuilt field by field, so nothing else rides along. */
 function cleanError(raw: unknown): ConsoleError {
   const error = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -133,6 +159,7 @@ function cleanError(raw: unknown): ConsoleError {
     httpStatus: finiteNumber(error.httpStatus),
     serviceMessage: text(error.serviceMessage),
     idempotencyKey: text(error.idempotencyKey, 128),
+    blockingIntent: blockingIntentSchema.safeParse(error.blockingIntent).data,
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) Object.assign(cleaned, { [key]: value });

@@ -77,6 +77,24 @@ export function outcomeOf<T>(
 export const isUnknownOutcome = (error: ConsoleError): boolean =>
   error.kind === 'outcome_unknown' || error.kind === 'cancelled';
 
+/**
+ * D16: a 104 answers a request whose key the service has already seen with other content. It
+ * proves an earlier request under the key arrived and says nothing about this one: unknown.
+ */
+export function unknownOn104<T>(result: Result<T>): Result<T> {
+  if (result.ok || result.error.kind !== 'idempotency_conflict' || result.error.httpStatus === undefined) {
+    return result;
+  }
+  return {
+    ok: false,
+    error: {
+      ...result.error,
+      kind: 'outcome_unknown',
+      message: `The service answered that this request key was already used with other content (${result.error.message}) So a request under this key did reach it: read the current status, or send the same request again under the same key, before anything else.`,
+    },
+  };
+}
+
 export interface MutationPlan<A extends AuditAction, T> {
   action: A;
   connection: EnvironmentConnection;
@@ -130,52 +148,60 @@ export async function runGuarded<A extends AuditAction, T>(
     request: plan.request,
     reason,
     ...(plan.ids && { ids: plan.ids }),
+    ...(plan.meta.confirmedDuplicateOf !== undefined && {
+      confirmedDuplicateOf: plan.meta.confirmedDuplicateOf,
+    }),
     idempotencyKey,
   } as Parameters<Journal['recordIntent']>[0]);
   if (!intent.ok) return intent;
   context.arming.touch(plan.connection.profile);
 
-  const result = await plan.send(idempotencyKey);
+  const result = unknownOn104(await plan.send(idempotencyKey));
   const outcome = outcomeOf(result, plan.describe);
-  // The call happened whatever the journal says next; an outcome that cannot be written leaves
-  // the intent unresolved, which the journal screen then offers to settle.
-  await journal.data.recordOutcome(intent.data.intentId, outcome);
-  if (outcome.result !== 'outcome_unknown' && idempotencyKey !== null) {
-    await settleEarlierIntents(journal.data, plan, idempotencyKey, intent.data.intentId, outcome);
-  }
+  const recorded = await recordAnswer(journal.data, intent.data.intentId, outcome);
+  if (!recorded.ok) return recorded;
   return { ok: true, data: { result, intentId: intent.data.intentId, idempotencyKey } };
 }
 
 /**
- * Repeating an intent with its original key (MutationMeta.idempotencyKey) settles the earlier
- * intents of that key whose answer was lost: the service answered this one for the same key.
+ * Writes the call's outcome and settles the earlier intents of the same request. The call has
+ * happened whatever the journal says, so an outcome that cannot be written is an error the user
+ * sees; the intent then stays unresolved (its answer recorded as lost when that can be written).
  */
-async function settleEarlierIntents<A extends AuditAction, T>(
+async function recordAnswer(
   journal: Journal,
-  plan: MutationPlan<A, T>,
-  idempotencyKey: string,
-  currentIntentId: string,
+  intentId: string,
   outcome: OutcomeInput,
-): Promise<void> {
-  const unresolved = await journal.unresolved();
-  if (!unresolved.ok) return;
-  for (const earlier of unresolved.data) {
-    if (
-      earlier.intentId === currentIntentId ||
-      earlier.idempotencyKey !== idempotencyKey ||
-      earlier.action !== plan.action ||
-      earlier.environment.id !== plan.connection.profile.id
-    ) {
-      continue;
-    }
-    await journal.recordResolution(earlier.intentId, {
-      method: 'retried_same_key',
-      result: outcome.result === 'ok' ? 'ok' : 'error',
-      ...(outcome.error && { error: outcome.error }),
-      ...(outcome.httpStatus !== undefined && { httpStatus: outcome.httpStatus }),
-      ...(outcome.resultingIds && { resultingIds: outcome.resultingIds }),
-      ...(outcome.status !== undefined && { status: outcome.status }),
-      note: `Settled by intent ${currentIntentId}, sent again under the same idempotency key.`,
-    });
+): Promise<Result<void>> {
+  const written = await journal.recordOutcome(intentId, outcome);
+  if (!written.ok) {
+    const fallback =
+      outcome.result === 'outcome_unknown'
+        ? written
+        : await journal.recordOutcome(intentId, { result: 'outcome_unknown' });
+    const answer =
+      outcome.result === 'ok'
+        ? `the service accepted the request${describeIds(outcome)}`
+        : outcome.result === 'error'
+          ? `the service refused the request (${outcome.error?.message ?? 'error'})`
+          : 'its answer was lost';
+    return failure(
+      'storage',
+      `The request was sent and ${answer}, but the journal could not record that (${written.error.message}) The intent ${intentId} ${fallback.ok ? 'is now listed as unresolved' : 'will be listed as unresolved at the next start'}: settle it once the journal can be written, before doing anything else on this record.`,
+    );
   }
+  if (outcome.result === 'outcome_unknown') return { ok: true, data: undefined };
+  const settled = await journal.settleResends(intentId);
+  if (!settled.ok) {
+    return failure(
+      'storage',
+      `The request was answered, but the earlier intents of the same request could not be settled in the journal (${settled.error.message}) They stay unresolved: settle them from the journal.`,
+    );
+  }
+  return { ok: true, data: undefined };
+}
+
+function describeIds(outcome: OutcomeInput): string {
+  const ids = Object.entries(outcome.resultingIds ?? {}).map(([name, value]) => `${name} ${String(value)}`);
+  return ids.length === 0 ? '' : ` (${ids.join(', ')})`;
 }

@@ -49,8 +49,13 @@ async function knownRefunds(
   const entries = await journal.data.entries({ environmentId, action: 'refund.create', state: 'ok' });
   if (!entries.ok) return entries;
   const known: KnownRefunds = { count: 0, cents: 0, whole: false };
+  // Intents sharing a key are one request sent again (D6): the service made one refund of them.
+  const counted = new Set<string>();
   for (const entry of entries.data) {
     if (entry.type !== 'intent' || entry.ids?.deposit_id !== depositId) continue;
+    const key = entry.idempotencyKey ?? entry.intentId ?? String(entry.seq);
+    if (counted.has(key)) continue;
+    counted.add(key);
     known.count += 1;
     const amount = entry.summary?.amount;
     if (amount === undefined) known.whole = true;
@@ -72,6 +77,12 @@ export async function refundPreflight(
   const record = deposit.data.record;
   const known = await knownRefunds(context, connection.profile.id, depositId);
   if (!known.ok) return known;
+  const journal = await context.journal();
+  if (!journal.ok) return journal;
+  const blocking = await journal.data.blockingIntent(connection.profile.id, 'refund.create', {
+    deposit_id: depositId,
+  });
+  if (!blocking.ok) return blocking;
   const blockers: string[] = [];
   const warnings: string[] = [];
   const currency = record.currency ?? null;
@@ -120,6 +131,7 @@ export async function refundPreflight(
       currency,
       paidByCard: byCard,
       bankAccountRequired: !byCard,
+      blockingIntent: blocking.data,
       blockers,
       warnings,
     },

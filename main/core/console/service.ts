@@ -7,7 +7,7 @@ import type {
 } from '../../../preload/contract';
 import { mapLimited } from '../batch';
 import { checkId } from '../payments';
-import { auditCsvFileName, auditReread, auditRetry } from './audit';
+import { auditCsvFileName, auditReread, auditRetry, auditSettle } from './audit';
 import { cancelCashout } from './cashouts';
 import type { EnvironmentConnection } from './connections';
 import { activeConnection, type ConsoleContext } from './context';
@@ -104,6 +104,18 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     },
 
     async removeEnvironment(arg) {
+      // Production goes only with its name typed, as arming asks: its credentials go with it, so
+      // a stray click or a mistyped id in a script must not be enough.
+      const profile = await environments.get(arg.id);
+      if (!profile.ok) return profile;
+      const { kind, name } = profile.data;
+      if (kind === 'production' && arg.typedName !== name) {
+        return failure(
+          'not_permitted',
+          `"${name}" is a production environment and was not removed: type its name exactly ("${name}") to remove it.`,
+          { field: 'typedName' },
+        );
+      }
       const activeBefore = await context.activeEnvironmentId();
       const removed = await environments.remove(arg.id);
       if (!removed.ok) return removed;
@@ -325,6 +337,15 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     auditReread: (arg) => auditReread(context, arg.intentId),
 
     auditRetry: (arg) => auditRetry(context, arg.intentId),
+
+    auditSettle: (arg) => auditSettle(context, arg),
+
+    async blockingIntent(arg) {
+      const environmentId = await context.activeEnvironmentId();
+      if (!environmentId.ok) return environmentId;
+      const journal = await context.journal();
+      return journal.ok ? journal.data.blockingIntent(environmentId.data, arg.action, arg.ids) : journal;
+    },
 
     // -- Batch lookup ------------------------------------------------------------------------
     batchParse: async (arg) => batches.parse(arg.kind, arg.text),

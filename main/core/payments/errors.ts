@@ -250,6 +250,14 @@ function fallbackKind(httpStatus: number): { kind: ErrorKind; means: string } {
   return { kind: 'bad_response', means: 'The service gave an answer the spec does not describe' };
 }
 
+/**
+ * Whether a non-2xx answer is one the spec's error tables describe for this endpoint. An answer
+ * that is not (a gateway's HTML page, an empty 403) says nothing about whether the service acted.
+ */
+export function isSpecifiedErrorAnswer(endpoint: Endpoint, httpStatus: number, bodyText: string): boolean {
+  return findRow(endpoint, httpStatus, readErrorBody(bodyText)) !== undefined;
+}
+
 /** Maps a non-2xx answer. `bodyText` is read here only; it never reaches the message. */
 export function serviceError(
   endpoint: Endpoint,

@@ -58,6 +58,20 @@ export const integerLike = tolerant('int', 'expected an integer or a string of d
       : undefined,
 );
 
+/**
+ * The id of a record the service just created: ids are positive (D8, D9). Anything else cannot be
+ * looked up or journaled, so the create's outcome is unknown rather than a success.
+ */
+export const createdIdLike = tolerant('int', 'expected a positive integer id', (value) => {
+  const id =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && INTEGER.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+});
+
 /** `bonus_relative` comes as a string in the spec's samples. */
 export const booleanLike = tolerant('boolean', 'expected true, false, "true" or "false"', (value) =>
   typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
@@ -202,7 +216,7 @@ const depositCreatedShape = {
   checkout_type: text,
   redirect_url: optionalText,
   iframe: optionalBoolean,
-  deposit_id: integerLike,
+  deposit_id: createdIdLike,
   user_id: optionalText,
   merchant_invoice_id: optionalText,
   payment_info: optional(
@@ -227,7 +241,7 @@ const refundStatusShape = {
   amount: optionalNumber,
 };
 
-const refundCreatedShape = { refund_id: integerLike };
+const refundCreatedShape = { refund_id: createdIdLike };
 
 const cashoutStatusShape = {
   cashout_status: integerLike,

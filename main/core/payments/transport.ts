@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsoleError, Result } from '../../../preload/contract';
 import type { ServerClock } from './clock';
 import type { Endpoint } from './errors';
-import { localError, serviceError } from './errors';
+import { isSpecifiedErrorAnswer, localError, serviceError } from './errors';
 import { payloadSignature, signedAuthorization } from './signer';
 import {
   httpExchange,
@@ -257,6 +257,9 @@ export class Transport {
         return answer;
       }
       const error = serviceError(request.endpoint, result.status, result.bodyText, idempotencyKey);
+      if (request.retry !== 'read' && mayHaveActed(request.endpoint, result.status, result.bodyText)) {
+        return { ok: false, error: answeredButUnknown(error) };
+      }
       if (error.code === 103 && request.auth.scheme === 'signed' && !clockRetried && result.remeasured) {
         // D2: the clock answer carries the service's Date: re-measured, so one fresh try is worth it.
         clockRetried = true;
@@ -528,6 +531,26 @@ class Deadlines {
     }
     for (const inFlight of expired) inFlight.expire();
   }
+}
+
+/** The service's answer, kept as it came, as an unknown outcome. */
+function answeredButUnknown(error: ConsoleError): ConsoleError {
+  return {
+    ...error,
+    kind: 'outcome_unknown',
+    message: `The service answered HTTP ${error.httpStatus ?? '?'} after the request reached it, so it may have acted: read the current status, or send it again under the same request key, before anything else.`,
+  };
+}
+
+/**
+ * A non-2xx answer to a mutation that does not prove it was refused (D16): a 5xx (a gateway's 502
+ * or 504 after the service acted, or the service's own 500) or an answer the spec does not
+ * describe. A 429 is a refusal to handle the request at all.
+ */
+function mayHaveActed(endpoint: Endpoint, httpStatus: number, bodyText: string): boolean {
+  if (httpStatus >= 500) return true;
+  if (httpStatus === 429) return false;
+  return !isSpecifiedErrorAnswer(endpoint, httpStatus, bodyText);
 }
 
 const intentKey = (request: ServiceRequest): string | undefined =>

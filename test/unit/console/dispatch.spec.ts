@@ -44,6 +44,14 @@ test('every method answers through the dispatcher, and refuses what it must', as
       request: { cashoutId: 11955, externalId: 'payout-7782' },
     }),
   );
+  const lostRefund = dataOf(
+    await previous.recordIntent({
+      environment: LOCAL,
+      action: 'refund.create',
+      request: { deposit_id: 300000006, invoice_id: 'INV-300000006', amount: 1 },
+      idempotencyKey: randomUUID(),
+    }),
+  );
   await previous.close();
 
   const opened: string[] = [];
@@ -310,8 +318,10 @@ test('every method answers through the dispatcher, and refuses what it must', as
   expect(await ok('armProduction', { confirmation: 'Production' })).toMatchObject({ armed: true });
   expect(await ok('disarmProduction', {})).toMatchObject({ armed: false });
   await refuse('disarmProduction', { now: true }, 'validation', 'now');
-  await ok('removeEnvironment', { id: prod.id });
-  await refuse('removeEnvironment', { id: prod.id }, 'not_found');
+  await refuse('removeEnvironment', { id: prod.id }, 'not_permitted', 'typedName');
+  await refuse('removeEnvironment', { id: prod.id, typedName: 7 }, 'validation', 'typedName');
+  await ok('removeEnvironment', { id: prod.id, typedName: 'Production' });
+  await refuse('removeEnvironment', { id: prod.id, typedName: 'Production' }, 'not_found');
   await ok('useEnvironment', { id: 'local-sandbox' });
   await refuse('useEnvironment', { id: prod.id }, 'not_found');
 
@@ -332,7 +342,26 @@ test('every method answers through the dispatcher, and refuses what it must', as
   expect(unresolved.map((view) => [view.intentId, view.cause])).toEqual([
     [lostDeposit.intentId, 'no_outcome'],
     [lostCancel.intentId, 'no_outcome'],
+    [lostRefund.intentId, 'no_outcome'],
   ]);
+  expect(
+    await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000006 } }),
+  ).toMatchObject({ intentId: lostRefund.intentId, state: 'unknown', canRetry: true });
+  expect(await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000001 } })).toBeNull();
+  await refuse('blockingIntent', { action: 'refund.create', ids: { deposit_id: -1 } }, 'validation');
+  await refuse(
+    'auditSettle',
+    { intentId: lostRefund.intentId, verdict: 'happened', note: ' ' },
+    'validation',
+    'note',
+  );
+  expect(
+    await ok('auditSettle', {
+      intentId: lostRefund.intentId,
+      verdict: 'did_not_happen',
+      note: 'no such refund in the merchant panel',
+    }),
+  ).toMatchObject({ type: 'resolution', resolutionMethod: 'manual', result: 'error', osUser: 'tester' });
   await refuse('auditUnresolved', { all: 1 }, 'validation', 'all');
   // The cashout is ON_HOLD: the cancel did not take effect, which settles the intent as an error.
   expect(await ok('auditReread', { intentId: lostCancel.intentId })).toMatchObject({

@@ -139,6 +139,59 @@ test('removing the active environment falls back to the local sandbox and says s
   );
 });
 
+test('a production environment is removed only with its name typed; testing and the local sandbox need none', async ({
+  openConsole,
+  sandbox,
+}) => {
+  const live = await sandbox({ seed: 76 });
+  const staging = await sandbox({ seed: 77 });
+  const console = openConsole();
+  const production = await addEnvironmentFor(
+    console,
+    { name: 'Prod BR', kind: 'production', baseUrl: live.baseUrl },
+    live.credentials,
+  );
+  const testing = await addEnvironmentFor(
+    console,
+    { name: 'Staging', kind: 'testing', baseUrl: staging.baseUrl },
+    staging.credentials,
+  );
+  const ids = async () =>
+    dataOf(await console.call('listEnvironments', {})).environments.map((environment) => environment.id);
+
+  for (const typedName of [undefined, '', 'prod br', 'Prod BR ', 'Staging']) {
+    const refused = errorOf(
+      await console.call('removeEnvironment', {
+        id: production.id,
+        ...(typedName !== undefined && { typedName }),
+      }),
+    );
+    expect(refused, String(typedName)).toMatchObject({ kind: 'not_permitted', field: 'typedName' });
+    expect(refused.message).toContain('type its name exactly ("Prod BR")');
+  }
+  expect(await ids()).toContain(production.id);
+  // Refused before anything was touched: the credentials are still in the keychain.
+  const status = dataOf(await console.call('getCredentialStatus', { environmentId: production.id }));
+  expect(status.fields.every((field) => field.set)).toBe(true);
+
+  // Outside production the id is enough (a name given anyway changes nothing).
+  dataOf(await console.call('removeEnvironment', { id: testing.id }));
+  dataOf(await console.call('removeEnvironment', { id: 'local-sandbox', typedName: 'whatever' }));
+  expect(await ids()).toEqual([production.id]);
+
+  // The last environment stays whatever is typed; add one so production can go.
+  const other = await addEnvironmentFor(
+    console,
+    { name: 'Staging again', kind: 'testing', baseUrl: staging.baseUrl },
+    {},
+  );
+  const removed = dataOf(
+    await console.call('removeEnvironment', { id: production.id, typedName: 'Prod BR' }),
+  );
+  expect(removed).toMatchObject({ removedId: production.id, credentialsCleared: true });
+  expect(await ids()).toEqual([other.id]);
+});
+
 test('the watch list belongs to the active profile and each sub-merchant answers on its own', async ({
   openConsole,
 }) => {

@@ -224,12 +224,13 @@ const ROWS: Row[] = [
     kind: 'rate_limited',
   },
   { source: 'HTTP', call: 'banks', httpStatus: 500, kind: 'server' },
+  // D16: a 5xx to a creation may come after the service acted.
   {
     source: 'HTTP',
     call: 'refundCreate',
     httpStatus: 503,
     body: { code: 999, description: 'maintenance' },
-    kind: 'server',
+    kind: 'outcome_unknown',
   },
   { source: 'HTTP', call: 'subMerchant', httpStatus: 403, kind: 'auth' },
 ];

@@ -146,16 +146,39 @@ test.describe('creates (D6)', () => {
     for (const request of service.requests) expect(request.headers['x-idempotency-key']).toBe(key);
   });
 
-  test('a 5xx answer is not retried: the service stores and replays it per key (D6)', async () => {
+  test('a 5xx answer is not retried and its outcome is unknown: the service may have acted (D6, D16)', async () => {
     const service = await double((_request, response) =>
       sendJson(response, 500, { code: 1, description: 'boom' }),
     );
     const result = await clientFor(service.baseUrl).createDeposit({ amount: 10, country: 'BR' });
     expect(result.ok || result.error).toMatchObject({
-      kind: 'server',
+      kind: 'outcome_unknown',
+      httpStatus: 500,
       idempotencyKey: expect.stringMatching(UUID_V4),
     });
     expect(service.requests).toHaveLength(1);
+  });
+
+  test('an answer the spec does not describe is unknown; a specified refusal or a 429 is definite (D16)', async () => {
+    const answers: Array<[number, unknown]> = [
+      [403, '<html>Forbidden by the gateway</html>'],
+      [400, { code: 202, description: 'amount', type: 'INVALID_REQUEST_BODY' }],
+      [429, { message: 'slow down' }],
+    ];
+    const kinds: string[] = [];
+    for (const [status, body] of answers) {
+      const service = await double((_request, response) => {
+        if (typeof body !== 'string') return sendJson(response, status, body);
+        response.writeHead(status, { 'content-type': 'text/html' });
+        response.end(body);
+      });
+      const result = await clientFor(service.baseUrl, { retry: { attempts: 1 } }).createDeposit({
+        amount: 10,
+        country: 'BR',
+      });
+      kinds.push(result.ok ? 'ok' : result.error.kind);
+    }
+    expect(kinds).toEqual(['outcome_unknown', 'validation', 'rate_limited']);
   });
 
   test('a timeout is retried with the same key and ends as outcome_unknown', async () => {
@@ -214,10 +237,10 @@ test.describe('cashout cancel is never repeated', () => {
     expect(service.requests).toHaveLength(1);
   });
 
-  test('a 5xx is not repeated either', async () => {
+  test('a 5xx is not repeated either, and leaves the outcome unknown (D16)', async () => {
     const service = await double((_request, response) => sendJson(response, 503, {}));
     const result = await clientFor(service.baseUrl).cancelCashout({ cashoutId: 7, externalId: 'x-7' });
-    expect(result.ok || result.error.kind).toBe('server');
+    expect(result.ok || result.error.kind).toBe('outcome_unknown');
     expect(service.requests).toHaveLength(1);
   });
 

@@ -1,0 +1,28 @@
+import { openWorld, runOperatorModel } from '../fixtures/money-model';
+import { expect, test } from '../unit/console/console-fixture';
+
+/**
+ * Issue 24: the operator model of test/unit/console/money-model.spec.ts, a thousand sequences at a
+ * time (PAYDESK_MODEL_SOAK_RUNS sets the count).
+ */
+const RUNS = Number(process.env.PAYDESK_MODEL_SOAK_RUNS ?? 1_000);
+
+test('a thousand random operator sequences against a faulty gateway: no duplicate, the journal matches the service', async ({
+  openConsole,
+  sandbox,
+  dataDir,
+}) => {
+  test.setTimeout(1_200_000);
+  const world = await openWorld(openConsole, sandbox, Math.ceil(RUNS * 2 * 2.5) + 500, dataDir);
+  try {
+    const tally = await runOperatorModel(world, RUNS, 24);
+    console.log(
+      `operator model (soak): ${tally.sequences} sequences, ${tally.commands} commands, ${tally.faults} faults armed, ${tally.refusals} refusals checked, duplicates found = ${tally.duplicates}`,
+    );
+    expect(tally.sequences).toBeGreaterThanOrEqual(RUNS);
+    expect(tally.duplicates).toBe(0);
+  } finally {
+    await world.runtimes[1].close();
+    await world.gateway.close();
+  }
+});
