@@ -1,10 +1,69 @@
 import type { Command } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AuditFilter, AuditUnresolvedView } from '../../preload/contract';
+import type {
+  AuditEntryView,
+  AuditFilter,
+  AuditUnresolvedView,
+  AuditVerifyReport,
+  Result,
+} from '../../preload/contract';
 import { AUDIT_ACTIONS, AUDIT_STATES } from '../../preload/contract';
 import type { CommandContext } from './program';
+import type { CliSession } from './session';
 import { asJson } from './input';
+import { openJournal } from '../core/audit';
+import { dataPaths, resolveDataDir } from '../core/data-dir';
+import { printable } from './output';
+
+const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "<what was checked>"';
+
+/** The first line of `audit verify`: the verdict. */
+function verdictLine(report: AuditVerifyReport): string {
+  if (report.ok) {
+    return `journal ok: ${report.entries} entries${report.headHash ? `, head hash ${report.headHash}` : ''}`;
+  }
+  if (report.firstProblem) return `journal broken after ${report.entries} good entries`;
+  switch (report.anchor?.state) {
+    case 'entries_missing':
+      return `journal cut short: ${report.anchor.count ?? 0} entries missing from the end`;
+    case 'mismatch':
+      return 'journal end rewritten: it does not match its anchor';
+    default:
+      return 'journal anchor unreadable';
+  }
+}
+
+/** What else `audit verify` found: nothing a repair or an acknowledged gap did goes unsaid. */
+function detailLines(report: AuditVerifyReport): string[] {
+  const lines: string[] = [];
+  const { anchor } = report;
+  if (anchor && (anchor.state !== 'matches' || report.firstProblem)) lines.push(`anchor: ${anchor.message}`);
+  if (anchor?.since && anchor.since.seq > 0) {
+    lines.push(
+      `anchor kept since ${anchor.since.time}, when the journal had ${anchor.since.seq} entries: a cut before then cannot be detected`,
+    );
+  }
+  for (const repair of report.repairs ?? []) {
+    lines.push(
+      `repair at entry ${repair.seq} (${repair.time}): ${repair.bytes} bytes of a cut-short line moved to ${repair.sidecar}`,
+    );
+  }
+  for (const gap of report.gaps ?? []) {
+    const what =
+      gap.problem === 'entries_missing'
+        ? `${gap.missingEntries ?? 0} entries missing from the end`
+        : gap.problem === 'mismatch'
+          ? 'the end did not match the anchor'
+          : 'the anchor could not be read';
+    const named = gap.anchorHead ? ` (the anchor named entry ${gap.anchorHead.seq})` : '';
+    lines.push(
+      `acknowledged gap at entry ${gap.seq} (${gap.time}) by ${printable(gap.osUser ?? 'an unknown user')}: ${what}${named}; reason: ${printable(gap.reason)}`,
+    );
+  }
+  if (report.writesRefused) lines.push(`new entries are refused until acknowledged: ${ACKNOWLEDGE_COMMAND}`);
+  return lines;
+}
 
 const unresolvedLine = (view: AuditUnresolvedView): string =>
   [
@@ -21,7 +80,9 @@ const unresolvedLine = (view: AuditUnresolvedView): string =>
 
 /**
  * `paydesk audit …` (issue 6): the journal the desktop app and the CLI share (the data folder's
- * audit/). `verify` exits 1 when the chain is broken and names the first problem.
+ * audit/). `verify` exits 1 when the chain is broken or entries were cut off the end, and names the
+ * first problem; it lists every repair and acknowledged gap. `acknowledge-truncation` lets the
+ * journal accept entries again after lines were cut off its end (issue 24).
  */
 export function describeAuditCommands(program: Command, context: CommandContext): void {
   const { io } = context;
@@ -29,32 +90,58 @@ export function describeAuditCommands(program: Command, context: CommandContext)
 
   audit
     .command('verify')
-    .description('check the hash chain; exit 1 and name the first problem when it is broken')
+    .description(
+      'check the hash chain and the anchor of its end; exit 1 when it is broken or entries were cut off the end',
+    )
     .action(() =>
       context.withSession('manage', async (session) => {
         const report = await session.api.auditVerify({});
         if (!report.ok) return context.fail(report.error);
         const { data } = report;
         if (context.json) context.print(asJson(data));
-        else if (data.ok) {
-          io.stdout.write(
-            `journal ok: ${data.entries} entries${data.headHash ? `, head hash ${data.headHash}` : ''}\n`,
-          );
-        } else {
-          io.stdout.write(`journal broken after ${data.entries} good entries\n`);
-        }
+        else io.stdout.write([verdictLine(data), ...detailLines(data)].map((line) => `${line}\n`).join(''));
         if (!data.ok) {
           const problem = data.firstProblem;
           context.fail({
             kind: 'storage',
             message: problem
               ? `The journal is broken at line ${problem.line} (${problem.kind}): ${problem.message}`
-              : 'The journal is broken.',
+              : data.anchor
+                ? `${data.anchor.message} Check it, then: ${ACKNOWLEDGE_COMMAND}`
+                : 'The journal is broken.',
           });
           context.exit(1);
         }
       }),
     );
+
+  audit
+    .command('acknowledge-truncation')
+    .description(
+      'after entries were cut off the end of the journal (see audit verify): record who checked it and why, and accept new entries again',
+    )
+    .requiredOption('--reason <text>', 'what was checked (kept in the journal)')
+    .action(async (options: { reason: string }) => {
+      // Straight to the journal: the console's API has no such call, and no environment is needed.
+      const opened = await openJournal({ dir: dataPaths(resolveDataDir(io.env)).audit });
+      if (!opened.ok) return context.fail(opened.error);
+      try {
+        const done = await opened.data.acknowledgeTruncation({ reason: options.reason });
+        if (!done.ok) return context.fail(done.error);
+        if (context.json) context.print(asJson(done.data));
+        else {
+          const what =
+            done.data.missingEntries === null
+              ? 'the anchor problem is'
+              : `${done.data.missingEntries} missing entries are`;
+          io.stdout.write(
+            `acknowledged at entry ${done.data.seq}: ${what} on record; the journal accepts new entries again\n`,
+          );
+        }
+      } finally {
+        await opened.data.close();
+      }
+    });
 
   audit
     .command('export')
@@ -110,6 +197,60 @@ export function describeAuditCommands(program: Command, context: CommandContext)
           io.stdout.write(
             open.data.length === 0 ? '(none)\n' : `${open.data.map(unresolvedLine).join('\n\n')}\n`,
           );
+      }),
+    );
+
+  const settled = (entry: AuditEntryView): string =>
+    `settled: intent ${entry.intentId ?? '—'} is now ${entry.state ?? entry.result ?? '—'}${entry.note ? ` (${entry.note})` : ''}\n`;
+  const settleWith = (operation: (session: CliSession) => Promise<Result<AuditEntryView>>) =>
+    context.withSession('manage', async (session) => {
+      const entry = await operation(session);
+      if (!entry.ok) return context.fail(entry.error);
+      if (context.json) context.print(asJson(entry.data));
+      else io.stdout.write(settled(entry.data));
+    });
+
+  audit
+    .command('retry')
+    .description(
+      'send an unresolved intent again under its ORIGINAL key (the service replays its first answer)',
+    )
+    .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
+    .action((intentId: string) => settleWith((session) => session.api.auditRetry({ intentId })));
+
+  audit
+    .command('reread')
+    .description('settle an unresolved intent by reading the status of what it acted on')
+    .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
+    .action((intentId: string) => settleWith((session) => session.api.auditReread({ intentId })));
+
+  audit
+    .command('settle')
+    .description(
+      'settle an unresolved intent by hand, after checking with the service (who and why are journaled)',
+    )
+    .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
+    .requiredOption('--verdict <verdict>', 'happened | did-not-happen')
+    .requiredOption('--note <text>', 'how it was checked')
+    .action((intentId: string, options: { verdict: string; note: string }) =>
+      settleWith(async (session) => {
+        const verdict =
+          options.verdict === 'happened'
+            ? 'happened'
+            : options.verdict === 'did-not-happen'
+              ? 'did_not_happen'
+              : null;
+        if (verdict === null) {
+          return {
+            ok: false,
+            error: {
+              kind: 'validation',
+              field: '--verdict',
+              message: '--verdict: must be happened or did-not-happen.',
+            },
+          };
+        }
+        return session.api.auditSettle({ intentId, verdict, note: options.note });
       }),
     );
 }

@@ -1,17 +1,24 @@
 import type { Command } from 'commander';
 import type {
+  ConsoleApi,
+  ConsoleError,
   CredentialFieldStatus,
   DoctorReport,
   EnvironmentColor,
   EnvironmentKind,
   EnvironmentList,
+  EnvironmentProfile,
 } from '../../preload/contract';
-import { CREDENTIAL_FIELDS, ENVIRONMENT_COLORS, ENVIRONMENT_KINDS } from '../../preload/contract';
-import type { CommandContext } from './program';
-import { asJson, readStdin } from './input';
+import { ENVIRONMENT_COLORS, ENVIRONMENT_KINDS } from '../../preload/contract';
+import type { CliIo, CommandContext } from './program';
+import { CREDENTIAL_FIELD_NAMES, credentialFieldName, typedCredentialField } from './credential-fields';
+import { asJson, askHidden, hidesTyping, readStdin } from './input';
+import { printable } from './output';
 
 /** A secret is a line, not a file: anything longer is a mistake (a pasted document, a binary). */
 const MAX_SECRET_BYTES = 8 * 1024;
+/** A typed environment name is far shorter; past this the reading stops. */
+const MAX_TYPED_LINE = 1024;
 
 function environmentLines(list: EnvironmentList): string {
   if (list.environments.length === 0) return '(none)\n';
@@ -32,6 +39,32 @@ const credentialLine = (status: CredentialFieldStatus): string =>
       : `${status.field}: not set`;
 
 const PASSING = new Set(['ok', 'not_configured']);
+
+/** The core refused a removal for want of the typed name (production). */
+const asksForName = (error: ConsoleError): boolean =>
+  error.kind === 'not_permitted' && error.field === 'typedName';
+
+async function profileOf(api: ConsoleApi, id: string): Promise<EnvironmentProfile | undefined> {
+  const list = await api.listEnvironments({});
+  return list.ok ? list.data.environments.find((env) => env.id === id) : undefined;
+}
+
+/** Only a person at a terminal is asked; a script must say --confirm-name. */
+function isTerminal(stdin: CliIo['stdin']): boolean {
+  return 'isTTY' in stdin && stdin.isTTY === true;
+}
+
+/** One line typed at the terminal, without its line end; empty when stdin ends first. */
+async function readLine(stdin: CliIo['stdin']): Promise<string> {
+  let text = '';
+  for await (const chunk of stdin) {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    const end = text.search(/\r?\n/);
+    if (end !== -1) return text.slice(0, end);
+    if (text.length > MAX_TYPED_LINE) break;
+  }
+  return text;
+}
 
 function doctorLines(report: DoctorReport): string {
   const lines = report.checks.map((check) => {
@@ -97,12 +130,42 @@ export function describeEnvironmentCommands(program: Command, context: CommandCo
 
   env
     .command('remove')
-    .description('remove an environment profile and clear its credentials from the keychain')
+    .description(
+      'remove an environment profile and clear its credentials from the keychain (production: its name typed)',
+    )
     .argument('<id>', 'environment id')
-    .action((id: string) =>
+    .option(
+      '--confirm-name <name>',
+      "production: the environment's name, typed exactly (asked for on a terminal when left out)",
+    )
+    .action((id: string, options: { confirmName?: string }) =>
       context.withSession('manage', async (session) => {
-        const removed = await session.api.removeEnvironment({ id });
-        if (!removed.ok) return context.fail(removed.error);
+        const remove = (typedName: string | undefined) =>
+          session.api.removeEnvironment({ id, ...(typedName !== undefined && { typedName }) });
+        let removed = await remove(options.confirmName);
+        // The core decides what needs the name; on a terminal the CLI asks for it, as the app does.
+        if (
+          !removed.ok &&
+          asksForName(removed.error) &&
+          options.confirmName === undefined &&
+          isTerminal(io.stdin)
+        ) {
+          const profile = await profileOf(session.api, id);
+          if (profile) {
+            io.stderr.write(
+              `"${printable(profile.name)}" is a production environment. Type its name to remove it: `,
+            );
+            removed = await remove(await readLine(io.stdin));
+          }
+        }
+        if (!removed.ok) {
+          if (!asksForName(removed.error)) return context.fail(removed.error);
+          return context.fail({
+            ...removed.error,
+            field: '--confirm-name',
+            message: `${removed.error.message} Give it with --confirm-name.`,
+          });
+        }
         context.print(asJson(removed.data));
       }),
     );
@@ -135,49 +198,72 @@ export function describeEnvironmentCommands(program: Command, context: CommandCo
 
   env
     .command('set-credential')
-    .description('store a credential in the OS keychain; the value is read from stdin (never from argv)')
+    .description(
+      'store a credential in the OS keychain: asked for with the typing hidden on a terminal, else read from stdin (never from argv)',
+    )
     .argument('<env>', 'environment id')
-    .argument('<field>', CREDENTIAL_FIELDS.join(', '))
-    .action((environmentId: string, field: string) =>
-      context.withSession('manage', async (session) => {
-        const text = await readStdin(io.stdin, MAX_SECRET_BYTES, 'stdin');
-        if (!text.ok) return context.fail(text.error);
-        // `echo secret | paydesk …` adds one line end; it is not part of the secret.
-        const value = text.data.replace(/\r?\n$/, '');
-        if (value === '') {
-          return context.fail({
-            kind: 'validation',
-            field: 'stdin',
-            message: `stdin: empty; pipe the value in, e.g. paydesk env set-credential ${environmentId} ${field} < file`,
-          });
+    .argument('<field>', `${CREDENTIAL_FIELD_NAMES} (apiSecret or api_secret work too)`)
+    .action((environmentId: string, typedField: string) => {
+      // Before anything is asked or read: a wrong name must not cost anyone a typed secret.
+      const field = typedCredentialField(typedField);
+      if (!field.ok) return context.fail(field.error);
+      const name = credentialFieldName(field.data);
+      return context.withSession('manage', async (session) => {
+        let value: string;
+        if (hidesTyping(io.stdin)) {
+          const status = await session.api.getCredentialStatus({ environmentId });
+          if (!status.ok) return context.fail(status.error);
+          const typed = await askHidden(
+            io.stdin,
+            io.stderr,
+            `${name} of ${printable(environmentId)} (hidden as you type; Enter to store it): `,
+            MAX_SECRET_BYTES,
+            name,
+          );
+          if (!typed.ok) return context.fail(typed.error);
+          value = typed.data;
+          if (value === '') {
+            return context.fail({
+              kind: 'validation',
+              field: name,
+              message: 'Nothing was typed, so nothing was stored.',
+            });
+          }
+        } else {
+          const text = await readStdin(io.stdin, MAX_SECRET_BYTES, 'stdin');
+          if (!text.ok) return context.fail(text.error);
+          // `echo secret | paydesk …` adds one line end; it is not part of the secret.
+          value = text.data.replace(/\r?\n$/, '');
+          if (value === '') {
+            return context.fail({
+              kind: 'validation',
+              field: 'stdin',
+              message: `stdin: empty; pipe the value in, e.g. paydesk env set-credential ${environmentId} ${name} < file`,
+            });
+          }
         }
-        const stored = await session.api.setCredential({
-          environmentId,
-          field: field as (typeof CREDENTIAL_FIELDS)[number],
-          value,
-        });
+        const stored = await session.api.setCredential({ environmentId, field: field.data, value });
         if (!stored.ok) return context.fail(stored.error);
         if (context.json) context.print(asJson(stored.data));
         else io.stdout.write(`${credentialLine(stored.data)}\n`);
-      }),
-    );
+      });
+    });
 
   env
     .command('clear-credential')
     .description('remove a credential from the OS keychain')
     .argument('<env>', 'environment id')
-    .argument('<field>', CREDENTIAL_FIELDS.join(', '))
-    .action((environmentId: string, field: string) =>
-      context.withSession('manage', async (session) => {
-        const cleared = await session.api.clearCredential({
-          environmentId,
-          field: field as (typeof CREDENTIAL_FIELDS)[number],
-        });
+    .argument('<field>', `${CREDENTIAL_FIELD_NAMES} (apiSecret or api_secret work too)`)
+    .action((environmentId: string, typedField: string) => {
+      const field = typedCredentialField(typedField);
+      if (!field.ok) return context.fail(field.error);
+      return context.withSession('manage', async (session) => {
+        const cleared = await session.api.clearCredential({ environmentId, field: field.data });
         if (!cleared.ok) return context.fail(cleared.error);
         if (context.json) context.print(asJson(cleared.data));
         else io.stdout.write(`${credentialLine(cleared.data)}\n`);
-      }),
-    );
+      });
+    });
 
   env
     .command('doctor')

@@ -3,6 +3,7 @@ import { CREDENTIAL_SETS } from '../../preload/contract';
 import type { Credentials, CredentialsSource } from '../core/payments';
 import { validateBaseUrl } from '../core/payments';
 import { credentialOrigin } from '../core/settings';
+import { credentialFieldName, typedCredentialField } from './credential-fields';
 
 /**
  * Where the CLI finds its base URL and credentials besides the profiles and the keychain: the
@@ -89,9 +90,11 @@ export function explainVariables(error: ConsoleError, variables: Variables): Con
 /** For a missing credential of a profile: the command that stores it. */
 export function explainProfile(error: ConsoleError, environmentId: string): ConsoleError {
   if (error.kind !== 'credentials_missing' || error.field === undefined) return error;
+  const field = typedCredentialField(error.field);
+  const name = field.ok ? credentialFieldName(field.data) : error.field;
   return {
     ...error,
-    message: `${error.message} Store it with: paydesk env set-credential ${environmentId} ${error.field} (the value is read from stdin).`,
+    message: `${error.message} Store it with: paydesk env set-credential ${environmentId} ${name} (at a terminal it asks for the value, hidden; or pipe the value in).`,
   };
 }
 

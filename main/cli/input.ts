@@ -1,4 +1,6 @@
+import { StringDecoder } from 'node:string_decoder';
 import type { JsonValue, Result } from '../../preload/contract';
+import type { Writable } from './output';
 
 /** Reads stdin whole, up to `limit` bytes. */
 export async function readStdin(
@@ -23,3 +25,81 @@ export async function readStdin(
 
 /** Records are JSON from the service; this gives them the JSON type for printing. */
 export const asJson = (record: unknown): JsonValue => JSON.parse(JSON.stringify(record ?? null)) as JsonValue;
+
+/** A terminal that can stop echoing what is typed (process.stdin at a terminal). */
+export interface HidingTerminal extends AsyncIterable<string | Uint8Array> {
+  isTTY: true;
+  setRawMode(raw: boolean): unknown;
+}
+
+/** Only a real terminal is asked; a pipe or a file is read whole, as before. */
+export function hidesTyping(stdin: AsyncIterable<string | Uint8Array>): stdin is HidingTerminal {
+  return (
+    'isTTY' in stdin &&
+    stdin.isTTY === true &&
+    'setRawMode' in stdin &&
+    typeof stdin.setRawMode === 'function'
+  );
+}
+
+/** Arrow keys, function keys and Alt+key arrive as escape sequences: none is part of a secret. */
+// eslint-disable-next-line no-control-regex
+const ESCAPE_SEQUENCE = /\u001b(?:\[[0-9;?]*[ -/]*[@-~]|O.|.)?/gs;
+
+/**
+ * Asks for one line with the terminal's echo off (raw mode), so a secret never shows on screen or
+ * in the scroll-back. The echo goes off before the prompt shows, so nothing typed after it is
+ * echoed. Enter ends the line; Backspace and Ctrl-U edit it; Ctrl-C cancels (raw mode makes it a
+ * byte rather than a signal); Ctrl-D on an empty line ends it.
+ */
+export async function askHidden(
+  stdin: HidingTerminal,
+  out: Writable,
+  prompt: string,
+  limit: number,
+  field: string,
+): Promise<Result<string>> {
+  const decoder = new StringDecoder('utf8');
+  const iterator = stdin[Symbol.asyncIterator]();
+  let typed: string[] = [];
+  let bytes = 0;
+  stdin.setRawMode(true);
+  try {
+    out.write(prompt);
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return { ok: true, data: typed.join('') };
+      const chunk = next.value;
+      const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk));
+      for (const char of text.replace(ESCAPE_SEQUENCE, '')) {
+        if (char === '\r' || char === '\n') return { ok: true, data: typed.join('') };
+        if (char === '\u0003') {
+          return { ok: false, error: { kind: 'cancelled', message: 'Cancelled: nothing was stored.' } };
+        }
+        if (char === '\u0004') {
+          if (typed.length === 0) return { ok: true, data: '' };
+        } else if (char === '\u007f' || char === '\b') {
+          bytes -= Buffer.byteLength(typed.pop() ?? '');
+        } else if (char === '\u0015') {
+          typed = [];
+          bytes = 0;
+        } else if ((char.codePointAt(0) ?? 0) >= 0x20) {
+          typed.push(char);
+          bytes += Buffer.byteLength(char);
+          if (bytes > limit) {
+            return {
+              ok: false,
+              error: { kind: 'validation', field, message: `${field}: longer than ${limit} bytes` },
+            };
+          }
+        }
+      }
+    }
+  } finally {
+    // Echo back on before the stream is let go (a destroyed stream can no longer restore it).
+    stdin.setRawMode(false);
+    // The Enter typed was not echoed: the next output starts on a line of its own.
+    out.write('\n');
+    await iterator.return?.();
+  }
+}

@@ -10,7 +10,8 @@ export interface Writable {
 /**
  * Exit codes: 0 ok; 1 the service refused, the state forbids it, or the OS keychain cannot be
  * used; 2 bad usage, input or local setup; 3 the outcome is not known (network, TLS, timeout,
- * lost answer); 130 cancelled (Ctrl-C).
+ * lost answer); 4 refused because an earlier intent on the same record has an unknown outcome;
+ * 5 a deposit with this invoice id was already made (confirm a second one); 130 cancelled (Ctrl-C).
  * A Record, so a new kind in the contract cannot be forgotten here.
  */
 const EXIT_CODES: Record<ErrorKind, number> = {
@@ -33,6 +34,8 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   credentials_missing: 2,
   keychain_unavailable: 1, // issue 4: shown plainly, exit 1
   not_permitted: 2,
+  intent_unresolved: 4,
+  duplicate_invoice: 5,
   storage: 2,
   cancelled: 130,
 };

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { readFile } from 'node:fs/promises';
+import packageJson from '../../package.json' with { type: 'json' };
 import type {
   ConsoleError,
   DepositCreateBody,
@@ -21,7 +22,7 @@ import { describeEnvironmentCommands } from './environment-commands';
 import type { Variables } from './environment';
 import { asJson, readStdin } from './input';
 import type { Writable } from './output';
-import { exitCodeFor, formatError, formatHuman, formatJson } from './output';
+import { exitCodeFor, formatError, formatHuman, formatJson, printable } from './output';
 import type { CliCoreOptions, CliSession, SessionRequest } from './session';
 import { openSession } from './session';
 
@@ -129,6 +130,7 @@ interface MutationFlags {
   reason?: string;
   yes?: boolean;
   idempotencyKey?: string;
+  confirmDuplicateOf?: string;
 }
 
 /**
@@ -142,6 +144,7 @@ async function armForCommand(session: CliSession, flags: MutationFlags): Promise
   const meta: MutationMeta = {
     ...(flags.reason !== undefined && { reason: flags.reason }),
     ...(flags.idempotencyKey !== undefined && { idempotencyKey: flags.idempotencyKey }),
+    ...(flags.confirmDuplicateOf !== undefined && { confirmedDuplicateOf: flags.confirmDuplicateOf }),
   };
   if (flags.idempotencyKey !== undefined) {
     const key = checkInput(idempotencyKeySchema, flags.idempotencyKey, '--idempotency-key');
@@ -193,6 +196,10 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
       .command('create')
       .description('create a deposit from a JSON body (POST /v3/deposits); journaled')
       .requiredOption('--body <file>', 'JSON file with the request body, or - for stdin')
+      .option(
+        '--confirm-duplicate-of <intent-id>',
+        'a deposit with this invoice id was already made (exit 5 names its intent): make a second one anyway',
+      )
       .option('--yes', 'confirm (required in production)'),
   ).action((options: { body: string } & MutationFlags) =>
     context.run('write', async (session) => {
@@ -384,6 +391,12 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
     );
 }
 
+/** `Prod BR (production)`: the target's name and kind; undefined when it cannot be told. */
+async function environmentLabel(session: CliSession): Promise<string | undefined> {
+  const target = await session.target();
+  return target.ok ? `${printable(target.data.name)} (${target.data.kind})` : undefined;
+}
+
 /** Runs one command line; resolves to the exit code and never throws. */
 export async function runCli(io: CliIo, options: CliOptions = {}): Promise<number> {
   // Known before parsing, so that even a usage error is reported in the requested format.
@@ -404,6 +417,9 @@ export async function runCli(io: CliIo, options: CliOptions = {}): Promise<numbe
       '--env <id>',
       'the environment profile to use (default: the active one; PAYDESK_BASE_URL, when set, defines it instead)',
     )
+    .version(packageJson.version, '-V, --version', 'print the version of paydesk')
+    // Subcommands inherit this: each one's help lists --json and --env too.
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -452,9 +468,15 @@ command only. Every mutation is written to the audit journal before it is sent.`
     run: (purpose, operation) =>
       withSession(purpose, async (session) => {
         const result = await operation(session);
-        if (!result.ok) return fail(await session.explain(result.error));
+        // A change says where it went, done or refused, as the app's confirmations do.
+        const where = purpose === 'write' ? await environmentLabel(session) : undefined;
+        if (!result.ok) {
+          const error = await session.explain(result.error);
+          return fail(where ? { ...error, message: `${error.message} Environment: ${where}.` } : error);
+        }
         print(asJson(result.data.record));
         if (json) return;
+        if (where) io.stdout.write(`# environment: ${where}\n`);
         if (result.data.idempotencyKey !== undefined) {
           io.stdout.write(`# idempotency key: ${result.data.idempotencyKey}\n`);
         }

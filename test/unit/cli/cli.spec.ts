@@ -178,7 +178,7 @@ test.describe('every command, human output', () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^refund_id: 8\n# idempotency key: [0-9a-f-]{36}\n# journal intent: [0-9a-f-]{36}\n$/,
+      /^refund_id: 8\n# environment: PAYDESK_BASE_URL \(testing\)\n# idempotency key: [0-9a-f-]{36}\n# journal intent: [0-9a-f-]{36}\n$/,
     );
     // The pre-flight reads the deposit first (COMPLETED, amount within what is left).
     expect(requestAt(service, 0).path).toBe('/v3/deposits/50');
@@ -420,7 +420,9 @@ test.describe('exit codes', () => {
   test('2: cancel without --yes refuses and says why', async () => {
     const run = await cli(['cashouts', 'cancel', '--cashout-id', '11954', '--external-id', 'payout-7781']);
     expect(run).toMatchObject({ code: 2, stdout: '' });
-    expect(run.stderr).toBe('paydesk: not_permitted: Not cancelling cashout 11954 without --yes.\n');
+    expect(run.stderr).toBe(
+      'paydesk: not_permitted: Not cancelling cashout 11954 without --yes. Environment: PAYDESK_BASE_URL (testing).\n',
+    );
     expect(service.requests).toHaveLength(0);
   });
 

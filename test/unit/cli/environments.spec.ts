@@ -26,7 +26,13 @@ interface CliFixtures {
   sandbox: (seed: number, options?: Parameters<typeof startSandbox>[0]) => Promise<SandboxHandle>;
   cli: (
     argv: string[],
-    options?: { env?: Record<string, string>; stdin?: string; core?: CliOptions },
+    options?: {
+      env?: Record<string, string>;
+      stdin?: string;
+      /** stdin says it is a terminal (isTTY), as a person typing at one. */
+      terminal?: boolean;
+      core?: CliOptions;
+    },
   ) => Promise<Run>;
 }
 
@@ -53,11 +59,12 @@ const test = base.extend<CliFixtures>({
     await use(async (argv, options = {}) => {
       let stdout = '';
       let stderr = '';
+      const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin, 'utf8')]);
       const code = await runCli(
         {
           argv,
           env: { PAYDESK_DATA_DIR: dataDir, ...options.env },
-          stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin, 'utf8')]),
+          stdin: options.terminal ? Object.assign(stdin, { isTTY: true }) : stdin,
           stdout: { write: (text: string) => (stdout += text) },
           stderr: { write: (text: string) => (stderr += text) },
         },
@@ -168,7 +175,7 @@ test('env add, set-credential from stdin, credentials, doctor, --env and env use
   ]);
   const missing = await cli(['cashouts', 'status', '--cashout-id', '11954']);
   expect(missing.code).toBe(2);
-  expect(missing.stderr).toContain(`paydesk env set-credential ${profile.id} cashoutSecret`);
+  expect(missing.stderr).toContain(`paydesk env set-credential ${profile.id} cashout-secret`);
 
   const removed = await cli(['env', 'remove', profile.id, '--json']);
   expect(JSON.parse(removed.stdout)).toEqual({
@@ -239,12 +246,13 @@ test('production: --reason and --yes are required, and --yes arms it for that on
     stdin: body,
   });
   expect(noYes.code).toBe(2);
-  expect(noYes.stderr).toContain('add --yes to arm it for this one command');
+  expect(noYes.stderr).toContain('add --yes to arm it for this one command. Environment: Live (production).');
   const done = await cli(
     ['--env', prod.id, 'deposits', 'create', '--body', '-', '--reason', 'monthly check', '--yes'],
     { stdin: body },
   );
   expect(done.code).toBe(0);
+  expect(done.stdout).toContain('\n# environment: Live (production)\n');
   expect(done.stdout).toMatch(/# journal intent: [0-9a-f-]{36}\n$/);
 
   const cancel = await cli([
@@ -281,6 +289,65 @@ test('production: --reason and --yes are required, and --yes arms it for that on
     .filter((entry) => entry.type === 'intent')
     .map((entry) => entry.reason);
   expect(reasons).toEqual(['monthly check', 'duplicate payout']);
+});
+
+test('env remove: production needs --confirm-name (or the name typed at a terminal); testing does not', async ({
+  cli,
+  sandbox,
+}) => {
+  const live = await sandbox(85);
+  const staging = await sandbox(86);
+  const prod = await addWithCredentials(
+    cli,
+    ['--name', 'Live BR', '--kind', 'production', '--base-url', live.baseUrl],
+    live.credentials,
+  );
+  const testing = await addWithCredentials(
+    cli,
+    ['--name', 'Staging', '--kind', 'testing', '--base-url', staging.baseUrl],
+    staging.credentials,
+  );
+  const listed = async () => (await cli(['env', 'list'])).stdout;
+
+  const bare = await cli(['env', 'remove', prod.id]);
+  expect(bare.code).toBe(2);
+  expect(bare.stdout).toBe('');
+  expect(bare.stderr).toBe(
+    'paydesk: not_permitted: "Live BR" is a production environment and was not removed: type its name exactly ("Live BR") to remove it. Give it with --confirm-name. [field --confirm-name]\n',
+  );
+  const wrong = await cli(['env', 'remove', prod.id, '--confirm-name', 'live br']);
+  expect(wrong.code).toBe(2);
+  expect(wrong.stderr).toContain('was not removed');
+  expect(await listed()).toContain(prod.id);
+
+  // At a terminal the name is asked for; a wrong answer keeps the profile.
+  const mistyped = await cli(['env', 'remove', prod.id], { terminal: true, stdin: 'Live\n' });
+  expect(mistyped.code).toBe(2);
+  expect(mistyped.stderr).toMatch(
+    /^"Live BR" is a production environment\. Type its name to remove it: paydesk: /,
+  );
+  expect(await listed()).toContain(prod.id);
+  const typed = await cli(['env', 'remove', prod.id, '--json'], { terminal: true, stdin: 'Live BR\r\n' });
+  expect(typed.code).toBe(0);
+  expect(JSON.parse(typed.stdout)).toMatchObject({ removedId: prod.id, credentialsCleared: true });
+  expect(await listed()).not.toContain(prod.id);
+
+  // Testing asks nothing, even at a terminal.
+  const plain = await cli(['env', 'remove', testing.id, '--json'], { terminal: true });
+  expect(plain).toMatchObject({ code: 0, stderr: '' });
+  expect(JSON.parse(plain.stdout)).toMatchObject({ removedId: testing.id });
+
+  // With --confirm-name nothing is asked.
+  const again = await addWithCredentials(
+    cli,
+    ['--name', 'Live BR', '--kind', 'production', '--base-url', live.baseUrl],
+    live.credentials,
+  );
+  const named = await cli(['env', 'remove', again.id, '--confirm-name', 'Live BR', '--json'], {
+    terminal: true,
+  });
+  expect(named).toMatchObject({ code: 0, stderr: '' });
+  expect(await listed()).not.toContain(again.id);
 });
 
 test('PAYDESK_BASE_URL alone still works, as a testing environment of its own', async ({
