@@ -2,14 +2,18 @@ import { app, Notification, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
+import { withCallLog, type AppLog } from './core/logging';
 import { createKeytarBackend, createMemoryBackend } from './core/vault';
+import { embeddedSandboxStarter } from './sandbox/starter';
 import { disableChromiumFeatures, registerAppScheme, serveBundle } from './electron/app-scheme';
+import { createDesktopShell, openAppLog } from './electron/desktop';
 import { registerIpcRouter } from './electron/ipc-router';
 import type { OwnPage } from './electron/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
 import { watchNotificationContent } from './electron/watch-notification';
 import { createElectronSettingsStore } from './electron/settings-store';
 import { createMainWindow } from './electron/window';
+import { quitsWhenAllWindowsClosed } from './electron/window-state';
 
 /**
  * The composition root: one instance, one window, the console runtime built with plain
@@ -19,8 +23,8 @@ import { createMainWindow } from './electron/window';
 
 /**
  * Test switches, honoured only in an unpackaged app (`npm start`, the e2e Electron target):
- * PAYDESK_DATA_DIR (a temp data folder), PAYDESK_MEMORY_VAULT=1 (no OS keychain),
- * PAYDESK_SANDBOX_SEED (the embedded sandbox's seed). A packaged app ignores them all.
+ * PAYDESK_DATA_DIR (a temp data folder, with the log in its logs/), PAYDESK_MEMORY_VAULT=1 (no
+ * OS keychain), PAYDESK_SANDBOX_SEED (the embedded sandbox's seed). A packaged app ignores them all.
  */
 const testSwitches = !app.isPackaged;
 const seedText = testSwitches ? process.env.PAYDESK_SANDBOX_SEED : undefined;
@@ -37,6 +41,7 @@ app.enableSandbox();
 registerAppScheme();
 disableChromiumFeatures();
 app.setPath('userData', dataDir);
+if (testSwitches && process.env.PAYDESK_DATA_DIR) app.setAppLogsPath(join(dataDir, 'logs'));
 guardApp(app, page);
 
 if (!app.requestSingleInstanceLock()) {
@@ -45,17 +50,21 @@ if (!app.requestSingleInstanceLock()) {
   let window: BrowserWindow | undefined;
   let runtime: ConsoleRuntime | undefined;
   let unregister: (() => void) | undefined;
+  let openWindow: (() => void) | undefined;
+  let log: AppLog | undefined;
 
   app.on('second-instance', () => {
-    if (!window || window.isDestroyed()) return;
+    if (!window || window.isDestroyed()) return openWindow?.();
     if (window.isMinimized()) window.restore();
     window.focus();
   });
 
   void app.whenReady().then(() => {
+    const opened = openAppLog();
+    log = opened.log;
     hardenSession(session.defaultSession, page);
     serveBundle(session.defaultSession, page);
-    runtime = createConsoleRuntime({
+    const core = createConsoleRuntime({
       dataDir,
       settingsStore: createElectronSettingsStore(dataDir),
       vault: {
@@ -64,22 +73,53 @@ if (!app.requestSingleInstanceLock()) {
             ? createMemoryBackend()
             : createKeytarBackend(),
       },
-      embeddedSandbox: sandboxSeed === undefined ? {} : { seed: sandboxSeed },
+      embeddedSandbox: embeddedSandboxStarter(sandboxSeed === undefined ? {} : { seed: sandboxSeed }),
       openExternal: openExternalHttps,
     });
-    window = createMainWindow({ page, preloadPath: join(import.meta.dirname, '../preload/index.cjs') });
-    unregister = registerIpcRouter({
-      window,
-      page,
-      dispatch: createDispatcher(runtime.api),
-      events: runtime.events,
+    runtime = core;
+    const desktop = createDesktopShell({
+      dataDir,
+      log: opened.log,
+      logsFolder: opened.folder,
+      api: core.api,
     });
-    runtime.events.on('watchChanged', (change) => {
+    const dispatch = desktop.followLanguage(withCallLog(createDispatcher(core.api), opened.log));
+
+    // One window at a time; on macOS it may be closed and opened again from the dock.
+    openWindow = () => {
+      const created = createMainWindow({
+        page,
+        preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+        state: desktop.windowState(),
+      });
+      desktop.attach(created);
+      unregister = registerIpcRouter({
+        window: created,
+        page,
+        dispatch,
+        events: core.events,
+        desktopDispatch: desktop.dispatch,
+        log: opened.log,
+      });
+      created.on('closed', () => {
+        unregister?.();
+        unregister = undefined;
+        window = undefined;
+      });
+      window = created;
+    };
+    openWindow();
+    core.events.on('watchChanged', (change) => {
       if (Notification.isSupported()) new Notification(watchNotificationContent(change)).show();
     });
   });
 
-  app.on('window-all-closed', () => app.quit());
+  app.on('window-all-closed', () => {
+    if (quitsWhenAllWindowsClosed(process.platform)) app.quit();
+  });
+  app.on('activate', () => {
+    if (!window || window.isDestroyed()) openWindow?.();
+  });
 
   // The runtime stops the embedded sandbox and closes the journal before the process ends.
   let closed = false;
@@ -88,6 +128,10 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     closed = true;
     unregister?.();
-    void runtime.close().finally(() => app.quit());
+    void runtime.close().finally(() => {
+      log?.info('app quit');
+      log?.close();
+      app.quit();
+    });
   });
 }

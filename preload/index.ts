@@ -1,11 +1,12 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildBridge } from './bridge';
-import { EVENT_CHANNEL } from './contract';
+import { buildBridge, isResult, transportFailure } from './bridge';
+import { DESKTOP_CHANNELS, EVENT_CHANNEL, type PaydeskDesktop, type Result } from './contract';
 
 /**
  * The sandboxed preload (bundled to one CommonJS file: it may load only `electron`). It hands the
- * page `window.paydesk`, built from the contract's channel map by the shared factory, and nothing
- * else: no ipcRenderer, no raw IPC event, no way to name a channel of its own.
+ * page `window.paydesk`, built from the contract's channel map by the shared factory, and
+ * `window.paydeskDesktop` (the desktop shell's one call), and nothing else: no ipcRenderer, no
+ * raw IPC event, no way to name a channel of its own.
  */
 contextBridge.exposeInMainWorld(
   'paydesk',
@@ -22,3 +23,26 @@ contextBridge.exposeInMainWorld(
     failureKind: 'internal',
   }),
 );
+
+const desktop: PaydeskDesktop = Object.freeze({
+  async showIdContextMenu({
+    id,
+    hasSelection,
+  }: {
+    id: string;
+    hasSelection: boolean;
+  }): Promise<Result<void>> {
+    try {
+      // Only the two plain fields cross, whatever else the page passed (main parses them again).
+      const answer: unknown = await ipcRenderer.invoke(DESKTOP_CHANNELS.showIdContextMenu, {
+        id: String(id),
+        hasSelection: hasSelection === true,
+      });
+      if (isResult(answer)) return answer as Result<void>;
+      return transportFailure('internal', 'The console answered something that is not a result.');
+    } catch {
+      return transportFailure('internal', 'The call did not reach the console.');
+    }
+  },
+});
+contextBridge.exposeInMainWorld('paydeskDesktop', desktop);

@@ -1,5 +1,6 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, EVENT_CHANNEL, type Result } from '../../preload/contract';
+import { CHANNELS, DESKTOP_CHANNELS, EVENT_CHANNEL, type Result } from '../../preload/contract';
+import type { AppLog } from '../core/logging';
 import { decideSender, type IpcSenderFacts, type OwnPage } from './policy';
 
 /**
@@ -20,7 +21,19 @@ export interface IpcRouterOptions {
   page: OwnPage;
   dispatch: Dispatch;
   events: EventSource;
+  /** The desktop shell's own calls (DESKTOP_CHANNELS), behind the same gate; none when absent. */
+  desktopDispatch?: Dispatch;
+  /** Where refusals and throws are reported (the app's log file); the console when absent. */
+  log?: RouterLog;
 }
+
+/** The part of the app's log the router writes to. */
+export type RouterLog = Pick<AppLog, 'warn' | 'error'>;
+
+const consoleLog: RouterLog = {
+  warn: (event, fields) => console.warn(`paydesk: ${event}`, fields),
+  error: (event, fields) => console.error(`paydesk: ${event}`, fields),
+};
 
 const refused: Result<never> = {
   ok: false,
@@ -33,7 +46,14 @@ const internalFailure: Result<never> = {
 };
 
 /** Registers every handler; the returned function removes them again. */
-export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterOptions): () => void {
+export function registerIpcRouter({
+  window,
+  page,
+  dispatch,
+  events,
+  desktopDispatch,
+  log = consoleLog,
+}: IpcRouterOptions): () => void {
   const ownContentsId = window.webContents.id;
 
   /** The sending frame as the gate sees it; null when it is gone (reading a disposed frame throws). */
@@ -54,6 +74,7 @@ export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterO
   };
 
   const handle = async (
+    to: Dispatch,
     channel: string,
     event: IpcMainInvokeEvent,
     arg: unknown,
@@ -68,23 +89,31 @@ export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterO
       page,
     );
     if (!decision.trusted) {
-      console.warn(`paydesk: refused a call on ${channel}: ${decision.reason}`);
+      log.warn('refused a call', { channel, refusal: decision.reason });
       return refused;
     }
     try {
-      return await dispatch(channel, arg);
+      return await to(channel, arg);
     } catch (error) {
       // The dispatcher answers Results; a throw is a bug. Only its name and message are logged
       // (never the argument, which may hold a credential being set).
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
-      console.error(`paydesk: ${channel} threw (${reason})`);
+      log.error('threw', {
+        channel,
+        errorName: error instanceof Error ? error.name : typeof error,
+        detail: error instanceof Error ? error.message : '',
+      });
       return internalFailure;
     }
   };
 
-  const channels = Object.values(CHANNELS);
-  for (const channel of channels) {
-    ipcMain.handle(channel, (event, arg: unknown) => handle(channel, event, arg));
+  const routes: Array<[string, Dispatch]> = [
+    ...Object.values(CHANNELS).map((channel): [string, Dispatch] => [channel, dispatch]),
+    ...(desktopDispatch
+      ? Object.values(DESKTOP_CHANNELS).map((channel): [string, Dispatch] => [channel, desktopDispatch])
+      : []),
+  ];
+  for (const [channel, to] of routes) {
+    ipcMain.handle(channel, (event, arg: unknown) => handle(to, channel, event, arg));
   }
 
   const unsubscribe = events.onAny((name, payload) => {
@@ -94,6 +123,6 @@ export function registerIpcRouter({ window, page, dispatch, events }: IpcRouterO
 
   return () => {
     unsubscribe();
-    for (const channel of channels) ipcMain.removeHandler(channel);
+    for (const [channel] of routes) ipcMain.removeHandler(channel);
   };
 }

@@ -1,19 +1,23 @@
 import { BrowserWindow } from 'electron';
 import { ownPageUrl, webPreferencesFor, type OwnPage } from './policy';
+import { WINDOW_SIZING, type WindowState } from './window-state';
 
 export interface MainWindowOptions {
   page: OwnPage;
   /** Absolute path of the bundled preload (out/preload/index.cjs). */
   preloadPath: string;
+  /** Where to open (desktop.ts: the last run's place, put back on a display); Electron's default place without. */
+  state?: WindowState;
 }
 
 /** The one Paydesk window, hardened by policy.ts; guards are added by security.ts. */
-export function createMainWindow({ page, preloadPath }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ page, preloadPath, state }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    minWidth: 900,
-    minHeight: 600,
+    width: WINDOW_SIZING.width,
+    height: WINDOW_SIZING.height,
+    ...state?.bounds,
+    minWidth: WINDOW_SIZING.minWidth,
+    minHeight: WINDOW_SIZING.minHeight,
     show: false,
     title: 'Paydesk',
     // Electronegativity flags CONTEXT_ISOLATION_JS_CHECK, SANDBOX_JS_CHECK and AUXCLICK_JS_CHECK
@@ -22,7 +26,11 @@ export function createMainWindow({ page, preloadPath }: MainWindowOptions): Brow
     // test/unit/security/checklist.spec.ts against this very factory.
     webPreferences: webPreferencesFor(preloadPath),
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    // Maximised over the saved normal bounds, so that un-maximising returns to them.
+    if (state?.maximized) window.maximize();
+    window.show();
+  });
   void window.loadURL(ownPageUrl(page));
   return window;
 }

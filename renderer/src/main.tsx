@@ -7,6 +7,7 @@ import { connectBridge } from './api/bridge';
 import { startI18n } from './i18n';
 import { holdPrestart, releasePrestart } from './prestart/handover';
 import { App } from './shell/App';
+import { installCopyIdMenu } from './shell/copy-id-menu';
 import { startPreferences } from './shell/start-hint';
 
 /**
@@ -23,6 +24,7 @@ function start(root: HTMLElement): void {
     releasePrestart(root);
     return;
   }
+  installCopyIdMenu(window.paydeskDesktop);
   const stored = bridge.getPreferences({});
   // Handled where it is awaited (PreferencesProvider); this keeps an early failure from being
   // reported as unhandled before that component mounted.

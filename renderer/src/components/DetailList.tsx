@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 /**
  * A labelled list of fields (`<dl>`): use it for every record view so that labels, "—" and
  * alignment look the same everywhere. `field` (the service's dotted field name) lands in
- * `data-field`, which tests use to find a value.
+ * `data-field`, which tests use to find a value. `copyId` marks the value as an id (data-copy-id:
+ * right-click → Copy ID in the desktop app, shell/copy-id-menu.ts).
  */
 export function DetailList({ children }: { children: ReactNode }) {
   return (
@@ -26,10 +27,12 @@ export function DetailList({ children }: { children: ReactNode }) {
 export function DetailRow({
   label,
   field,
+  copyId,
   children,
 }: {
   label: ReactNode;
   field?: string;
+  copyId?: string;
   children: ReactNode;
 }) {
   return (
@@ -37,7 +40,14 @@ export function DetailRow({
       <Text component="dt" fw={600} size="sm">
         {label}
       </Text>
-      <Text component="dd" m={0} size="sm" data-field={field} style={{ overflowWrap: 'anywhere' }}>
+      <Text
+        component="dd"
+        m={0}
+        size="sm"
+        data-field={field}
+        data-copy-id={copyId}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {children}
       </Text>
     </>

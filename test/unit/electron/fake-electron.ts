@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 /**
  * A stand-in for the `electron` module, so the shell's wiring (main/index.ts, ipc-router.ts,
- * security.ts, window.ts, preload/index.ts) runs in plain Node: no Electron binary can be
+ * security.ts, window.ts, desktop.ts, preload/index.ts) runs in plain Node: no Electron binary can be
  * installed on these machines. Electron is not our code; the stand-in records what the wiring
  * asks of it, and lets a test play the page (frames, IPC invokes, navigations). What it cannot
  * prove (Chromium really enforcing the switches) is listed in the E2 report.
@@ -68,6 +68,13 @@ export const app = Object.assign(new EventEmitter(), {
   sandboxEnabled: false,
   paths: new Map<string, string>(),
   quitCalls: 0,
+  aboutPanel: undefined as Record<string, unknown> | undefined,
+  setAboutPanelOptions(options: Record<string, unknown>): void {
+    app.aboutPanel = options;
+  },
+  setAppLogsPath(path: string): void {
+    app.paths.set('logs', path);
+  },
   enableSandbox(): void {
     app.sandboxEnabled = true;
   },
@@ -97,16 +104,53 @@ export const app = Object.assign(new EventEmitter(), {
   },
 });
 
+export interface FakeRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export class BrowserWindow extends EventEmitter {
   static readonly created: BrowserWindow[] = [];
   readonly webContents = new FakeWebContents();
   loaded: { file?: string; url?: string } = {};
   destroyed = false;
+  /** Its normal bounds (as the user left them) and whether it is maximised. */
+  bounds: FakeRect;
+  maximized = false;
 
   constructor(readonly options: { webPreferences?: Record<string, unknown> } & Record<string, unknown>) {
     super();
+    const number = (value: unknown, fallback: number): number =>
+      typeof value === 'number' ? value : fallback;
+    this.bounds = {
+      x: number(options.x, 0),
+      y: number(options.y, 0),
+      width: number(options.width, 800),
+      height: number(options.height, 600),
+    };
     BrowserWindow.created.push(this);
     app.emit('web-contents-created', new FakeEvent(), this.webContents);
+  }
+  getNormalBounds(): FakeRect {
+    return { ...this.bounds };
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  /** Plays the user closing the window, with Electron's events in Electron's order. */
+  close(): void {
+    const event = new FakeEvent();
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    this.emit('closed');
+    if (BrowserWindow.created.every((window) => window.destroyed)) app.emit('window-all-closed');
   }
   async loadFile(path: string): Promise<void> {
     this.loaded = { file: path };
@@ -225,8 +269,58 @@ export const protocol = {
 
 export const shell = {
   opened: [] as string[],
+  openedPaths: [] as string[],
   async openExternal(url: string): Promise<void> {
     shell.opened.push(url);
+  },
+  async openPath(path: string): Promise<string> {
+    shell.openedPaths.push(path);
+    return '';
+  },
+};
+
+/** A menu item as the wiring builds it (Electron's MenuItemConstructorOptions, loosely). */
+export interface FakeMenuItem {
+  label?: string;
+  role?: string;
+  type?: string;
+  enabled?: boolean;
+  click?: () => void;
+  submenu?: FakeMenuItem[];
+}
+
+export class Menu {
+  static application: Menu | null = null;
+  static readonly popups: Array<{ menu: Menu; window: unknown }> = [];
+  constructor(readonly template: FakeMenuItem[]) {}
+  static buildFromTemplate(template: FakeMenuItem[]): Menu {
+    return new Menu(template);
+  }
+  static setApplicationMenu(menu: Menu | null): void {
+    Menu.application = menu;
+  }
+  popup(options: { window?: unknown } = {}): void {
+    Menu.popups.push({ menu: this, window: options.window });
+  }
+}
+
+/** The displays connected now; a test may change them. */
+export const screen = {
+  displays: [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } as FakeRect }],
+  getAllDisplays(): Array<{ workArea: FakeRect }> {
+    return screen.displays;
+  },
+  getPrimaryDisplay(): { workArea: FakeRect } {
+    const [primary] = screen.displays;
+    if (!primary) throw new Error('no display');
+    return primary;
+  },
+};
+
+export const clipboard = {
+  written: [] as string[],
+  async writeText(text: string): Promise<void> {
+    clipboard.written.push(text);
   },
 };
 
@@ -265,4 +359,16 @@ export const ipcRenderer = Object.assign(new EventEmitter(), {
   },
 });
 
-export default { app, BrowserWindow, Notification, ipcMain, ipcRenderer, contextBridge, session, shell };
+export default {
+  app,
+  BrowserWindow,
+  Menu,
+  Notification,
+  clipboard,
+  ipcMain,
+  ipcRenderer,
+  contextBridge,
+  screen,
+  session,
+  shell,
+};

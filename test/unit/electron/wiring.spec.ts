@@ -1,14 +1,16 @@
 import { test, expect } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import './electron-loader';
 import type * as FakeElectron from './fake-electron';
 import {
   CHANNELS,
+  DESKTOP_CHANNELS,
   EVENT_CHANNEL,
   type EnvironmentList,
   type PaydeskBridge,
+  type PaydeskDesktop,
   type Result,
 } from '../../../preload/contract';
 import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from '../../../main/electron/policy';
@@ -92,8 +94,10 @@ test('the page comes from the privileged paydesk:// scheme, which serves the ren
   );
 });
 
-test('exactly one handler per CHANNELS value', () => {
-  expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+const ALL_CHANNELS = [...Object.values(CHANNELS), ...Object.values(DESKTOP_CHANNELS)].sort();
+
+test('exactly one handler per CHANNELS and DESKTOP_CHANNELS value', () => {
+  expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(ALL_CHANNELS);
 });
 
 test("a call from our window's main frame reaches the real runtime", async () => {
@@ -163,8 +167,11 @@ test.describe('the preload', () => {
     bridge = fake.contextBridge.exposed.get('paydesk') as PaydeskBridge;
   });
 
-  test('exposes only window.paydesk: the frozen bridge with every method', () => {
-    expect([...fake.contextBridge.exposed.keys()]).toEqual(['paydesk']);
+  test('exposes only window.paydesk (the frozen bridge with every method) and window.paydeskDesktop', () => {
+    expect([...fake.contextBridge.exposed.keys()]).toEqual(['paydesk', 'paydeskDesktop']);
+    const desktop = fake.contextBridge.exposed.get('paydeskDesktop') as Record<string, unknown>;
+    expect(Object.isFrozen(desktop)).toBe(true);
+    expect(Object.keys(desktop)).toEqual(Object.keys(DESKTOP_CHANNELS));
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(Object.keys(bridge).sort()).toEqual([...Object.keys(CHANNELS), 'on'].sort());
   });
@@ -290,8 +297,207 @@ test('a watchlist change becomes a desktop notification; COMPLETED → REJECTED 
   ]);
 });
 
-test('quitting closes the runtime first, removes the handlers, then quits', async () => {
-  fake.app.quit();
-  await expect.poll(() => fake.app.quitCalls).toBe(2);
-  expect(fake.ipcMain.handlers.size).toBe(0);
+test.describe('the desktop shell (issue 26)', () => {
+  const appMenu = (): FakeElectron.FakeMenuItem[] => {
+    const menu = fake.Menu.application;
+    if (!menu) throw new Error('no application menu');
+    return menu.template;
+  };
+  const roles = (items: readonly FakeElectron.FakeMenuItem[]): string[] =>
+    items.flatMap((item) => [...(item.role ? [item.role] : []), ...roles(item.submenu ?? [])]);
+  const lastPopup = (): FakeElectron.FakeMenuItem[] => fake.Menu.popups.at(-1)?.menu.template ?? [];
+  const shape = (items: readonly FakeElectron.FakeMenuItem[]) =>
+    items.map((item) => (item.type === 'separator' ? '—' : (item.role ?? item.label)));
+  const contextMenu = (params: Record<string, unknown>): void => {
+    const editFlags = { canCut: false, canCopy: false, canPaste: false, canSelectAll: false };
+    window.webContents.emit('context-menu', new fake.FakeEvent(), {
+      isEditable: false,
+      selectionText: '',
+      formControlType: 'none',
+      editFlags,
+      ...params,
+    });
+  };
+
+  test("the application menu replaces Electron's: this development build keeps reload and developer tools", () => {
+    expect(appMenu().map((item) => item.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
+    expect(roles(appMenu())).toEqual(
+      expect.arrayContaining(['copy', 'paste', 'selectAll', 'reload', 'toggleDevTools']),
+    );
+    expect(fake.app.aboutPanel).toMatchObject({
+      applicationName: 'Paydesk',
+      applicationVersion: '0.0.0-test',
+    });
+  });
+
+  test('choosing another language in the preferences re-labels the menus', async () => {
+    const bridge = fake.contextBridge.exposed.get('paydesk') as PaydeskBridge;
+    expect((await bridge.setPreferences({ language: 'es' })).ok).toBe(true);
+    expect(appMenu().map((item) => item.label)).toEqual(['Archivo', 'Edición', 'Ver', 'Ventana', 'Ayuda']);
+    expect((await bridge.setPreferences({ language: 'en' })).ok).toBe(true);
+    expect(appMenu()[0]?.label).toBe('File');
+  });
+
+  test('Help: Open Logs Folder opens the log folder; Copy Diagnostics puts the text on the clipboard', async () => {
+    const help = appMenu().find((item) => item.label === 'Help')?.submenu ?? [];
+    help.find((item) => item.label === 'Open Logs Folder')?.click?.();
+    await expect.poll(() => fake.shell.openedPaths).toEqual([join(dataDir, 'logs')]);
+    fake.clipboard.written.length = 0;
+    help.find((item) => item.label === 'Copy Diagnostics')?.click?.();
+    await expect.poll(() => fake.clipboard.written.length).toBe(1);
+    expect(fake.clipboard.written[0]).toContain('* local-sandbox [local-sandbox] embedded sandbox');
+    expect(fake.clipboard.written[0]).toContain('(development build)');
+  });
+
+  test('right-click: Copy on a selection, Paste in a field, no Copy in a password field, nothing elsewhere', () => {
+    const before = fake.Menu.popups.length;
+    contextMenu({});
+    expect(fake.Menu.popups.length).toBe(before);
+    contextMenu({
+      selectionText: '300000001',
+      editFlags: { canCut: false, canCopy: true, canPaste: false, canSelectAll: true },
+    });
+    expect(shape(lastPopup())).toEqual(['copy']);
+    expect(fake.Menu.popups.at(-1)?.window).toBe(window);
+    contextMenu({ isEditable: true, formControlType: 'input-text' });
+    expect(shape(lastPopup())).toEqual(['cut', 'copy', 'paste', '—', 'selectAll']);
+    contextMenu({ isEditable: true, formControlType: 'input-password', selectionText: 'typed secret' });
+    expect(shape(lastPopup())).toEqual(['paste', '—', 'selectAll']);
+  });
+
+  test('a marked id: the page asks through the preload and the gate, Copy ID copies exactly it', async () => {
+    const desktop = fake.contextBridge.exposed.get('paydeskDesktop') as PaydeskDesktop;
+    fake.clipboard.written.length = 0;
+    // The preload passes on the two fields only.
+    const answer = await desktop.showIdContextMenu({
+      id: '300000001',
+      hasSelection: false,
+      extra: 'x',
+    } as never);
+    expect(answer).toEqual({ ok: true, data: undefined });
+    expect(shape(lastPopup())).toEqual(['Copy ID']);
+    lastPopup()[0]?.click?.();
+    await expect.poll(() => fake.clipboard.written).toEqual(['300000001']);
+
+    expect(await desktop.showIdContextMenu({ id: 'two words', hasSelection: false })).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'id' },
+    });
+    fake.preloadHost.frame = fake.newFrame(window.webContents.mainFrame.url, window.webContents.mainFrame);
+    try {
+      expect(await desktop.showIdContextMenu({ id: '1', hasSelection: false })).toEqual(notPermitted);
+    } finally {
+      fake.preloadHost.frame = window.webContents.mainFrame;
+    }
+  });
+
+  test('the log file in the logs folder: the start, every call, no argument it must not keep', async () => {
+    const bridge = fake.contextBridge.exposed.get('paydesk') as PaydeskBridge;
+    await bridge.setCredential({
+      environmentId: 'local-sandbox',
+      field: 'apiSecret',
+      value: 'secret-wiring-Zr8Nw3Kd6P',
+    });
+    const text = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
+    const entries = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries[0]).toMatchObject({ event: 'app started', version: '0.0.0-test', packaged: false });
+    expect(entries).toContainEqual(
+      expect.objectContaining({ event: 'call', channel: CHANNELS.listEnvironments }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        event: 'refused a call',
+        refusal: 'the call comes from a frame inside the page',
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        event: 'call',
+        channel: CHANNELS.setCredential,
+        arg: expect.objectContaining({ value: '[redacted]' }),
+      }),
+    );
+    expect(text).not.toContain('secret-wiring');
+  });
+});
+
+test.describe('closing the window', () => {
+  const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+  const pretend = (value: NodeJS.Platform): void =>
+    void Object.defineProperty(process, 'platform', { ...platform, value });
+  test.afterAll(() => {
+    if (platform) Object.defineProperty(process, 'platform', platform);
+  });
+
+  test('macOS: the app keeps running without a window; the dock icon opens one where the last one was', async () => {
+    pretend('darwin');
+    const first = window;
+    first.bounds = { x: 120, y: 90, width: 1100, height: 720 };
+    first.maximized = true;
+    first.close();
+    expect(fake.app.quitCalls).toBe(0);
+    expect(fake.ipcMain.handlers.size).toBe(0);
+    const saved = JSON.parse(await readFile(join(dataDir, 'window-state.json'), 'utf8')) as unknown;
+    expect(saved).toEqual({ bounds: { x: 120, y: 90, width: 1100, height: 720 }, maximized: true });
+
+    fake.app.emit('activate');
+    expect(fake.BrowserWindow.created).toHaveLength(2);
+    const second = fake.BrowserWindow.created[1];
+    if (!second) throw new Error('no second window');
+    window = second;
+    expect(second.options).toMatchObject({
+      x: 120,
+      y: 90,
+      width: 1100,
+      height: 720,
+      minWidth: 900,
+      minHeight: 600,
+    });
+    second.emit('ready-to-show');
+    expect(second.maximized).toBe(true);
+    // The router serves the new window, not the old one.
+    expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(ALL_CHANNELS);
+    expect(await invoke(second.webContents.mainFrame, CHANNELS.listEnvironments)).toMatchObject({ ok: true });
+    expect(
+      await fake.ipcMain.invokeFrom(
+        first.webContents,
+        first.webContents.mainFrame,
+        CHANNELS.listEnvironments,
+        {},
+      ),
+    ).toEqual(notPermitted);
+    // Activating again with a window open opens no other.
+    fake.app.emit('activate');
+    expect(fake.BrowserWindow.created).toHaveLength(2);
+  });
+
+  test('a saved place on a display that is gone: the window opens on the display there is', async () => {
+    pretend('darwin');
+    // Read when the next window is made (here by a second launch of the app).
+    const saved = join(dataDir, 'window-state.json');
+    const { writeFile } = await import('node:fs/promises');
+    const realWindow = window;
+    realWindow.close();
+    await writeFile(
+      saved,
+      JSON.stringify({ bounds: { x: 4000, y: 200, width: 1300, height: 900 }, maximized: false }),
+    );
+    fake.app.emit('second-instance');
+    const third = fake.BrowserWindow.created[2];
+    if (!third) throw new Error('no third window');
+    window = third;
+    expect(third.options).toMatchObject({ x: 310, y: 90, width: 1300, height: 900 });
+  });
+
+  test('Windows and Linux: closing the last window quits; the runtime closes first, the handlers go', async () => {
+    pretend('linux');
+    window.close();
+    await expect.poll(() => fake.app.quitCalls).toBe(2);
+    expect(fake.ipcMain.handlers.size).toBe(0);
+    const text = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
+    expect(text.trim().split('\n').at(-1)).toContain('"event":"app quit"');
+  });
 });

@@ -374,7 +374,7 @@ const BatchRowView = memo(function BatchRowView({
         );
       case 'id':
         return (
-          <td key={column} className={MONO} title={row.id}>
+          <td key={column} className={MONO} title={row.id} data-copy-id={row.id}>
             {row.id}
           </td>
         );

@@ -93,7 +93,11 @@ export function DepositAnswer({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section order={4} title={t('answer.section.deposit')} testId="answer-deposit">
           <DetailList>
-            <DetailRow label={t('answer.field.deposit_id')} field="deposit_id">
+            <DetailRow
+              label={t('answer.field.deposit_id')}
+              field="deposit_id"
+              copyId={String(created.deposit_id)}
+            >
               <Group gap={4} wrap="nowrap">
                 <Anchor component={Link} to={links.deposit(created.deposit_id)}>
                   {String(created.deposit_id)}
@@ -104,7 +108,11 @@ export function DepositAnswer({
             <DetailRow label={t('answer.field.checkout_type')} field="checkout_type">
               <Value value={created.checkout_type} />
             </DetailRow>
-            <DetailRow label={t('answer.field.merchant_invoice_id')} field="merchant_invoice_id">
+            <DetailRow
+              label={t('answer.field.merchant_invoice_id')}
+              field="merchant_invoice_id"
+              copyId={created.merchant_invoice_id}
+            >
               <Value value={created.merchant_invoice_id} />
             </DetailRow>
             <DetailRow label={t('answer.field.user_id')} field="user_id">

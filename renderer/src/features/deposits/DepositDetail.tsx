@@ -57,7 +57,7 @@ function DepositRecord({
     <Stack data-testid="deposit-detail" data-deposit-id={deposit.deposit_id}>
       <Group justify="space-between" align="center">
         <Group gap="sm">
-          <Title order={3} size="h3">
+          <Title order={3} size="h3" data-copy-id={String(deposit.deposit_id)}>
             {t('detail.heading', { id: deposit.deposit_id })}
           </Title>
           <CopyButton value={String(deposit.deposit_id)} label={t('detail.copyId')} />
@@ -83,13 +83,13 @@ function DepositRecord({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title={t('section.summary')} testId="summary">
           <DetailList>
-            <DetailRow label={t('field.deposit_id')} field="deposit_id">
+            <DetailRow label={t('field.deposit_id')} field="deposit_id" copyId={String(deposit.deposit_id)}>
               <Value value={String(deposit.deposit_id)} />
             </DetailRow>
             <DetailRow label={t('field.status')} field="status">
               <Value value={deposit.status} />
             </DetailRow>
-            <DetailRow label={t('field.invoice_id')} field="invoice_id">
+            <DetailRow label={t('field.invoice_id')} field="invoice_id" copyId={deposit.invoice_id}>
               <Value value={deposit.invoice_id} />
             </DetailRow>
             <DetailRow label={t('field.user_id')} field="user_id">

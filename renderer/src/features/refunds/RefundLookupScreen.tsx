@@ -105,7 +105,7 @@ function RefundRecord({
     <Stack data-testid="refund-detail" data-refund-id={refundId}>
       <Group justify="space-between" align="center">
         <Group gap="sm">
-          <Title order={3} size="h3" ref={heading} tabIndex={-1}>
+          <Title order={3} size="h3" ref={heading} tabIndex={-1} data-copy-id={String(refundId)}>
             {t('detail.heading', { id: refundId })}
           </Title>
           <CopyButton value={String(refundId)} label={t('detail.copyId')} />
@@ -121,7 +121,7 @@ function RefundRecord({
             <DetailRow label={t('field.status')} field="status">
               <Value value={refund.status} />
             </DetailRow>
-            <DetailRow label={t('field.deposit_id')} field="deposit_id">
+            <DetailRow label={t('field.deposit_id')} field="deposit_id" copyId={String(refund.deposit_id)}>
               <Group gap={4} wrap="nowrap">
                 <Anchor
                   component={Link}
@@ -133,7 +133,11 @@ function RefundRecord({
                 <CopyButton value={String(refund.deposit_id)} label={t('field.deposit_id')} />
               </Group>
             </DetailRow>
-            <DetailRow label={t('field.merchant_invoice_id')} field="merchant_invoice_id">
+            <DetailRow
+              label={t('field.merchant_invoice_id')}
+              field="merchant_invoice_id"
+              copyId={refund.merchant_invoice_id}
+            >
               <Value value={refund.merchant_invoice_id} />
             </DetailRow>
             <DetailRow label={t('field.amount')} field="amount">

@@ -156,7 +156,11 @@ export function CreateCashoutForm() {
           <Alert color="green" title={t('sandbox:cashout.doneTitle')} data-testid="cashout-created">
             <Stack gap="xs">
               <DetailList>
-                <DetailRow label={t('sandbox:cashout.cashoutId')} field="cashout_id">
+                <DetailRow
+                  label={t('sandbox:cashout.cashoutId')}
+                  field="cashout_id"
+                  copyId={String(created.cashoutId)}
+                >
                   <Group gap={4} wrap="nowrap">
                     <Text span size="sm" ff="monospace">
                       {created.cashoutId}
@@ -164,7 +168,11 @@ export function CreateCashoutForm() {
                     <CopyButton value={String(created.cashoutId)} label={t('sandbox:cashout.cashoutId')} />
                   </Group>
                 </DetailRow>
-                <DetailRow label={t('sandbox:cashout.externalId')} field="external_id">
+                <DetailRow
+                  label={t('sandbox:cashout.externalId')}
+                  field="external_id"
+                  copyId={created.externalId}
+                >
                   <Group gap={4} wrap="nowrap">
                     <Text span size="sm" ff="monospace">
                       {created.externalId}

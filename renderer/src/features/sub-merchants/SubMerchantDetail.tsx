@@ -74,7 +74,7 @@ function SubMerchantRecord({
     <Stack data-testid="sub-merchant-detail" data-sub-merchant-id={record.sub_merchant_id}>
       <Group justify="space-between" align="center">
         <Group gap="sm">
-          <Title order={3} size="h3">
+          <Title order={3} size="h3" data-copy-id={String(record.sub_merchant_id)}>
             {t('detail.heading', { id: record.sub_merchant_id })}
           </Title>
           <CopyButton value={String(record.sub_merchant_id)} label={t('detail.copyId')} />
@@ -96,7 +96,11 @@ function SubMerchantRecord({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title={t('section.summary')} testId="summary">
           <DetailList>
-            <DetailRow label={t('field.sub_merchant_id')} field="sub_merchant_id">
+            <DetailRow
+              label={t('field.sub_merchant_id')}
+              field="sub_merchant_id"
+              copyId={String(record.sub_merchant_id)}
+            >
               <Value value={String(record.sub_merchant_id)} />
             </DetailRow>
             <DetailRow label={t('field.sub_merchant_name')} field="sub_merchant_name">
@@ -111,7 +115,11 @@ function SubMerchantRecord({
             <DetailRow label={t('field.email')} field="email">
               <Value value={record.email} />
             </DetailRow>
-            <DetailRow label={t('field.external_submerchant_id')} field="external_submerchant_id">
+            <DetailRow
+              label={t('field.external_submerchant_id')}
+              field="external_submerchant_id"
+              copyId={record.external_submerchant_id}
+            >
               <Value value={record.external_submerchant_id} />
             </DetailRow>
           </DetailList>

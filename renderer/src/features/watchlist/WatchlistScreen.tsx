@@ -271,7 +271,7 @@ function ItemsTable({
                 style={item.alarm ? ALARM_ROW : undefined}
               >
                 <Table.Td>
-                  <Stack gap={2}>
+                  <Stack gap={2} data-copy-id={item.id}>
                     <Text size="xs">{t(`kindOne.${item.kind}`)}</Text>
                     {href ? (
                       <Anchor component={Link} to={href} ff="monospace" size="sm">
