@@ -115,19 +115,34 @@ test.describe('web target', () => {
     }
   });
 
-  test('a page on another origin cannot call, even with the token', async ({ browser, webBridge }) => {
+  test('the console under another host name is refused, and a page on another origin cannot open the bridge even with the token', async ({
+    browser,
+    webBridge,
+  }) => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      // Same server, other origin (localhost instead of 127.0.0.1): the Origin check refuses it.
-      await page.goto(webBridge.url.replace('127.0.0.1', 'localhost'));
-      await page.waitForFunction(() => 'paydesk' in window);
-      const result = await page.evaluate(() =>
-        (
-          window as unknown as { paydesk: { listEnvironments(arg: object): Promise<Result<unknown>> } }
-        ).paydesk.listEnvironments({}),
+      // The same server under another name, as a DNS-rebinding page reaches it: no page at all.
+      const response = await page.goto(webBridge.url.replace('127.0.0.1', 'localhost'));
+      expect(response?.status()).toBe(403);
+      expect(await page.evaluate(() => 'paydesk' in window)).toBe(false);
+      // A page of another origin that has learnt the token: the socket's Origin check refuses it.
+      await context.route('http://elsewhere.test/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>elsewhere</title>' }),
       );
-      expect(!result.ok && result.error.kind).toBe('network');
+      await page.goto('http://elsewhere.test/');
+      const opened = await page.evaluate(
+        ({ origin, token }) =>
+          new Promise<boolean>((resolve) => {
+            const socket = new WebSocket(
+              `${origin.replace(/^http/, 'ws')}/bridge?token=${encodeURIComponent(token)}`,
+            );
+            socket.onopen = () => resolve(true);
+            socket.onclose = () => resolve(false);
+          }),
+        { origin: webBridge.origin, token: webBridge.token },
+      );
+      expect(opened).toBe(false);
     } finally {
       await context.close();
     }
