@@ -336,6 +336,11 @@ test.describe('outcome unknown in production', () => {
     await expect(intent.locator('[data-field="reason"]')).toHaveText('Ticket 4711');
     await intent.getByRole('button', { name: 'Retry with the same key…' }).click();
     const dialog = app.getByRole('dialog', { name: 'Send "Create deposit" again?' });
+    // The intent's own environment and its kind, at the moment of action.
+    await expect(dialog.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'production');
+    await expect(dialog.getByTestId('retry-confirm-summary')).toContainText(
+      `The same request goes to ${name} (Production) again under its original key.`,
+    );
     await dialog.getByRole('button', { name: 'Send again with the same key' }).click();
     // Main's refusal, in words, inside the dialog; nothing was sent.
     await expect(dialog).toContainText('read-only until it is armed');

@@ -158,7 +158,12 @@ test.describe('cancel', () => {
 
     await openCashouts(app);
     const dialog = await askToCancel(app, cashoutId, externalId);
-    await expect(dialog).toContainText(`Cashout ${cashoutId} (external id ${externalId}) will not be paid.`);
+    // Where it happens, at the moment of action: the local sandbox (its name is its kind's word).
+    await expect(dialog.getByTestId('cancel-confirm-summary')).toHaveText(
+      `Cancel cashout ${cashoutId} (external id ${externalId}) in Local sandbox.`,
+    );
+    await expect(dialog.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'local-sandbox');
+    await expect(dialog).toContainText('The cashout will not be paid.');
     // Outside production nothing has to be typed.
     await expect(dialog.getByRole('textbox')).toHaveCount(0);
     await axe();
@@ -326,6 +331,11 @@ test.describe('production', () => {
     await form.getByTestId('cancel-cashout').click();
 
     const dialog = app.getByRole('dialog', { name: `Cancel cashout ${SEEDED_RECORDS.pendingCashout}?` });
+    await expect(dialog.getByTestId('cancel-confirm-summary')).toHaveText(
+      `Cancel cashout ${SEEDED_RECORDS.pendingCashout} (external id payout-7781) in Prod Payouts (Production).`,
+    );
+    await expect(dialog.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'production');
+    await expect(dialog.getByTestId('mutation-target')).toContainText('Production');
     await expect(dialog).toContainText('This is production');
     const confirm = dialog.getByRole('button', { name: 'Yes, cancel the cashout' });
     const typed = dialog.getByLabel(`Type ${SEEDED_RECORDS.pendingCashout} to confirm`);

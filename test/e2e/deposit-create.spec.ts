@@ -295,6 +295,11 @@ test.describe('a lost answer', () => {
     await setCountry(app, form, 'BR');
     await input(form, 'Invoice id').fill('INV-LOST-1');
     await expect(form.getByTestId('expected-flow')).toHaveAttribute('data-flow', 'HOSTED');
+    // The step next to the button says what is created and where; the currency is the country's.
+    await expect(form.getByTestId('deposit-confirm-summary')).toHaveText(
+      'Create a deposit of BRL 33.33 (invoice INV-LOST-1) in Lossy testing (Testing).',
+    );
+    await expect(form.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'testing');
     // Wait for the method list (a read) before the faults start, so only the create is lost.
     await expect(form.getByRole('combobox', { name: 'Payment method' })).toBeEnabled();
     await expect(form.getByText(/methods enabled in BR/)).toBeVisible();
@@ -373,6 +378,13 @@ test.describe('production', () => {
     await chooseMode(form, 'Hosted');
     await input(form, 'Amount').fill('5');
     await setCountry(app, form, 'BR');
+    await expect(form.getByTestId('deposit-confirm-summary')).toHaveText(
+      'Create a deposit of BRL 5.00 in Prod Deposits (Production).',
+    );
+    await expect(form.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'production');
+    await expect(form.getByTestId('mutation-target')).toContainText(
+      'This happens in production, with real money.',
+    );
     await form.getByTestId('create-deposit').click();
     const reason = form.getByRole('textbox', { name: 'Reason' });
     await expect(reason).toBeFocused();

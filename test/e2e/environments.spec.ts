@@ -272,6 +272,49 @@ test('a base-URL move to another host clears the credentials and says so; remove
   expect(after.ok && after.data.environments.map((profile) => profile.name)).toEqual(['Local sandbox']);
 });
 
+test('a production environment is removed only with its name typed, as arming asks', async ({
+  console: app,
+  paydesk,
+  axe,
+  saveScreen,
+}) => {
+  const added = await paydesk.call('addEnvironment', {
+    name: 'Prod Ledger',
+    kind: 'production',
+    baseUrl: 'http://127.0.0.1:9',
+  });
+  if (!added.ok) throw new Error(added.error.message);
+  // Main refuses it without the name, whatever a page does.
+  const refused = await paydesk.call('removeEnvironment', { id: added.data.id });
+  expect(refused.ok ? null : refused.error).toMatchObject({ kind: 'not_permitted', field: 'typedName' });
+
+  await openEnvironments(app);
+  const production = card(app, 'Prod Ledger');
+  await production.getByTestId('remove-environment').click();
+  const confirm = app.getByRole('dialog', { name: 'Remove Prod Ledger?' });
+  await expect(confirm.getByTestId('remove-production')).toHaveText(
+    'Prod Ledger is a production environment. To remove it, type its name exactly, as when arming it.',
+  );
+  const typed = confirm.getByLabel('Type Prod Ledger to confirm');
+  const remove = confirm.getByRole('button', { name: 'Remove' });
+  await expect(typed).toBeFocused();
+  await expect(remove).toBeDisabled();
+  await typed.fill('prod ledger');
+  await expect(remove).toBeDisabled();
+  await axe();
+  await saveScreen('environment-remove-production');
+  await typed.press('Enter');
+  await expect(confirm).toBeVisible();
+  await expect(production).toBeVisible();
+
+  await typed.fill('Prod Ledger');
+  await remove.click();
+  await expect(confirm).toBeHidden();
+  await expect(card(app, 'Prod Ledger')).toHaveCount(0);
+  const after = await paydesk.call('listEnvironments', {});
+  expect(after.ok && after.data.environments.map((profile) => profile.name)).toEqual(['Local sandbox']);
+});
+
 test('a wrong secret: the doctor names the problem and what to do', async ({ console: app, paydesk }) => {
   const other = await startSandbox({ seed: 515 });
   try {

@@ -2,6 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { topOf } from './support/console-ui';
+import { useSandboxEnvironment } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Refunds (issue 5, guard rails of issue 6): lookup by refund_id (status, deposit link, invoice,
@@ -141,8 +143,9 @@ test.describe('create', () => {
 
     const dialog = app.getByRole('dialog', { name: `Refund deposit ${depositId}?` });
     await expect(dialog.getByTestId('refund-confirm-summary')).toHaveText(
-      `Refund BRL 12.50 of deposit ${depositId}.`,
+      `Refund BRL 12.50 of deposit ${depositId} in Local sandbox.`,
     );
+    await expect(dialog.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'local-sandbox');
     await axe();
     await saveScreen('refund-create-confirm');
     await dialog.getByRole('button', { name: 'Create refund' }).click();
@@ -244,5 +247,53 @@ test.describe('create', () => {
     await openRoute(app, `/refunds/new?depositId=${SEEDED_RECORDS.unmatchedCardDeposit}`);
     await expect(app.getByTestId('refund-warnings')).toContainText('The payer verification says UNMATCHED');
     await expect(app.getByTestId('create-refund')).toBeEnabled();
+  });
+});
+
+test.describe('production', () => {
+  test.use({ freshBridge: true });
+  const production = sandboxPerDescribe({ seed: 9094 });
+
+  test('the confirmation names the environment and its kind, with the amount and currency, in red', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await useSandboxEnvironment(paydesk, production(), 'Prod Refunds', 'production');
+    const armed = await paydesk.call('armProduction', { confirmation: 'Prod Refunds' });
+    expect(armed.ok).toBe(true);
+    const depositId = SEEDED_RECORDS.completedCardDeposit;
+    await openRoute(app, `/refunds/new?depositId=${depositId}`);
+    const form = app.getByTestId('refund-form');
+    await input(form, 'Amount to refund').fill('10');
+    await form.getByRole('textbox', { name: 'Reason' }).fill('Ticket 5120: charged twice');
+    await form.getByTestId('create-refund').click();
+
+    const dialog = app.getByRole('dialog', { name: `Refund deposit ${depositId}?` });
+    await expect(dialog.getByTestId('refund-confirm-summary')).toHaveText(
+      `Refund BRL 10.00 of deposit ${depositId} in Prod Refunds (Production).`,
+    );
+    const target = dialog.getByTestId('mutation-target');
+    await expect(target).toHaveAttribute('data-kind', 'production');
+    await expect(target.getByTestId('mutation-target-name')).toHaveText('Prod Refunds');
+    // The shell's production look: the red kind badge, and a red confirm button.
+    await expect(target.locator('.mantine-Badge-root[data-kind="production"]')).toHaveText('Production');
+    await expect(target).toContainText('This happens in production, with real money.');
+    await expect(dialog.getByRole('button', { name: 'Create refund' })).toHaveAttribute(
+      'style',
+      /--mantine-color-red-/,
+    );
+    await axe();
+    await saveScreen('refund-create-production-confirm');
+    await dialog.getByRole('button', { name: 'Create refund' }).click();
+
+    const detail = app.getByTestId('refund-detail');
+    await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'PENDING');
+    const journal = await paydesk.call('auditEntries', { action: 'refund.create' });
+    expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')).toMatchObject({
+      reason: 'Ticket 5120: charged twice',
+      environment: { name: 'Prod Refunds', kind: 'production' },
+    });
   });
 });

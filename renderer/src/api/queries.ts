@@ -79,6 +79,8 @@ export interface ConsoleMutationOptions<V, T> {
   call: (api: PaydeskBridge, variables: V) => Promise<Result<T>>;
   /** Keys whose answers this change makes stale (of the active environment). */
   invalidates?: (keys: EnvironmentKeys, data: T, variables: V) => readonly QueryKey[];
+  /** Keys a failure makes stale (a lost answer leaves an intent that blocks the next one). */
+  invalidatesOnError?: (keys: EnvironmentKeys, error: ConsoleFailure, variables: V) => readonly QueryKey[];
   onSuccess?: (data: T, variables: V) => void;
 }
 
@@ -96,6 +98,15 @@ export function useConsoleMutation<V, T>(
         await Promise.all(
           options
             .invalidates(keys, data, variables)
+            .map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        );
+      }
+    },
+    onError: async (error, variables) => {
+      if (keys && options.invalidatesOnError) {
+        await Promise.all(
+          options
+            .invalidatesOnError(keys, error, variables)
             .map((queryKey) => queryClient.invalidateQueries({ queryKey })),
         );
       }

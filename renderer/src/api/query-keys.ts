@@ -1,4 +1,4 @@
-import type { CredentialField } from '../../../preload/contract';
+import type { AuditAction, CredentialField } from '../../../preload/contract';
 
 /**
  * THE query-key factory. Every key starts with the id of the environment that was active when
@@ -22,6 +22,7 @@ export function environmentKeys(environmentId: string) {
     // Money screens (features/deposit-create, refunds, cashouts). A deposit check is keyed by the
     // body it checked, as JSON: the answer depends on nothing else.
     depositCheck: (bodyJson: string) => [environmentId, 'deposits', 'check', bodyJson] as const,
+    refunds: () => [environmentId, 'refunds'] as const,
     refund: (refundId: number) => [environmentId, 'refunds', refundId] as const,
     refundPreflight: (depositId: number) => [environmentId, 'refunds', 'preflight', depositId] as const,
     cashouts: () => [environmentId, 'cashouts'] as const,
@@ -42,6 +43,9 @@ export function environmentKeys(environmentId: string) {
     audit: () => [environmentId, 'audit'] as const,
     auditEntries: (filterJson: string) => [environmentId, 'audit', 'entries', filterJson] as const,
     auditUnresolved: () => [environmentId, 'audit', 'unresolved'] as const,
+    // Under 'audit': every change through main reads the journal again (useUnresolvedFollowsMutations).
+    blockingIntent: (action: AuditAction, idsJson: string) =>
+      [environmentId, 'audit', 'blocking', action, idsJson] as const,
     batchList: () => [environmentId, 'batch', 'list'] as const,
     batchRows: (batchId: string) => [environmentId, 'batch', 'rows', batchId] as const,
     batchRowsPage: (batchId: string, filter: string, page: number) =>

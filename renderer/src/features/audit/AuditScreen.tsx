@@ -199,6 +199,8 @@ function ChainAndExport({ filter }: { filter: AuditFilter }) {
   );
 }
 
+const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "…"';
+
 function VerifyReport({ report }: { report: AuditVerifyReport }) {
   const { t } = useTranslation('audit');
   const head = report.headHash ? (
@@ -214,6 +216,7 @@ function VerifyReport({ report }: { report: AuditVerifyReport }) {
   ) : (
     <Text size="sm">{t('verify.noHead')}</Text>
   );
+  const anchorState = report.anchor?.state;
   if (report.ok) {
     return (
       <Alert
@@ -221,23 +224,34 @@ function VerifyReport({ report }: { report: AuditVerifyReport }) {
         title={t('verify.okTitle')}
         data-testid="audit-verify-report"
         data-ok="true"
+        data-anchor-state={anchorState}
         role="status"
       >
         <Stack gap="xs">
           <Text size="sm">{t('verify.okBody', { count: report.entries })}</Text>
           {head}
           <Text size="xs">{t('verify.headAdvice')}</Text>
+          <AnchorNotes report={report} />
+          <RepairsAndGaps report={report} />
         </Stack>
       </Alert>
     );
   }
   const problem = report.firstProblem;
+  const title = problem
+    ? t('verify.brokenTitle')
+    : anchorState === 'entries_missing'
+      ? t('verify.cutTitle')
+      : anchorState === 'mismatch'
+        ? t('verify.mismatchTitle')
+        : t('verify.unreadableTitle');
   return (
     <Alert
       color="red"
-      title={t('verify.brokenTitle')}
+      title={title}
       data-testid="audit-verify-report"
       data-ok="false"
+      data-anchor-state={anchorState}
       role="alert"
     >
       <Stack gap="xs">
@@ -247,10 +261,135 @@ function VerifyReport({ report }: { report: AuditVerifyReport }) {
             {problem.message}
           </Text>
         )}
-        <Text size="sm">{t('verify.brokenEntries', { count: report.entries })}</Text>
+        <AnchorProblem report={report} />
+        {problem && <Text size="sm">{t('verify.brokenEntries', { count: report.entries })}</Text>}
         {head}
+        {report.writesRefused && (
+          <Stack gap={4} data-testid="audit-verify-refused">
+            <Text size="sm" fw={600}>
+              {t('verify.refused')}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Code style={{ overflowWrap: 'anywhere' }}>{ACKNOWLEDGE_COMMAND}</Code>
+              <CopyButton value={ACKNOWLEDGE_COMMAND} label={t('verify.refusedCommandCopy')} />
+            </Group>
+          </Stack>
+        )}
+        <AnchorNotes report={report} />
+        <RepairsAndGaps report={report} />
       </Stack>
     </Alert>
+  );
+}
+
+/** What the anchor kept beside the journal says is wrong with the file's end. */
+function AnchorProblem({ report }: { report: AuditVerifyReport }) {
+  const { t } = useTranslation('audit');
+  const anchor = report.anchor;
+  if (!anchor) return null;
+  const anchorSeq = anchor.head?.seq ?? 0;
+  const text =
+    anchor.state === 'entries_missing'
+      ? t('verify.anchor.entries_missing', {
+          count: anchor.count ?? 0,
+          anchorSeq,
+          fileSeq: anchorSeq - (anchor.count ?? 0),
+        })
+      : anchor.state === 'mismatch'
+        ? t('verify.anchor.mismatch', { anchorSeq })
+        : anchor.state === 'unreadable'
+          ? t('verify.anchor.unreadable')
+          : null;
+  return text ? (
+    <Text
+      size="sm"
+      data-testid="audit-verify-anchor"
+      data-anchor-state={anchor.state}
+      data-count={anchor.count}
+    >
+      {text}
+    </Text>
+  ) : null;
+}
+
+/** Since when the end is watched (a journal older than anchors), and an anchor that is catching up. */
+function AnchorNotes({ report }: { report: AuditVerifyReport }) {
+  const { t } = useTranslation('audit');
+  const format = useFormat();
+  const anchor = report.anchor;
+  if (!anchor) return null;
+  return (
+    <>
+      {anchor.since && anchor.since.seq > 0 && (
+        <Text size="xs" data-testid="audit-verify-anchor-since">
+          {t('verify.anchorSince', { time: format.dateTime(anchor.since.time), count: anchor.since.seq })}
+        </Text>
+      )}
+      {anchor.state === 'behind' && (
+        <Text size="xs">{t('verify.anchorBehind', { count: anchor.count ?? 0 })}</Text>
+      )}
+    </>
+  );
+}
+
+/** Every repair and acknowledged gap the journal holds: neither is ever silent. */
+function RepairsAndGaps({ report }: { report: AuditVerifyReport }) {
+  const { t } = useTranslation('audit');
+  const format = useFormat();
+  const repairs = report.repairs ?? [];
+  const gaps = report.gaps ?? [];
+  return (
+    <>
+      {repairs.length > 0 && (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {t('verify.repairsTitle')}
+          </Text>
+          {repairs.map((repair) => (
+            <Text
+              size="sm"
+              key={repair.seq}
+              data-testid="audit-verify-repair"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {t('verify.repair', {
+                seq: repair.seq,
+                time: format.dateTime(repair.time),
+                bytes: repair.bytes,
+                sidecar: repair.sidecar,
+              })}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      {gaps.length > 0 && (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {t('verify.gapsTitle')}
+          </Text>
+          {gaps.map((gap) => {
+            const values = {
+              seq: gap.seq,
+              time: format.dateTime(gap.time),
+              user: gap.osUser ?? t('verify.unknownUser'),
+              reason: gap.reason,
+            };
+            return (
+              <Text
+                size="sm"
+                key={gap.seq}
+                data-testid="audit-verify-gap"
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {gap.problem === 'entries_missing'
+                  ? t('verify.gap.entries_missing', { ...values, count: gap.missingEntries ?? 0 })
+                  : t(`verify.gap.${gap.problem}`, values)}
+              </Text>
+            );
+          })}
+        </Stack>
+      )}
+    </>
   );
 }
 

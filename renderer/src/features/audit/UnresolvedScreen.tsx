@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEntryView, AuditUnresolvedView } from '../../../../preload/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -12,14 +11,17 @@ import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { notify } from '../../components/notify';
 import { links } from '../../shell/links';
+import { useEnvironmentPhrase } from '../deposit-create/MutationGate';
+import { RetryIntentDialog, SettleIntentDialog } from './UnknownOutcome';
 import { auditIdPairs, onlyRetryCanSettle } from './audit-view';
 import { useSettleIntent, useUnresolvedIntents } from './use-audit';
 
 /**
  * /audit/unresolved: every intent whose outcome nobody knows (the console stopped before the
- * answer, or the answer was lost), each with the two ways to settle it: read the status again,
- * or send the SAME request again under its ORIGINAL idempotency key (D6: the service answers a
- * repeat with its first answer). A new key is never offered.
+ * answer, or the answer was lost), each with the ways to settle it: read the status again, send
+ * the SAME request again under its ORIGINAL idempotency key (D6: the service answers a repeat
+ * with its first answer), or settle it by hand after checking (main journals who and the note).
+ * A new key is never offered.
  */
 export default function UnresolvedScreen() {
   const { t } = useTranslation('audit');
@@ -57,10 +59,10 @@ export default function UnresolvedScreen() {
 
 function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
   const { t } = useTranslation('audit');
-  // The kinds' names are the shell's (the environment switcher's words).
-  const { t: shellText } = useTranslation('shell');
+  const phrase = useEnvironmentPhrase();
   const format = useFormat();
   const [confirming, setConfirming] = useState(false);
+  const [settlingByHand, setSettlingByHand] = useState(false);
   const settled = (entry: AuditEntryView) =>
     notify({
       color: entry.result === 'ok' ? 'green' : 'orange',
@@ -113,7 +115,7 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
             {format.dateTime(intent.time)}
           </DetailRow>
           <DetailRow label={t('column.environment')} field="environment">
-            {intent.environment.name} ({shellText(`kind.${intent.environment.kind}`)})
+            {phrase(intent.environment)}
           </DetailRow>
           <DetailRow label={t('column.user')} field="osUser">
             <Value value={intent.osUser} />
@@ -194,6 +196,18 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
               {t('unresolved.cannotRetry')}
             </Text>
           )}
+          <Button
+            variant="default"
+            disabled={busy}
+            onClick={() => {
+              reread.reset();
+              retry.reset();
+              setSettlingByHand(true);
+            }}
+            data-testid="unresolved-settle"
+          >
+            {t('unresolved.settleByHand')}
+          </Button>
         </Group>
 
         {reread.error && (
@@ -209,35 +223,20 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
         {retry.error && !confirming && <ErrorNotice error={retry.error} />}
       </Stack>
 
-      <ConfirmDialog
+      <RetryIntentDialog
+        intent={intent}
         opened={confirming}
-        title={t('unresolved.confirmTitle', { action: t(`action.${intent.action}`) })}
-        confirmLabel={keyless ? t('unresolved.confirmCancelButton') : t('unresolved.confirmButton')}
-        confirmColor="orange"
         busy={retry.isPending}
         error={retry.error}
         onConfirm={() => retry.mutate(intent.intentId)}
         onClose={() => setConfirming(false)}
-      >
-        <Stack gap="xs">
-          {intent.idempotencyKey === null ? (
-            <Text size="sm">{t('unresolved.confirmCancelNote')}</Text>
-          ) : (
-            <>
-              <Text size="sm">{t('unresolved.confirmBody', { environment: intent.environment.name })}</Text>
-              <Text size="sm">
-                {t('unresolved.originalKey')}:{' '}
-                <Text span ff="monospace" data-testid="retry-dialog-key">
-                  {intent.idempotencyKey}
-                </Text>
-              </Text>
-            </>
-          )}
-          {intent.environment.kind === 'production' && (
-            <Text size="sm">{t('unresolved.productionRules')}</Text>
-          )}
-        </Stack>
-      </ConfirmDialog>
+      />
+      <SettleIntentDialog
+        intent={intent}
+        opened={settlingByHand}
+        onClose={() => setSettlingByHand(false)}
+        onSettled={settled}
+      />
     </Paper>
   );
 }

@@ -1,13 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type {
+  AuditAction,
   AuditEntryView,
   AuditFilter,
+  AuditIds,
+  AuditSettleInput,
   AuditUnresolvedView,
   AuditVerifyReport,
+  BlockingIntent,
 } from '../../../../preload/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import type { EnvironmentKeys } from '../../api/query-keys';
 import { downloadText } from './download';
 
 /** Journal lines matching the filter, oldest first (as main answers them). */
@@ -60,6 +65,27 @@ export function useAuditExport() {
   });
 }
 
+/**
+ * The unknown intent that blocks a new one on this target (main's journal answers it), or null.
+ * Keyed under the journal, so it is read again after every change through main.
+ */
+export function useBlockingIntent(action: AuditAction, ids: AuditIds | null) {
+  const idsJson = JSON.stringify(ids ?? {});
+  return useEnvironmentQuery<BlockingIntent | null, readonly unknown[]>({
+    key: (keys) => keys.blockingIntent(action, idsJson),
+    call: (api) => api.blockingIntent({ action, ids: ids ?? {} }),
+    enabled: ids !== null,
+  });
+}
+
+/**
+ * What a settled intent makes stale: the journal (its lists and every blocking question) and the
+ * records it may have changed (a deposit's refunds and what is left, a cashout's status).
+ */
+function settledKeys(keys: EnvironmentKeys): QueryKey[] {
+  return [keys.audit(), keys.deposits(), keys.refunds(), keys.cashouts()];
+}
+
 export type SettleMethod = 'reread' | 'retry';
 
 /**
@@ -71,7 +97,16 @@ export function useSettleIntent(method: SettleMethod, onSettled: (resolution: Au
   return useConsoleMutation<string, AuditEntryView>({
     call: (api, intentId) =>
       method === 'reread' ? api.auditReread({ intentId }) : api.auditRetry({ intentId }),
-    invalidates: (keys) => [keys.audit()],
+    invalidates: settledKeys,
+    onSuccess: onSettled,
+  });
+}
+
+/** Settles an unknown outcome on the operator's word after checking elsewhere; main journals who and the note. */
+export function useSettleByHand(onSettled: (resolution: AuditEntryView) => void) {
+  return useConsoleMutation<AuditSettleInput, AuditEntryView>({
+    call: (api, input) => api.auditSettle(input),
+    invalidates: settledKeys,
     onSuccess: onSettled,
   });
 }

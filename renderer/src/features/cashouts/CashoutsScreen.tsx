@@ -2,7 +2,13 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CashoutRef, CashoutStatus, ConsoleError, Fetched } from '../../../../preload/contract';
+import type {
+  AuditEntryView,
+  CashoutRef,
+  CashoutStatus,
+  ConsoleError,
+  Fetched,
+} from '../../../../preload/contract';
 import type { ConsoleFailure } from '../../api/console-failure';
 import { useActiveEnvironment } from '../../api/environment';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -14,8 +20,19 @@ import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { notify } from '../../components/notify';
+import { parsePositiveId } from '../../lib/jump-parser';
 import { links } from '../../shell/links';
-import { MutationGateNotice, ReasonInput, reasonMeta, useMutationGate } from '../deposit-create/MutationGate';
+import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
+import { useBlockingIntent } from '../audit/use-audit';
+import {
+  MutationGateNotice,
+  MutationTarget,
+  ReasonInput,
+  reasonMeta,
+  useActiveTarget,
+  useEnvironmentPhrase,
+  useMutationGate,
+} from '../deposit-create/MutationGate';
 import {
   cashoutRefFromSearch,
   cashoutStatusName,
@@ -241,11 +258,19 @@ function CancelPanel({
 }) {
   const { t } = useTranslation('cashouts');
   const gate = useMutationGate();
+  const target = useActiveTarget();
+  const phrase = useEnvironmentPhrase();
   const [cashoutId, setCashoutId] = useState(initialCashoutId);
   const [externalId, setExternalId] = useState(initialExternalId);
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const ids = readCashoutIds(cashoutId, externalId, { needBoth: true });
+  // A cancel of this cashout whose outcome is unknown: main refuses another until it is settled.
+  const typedCashoutId = parsePositiveId(cashoutId.trim());
+  const blocking =
+    useBlockingIntent('cashout.cancel', typedCashoutId === null ? null : { cashout_id: typedCashoutId })
+      .data ?? null;
+  const [settled, setSettled] = useState<AuditEntryView | null>(null);
   const problemTexts = useProblemTexts();
   const reasonMissing = submitted && gate.production && reason.trim() === '';
   const form = useRef<HTMLFormElement>(null);
@@ -263,7 +288,7 @@ function CancelPanel({
         onSubmit={(event) => {
           event.preventDefault();
           setSubmitted(true);
-          if (!ids.ok || gate.blocked || (gate.production && reason.trim() === '')) {
+          if (!ids.ok || gate.blocked || blocking !== null || (gate.production && reason.trim() === '')) {
             setFocusRequest((count) => count + 1);
             return;
           }
@@ -293,12 +318,14 @@ function CancelPanel({
             error={reasonMissing ? t('cancel.reasonRequired') : undefined}
           />
           <MutationGateNotice gate={gate} />
+          {blocking && <UnknownOutcomePanel blocking={blocking} onSettled={setSettled} />}
+          {settled && !blocking && <IntentSettledNotice resolution={settled} />}
           <Group justify="flex-end">
             <Button
               type="submit"
               color="red"
               variant="outline"
-              disabled={gate.blocked}
+              disabled={gate.blocked || blocking !== null}
               data-testid="cancel-cashout"
             >
               {t('cancel.submit')}
@@ -325,9 +352,15 @@ function CancelPanel({
           onClose={() => onConfirming(false)}
         >
           <Stack gap="xs">
-            <Text size="sm">
-              {t('cancel.confirmBody', { id: ids.ref.cashoutId, externalId: ids.ref.externalId })}
+            {target && <MutationTarget environment={target} />}
+            <Text size="sm" data-testid="cancel-confirm-summary">
+              {t('cancel.confirmSummary', {
+                id: ids.ref.cashoutId,
+                externalId: ids.ref.externalId,
+                environment: target ? phrase(target) : '—',
+              })}
             </Text>
+            <Text size="sm">{t('cancel.confirmBody')}</Text>
             <Text size="sm">{t('cancel.confirmGuard')}</Text>
             {gate.production && (
               <Text size="sm" fw={700}>
@@ -477,7 +510,11 @@ function CashoutRecord({
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title={t('section.status')} testId="status">
           <DetailList>
-            <DetailRow label={t('field.cashout_id')} field="cashout_id">
+            <DetailRow
+              label={t('field.cashout_id')}
+              field="cashout_id"
+              copyId={cashoutRef.cashoutId === undefined ? undefined : String(cashoutRef.cashoutId)}
+            >
               <Value value={cashoutRef.cashoutId === undefined ? undefined : String(cashoutRef.cashoutId)}>
                 <Group gap={4} wrap="nowrap" component="span">
                   {String(cashoutRef.cashoutId)}
@@ -485,7 +522,7 @@ function CashoutRecord({
                 </Group>
               </Value>
             </DetailRow>
-            <DetailRow label={t('field.external_id')} field="external_id">
+            <DetailRow label={t('field.external_id')} field="external_id" copyId={cashoutRef.externalId}>
               <Value value={cashoutRef.externalId} />
             </DetailRow>
             <DetailRow label={t('field.cashout_status')} field="cashout_status">

@@ -2,13 +2,30 @@ import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DepositCheck } from '../../../../preload/contract';
+import type {
+  AuditEntryView,
+  BlockingIntent,
+  DepositCheck,
+  DepositCreateBody,
+} from '../../../../preload/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SolidBadge } from '../../components/SolidBadge';
 import { Working } from '../../components/Working';
+import { useFormat } from '../../components/format-context';
+import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
+import { REFERENCE_COUNTRIES } from '../reference/reference-data';
 import { DepositAnswer } from './DepositAnswer';
 import { DepositForm } from './DepositForm';
-import { MutationGateNotice, ReasonInput, reasonMeta, useMutationGate } from './MutationGate';
+import { DuplicateInvoiceDialog } from './DuplicateInvoiceDialog';
+import {
+  MutationGateNotice,
+  MutationTarget,
+  ReasonInput,
+  reasonMeta,
+  useActiveTarget,
+  useEnvironmentPhrase,
+  useMutationGate,
+} from './MutationGate';
 import {
   emptyDepositForm,
   isQuickPayCountry,
@@ -34,7 +51,9 @@ const CHECK_DEBOUNCE_MS = 300;
  * /deposits/new: create a ONE_SHOT, HOSTED or QuickPay deposit. The draft is checked by main as
  * it changes (checkDeposit: the spec's limits, the method's reported_info masks, the flow the
  * service will answer); the answer shows the payment instructions. A failed or lost create keeps
- * everything typed; a lost one can be sent again under its own idempotency key (D6).
+ * everything typed; a lost one can be sent again under its own idempotency key (D6). Main refuses
+ * a second deposit with an invoice id already used here until the user chooses (DuplicateInvoiceDialog),
+ * and any new one while an earlier one with that invoice id has an unknown outcome (UnknownOutcomePanel).
  */
 export default function DepositCreateScreen() {
   const { t } = useTranslation('depositCreate');
@@ -45,6 +64,13 @@ export default function DepositCreateScreen() {
   const [sections, setSections] = useState<FormSection[]>([]);
   const [reason, setReason] = useState('');
   const [lastSent, setLastSent] = useState<DepositCreateVariables | null>(null);
+  // Main's duplicate_invoice refusal and the request it refused, for the choice it asks for.
+  const [duplicate, setDuplicate] = useState<{
+    blocking: BlockingIntent;
+    refused: DepositCreateVariables;
+  } | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [settled, setSettled] = useState<AuditEntryView | null>(null);
   const [showAnswer, setShowAnswer] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   // A submit made while main is still checking the latest draft waits for that verdict, so the
@@ -115,7 +141,21 @@ export default function DepositCreateScreen() {
 
   const send = (variables: DepositCreateVariables) => {
     setLastSent(variables);
-    create.mutate(variables, { onSuccess: () => setShowAnswer(true) });
+    setSettled(null);
+    create.mutate(variables, {
+      onSuccess: () => setShowAnswer(true),
+      onError: ({ error }) => {
+        if (error.kind === 'duplicate_invoice' && error.blockingIntent) {
+          setDuplicate({ blocking: error.blockingIntent, refused: variables });
+          setChoosing(true);
+        }
+      },
+    });
+  };
+  const choose = (variables: DepositCreateVariables) => {
+    setChoosing(false);
+    setDuplicate(null);
+    send(variables);
   };
 
   const submit = () => {
@@ -158,6 +198,8 @@ export default function DepositCreateScreen() {
     setTouched(new Set());
     setSubmitted(false);
     setLastSent(null);
+    setDuplicate(null);
+    setSettled(null);
     setReason('');
   };
 
@@ -179,6 +221,8 @@ export default function DepositCreateScreen() {
 
   const failure = create.error?.error;
   const lostKey = failure?.kind === 'outcome_unknown' ? failure.idempotencyKey : undefined;
+  // An earlier deposit with this invoice id has an unknown outcome: main sent nothing new.
+  const unresolved = failure?.kind === 'intent_unresolved' ? (failure.blockingIntent ?? null) : null;
 
   return (
     <Stack maw={1100}>
@@ -260,11 +304,33 @@ export default function DepositCreateScreen() {
                       </Stack>
                     </Alert>
                   )}
+                  {failure.kind === 'duplicate_invoice' && duplicate !== null && (
+                    <Group>
+                      <Button
+                        variant="default"
+                        onClick={() => setChoosing(true)}
+                        data-testid="duplicate-choose-again"
+                      >
+                        {t('duplicate.chooseAgain')}
+                      </Button>
+                    </Group>
+                  )}
+                  {unresolved && (
+                    <UnknownOutcomePanel
+                      blocking={unresolved}
+                      onSettled={(resolution) => {
+                        create.reset();
+                        setSettled(resolution);
+                      }}
+                    />
+                  )}
                   <Text size="sm" c="dimmed">
                     {t('form.keptAfterFailure')}
                   </Text>
                 </Stack>
               )}
+              {settled && !failure && <IntentSettledNotice resolution={settled} />}
+              <SendTarget body={body} />
               <Group justify="flex-end">
                 <Button
                   type="submit"
@@ -279,6 +345,54 @@ export default function DepositCreateScreen() {
           </Paper>
         </Stack>
       </form>
+      {duplicate && (
+        <DuplicateInvoiceDialog
+          blocking={duplicate.blocking}
+          opened={choosing}
+          onResend={() =>
+            // The earlier key: the service answers with the deposit it made then (D6).
+            choose({
+              ...duplicate.refused,
+              ...(duplicate.blocking.idempotencyKey !== null && {
+                idempotencyKey: duplicate.blocking.idempotencyKey,
+              }),
+            })
+          }
+          onCreateSecond={() =>
+            choose({ ...duplicate.refused, confirmedDuplicateOf: duplicate.blocking.intentId })
+          }
+          onBack={() => setChoosing(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The deposit's confirmation step, next to its button: what is created and where, e.g. "Create a
+ * deposit of BRL 100.00 (invoice INV-1) in Testing". Without a currency the country's is shown.
+ */
+function SendTarget({ body }: { body: DepositCreateBody }) {
+  const { t } = useTranslation('depositCreate');
+  const format = useFormat();
+  const target = useActiveTarget();
+  const phrase = useEnvironmentPhrase();
+  if (!target) return null;
+  const amount = typeof body.amount === 'number' ? body.amount : Number(body.amount);
+  const currency =
+    body.currency ?? REFERENCE_COUNTRIES.find((country) => country.code === body.country)?.currency;
+  const environment = phrase(target);
+  const sentence = !(Number.isFinite(amount) && amount > 0)
+    ? t('form.targetNoAmount', { environment })
+    : body.invoice_id === undefined
+      ? t('form.targetNoInvoice', { amount: format.money(amount, currency), environment })
+      : t('form.target', { amount: format.money(amount, currency), invoice: body.invoice_id, environment });
+  return (
+    <Stack gap="xs">
+      <MutationTarget environment={target} />
+      <Text size="sm" fw={600} data-testid="deposit-confirm-summary">
+        {sentence}
+      </Text>
     </Stack>
   );
 }

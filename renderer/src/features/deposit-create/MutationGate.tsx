@@ -1,7 +1,10 @@
-import { Alert, Button, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useActiveEnvironment } from '../../api/environment';
+import type { EnvironmentKind } from '../../../../preload/contract';
+import { useActiveEnvironment, useEnvironments } from '../../api/environment';
 import { useArming, useClockStatus } from '../../api/guard';
+import { KindBadge, environmentColor } from '../../shell/environment-look';
 
 /**
  * The guard rails every money screen (create deposit, refund, cashout cancel) shows before its
@@ -91,4 +94,69 @@ export function ReasonInput({
 export function reasonMeta(reason: string): { reason?: string } {
   const trimmed = reason.trim();
   return trimmed === '' ? {} : { reason: trimmed };
+}
+
+/** The environment a change goes to: the active one, or the one an audit intent was made in. */
+export interface TargetEnvironment {
+  /** Known for a profile still in the list: its colour is looked up by it. */
+  id?: string;
+  name: string;
+  kind: EnvironmentKind;
+}
+
+/**
+ * `Prod BR (Production)`: the name and the translated kind, for the sentence a confirmation
+ * says; just the kind when the name is that word already (`Local sandbox`).
+ */
+export function useEnvironmentPhrase(): (environment: TargetEnvironment) => string {
+  const { t } = useTranslation(['common', 'shell']);
+  return useCallback(
+    (environment: TargetEnvironment) => {
+      const kind = t(`shell:kind.${environment.kind}`);
+      const name = environment.name.trim();
+      if (name.localeCompare(kind, undefined, { sensitivity: 'accent' }) === 0) return kind;
+      return t('common:target.phrase', { name, kind });
+    },
+    [t],
+  );
+}
+
+/**
+ * Where the change goes, shown in its confirmation at the moment of action: the kind badge and
+ * the name, in the environment's colour; production adds a bold warning (the shell's red).
+ */
+export function MutationTarget({ environment }: { environment: TargetEnvironment }) {
+  const { t } = useTranslation('common');
+  const { list } = useEnvironments();
+  const profile = list?.environments.find((candidate) => candidate.id === environment.id);
+  const look = { kind: environment.kind, color: profile?.color ?? 'gray' };
+  const production = environment.kind === 'production';
+  return (
+    <Box
+      pl="sm"
+      py={4}
+      style={{ borderLeft: `6px solid var(--mantine-color-${environmentColor(look)}-filled)` }}
+      data-testid="mutation-target"
+      data-kind={environment.kind}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm">{t('target.label')}</Text>
+        <Text size="sm" fw={700} data-testid="mutation-target-name">
+          {environment.name}
+        </Text>
+        <KindBadge environment={look} />
+      </Group>
+      {production && (
+        <Text size="sm" fw={700} mt={4}>
+          {t('target.production')}
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+/** The active environment as a change's target; null until the list is known. */
+export function useActiveTarget(): TargetEnvironment | null {
+  const active = useActiveEnvironment();
+  return active ? { id: active.id, name: active.name, kind: active.kind } : null;
 }

@@ -102,6 +102,7 @@ function EnvironmentCard({
   const [removing, setRemoving] = useState(false);
   const [expanded, setExpanded] = useState(isActive);
   const detailsId = `environment-details-${environment.id}`;
+  const production = environment.kind === 'production';
 
   const save = (values: EnvironmentFormValues) =>
     actions.update.mutate(
@@ -257,12 +258,26 @@ function EnvironmentCard({
         title={t('removeTitle', { name: environment.name })}
         confirmLabel={t('remove')}
         confirmColor="red"
+        // As arming asks: production goes only with its name typed (main checks it too).
+        typeToConfirm={production ? environment.name : undefined}
         busy={actions.remove.isPending}
         error={actions.remove.error}
-        onConfirm={() => actions.remove.mutate(environment.id, { onSuccess: () => setRemoving(false) })}
+        onConfirm={(typed) =>
+          actions.remove.mutate(
+            { id: environment.id, ...(production && { typedName: typed }) },
+            { onSuccess: () => setRemoving(false) },
+          )
+        }
         onClose={() => setRemoving(false)}
       >
-        <Text size="sm">{t('removeBody', { name: environment.name })}</Text>
+        <Stack gap="xs">
+          <Text size="sm">{t('removeBody', { name: environment.name })}</Text>
+          {production && (
+            <Text size="sm" fw={700} data-testid="remove-production">
+              {t('removeProduction', { name: environment.name })}
+            </Text>
+          )}
+        </Stack>
       </ConfirmDialog>
     </Paper>
   );

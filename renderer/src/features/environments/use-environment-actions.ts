@@ -22,7 +22,8 @@ export function useEnvironmentActions() {
     onSuccess: () => void reload(),
   });
   const remove = useConsoleMutation({
-    call: (api, id: string) => api.removeEnvironment({ id }),
+    // Production needs its name typed (main refuses the removal otherwise).
+    call: (api, input: { id: string; typedName?: string }) => api.removeEnvironment(input),
     onSuccess: () => void reload(),
   });
   const use = useConsoleMutation({

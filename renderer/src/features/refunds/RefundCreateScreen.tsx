@@ -18,7 +18,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { RefundPreflight } from '../../../../preload/contract';
+import type { AuditEntryView, RefundPreflight } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -30,7 +30,16 @@ import { useFormat } from '../../components/format-context';
 import { notify } from '../../components/notify';
 import { parsePositiveId } from '../../lib/jump-parser';
 import { links } from '../../shell/links';
-import { MutationGateNotice, ReasonInput, reasonMeta, useMutationGate } from '../deposit-create/MutationGate';
+import {
+  MutationGateNotice,
+  MutationTarget,
+  ReasonInput,
+  reasonMeta,
+  useActiveTarget,
+  useEnvironmentPhrase,
+  useMutationGate,
+} from '../deposit-create/MutationGate';
+import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
 import { filterBanks } from '../reference/reference-data';
 import {
   emptyRefundForm,
@@ -54,7 +63,8 @@ const BANK_OPTIONS_SHOWN = 50;
  * /refunds/new?depositId=…: refund a deposit. Main's pre-flight says what is left, whether the
  * deposit was paid by card (no bank account needed, D8), what blocks the refund and what to
  * look at twice; the refund goes out only through main's guard rails. On success, the refund's
- * status screen.
+ * status screen. While an earlier refund of the deposit has an unknown outcome, main refuses a new
+ * one: the action is disabled and the panel offers its ways out (UnknownOutcomePanel).
  */
 export default function RefundCreateScreen() {
   const { t } = useTranslation('refunds');
@@ -117,6 +127,9 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
   const { t } = useTranslation('refunds');
   const navigate = useNavigate();
   const gate = useMutationGate();
+  const target = useActiveTarget();
+  const phrase = useEnvironmentPhrase();
+  const where = target ? phrase(target) : '—';
   const format = useFormat();
   const deposit = preflight.deposit.record;
   const [values, setValues] = useState<RefundFormValues>(() => emptyRefundForm(deposit.invoice_id ?? ''));
@@ -124,6 +137,7 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [lastSent, setLastSent] = useState<RefundCreateVariables | null>(null);
+  const [settled, setSettled] = useState<AuditEntryView | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const create = useCreateRefund((outcome) => {
@@ -166,8 +180,9 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
     setLastSent(variables);
     create.mutate(variables, { onSettled: () => setConfirming(false) });
   };
-  const lostKey =
-    create.error?.error.kind === 'outcome_unknown' ? create.error.error.idempotencyKey : undefined;
+  // An earlier refund of this deposit with an unknown outcome, as main's pre-flight names it. A
+  // refusal for one (another window's, sent after the pre-flight was read) reads it again first.
+  const blocking = preflight.blockingIntent;
 
   return (
     <Stack data-testid="refund-form" data-deposit-id={depositId}>
@@ -201,6 +216,7 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
           if (
             blocked ||
             gate.blocked ||
+            blocking !== null ||
             Object.keys(problems).length > 0 ||
             (gate.production && reason.trim() === '')
           ) {
@@ -330,31 +346,27 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
               {create.error && !confirming && (
                 <Stack gap="xs" data-testid="refund-failed" data-error-kind={create.error.error.kind}>
                   <ErrorNotice error={create.error} />
-                  {create.error.error.kind === 'outcome_unknown' && (
-                    <Alert color="orange" title={t('unknown.title')} data-testid="outcome-unknown">
-                      <Stack gap="xs" align="flex-start">
-                        <Text size="sm">{t('unknown.explain')}</Text>
-                        {lostKey !== undefined && lastSent !== null && (
-                          <Button
-                            variant="default"
-                            loading={create.isPending}
-                            disabled={gate.blocked}
-                            onClick={() => send({ ...lastSent, idempotencyKey: lostKey })}
-                            data-testid="retry-same-key"
-                          >
-                            {t('unknown.retry')}
-                          </Button>
-                        )}
-                      </Stack>
-                    </Alert>
-                  )}
                   <Text size="sm" c="dimmed">
                     {t('create.keptAfterFailure')}
                   </Text>
                 </Stack>
               )}
+              {blocking && (
+                <UnknownOutcomePanel
+                  blocking={blocking}
+                  onSettled={(resolution) => {
+                    create.reset();
+                    setSettled(resolution);
+                  }}
+                />
+              )}
+              {settled && !blocking && <IntentSettledNotice resolution={settled} />}
               <Group justify="flex-end">
-                <Button type="submit" disabled={blocked || gate.blocked} data-testid="create-refund">
+                <Button
+                  type="submit"
+                  disabled={blocked || gate.blocked || blocking !== null}
+                  data-testid="create-refund"
+                >
                   {t('create.submit')}
                 </Button>
               </Group>
@@ -373,10 +385,19 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
         onClose={() => setConfirming(false)}
       >
         <Stack gap="xs">
+          {target && <MutationTarget environment={target} />}
           <Text size="sm" data-testid="refund-confirm-summary">
             {body.amount === undefined
-              ? t('confirm.everything', { id: depositId, remaining: money(preflight.remaining) })
-              : t('confirm.amount', { id: depositId, amount: money(body.amount) })}
+              ? t('confirm.everything', {
+                  id: depositId,
+                  remaining: money(preflight.remaining),
+                  environment: where,
+                })
+              : t('confirm.amount', {
+                  id: depositId,
+                  amount: money(body.amount),
+                  environment: where,
+                })}
           </Text>
           {withBankAccount && body.bank_account && (
             <Text size="sm">

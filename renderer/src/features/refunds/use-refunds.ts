@@ -39,7 +39,10 @@ export function useBanks(country: string | null) {
 
 export type RefundCreateVariables = { body: RefundCreateBody } & MutationMeta;
 
-/** createRefund; what the deposit has left changes with it. */
+/**
+ * createRefund; what the deposit has left changes with it. The pre-flight is read again after a
+ * failure too: a lost answer (or another window's) leaves a refund that blocks the next one.
+ */
 export function useCreateRefund(onSuccess: (outcome: RefundCreateOutcome) => void) {
   return useConsoleMutation<RefundCreateVariables, RefundCreateOutcome>({
     call: (api, variables) => api.createRefund(variables),
@@ -47,6 +50,7 @@ export function useCreateRefund(onSuccess: (outcome: RefundCreateOutcome) => voi
       keys.deposit(variables.body.deposit_id),
       keys.refundPreflight(variables.body.deposit_id),
     ],
+    invalidatesOnError: (keys, _error, variables) => [keys.refundPreflight(variables.body.deposit_id)],
     onSuccess,
   });
 }
