@@ -2,12 +2,12 @@ import { openWorld, runOperatorModel } from '../fixtures/money-model';
 import { expect, test } from '../unit/console/console-fixture';
 
 /**
- * Issue 24: the operator model of test/unit/console/money-model.spec.ts, a thousand sequences at a
+ * Issue 24: the operator model of test/unit/console/money-model.spec.ts, two thousand sequences at a
  * time (PAYDESK_MODEL_SOAK_RUNS sets the count).
  */
-const RUNS = Number(process.env.PAYDESK_MODEL_SOAK_RUNS ?? 1_000);
+const RUNS = Number(process.env.PAYDESK_MODEL_SOAK_RUNS ?? 2_000);
 
-test('a thousand random operator sequences against a faulty gateway: no duplicate, the journal matches the service', async ({
+test('two thousand random operator sequences against a faulty gateway: no duplicate, the journal matches the service', async ({
   openConsole,
   sandbox,
   dataDir,
