@@ -4,6 +4,13 @@
  */
 import { runCli } from './program';
 
+// A reader that stops early (`paydesk … | head -1`) closes the pipe: that is the end of the
+// output, not a crash, so leave quietly as the Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 const controller = new AbortController();
 process.once('SIGINT', () => {
   controller.abort();

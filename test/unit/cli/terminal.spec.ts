@@ -324,3 +324,22 @@ test('through a real terminal the typed secret is never echoed, and it is stored
     await vault.clearAll(profile.id);
   }
 });
+
+test('a reader that stops early (| head -1) ends the output quietly, not with a crash', async () => {
+  const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repositoryRoot, 'main/cli/index.ts'), '--help'],
+    {
+      cwd: repositoryRoot,
+      env: { ...process.env, PAYDESK_DATA_DIR: await mkdtemp(join(tmpdir(), 'paydesk-epipe-')) },
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  // Like `head -1` that has already read its line: the pipe is closed before the CLI writes.
+  child.stdout.destroy();
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(stderr).not.toContain('EPIPE');
+  expect(code).toBe(0);
+});
