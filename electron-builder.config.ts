@@ -14,6 +14,55 @@ import type { Configuration } from 'electron-builder';
  * downloads. None of that exists on the machines this project is developed on, so the
  * configuration is validated by test/unit/packaging/config.spec.ts instead of by a build.
  */
+
+/**
+ * The build's environment, where the release switches below are read from. Only switches and
+ * public names: the signing and notarisation secrets (CSC_LINK, CSC_KEY_PASSWORD, WIN_CSC_LINK,
+ * WIN_CSC_KEY_PASSWORD, APPLE_API_KEY…) are read by electron-builder itself and never pass
+ * through this file, so the configuration can be printed, tested and reviewed as it is.
+ */
+export type ReleaseEnvironment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * electron-updater's feed, off (null) unless PAYDESK_UPDATE_URL names the https:// folder that
+ * serves the installers and latest*.yml (the generic provider: any static server). With it,
+ * electron-builder writes app-update.yml into the app and latest*.yml beside the installers; the
+ * package scripts keep --publish never, so uploading stays a separate, deliberate step.
+ */
+export function updateFeed(env: ReleaseEnvironment): Configuration['publish'] {
+  const url = env.PAYDESK_UPDATE_URL?.trim();
+  if (!url) return null;
+  // The installed app would download and run what this URL serves: TLS only, and no
+  // credentials in it (they would be written into every installer).
+  const parsed = URL.parse(url);
+  if (
+    parsed?.protocol !== 'https:' ||
+    parsed.username !== '' ||
+    parsed.password !== '' ||
+    parsed.search !== ''
+  ) {
+    throw new Error(
+      'PAYDESK_UPDATE_URL must be a plain https:// URL (no user, password or query): the installed app downloads its updates from it.',
+    );
+  }
+  return { provider: 'generic', url: parsed.href };
+}
+
+/**
+ * macOS signing and notarisation. electron-builder signs with the Developer ID certificate in
+ * CSC_LINK + CSC_KEY_PASSWORD, or else the one in the login keychain; PAYDESK_MAC_IDENTITY picks
+ * one by its name when the keychain holds several. Notarisation is off unless PAYDESK_NOTARIZE=1
+ * (left unset, electron-builder would notarise whenever Apple's variables happen to be set); it
+ * then takes APPLE_API_KEY, APPLE_API_KEY_ID and APPLE_API_ISSUER (or APPLE_ID,
+ * APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID) from the environment itself.
+ */
+export function macSigning(
+  env: ReleaseEnvironment,
+): Pick<NonNullable<Configuration['mac']>, 'identity' | 'notarize'> {
+  const identity = env.PAYDESK_MAC_IDENTITY?.trim();
+  return { ...(identity ? { identity } : {}), notarize: env.PAYDESK_NOTARIZE === '1' };
+}
+
 const config: Configuration = {
   appId: 'com.paydesk.console',
   // Electron derives userData (<appData>/<productName>) from it: it must stay equal to
@@ -34,6 +83,20 @@ const config: Configuration = {
     // An optional peer of i18next/react-i18next, for their type declarations only: nothing
     // loads TypeScript at run time, and it would add about 20 MB.
     '!node_modules/typescript{,/**/*}',
+  ],
+
+  // The command line (scripts/build-cli.mjs) beside the archive, in <resources>/cli: it runs under
+  // the system's Node (the run-as-node fuse is off, so not under the app's Electron), which cannot
+  // read app.asar. keytar, its one external package, comes along with its addon (N-API: the
+  // same binary serves Node and Electron). resources/cli/paydesk is the wrapper the deb links.
+  extraResources: [
+    { from: 'out/cli', to: 'cli', filter: ['**/*', '!**/*.map'] },
+    { from: 'resources/cli/paydesk', to: 'cli/paydesk' },
+    {
+      from: 'node_modules/keytar',
+      to: 'cli/node_modules/keytar',
+      filter: ['package.json', 'LICENSE.md', 'lib/**', 'build/Release/*.node'],
+    },
   ],
 
   asar: true,
@@ -87,6 +150,9 @@ const config: Configuration = {
     maintainer: 'Paydesk <paydesk@localhost>',
   },
   deb: {
+    // electron-builder's scripts, except that /usr/bin/paydesk runs the command line, not the window.
+    afterInstall: 'resources/linux/after-install.sh',
+    afterRemove: 'resources/linux/after-remove.sh',
     // keytar talks to the Secret Service through libsecret.
     depends: [
       'libgtk-3-0',
@@ -101,22 +167,27 @@ const config: Configuration = {
     ],
   },
   mac: {
-    target: ['dmg'],
+    // The dmg is what people install from; the zip is what electron-updater (Squirrel.Mac)
+    // updates an installed app from, so an update feed needs both.
+    target: ['dmg', 'zip'],
     category: 'public.app-category.finance',
     icon: 'resources/icon.png',
     hardenedRuntime: true,
+    ...macSigning(process.env),
   },
   win: {
     target: ['nsis'],
     icon: 'resources/icon.png',
+    // Signed by signtool when WIN_CSC_LINK and WIN_CSC_KEY_PASSWORD (a .pfx and its password)
+    // are set in the build's environment; electron-builder reads them itself. Unsigned otherwise.
   },
   nsis: {
     oneClick: false,
     perMachine: false,
     allowToChangeInstallationDirectory: true,
   },
-  // No auto-update feed: nothing is published from a build.
-  publish: null,
+  // No auto-update feed unless PAYDESK_UPDATE_URL is set (updateFeed above).
+  publish: updateFeed(process.env),
 };
 
 export default config;

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// The `paydesk` command: runs the TypeScript CLI through tsx's ESM loader (no build step).
+// The `paydesk` command of a repository checkout (`npx paydesk`): always the TypeScript sources,
+// through tsx's ESM loader, so it can never run a bundle older than the code beside it. Installed
+// apps run the bundle instead (out/cli, built by `npm run build`; resources/cli/paydesk).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * The electron-vite build of the app (what electron-builder packs), made once per test worker
+ * `npm run build`: the electron-vite build of the app and the CLI bundle (what electron-builder packs), made once per test worker
  * into a private temp folder: the shared out/ is rebuilt by other suites and by developers at any
  * time, so tests that read bundles must not read it.
  */
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 export const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 
 export interface BuiltApp {
-  /** The private out/ folder: main/, preload/, renderer/. */
+  /** The private out/ folder: main/, preload/, renderer/, cli/. */
   outDir: string;
   /** Every file under outDir, relative to it, with forward slashes. */
   files: string[];
@@ -30,6 +30,12 @@ async function build(): Promise<BuiltApp> {
     env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
     maxBuffer: 16 * 1024 * 1024,
   });
+  // The rest of `npm run build`: the command line's bundle, into <outDir>/cli as into out/cli.
+  await promisify(execFile)(
+    process.execPath,
+    [join(repositoryRoot, 'scripts', 'build-cli.mjs'), '--outDir', join(outDir, 'cli')],
+    { cwd: repositoryRoot },
+  );
   const entries = await readdir(outDir, { withFileTypes: true, recursive: true });
   const files = entries
     .filter((entry) => entry.isFile())

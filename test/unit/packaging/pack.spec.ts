@@ -4,14 +4,17 @@ import {
   cpSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
 import { builtApp, repositoryRoot as root } from './built-app';
 
 /**
@@ -168,6 +171,39 @@ test("keytar's addon sits outside the archive, where the OS loader can open it",
   );
   // An ELF/Mach-O/PE file, not a placeholder: the bytes the archive points to.
   expect(readFileSync(unpacked).length).toBeGreaterThan(10_000);
+});
+
+test('resources/cli: the command-line bundle, its wrapper and keytar, runnable there by a system Node', async () => {
+  const cli = join(resources, 'cli');
+  const shipped = readdirSync(cli, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(cli, join(entry.parentPath, entry.name)).split('\\').join('/'));
+  const bundle = builtFiles.filter((file) => file.startsWith('cli/') && !file.endsWith('.map'));
+  expect(bundle).toContain('cli/index.js');
+  expect(shipped).toEqual(
+    expect.arrayContaining([
+      ...bundle.map((file) => file.slice('cli/'.length)),
+      'paydesk',
+      'node_modules/keytar/lib/keytar.js',
+      'node_modules/keytar/build/Release/keytar.node',
+    ]),
+  );
+  expect(shipped.filter((file) => file.endsWith('.map'))).toEqual([]);
+  const run = promisify(execFile);
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const shown = await run(process.execPath, [join(cli, 'index.js'), '--version'], { cwd: cli, env: {} });
+  expect(shown.stdout).toBe(`${manifest.version}\n`);
+  // The bundle's one external package resolves beside it and its addon loads under Node.
+  const keytar = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const k = await import('keytar'); console.log(typeof k.default.getPassword)",
+    ],
+    { cwd: cli, env: {} },
+  );
+  expect(keytar.stdout).toBe('function\n');
 });
 
 test('the shipped binary has the fuses flipped as configured (read back with @electron/fuses)', async () => {
