@@ -2,19 +2,14 @@ import type { Page } from '@playwright/test';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import type { WebBridge } from '../../main/web/start';
 import { expect, test } from './fixtures';
-import { e2eTarget } from './support/e2e-target';
 
 /**
  * "Copy ID" on right-click (issue 26), the page's half: ids are marked with data-copy-id, and a
  * right-click on one asks `window.paydeskDesktop` (the Electron preload's object) for the native
  * menu instead of Chromium's. Here the preload's object is stood in for, recording what the page
  * asks; the native menu itself is main's (test/unit/electron/wiring.spec.ts drives that half).
+ * Web target only (WEB_ONLY_SPECS): the Electron target has the real preload.
  */
-
-test.skip(
-  e2eTarget() === 'electron',
-  'the desktop preload is stood in for; the Electron target has the real one',
-);
 
 const depositId = SEEDED_RECORDS.completedCardDeposit;
 

@@ -9,5 +9,8 @@ export function e2eTarget(): E2eTarget {
   return process.env.PAYDESK_E2E_TARGET === 'electron' ? 'electron' : 'web';
 }
 
-/** Specs that only the browser build can run (its server, its page bridge, plain pages). */
-export const WEB_ONLY_SPECS = ['**/web-target.spec.ts'];
+/**
+ * Specs that only the browser build can run: its server, its page bridge, plain pages, and a
+ * stand-in for the desktop preload (copy-id; the Electron target has the real preload).
+ */
+export const WEB_ONLY_SPECS = ['**/web-target.spec.ts', '**/copy-id.spec.ts'];
