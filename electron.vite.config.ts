@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, runnerImport, type Plugin } from 'vite';
-import { LANGUAGES, type Language } from './preload/contract';
+import { LANGUAGES, type Language } from './shared/contract';
 import { PRESTART_LANGUAGE_ATTRIBUTE, PRESTART_PLACEHOLDER } from './renderer/src/prestart/markers';
 
 /**

@@ -22,6 +22,10 @@ const nodeOnlyPatterns = [
     group: ['**/main/**', '../main/*', '../../main/*'],
     message: 'The renderer talks to main only through window.paydesk.',
   },
+  {
+    group: ['**/preload/**', '../preload/*', '../../preload/*'],
+    message: 'The renderer shares only shared/contract with the preload.',
+  },
 ];
 const nodeBuiltins = [
   'fs',
@@ -138,11 +142,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['preload/contract.ts'],
+    files: ['shared/contract/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['*'], message: 'The contract is import-free.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The contract imports nothing from outside its folder.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,7 @@ import {
   type ErrorKind,
   type PaydeskBridge,
   type Result,
-} from './contract';
+} from '../shared/contract';
 
 /**
  * The one factory behind `window.paydesk`, in Electron (preload/index.ts, over IPC) and in

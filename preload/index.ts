@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { buildBridge, isResult, transportFailure } from './bridge';
-import { DESKTOP_CHANNELS, EVENT_CHANNEL, type PaydeskDesktop, type Result } from './contract';
+import { DESKTOP_CHANNELS, EVENT_CHANNEL, type PaydeskDesktop, type Result } from '../shared/contract';
 
 /**
  * The sandboxed preload (bundled to one CommonJS file: it may load only `electron`). It hands the

@@ -1,6 +1,6 @@
 import type { BridgeServerFrame } from '../main/web/protocol';
 import { BRIDGE_PATH, TOKEN_PARAMETER } from '../main/web/protocol';
-import type { PaydeskBridge, Result } from './contract';
+import type { PaydeskBridge, Result } from '../shared/contract';
 import { buildBridge, type BridgeTransport } from './bridge';
 
 /**

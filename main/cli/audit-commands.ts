@@ -7,8 +7,8 @@ import type {
   AuditUnresolvedView,
   AuditVerifyReport,
   Result,
-} from '../../preload/contract';
-import { AUDIT_ACTIONS, AUDIT_STATES } from '../../preload/contract';
+} from '../../shared/contract';
+import { AUDIT_ACTIONS, AUDIT_STATES } from '../../shared/contract';
 import type { CommandContext } from './program';
 import type { CliSession } from './session';
 import { asJson } from './input';

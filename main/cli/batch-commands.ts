@@ -11,7 +11,7 @@ import {
   type ConsoleError,
   type ErrorKind,
   type Result,
-} from '../../preload/contract';
+} from '../../shared/contract';
 import { parseBatchIds } from '../core/batch';
 import { asJson, readStdin } from './input';
 import { exitCodeFor, printable } from './output';

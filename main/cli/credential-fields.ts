@@ -1,5 +1,5 @@
-import type { CredentialField, Result } from '../../preload/contract';
-import { CREDENTIAL_FIELDS } from '../../preload/contract';
+import type { CredentialField, Result } from '../../shared/contract';
+import { CREDENTIAL_FIELDS } from '../../shared/contract';
 import { printable } from './output';
 
 /** `apiSecret` as people type it on a command line: `api-secret`. */

@@ -8,8 +8,8 @@ import type {
   EnvironmentKind,
   EnvironmentList,
   EnvironmentProfile,
-} from '../../preload/contract';
-import { ENVIRONMENT_COLORS, ENVIRONMENT_KINDS } from '../../preload/contract';
+} from '../../shared/contract';
+import { ENVIRONMENT_COLORS, ENVIRONMENT_KINDS } from '../../shared/contract';
 import type { CliIo, CommandContext } from './program';
 import { CREDENTIAL_FIELD_NAMES, credentialFieldName, typedCredentialField } from './credential-fields';
 import { asJson, askHidden, hidesTyping, readStdin } from './input';

@@ -1,5 +1,5 @@
-import type { ConsoleError, CredentialField, EnvironmentProfile, Result } from '../../preload/contract';
-import { CREDENTIAL_SETS } from '../../preload/contract';
+import type { ConsoleError, CredentialField, EnvironmentProfile, Result } from '../../shared/contract';
+import { CREDENTIAL_SETS } from '../../shared/contract';
 import type { Credentials, CredentialsSource } from '../core/payments';
 import { validateBaseUrl } from '../core/payments';
 import { credentialOrigin } from '../core/settings';

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { JsonValue, Result } from '../../preload/contract';
+import type { JsonValue, Result } from '../../shared/contract';
 import type { Writable } from './output';
 
 /** Reads stdin whole, up to `limit` bytes. */

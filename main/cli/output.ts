@@ -1,4 +1,4 @@
-import type { ConsoleError, ErrorKind, JsonValue } from '../../preload/contract';
+import type { ConsoleError, ErrorKind, JsonValue } from '../../shared/contract';
 
 /** How the CLI writes: answers on stdout, one line per failure on stderr. */
 export interface Writable {

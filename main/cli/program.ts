@@ -8,7 +8,7 @@ import type {
   MutationMeta,
   RefundCreateBody,
   Result,
-} from '../../preload/contract';
+} from '../../shared/contract';
 import {
   amountNumberSchema,
   checkInput,

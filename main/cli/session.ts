@@ -1,4 +1,4 @@
-import type { ConsoleApi, ConsoleError, EnvironmentProfile, Result } from '../../preload/contract';
+import type { ConsoleApi, ConsoleError, EnvironmentProfile, Result } from '../../shared/contract';
 import {
   createConsoleRuntime,
   type ClientTuning,

@@ -1,4 +1,4 @@
-import type { Result } from '../../preload/contract';
+import type { Result } from '../../shared/contract';
 
 /**
  * CSV for exports (audit journal, batch results) and imports (batch lookup), RFC 4180 plus

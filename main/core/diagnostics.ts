@@ -7,7 +7,7 @@ import {
   type CredentialSetState,
   type EnvironmentKind,
   type ErrorKind,
-} from '../../preload/contract';
+} from '../../shared/contract';
 
 /**
  * The text of Help → Copy diagnostics, for a support ticket: versions, OS, each environment's

@@ -1,7 +1,7 @@
 import { app, clipboard, Menu, screen, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import { homedir, release } from 'node:os';
-import { DESKTOP_CHANNELS, type ConsoleApi, type Result } from '../../preload/contract';
+import { DESKTOP_CHANNELS, type ConsoleApi, type Result } from '../../shared/contract';
 import type { Dispatcher } from '../core/console';
 import { APP_FOLDER_NAME } from '../core/data-dir';
 import { diagnosticsText, gatherDiagnostics, type ShellFacts } from '../core/diagnostics';

@@ -1,5 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, DESKTOP_CHANNELS, EVENT_CHANNEL, type Result } from '../../preload/contract';
+import { CHANNELS, DESKTOP_CHANNELS, EVENT_CHANNEL, type Result } from '../../shared/contract';
 import type { AppLog } from '../core/logging';
 import { decideSender, type IpcSenderFacts, type OwnPage } from './policy';
 

@@ -1,6 +1,6 @@
 import type { ContextMenuParams, MenuItemConstructorOptions } from 'electron';
 import { z } from 'zod';
-import { CHANNELS, LANGUAGES, type Language, type Result } from '../../preload/contract';
+import { CHANNELS, LANGUAGES, type Language, type Result } from '../../shared/contract';
 
 /**
  * The application menu and the context menu as plain templates. Pure (a type-only import of

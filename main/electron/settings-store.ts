@@ -1,6 +1,6 @@
 import Store from 'electron-store';
 import { join } from 'node:path';
-import type { Result } from '../../preload/contract';
+import type { Result } from '../../shared/contract';
 import { setFileAside } from '../core/settings/file-settings-store';
 import type { SettingsDocument } from '../core/settings/schema';
 import {

@@ -1,4 +1,4 @@
-import type { WatchChangedEvent, WatchKind } from '../../preload/contract';
+import type { WatchChangedEvent, WatchKind } from '../../shared/contract';
 
 /**
  * What the desktop notification of a watchlist change says. Pure (no electron import) so it is

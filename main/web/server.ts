@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
-import type { Result } from '../../preload/contract';
+import type { Result } from '../../shared/contract';
 import { CONTENT_TYPES, PLAIN_TEXT, resolveRendererFile } from '../core/renderer-files';
 import { CONTENT_SECURITY_POLICY } from '../electron/policy';
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, TOKEN_PARAMETER, type BridgeServerFrame } from './protocol';

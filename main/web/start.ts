@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHANNELS, type ConsoleApi } from '../../preload/contract';
+import { CHANNELS, type ConsoleApi } from '../../shared/contract';
 import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from '../core/console';
 import { createKeytarBackend, createMemoryBackend, VAULT_SERVICE } from '../core/vault';
 import { embeddedSandboxStarter } from '../sandbox/starter';

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { PaydeskBridge, PaydeskDesktop } from '../../preload/contract';
+import type { PaydeskBridge, PaydeskDesktop } from '../../shared/contract';
 
 declare global {
   interface Window {

@@ -20,7 +20,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BatchSummary } from '../../preload/contract';
+import type { BatchSummary } from '../../shared/contract';
 import { createConsoleRuntime, type ConsoleRuntime } from '../../main/core/console';
 import { createMemoryBackend } from '../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, type SandboxCredentials } from '../../main/sandbox';

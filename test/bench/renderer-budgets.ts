@@ -62,7 +62,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { chromiumLaunch } from '../../playwright.config';
-import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../preload/contract';
+import { CHANNELS, type BatchParseResult, type BatchSummary, type Result } from '../../shared/contract';
 import { BATCH_ROW_HEIGHT } from '../../renderer/src/features/batch/batch-view';
 import {
   codeCacheableStartUpScripts,

@@ -1,5 +1,5 @@
 import type { PaymentsClient } from '../../main/core/payments';
-import type { DepositCreateBody, DepositCreated, JsonObject } from '../../preload/contract';
+import type { DepositCreateBody, DepositCreated, JsonObject } from '../../shared/contract';
 import { FULL_PAYER, expect, expectError, test, unwrap } from './fixture';
 
 /**

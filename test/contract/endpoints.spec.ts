@@ -1,4 +1,4 @@
-import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, PAYMENT_METHOD_TYPES } from '../../preload/contract';
+import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, PAYMENT_METHOD_TYPES } from '../../shared/contract';
 import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixture';
 
 /**

@@ -6,7 +6,7 @@
  * `withSandbox`.
  */
 import { test as base, expect } from '@playwright/test';
-import type { ConsoleError, ErrorKind, Result } from '../../preload/contract';
+import type { ConsoleError, ErrorKind, Result } from '../../shared/contract';
 import type { Exchange, PaymentsClient, PaymentsClientOptions, WireRequest } from '../../main/core/payments';
 import { createPaymentsClient, httpExchange } from '../../main/core/payments';
 import type { SandboxHandle, SandboxOptions } from '../../main/sandbox';

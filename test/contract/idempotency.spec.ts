@@ -3,7 +3,7 @@ import type { FaultPlan } from '../../main/sandbox/faults';
 import { FaultInjector } from '../../main/sandbox/faults';
 import type { SandboxHandle } from '../../main/sandbox';
 import type { PaymentsClient } from '../../main/core/payments';
-import type { DepositCreateBody } from '../../preload/contract';
+import type { DepositCreateBody } from '../../shared/contract';
 import { FULL_PAYER, SEEDED, advanceClock, controlOk, expect, expectError, test, unwrap } from './fixture';
 
 /**

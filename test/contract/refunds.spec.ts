@@ -1,6 +1,6 @@
 import type { SandboxHandle } from '../../main/sandbox';
 import type { PaymentsClient } from '../../main/core/payments';
-import type { BankAccountInput } from '../../preload/contract';
+import type { BankAccountInput } from '../../shared/contract';
 import { FULL_PAYER, SEEDED, controlOk, expect, expectError, test, unwrap } from './fixture';
 
 /**

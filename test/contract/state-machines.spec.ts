@@ -1,6 +1,6 @@
 import type { SandboxHandle } from '../../main/sandbox';
 import type { PaymentsClient } from '../../main/core/payments';
-import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, REFUND_STATUSES } from '../../preload/contract';
+import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, REFUND_STATUSES } from '../../shared/contract';
 import {
   FULL_PAYER,
   SEEDED,

@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { CREDENTIAL_FIELDS, type DepositStatus, type Fetched, type JsonValue } from '../../preload/contract';
+import { CREDENTIAL_FIELDS, type DepositStatus, type Fetched, type JsonValue } from '../../shared/contract';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { CREDENTIAL_FIELDS, type CredentialField } from '../../preload/contract';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../../shared/contract';
 import { SEEDED_RECORDS, startSandbox } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { topOf } from './support/console-ui';

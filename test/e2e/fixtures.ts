@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ConsoleApi } from '../../preload/contract';
+import type { ConsoleApi } from '../../shared/contract';
 import type { WebBridge } from '../../main/web/start';
 import { expectAccessible, type AccessibilityOptions } from './support/a11y';
 import {

@@ -1,4 +1,4 @@
-import { CHANNELS, type EnvironmentList, type Result } from '../../preload/contract';
+import { CHANNELS, type EnvironmentList, type Result } from '../../shared/contract';
 import { expect, test } from './fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { SubMerchant } from '../../preload/contract';
+import type { SubMerchant } from '../../shared/contract';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';

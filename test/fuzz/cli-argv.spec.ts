@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { ERROR_KINDS } from '../../preload/contract';
+import { ERROR_KINDS } from '../../shared/contract';
 import { runCli } from '../../main/cli/program';
 import { cliVariables } from '../fixtures/cli-variables';
 import { createMemoryBackend } from '../../main/core/vault';

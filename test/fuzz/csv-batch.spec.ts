@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { BATCH_KINDS, BATCH_LIMITS } from '../../preload/contract';
+import { BATCH_KINDS, BATCH_LIMITS } from '../../shared/contract';
 import { checkIdToken, parseBatchIds } from '../../main/core/batch';
 import { parseCsv } from '../../main/core/csv';
 import { fuzzRuns } from './support/channel-inputs';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CHANNELS, type ChannelName, type Result } from '../../preload/contract';
+import { CHANNELS, type ChannelName, type Result } from '../../shared/contract';
 import { expect, test } from '../unit/console/console-fixture';
 import { describeInput, fuzzRuns, inputsFor, judge } from './support/channel-inputs';
 import { guardProcess, Tally } from './support/process-guard';

@@ -1,4 +1,4 @@
-import { CHANNELS } from '../../preload/contract';
+import { CHANNELS } from '../../shared/contract';
 import { dataOf, expect, test } from '../unit/console/console-fixture';
 
 /**

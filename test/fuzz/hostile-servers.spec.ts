@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ErrorKind, Result } from '../../preload/contract';
+import type { ErrorKind, Result } from '../../shared/contract';
 import type { PaymentsClient } from '../../main/core/payments';
 import { clientFor } from '../unit/payments/client-for';
 import { HOSTILE_BEHAVIOURS, startHostileServer } from '../fixtures/hostile/servers';

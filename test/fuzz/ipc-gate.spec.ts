@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { CHANNELS } from '../../preload/contract';
+import { CHANNELS } from '../../shared/contract';
 import { decideSender, ownPageUrl, type IpcSenderFacts, type OwnPage } from '../../main/electron/policy';
 import { fuzzRuns } from './support/channel-inputs';
 import { unicodeText } from './support/hostile-values';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildBridge } from '../../preload/bridge';
-import { CHANNELS, type ChannelName, type PaydeskBridge, type Result } from '../../preload/contract';
+import { CHANNELS, type ChannelName, type PaydeskBridge, type Result } from '../../shared/contract';
 import { createSocketTransport, type PageSocket } from '../../preload/web-bridge';
 import { startWebBridge } from '../../main/web/start';
 import { describeInput, inputsFor, judge, type FuzzInput } from './support/channel-inputs';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorKind, Result } from '../../preload/contract';
+import type { ErrorKind, Result } from '../../shared/contract';
 import { guardProcess, Tally } from '../fuzz/support/process-guard';
 import {
   addEnvironmentFor,

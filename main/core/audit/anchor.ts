@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { AuditAnchorReport, AuditAnchorState } from '../../../preload/contract';
+import type { AuditAnchorReport, AuditAnchorState } from '../../../shared/contract';
 import { writeFileAtomically } from '../storage/atomic-file';
 import { headSchema, type Head } from './entries';
 

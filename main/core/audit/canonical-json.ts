@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { JsonValue } from '../../../preload/contract';
+import type { JsonValue } from '../../../shared/contract';
 
 /**
  * One serialisation for everything that is hashed: object keys sorted by code unit at every

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS, ENVIRONMENT_KINDS, ERROR_KINDS } from '../../../preload/contract';
+import { AUDIT_ACTIONS, ENVIRONMENT_KINDS, ERROR_KINDS } from '../../../shared/contract';
 import { canonicalJson, sha256Hex } from './canonical-json';
 import { MASKED_SUMMARY_FIELDS, looksMasked } from './summary';
 

@@ -1,4 +1,4 @@
-import type { AuditEntryView, AuditIds } from '../../../preload/contract';
+import type { AuditEntryView, AuditIds } from '../../../shared/contract';
 import { buildCsv, type CsvBuildOptions, type CsvCell } from '../csv';
 
 /** The columns a finance auditor reads, in order; `outcome` is what the line says, `state` where the operation stands now. */

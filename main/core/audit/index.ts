@@ -2,7 +2,7 @@
  * The audit journal: an append-only, hash-chained record of every mutating call of the console
  * (intent before the call, outcome after it), shared by the desktop app and the CLI. Its DTOs for
  * the renderer (AuditEntryView, AuditFilter, AuditVerifyReport, AuditUnresolvedView) are in
- * preload/contract.ts.
+ * shared/contract.
  *
  * How a use-case drives it:
  *   const intent = await journal.recordIntent({ environment, action, request, idempotencyKey, reason });

@@ -17,8 +17,8 @@ import type {
   JsonObject,
   JsonValue,
   Result,
-} from '../../../preload/contract';
-import { AUDIT_ACTIONS, AUDIT_STATES } from '../../../preload/contract';
+} from '../../../shared/contract';
+import { AUDIT_ACTIONS, AUDIT_STATES } from '../../../shared/contract';
 import { requestBodySha256, sha256Hex } from './canonical-json';
 import {
   GENESIS_HASH,

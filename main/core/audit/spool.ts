@@ -1,8 +1,8 @@
 import { open, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { JsonObject, JsonValue, Result } from '../../../preload/contract';
-import { AUDIT_ACTIONS } from '../../../preload/contract';
+import type { JsonObject, JsonValue, Result } from '../../../shared/contract';
+import { AUDIT_ACTIONS } from '../../../shared/contract';
 import { idempotencyKeySchema } from './entries';
 import { storageError } from '../storage/storage-error';
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditIds, DepositCreateBody, RefundCreateBody } from '../../../preload/contract';
+import type { AuditAction, AuditIds, DepositCreateBody, RefundCreateBody } from '../../../shared/contract';
 
 /**
  * What the journal may say about a request. The journal lines are kept for years and exported to

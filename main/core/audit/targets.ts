@@ -1,4 +1,4 @@
-import type { AuditAction, AuditIds, BlockingIntent, ConsoleError } from '../../../preload/contract';
+import type { AuditAction, AuditIds, BlockingIntent, ConsoleError } from '../../../shared/contract';
 import { isUnsettled, operationState, type Operation } from './views';
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { AuditVerifyReport, Result } from '../../../preload/contract';
+import type { AuditVerifyReport, Result } from '../../../shared/contract';
 import { ChainPlaces, anchorReport, compareAnchor, isAnchorProblem, type AnchorRead } from './anchor';
 import {
   GENESIS_HASH,

@@ -1,4 +1,4 @@
-import type { AuditEntryView, AuditFilter, AuditState } from '../../../preload/contract';
+import type { AuditEntryView, AuditFilter, AuditState } from '../../../shared/contract';
 import type { GapEntry, IntentEntry, JournalEntry, OutcomeEntry, ResolutionEntry } from './entries';
 
 /** An intent with what has been written about it since. */

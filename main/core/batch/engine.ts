@@ -6,7 +6,7 @@ import type {
   ConsoleError,
   ErrorKind,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { Lookup, RecordSummary } from './lookups';
 import { TokenBucket } from './rate-limiter';
 

@@ -1,4 +1,4 @@
-import type { BatchKind, BatchRow } from '../../../preload/contract';
+import type { BatchKind, BatchRow } from '../../../shared/contract';
 import { buildCsv, type CsvCell } from '../csv';
 
 /**

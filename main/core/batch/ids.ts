@@ -5,7 +5,7 @@ import {
   type BatchKind,
   type BatchParseResult,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { parseCsv } from '../csv';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Batch lookup (issue 6): the id parser, the engine (bounded concurrency, a token-bucket rate cap,
  * cancel and resume), "changed since the last run", the CSV export, and the manager the console
- * runtime holds. Its DTOs (BatchSummary, BatchRow, BatchParseResult…) are in preload/contract.ts.
+ * runtime holds. Its DTOs (BatchSummary, BatchRow, BatchParseResult…) are in shared/contract.
  *
  *   const parsed = parseBatchIds('deposits', pastedText);      // ids, duplicates, invalid tokens
  *   const engine = new BatchEngine({ ids, lookup: lookupFor(client, 'deposits'), concurrency: 16,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { BATCH_KINDS, type BatchKind, type Result } from '../../../preload/contract';
+import { BATCH_KINDS, type BatchKind, type Result } from '../../../shared/contract';
 import { writeFileAtomically } from '../settings';
 import { storageError } from '../storage/storage-error';
 

@@ -5,7 +5,7 @@ import {
   type RefundStatus,
   type Result,
   type SubMerchant,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { PaymentsClient } from '../payments';
 import { idParts, type IdKind } from './ids';
 

@@ -11,7 +11,7 @@ import {
   type BatchSummary,
   type ConsoleError,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { PaymentsClient } from '../payments';
 import { BatchEngine, snapshotStatus } from './engine';
 import { batchCsv, batchCsvFileName } from './export-csv';

@@ -11,7 +11,7 @@ import {
   type ChannelName,
   type ConsoleApi,
   type DepositCreateBody,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import {
   cashoutRefSchema,
   countrySchema,

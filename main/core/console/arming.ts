@@ -1,4 +1,4 @@
-import type { ArmingState, EnvironmentProfile } from '../../../preload/contract';
+import type { ArmingState, EnvironmentProfile } from '../../../shared/contract';
 
 /** Production arming lapses after this long without a mutating action (issue 6). */
 export const ARMING_IDLE_MS = 10 * 60_000;

@@ -5,7 +5,7 @@ import type {
   AuditSettleInput,
   AuditUnresolvedView,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { Journal, ResolutionInput } from '../audit';
 import {
   cashoutCancelSchema,

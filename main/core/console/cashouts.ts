@@ -4,8 +4,8 @@ import type {
   Fetched,
   MutationMeta,
   Result,
-} from '../../../preload/contract';
-import { CASHOUT_STATUS_CODES } from '../../../preload/contract';
+} from '../../../shared/contract';
+import { CASHOUT_STATUS_CODES } from '../../../shared/contract';
 import { cashoutCancelSchema, checkInput } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';

@@ -1,4 +1,4 @@
-import type { ClockStatus, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
+import type { ClockStatus, CredentialField, EnvironmentProfile, Result } from '../../../shared/contract';
 import type {
   Credentials,
   CredentialsSource,

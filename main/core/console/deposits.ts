@@ -7,7 +7,7 @@ import type {
   MutationMeta,
   ReportedInfoInput,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { checkInput, depositCreateBodySchema, rulesForMethod } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';

@@ -11,7 +11,7 @@ import {
   type ConsoleError,
   type ErrorKind,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
 import { failure } from './results';
 

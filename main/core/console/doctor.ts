@@ -7,7 +7,7 @@ import type {
   DoctorReport,
   DoctorVerdict,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { EnvironmentConnection } from './connections';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConsoleEventName, ConsoleEvents } from '../../../preload/contract';
+import type { ConsoleEventName, ConsoleEvents } from '../../../shared/contract';
 
 export type ConsoleEventListener<E extends ConsoleEventName> = (payload: ConsoleEvents[E]) => void;
 export type AnyConsoleEventListener = <E extends ConsoleEventName>(

@@ -7,7 +7,7 @@ import type {
   EnvironmentProfile,
   MutationMeta,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { ActionRequests, Journal, OutcomeInput } from '../audit';
 import { idempotencyKeySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';

@@ -1,5 +1,5 @@
 /**
- * The console core: the ConsoleApi (preload/contract.ts) behind the Electron IPC router, the web
+ * The console core: the ConsoleApi (shared/contract) behind the Electron IPC router, the web
  * bridge and the CLI. Pure Node.
  *
  *   const runtime = createConsoleRuntime({ dataDir: resolveDataDir(), openExternal });

@@ -5,7 +5,7 @@ import type {
   RefundCreateOutcome,
   RefundPreflight,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { checkInput, refundCreateBodySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';

@@ -1,4 +1,4 @@
-import type { ConsoleError, ErrorKind, Result } from '../../../preload/contract';
+import type { ConsoleError, ErrorKind, Result } from '../../../shared/contract';
 
 /** A failed Result. `extra` adds the optional ConsoleError fields (field, code, httpStatus…). */
 export function failure(

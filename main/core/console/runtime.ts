@@ -1,5 +1,5 @@
 import type { OpenExternal } from './context';
-import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../preload/contract';
+import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../shared/contract';
 import { join } from 'node:path';
 import { openJournal, type Journal } from '../audit';
 import type { FileLockOptions } from '../storage/file-lock';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Result, SandboxEntity, SandboxNotification } from '../../../preload/contract';
+import type { Result, SandboxEntity, SandboxNotification } from '../../../shared/contract';
 import type { EmbeddedSandboxHandle, EnvironmentConnection } from './connections';
 import { failure } from './results';
 

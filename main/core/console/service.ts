@@ -4,7 +4,7 @@ import type {
   EnvironmentProfile,
   Result,
   WatchedSubMerchant,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { mapLimited } from '../batch';
 import { checkId } from '../payments';
 import { auditCsvFileName, auditReread, auditRetry, auditSettle } from './audit';
@@ -36,7 +36,7 @@ async function onActive<T>(
 }
 
 /**
- * The ConsoleApi (preload/contract.ts): the use-cases behind the Electron IPC router, the web
+ * The ConsoleApi (shared/contract): the use-cases behind the Electron IPC router, the web
  * bridge and the CLI. Transport-agnostic: every method takes its already-parsed argument
  * (createDispatcher parses it) and answers a Result; an expected failure never throws.
  */

@@ -1,4 +1,4 @@
-import type { Bank, Fetched, Result } from '../../../preload/contract';
+import type { Bank, Fetched, Result } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, readOnlyAuth } from './calls';
 import { checkInput, countrySchema } from './inputs';

@@ -1,4 +1,4 @@
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 
 /** D5: loopback hosts may use plain HTTP (the local sandbox); everything else must be HTTPS. */
 export function isLoopbackHost(hostname: string): boolean {

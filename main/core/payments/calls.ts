@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Fetched, Result } from '../../../preload/contract';
+import type { Fetched, Result } from '../../../shared/contract';
 import type { CredentialsOf, CredentialsReader } from './credentials';
 import { checkInput, idempotencyKeySchema } from './inputs';
 import type { AnswerSpec } from './schemas';

@@ -1,4 +1,4 @@
-import type { CashoutRef, CashoutStatus, Fetched, Result } from '../../../preload/contract';
+import type { CashoutRef, CashoutStatus, Fetched, Result } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord } from './calls';
 import { cashoutCancelSchema, cashoutRefSchema, checkCashoutCredentials, checkInput } from './inputs';

@@ -13,7 +13,7 @@ import type {
   RefundStatus,
   Result,
   SubMerchant,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { listBanks } from './banks';
 import { validateBaseUrl } from './base-url';
 import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';

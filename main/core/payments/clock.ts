@@ -1,4 +1,4 @@
-import type { ClockState, ClockStatus } from '../../../preload/contract';
+import type { ClockState, ClockStatus } from '../../../shared/contract';
 import { formatXDate } from './signer';
 
 export type { ClockState, ClockStatus };

@@ -1,5 +1,5 @@
-import type { CredentialField, CredentialSet, Result } from '../../../preload/contract';
-import { CREDENTIAL_SETS } from '../../../preload/contract';
+import type { CredentialField, CredentialSet, Result } from '../../../shared/contract';
+import { CREDENTIAL_SETS } from '../../../shared/contract';
 
 /** Whatever credentials an environment has; a later issue reads them from the OS keychain. */
 export type Credentials = Partial<Record<CredentialField, string>>;

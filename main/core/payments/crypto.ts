@@ -1,4 +1,4 @@
-import type { CryptoQuote, Fetched, Result } from '../../../preload/contract';
+import type { CryptoQuote, Fetched, Result } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, readOnlyAuth } from './calls';
 import { checkInput, cryptoQuoteQuerySchema } from './inputs';

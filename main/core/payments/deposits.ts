@@ -4,7 +4,7 @@ import type {
   DepositStatus,
   Fetched,
   Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';
 import { fetchRecord, intentKey, pathWithId, signedAuth } from './calls';
 import { checkId, checkInput, depositCreateBodySchema } from './inputs';

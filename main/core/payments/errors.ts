@@ -1,4 +1,4 @@
-import type { ConsoleError, ErrorKind } from '../../../preload/contract';
+import type { ConsoleError, ErrorKind } from '../../../shared/contract';
 
 /**
  * The one place where a service answer becomes a ConsoleError. Rows come from the spec's Errors

@@ -6,8 +6,8 @@ import type {
   ReportedInfoInput,
   RefundCreateBody,
   Result,
-} from '../../../preload/contract';
-import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../preload/contract';
+} from '../../../shared/contract';
+import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../shared/contract';
 
 /**
  * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI

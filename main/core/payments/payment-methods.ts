@@ -1,4 +1,4 @@
-import type { Fetched, PaymentMethod, Result } from '../../../preload/contract';
+import type { Fetched, PaymentMethod, Result } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, readOnlyAuth } from './calls';
 import { checkInput, countrySchema } from './inputs';

@@ -13,7 +13,7 @@ import type {
   RefundStatus,
   Result,
   SubMerchant,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 
 /**
  * Schemas of the service's answers: tolerant readers (D12). Unknown fields are kept, numbers may

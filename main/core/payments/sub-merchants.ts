@@ -1,4 +1,4 @@
-import type { Fetched, Result, SubMerchant } from '../../../preload/contract';
+import type { Fetched, Result, SubMerchant } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, pathWithId, signedAuth } from './calls';
 import { checkId } from './inputs';

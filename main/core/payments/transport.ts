@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 import type { ServerClock } from './clock';
 import type { Endpoint } from './errors';
 import { isSpecifiedErrorAnswer, localError, serviceError } from './errors';

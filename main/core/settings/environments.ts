@@ -22,7 +22,7 @@ import {
   type EnvironmentUpdateInput,
   type Preferences,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { validateBaseUrl } from '../payments/base-url';
 import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 import type { Vault } from '../vault/vault';

@@ -1,5 +1,5 @@
 import { readFile, rename, stat } from 'node:fs/promises';
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import { writeFileAtomically } from '../storage/atomic-file';
 import type { SettingsDocument } from './schema';
 import { fsCode, storageError, type SettingsStore, type StoredSettings } from './settings-store';

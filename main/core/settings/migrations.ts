@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCTION_COLOR } from '../../../preload/contract';
+import { PRODUCTION_COLOR } from '../../../shared/contract';
 import { DEFAULT_COLORS, SETTINGS_VERSION, settingsDocumentSchema, type SettingsDocument } from './schema';
 
 /**

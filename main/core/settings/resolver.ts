@@ -1,4 +1,4 @@
-import { EMBEDDED_SANDBOX_BASE_URL, type EnvironmentProfile, type Result } from '../../../preload/contract';
+import { EMBEDDED_SANDBOX_BASE_URL, type EnvironmentProfile, type Result } from '../../../shared/contract';
 import { isLoopbackHost, validateBaseUrl } from '../payments/base-url';
 import type { CredentialValues, Vault } from '../vault/vault';
 import { credentialOrigin, type EnvironmentsService } from './environments';

@@ -10,7 +10,7 @@ import {
   type EnvironmentKind,
   type EnvironmentProfile,
   type Preferences,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 
 /** The version of the settings document this code writes. migrations.ts brings older ones here. */

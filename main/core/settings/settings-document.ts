@@ -1,4 +1,4 @@
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import { withFileLock, type FileLockOptions } from '../storage/file-lock';
 import { migrateSettings } from './migrations';
 import { firstRunDocument, type SettingsDocument } from './schema';

@@ -1,4 +1,4 @@
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import type { SettingsDocument } from './schema';
 
 /** What a store found: nothing yet (first run), a parsed document, or bytes that are not JSON. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 import { storageError } from './storage-error';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConsoleError } from '../../../preload/contract';
+import type { ConsoleError } from '../../../shared/contract';
 
 /** A `storage` error naming what failed and the system's error code, never file contents. */
 export function storageError(what: string, cause?: unknown): ConsoleError {

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, type CredentialField, type Result } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS, type CredentialField, type Result } from '../../../shared/contract';
 
 /** The keychain service of the installed app. Tests always use `paydesk-test-<random>`. */
 export const VAULT_SERVICE = 'paydesk';

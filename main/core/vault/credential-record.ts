@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CredentialField, Result } from '../../../preload/contract';
+import type { CredentialField, Result } from '../../../shared/contract';
 
 /**
  * What one keychain entry holds: a versioned JSON record rather than the bare secret, so that a

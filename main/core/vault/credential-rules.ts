@@ -1,4 +1,4 @@
-import type { CredentialField, Result } from '../../../preload/contract';
+import type { CredentialField, Result } from '../../../shared/contract';
 
 /** The spec's limit for cashout `login` and `pass` (max 32; decisions: code 300 above). */
 const CASHOUT_CREDENTIAL_MAX_LENGTH = 32;

@@ -1,4 +1,4 @@
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import { keychainUnavailable, type SecretBackend, type SecretEntry } from './secret-backend';
 
 /** The part of keytar the vault uses (keytar 7.9). */

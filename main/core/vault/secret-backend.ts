@@ -1,4 +1,4 @@
-import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 
 /** One stored entry of a service, as the OS keychain lists it. */
 export interface SecretEntry {

@@ -7,7 +7,7 @@ import {
   type CredentialSetState,
   type EnvironmentCredentialStatus,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { accountOf, isCredentialField, parseAccount, validateEnvironmentId } from './accounts';
 import { decodeCredentialRecord, encodeCredentialRecord, type CredentialRecord } from './credential-record';
 import { maskedHint, validateCredentialValue } from './credential-rules';

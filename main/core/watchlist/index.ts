@@ -2,7 +2,7 @@
  * The watchlist (issue 6): pinned objects per environment, their status timelines in
  * `<dataDir>/watchlist.json`, one poller for the active environment, `watchChanged` events with
  * severity `alarm` for the COMPLETED → REJECTED corner cases of refunds and cashouts. Its DTOs
- * (WatchItem, WatchListView, WatchTimeline, WatchChangedEvent) are in preload/contract.ts.
+ * (WatchItem, WatchListView, WatchTimeline, WatchChangedEvent) are in shared/contract.
  */
 export { Watchlist, itemView, type WatchlistOptions } from './watchlist';
 export { severityOf, nextPollDelay, POLL_JITTER, MAX_BACKOFF_MS } from './policy';

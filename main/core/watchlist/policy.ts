@@ -1,4 +1,4 @@
-import type { WatchKind, WatchSeverity } from '../../../preload/contract';
+import type { WatchKind, WatchSeverity } from '../../../shared/contract';
 
 /**
  * How loud a change is. The spec's corner cases (refunds and cashouts): a bank reports a

@@ -7,7 +7,7 @@ import {
   type ConsoleError,
   type Result,
   type WatchKind,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { checkIdToken, type IdKind } from '../batch';
 import { setFileAside, writeFileAtomically } from '../settings';
 import { withFileLock } from '../storage/file-lock';

@@ -8,7 +8,7 @@ import {
   type WatchRef,
   type WatchTimeline,
   type WatchTimelineEntry,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { checkIdToken, lookupFor, mapLimited, type BatchTarget, type RecordSummary } from '../batch';
 import { nextPollDelay, severityOf } from './policy';
 import {

@@ -1,4 +1,4 @@
-import type { PaydeskBridge } from '../../../preload/contract';
+import type { PaydeskBridge } from '../../../shared/contract';
 
 /**
  * `window.paydesk`, the renderer's only way to main. Read once at start (main.tsx refuses to

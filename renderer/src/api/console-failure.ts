@@ -1,4 +1,4 @@
-import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 
 /**
  * The one error type react-query sees: a thrown wrapper around the ConsoleError that main

@@ -15,7 +15,7 @@ import type {
   ConsoleEvents,
   EnvironmentList,
   EnvironmentProfile,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { paydesk } from './bridge';
 import { toConsoleError } from './console-failure';
 import { environmentKeys, type EnvironmentKeys } from './query-keys';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ConsoleEventName, ConsoleEvents } from '../../../preload/contract';
+import type { ConsoleEventName, ConsoleEvents } from '../../../shared/contract';
 import { paydesk } from './bridge';
 
 /** Listen to an event main pushes while the calling component is mounted. */

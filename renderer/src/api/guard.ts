@@ -1,4 +1,4 @@
-import type { ArmingState, ClockStatus } from '../../../preload/contract';
+import type { ArmingState, ClockStatus } from '../../../shared/contract';
 import { useActiveEnvironment } from './environment';
 import { useEnvironmentQuery } from './queries';
 

@@ -6,7 +6,7 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type { PaydeskBridge, Result } from '../../../preload/contract';
+import type { PaydeskBridge, Result } from '../../../shared/contract';
 import { paydesk } from './bridge';
 import { ConsoleFailure, toConsoleError, unwrap } from './console-failure';
 import { currentEnvironmentId, useEnvironments } from './environment';

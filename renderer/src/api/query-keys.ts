@@ -1,4 +1,4 @@
-import type { AuditAction, CredentialField } from '../../../preload/contract';
+import type { AuditAction, CredentialField } from '../../../shared/contract';
 
 /**
  * THE query-key factory. Every key starts with the id of the environment that was active when

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput, type MantineColor } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleError } from '../../../preload/contract';
+import type { ConsoleError } from '../../../shared/contract';
 import type { ConsoleFailure } from '../api/console-failure';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ConsoleError, ErrorKind } from '../../../preload/contract';
+import type { ConsoleError, ErrorKind } from '../../../shared/contract';
 import { ConsoleFailure } from '../api/console-failure';
 
 /** Kinds that say "look again before acting" rather than "this failed": amber, not red. */

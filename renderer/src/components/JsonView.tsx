@@ -1,7 +1,7 @@
 import { Box, Group, Mark, Stack, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JsonValue } from '../../../preload/contract';
+import type { JsonValue } from '../../../shared/contract';
 import { CopyButton } from './CopyButton';
 
 function isObject(value: JsonValue): value is { [key: string]: JsonValue } {

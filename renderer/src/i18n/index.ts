@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../preload/contract';
+import { LANGUAGES, type Language } from '../../../shared/contract';
 import { rememberLanguageHint } from '../shell/start-hint';
 import type { resources } from './resources';
 

@@ -1,4 +1,4 @@
-import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, REFUND_STATUSES } from '../../../preload/contract';
+import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, REFUND_STATUSES } from '../../../shared/contract';
 
 /** The three entities whose records carry a status. */
 export type StatusEntity = 'deposit' | 'refund' | 'cashout';

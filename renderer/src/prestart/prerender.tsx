@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createPath, Router, type Navigator } from 'react-router';
-import type { Language, Preferences, Result } from '../../../preload/contract';
+import type { Language, Preferences, Result } from '../../../shared/contract';
 import { initI18n } from '../i18n';
 import { App } from '../shell/App';
 

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router';
-import type { Preferences, Result } from '../../../preload/contract';
+import type { Preferences, Result } from '../../../shared/contract';
 import { EnvironmentProvider } from '../api/environment';
 import { createQueryClient } from '../api/query-client';
 import { OverlaysProvider, useOverlays } from '../components/overlays';

@@ -1,6 +1,6 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ClockState, ClockStatus } from '../../../preload/contract';
+import type { ClockState, ClockStatus } from '../../../shared/contract';
 import { useClockStatus } from '../api/guard';
 import { DetailList, DetailRow } from '../components/DetailList';
 import { DeferredPopover } from '../components/overlays';

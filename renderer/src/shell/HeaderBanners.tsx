@@ -1,7 +1,7 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentProfile } from '../../../preload/contract';
+import type { EnvironmentProfile } from '../../../shared/contract';
 import { useActiveEnvironment } from '../api/environment';
 import { useArming, useClockStatus } from '../api/guard';
 import { useConsoleMutation } from '../api/queries';

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { DeferredMenu } from '../components/overlays';
 import { CurrentMark } from './CurrentMark';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, THEMES, type Language } from '../../../preload/contract';
+import { LANGUAGES, THEMES, type Language } from '../../../shared/contract';
 import { usePreferences } from './preferences';
 
 /** Each language named in itself, so a reader can find theirs whatever the current language. */

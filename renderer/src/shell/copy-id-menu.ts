@@ -1,4 +1,4 @@
-import type { PaydeskDesktop } from '../../../preload/contract';
+import type { PaydeskDesktop } from '../../../shared/contract';
 
 /**
  * The attribute that marks an id on screen (`data-copy-id="300000001"`): in the desktop app a

@@ -1,6 +1,6 @@
 import { ColorSwatch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PRODUCTION_COLOR, type EnvironmentProfile } from '../../../preload/contract';
+import { PRODUCTION_COLOR, type EnvironmentProfile } from '../../../shared/contract';
 import { SolidBadge, isBadgeColor } from '../components/SolidBadge';
 
 /** The colour an environment is drawn in: production is always PRODUCTION_COLOR. */

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../components/notify';
-import type { Language, Preferences, Result, Theme } from '../../../preload/contract';
+import type { Language, Preferences, Result, Theme } from '../../../shared/contract';
 import { paydesk } from '../api/bridge';
 import { changeLanguage } from '../i18n';
 import { rememberThemeHint } from './start-hint';

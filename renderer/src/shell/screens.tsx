@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { EnvironmentProfile } from '../../../preload/contract';
+import type { EnvironmentProfile } from '../../../shared/contract';
 import type { JumpKind } from '../lib/jump-parser';
 import { loadNamespaces, type Namespace } from '../i18n';
 import LookupScreen from '../features/lookup/LookupScreen';

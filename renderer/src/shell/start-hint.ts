@@ -1,4 +1,4 @@
-import { LANGUAGES, THEMES, type Language, type Theme } from '../../../preload/contract';
+import { LANGUAGES, THEMES, type Language, type Theme } from '../../../shared/contract';
 
 /**
  * A preference of the last run kept in localStorage only as a start-up hint, so the first render

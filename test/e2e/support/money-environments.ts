@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS } from '../../../shared/contract';
 import type { SandboxHandle } from '../../../main/sandbox';
 import type { PaydeskCaller } from '../fixtures';
 

@@ -22,7 +22,7 @@ const KEEP_OLD_BUILDS_MS = 6 * 60 * 60_000;
 /** What the build reads: the renderer's sources, the contract, the Vite config, the dependency versions. */
 const INPUTS = [
   'renderer',
-  'preload/contract.ts',
+  'shared',
   'electron.vite.config.ts',
   'package-lock.json',
   'main/web/build-renderer.ts',

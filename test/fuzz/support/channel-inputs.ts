@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { ERROR_KINDS, type ChannelName, type Result } from '../../../preload/contract';
+import { ERROR_KINDS, type ChannelName, type Result } from '../../../shared/contract';
 import { isResult } from '../../../preload/bridge';
 import { ARG_SCHEMAS } from '../../../main/core/console';
 import { hostileJson, hostileValue } from './hostile-values';

@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 import { ANCHOR_FILE, openJournal, type Journal, type OpenJournalOptions } from '../../../main/core/audit';
 import { PAYER, TESTING, depositBody, removeTempDirs, tempDir } from '../../fixtures/audit/samples';
 

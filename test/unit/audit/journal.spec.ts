@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConsoleError, Result } from '../../../preload/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 import {
   AUDIT_CSV_HEADERS,
   openJournal,

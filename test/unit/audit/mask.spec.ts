@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { DepositCreateBody } from '../../../preload/contract';
+import type { DepositCreateBody } from '../../../shared/contract';
 import { canonicalJson, looksMasked, mask, openJournal, summariseRequest } from '../../../main/core/audit';
 import {
   PAYER,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BATCH_LIMITS, type BatchParseResult, type Result } from '../../../preload/contract';
+import { BATCH_LIMITS, type BatchParseResult, type Result } from '../../../shared/contract';
 import { batchCsv, checkIdToken, parseBatchIds } from '../../../main/core/batch';
 
 /** The batch id parser: whatever a user pastes or opens becomes canonical ids, and nothing is skipped silently. */

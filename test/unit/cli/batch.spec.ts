@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { BatchRow, BatchSummary } from '../../../preload/contract';
+import type { BatchRow, BatchSummary } from '../../../shared/contract';
 import { runCli } from '../../../main/cli/program';
 import { parseCsv } from '../../../main/core/csv';
 import { createMemoryBackend } from '../../../main/core/vault';

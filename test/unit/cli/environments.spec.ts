@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { EnvironmentList, EnvironmentProfile } from '../../../preload/contract';
+import type { EnvironmentList, EnvironmentProfile } from '../../../shared/contract';
 import { runCli, type CliOptions } from '../../../main/cli/program';
 import { createKeytarBackend, createMemoryBackend, type SecretBackend } from '../../../main/core/vault';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CREDENTIAL_FIELDS, type EnvironmentProfile } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS, type EnvironmentProfile } from '../../../shared/contract';
 import { runCli } from '../../../main/cli/program';
 import {
   createKeytarBackend,

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { BATCH_LIMITS, type BatchSummary } from '../../../preload/contract';
+import { BATCH_LIMITS, type BatchSummary } from '../../../shared/contract';
 import { lastRunPath } from '../../../main/core/batch';
 import { parseCsv } from '../../../main/core/csv';
 import { FIRST_BULK_DEPOSIT_ID } from '../../../main/sandbox';

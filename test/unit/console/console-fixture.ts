@@ -11,7 +11,7 @@ import {
   type EnvironmentAddInput,
   type EnvironmentProfile,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import {
   createConsoleRuntime,
   createDispatcher,

@@ -6,7 +6,7 @@ import {
   type ConsoleApi,
   type ErrorKind,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { openJournal } from '../../../main/core/audit';
 import { ARG_SCHEMAS, createDispatcher } from '../../../main/core/console';
 import { sendJson, startDouble } from '../payments/http-double';

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import type { CredentialField, DoctorReport } from '../../../preload/contract';
+import type { CredentialField, DoctorReport } from '../../../shared/contract';
 import { createKeytarBackend } from '../../../main/core/vault';
 import type { SandboxHandle } from '../../../main/sandbox';
 import { addEnvironmentFor, dataOf, expect, FAST_CLIENT, test, type Console } from './console-fixture';

@@ -1,4 +1,4 @@
-import type { EnvironmentList } from '../../../preload/contract';
+import type { EnvironmentList } from '../../../shared/contract';
 import { addEnvironmentFor, dataOf, EMBEDDED_SEED, errorOf, expect, test } from './console-fixture';
 
 /**

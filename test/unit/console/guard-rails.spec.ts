@@ -1,4 +1,4 @@
-import type { ArmingState } from '../../../preload/contract';
+import type { ArmingState } from '../../../shared/contract';
 import { ARMING_IDLE_MS } from '../../../main/core/console';
 import { addEnvironmentFor, dataOf, errorOf, expect, test } from './console-fixture';
 

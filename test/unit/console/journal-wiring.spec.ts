@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AuditEntryView } from '../../../preload/contract';
+import type { AuditEntryView } from '../../../shared/contract';
 import { verifyJournalFile } from '../../../main/core/audit';
 import {
   addEnvironmentFor,

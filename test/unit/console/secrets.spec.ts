@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { CREDENTIAL_FIELDS, type CredentialField } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../../../shared/contract';
 import { runCli } from '../../../main/cli/program';
 import { createConsoleRuntime } from '../../../main/core/console';
 import { createKeytarBackend } from '../../../main/core/vault';

@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, type CredentialField } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../../../shared/contract';
 import {
   diagnosticsText,
   gatherDiagnostics,

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { buildBridge, isResult, type BridgeTransport } from '../../../preload/bridge';
-import { CHANNELS, EVENT_CHANNEL, type EnvironmentList } from '../../../preload/contract';
+import { CHANNELS, EVENT_CHANNEL, type EnvironmentList } from '../../../shared/contract';
 
 /**
  * The bridge factory behind `window.paydesk` (Electron preload and web bridge alike), driven

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { MenuItemConstructorOptions } from 'electron';
-import { CHANNELS, LANGUAGES } from '../../../preload/contract';
+import { CHANNELS, LANGUAGES } from '../../../shared/contract';
 import {
   buildContextMenuTemplate,
   buildMenuTemplate,

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import type { WatchChangedEvent } from '../../../preload/contract';
+import type { WatchChangedEvent } from '../../../shared/contract';
 import { watchNotificationContent } from '../../../main/electron/watch-notification';
 
 const change = (from: string | null, to: string, severity: 'info' | 'alarm'): WatchChangedEvent => ({

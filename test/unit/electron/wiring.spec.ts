@@ -12,7 +12,7 @@ import {
   type PaydeskBridge,
   type PaydeskDesktop,
   type Result,
-} from '../../../preload/contract';
+} from '../../../shared/contract';
 import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from '../../../main/electron/policy';
 
 /**

@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHANNELS, type CredentialField } from '../../../preload/contract';
+import { CHANNELS, type CredentialField } from '../../../shared/contract';
 import {
   LOG_KEEP,
   logFilePaths,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { LANGUAGES } from '../../../preload/contract';
+import { LANGUAGES } from '../../../shared/contract';
 import { PRESTART_LANGUAGE_ATTRIBUTE, PRESTART_PLACEHOLDER } from '../../../renderer/src/prestart/markers';
 import { builtApp, repositoryRoot } from './built-app';
 

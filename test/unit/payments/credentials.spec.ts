@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import type { Credentials, Exchange } from '../../../main/core/payments';
 import { httpExchange } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ConsoleError, ErrorKind, Result } from '../../../preload/contract';
+import type { ConsoleError, ErrorKind, Result } from '../../../shared/contract';
 import type { PaymentsClient } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
 import { UUID_V4, sendEmpty, sendJson, startDouble } from './http-double';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { DepositCreateBody } from '../../../preload/contract';
+import type { DepositCreateBody } from '../../../shared/contract';
 import {
   CAIXA_ACCOUNT_TYPES,
   checkId,

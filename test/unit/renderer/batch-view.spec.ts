@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { BATCH_LIMITS, type BatchSummary } from '../../../preload/contract';
+import { BATCH_LIMITS, type BatchSummary } from '../../../shared/contract';
 import {
   BATCH_PAGE_SIZE,
   batchColumns,

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { WATCH_LIMITS, type WatchChangedEvent, type WatchItem } from '../../../preload/contract';
+import { WATCH_LIMITS, type WatchChangedEvent, type WatchItem } from '../../../shared/contract';
 import {
   intervalParts,
   refKey,

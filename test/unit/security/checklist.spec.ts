@@ -20,7 +20,7 @@ import {
   APP_SCHEME_PRIVILEGES,
   type OwnPage,
 } from '../../../main/electron/policy';
-import { CHANNELS } from '../../../preload/contract';
+import { CHANNELS } from '../../../shared/contract';
 import { buildBridge } from '../../../preload/bridge';
 import { validateBaseUrl } from '../../../main/core/payments';
 import { createConsoleRuntime, createDispatcher } from '../../../main/core/console';

@@ -1,4 +1,4 @@
-import type { EnvironmentProfile, Result } from '../../../preload/contract';
+import type { EnvironmentProfile, Result } from '../../../shared/contract';
 import {
   createEnvironmentsService,
   type EnvironmentsService,

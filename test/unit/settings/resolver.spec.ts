@@ -1,4 +1,4 @@
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import { createEnvironmentsService } from '../../../main/core/settings/environments';
 import { createFileSettingsStore } from '../../../main/core/settings/file-settings-store';
 import { createEnvironmentResolver, type EmbeddedSandbox } from '../../../main/core/settings/resolver';

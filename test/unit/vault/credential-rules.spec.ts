@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { CREDENTIAL_FIELDS, type CredentialField } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../../../shared/contract';
 import { maskedHint, validateCredentialValue } from '../../../main/core/vault/credential-rules';
 import { createMemoryBackend } from '../../../main/core/vault/memory-backend';
 import { createVault } from '../../../main/core/vault/vault';

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Result } from '../../../preload/contract';
+import type { Result } from '../../../shared/contract';
 import { createKeytarBackend, type KeytarModule } from '../../../main/core/vault/keytar-backend';
 import { createVault } from '../../../main/core/vault/vault';
 import { testService } from './keychain-fixture';

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { CREDENTIAL_FIELDS, type CredentialField } from '../../../preload/contract';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../../../shared/contract';
 import { createKeytarBackend } from '../../../main/core/vault/keytar-backend';
 import { createVault, type Vault } from '../../../main/core/vault/vault';
 import type { SecretBackend } from '../../../main/core/vault/secret-backend';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WATCH_LIMITS, type WatchChangedEvent } from '../../../preload/contract';
+import { WATCH_LIMITS, type WatchChangedEvent } from '../../../shared/contract';
 import { MAX_BACKOFF_MS, nextPollDelay, WATCHLIST_FILE_NAME } from '../../../main/core/watchlist';
 import { addEnvironmentFor, dataOf, errorOf, expect, test, type Console } from '../console/console-fixture';
 

@@ -58,9 +58,9 @@ test('the web bridge and the window policy import nothing from electron', () => 
 });
 
 test('the page bridges import only the bridge factory, the contract and the wire format', () => {
-  expect(relativeTargets('preload/bridge.ts')).toEqual(['preload/contract']);
+  expect(relativeTargets('preload/bridge.ts')).toEqual(['shared/contract']);
   expect([...new Set(relativeTargets('preload/web-bridge.ts'))].sort()).toEqual(
-    ['main/web/protocol', 'preload/bridge', 'preload/contract'].sort(),
+    ['main/web/protocol', 'preload/bridge', 'shared/contract'].sort(),
   );
   expect(importSpecifiers('main/web/protocol.ts')).toEqual([]);
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
 import { buildBridge } from '../../../preload/bridge';
-import { CHANNELS, type EnvironmentList } from '../../../preload/contract';
+import { CHANNELS, type EnvironmentList } from '../../../shared/contract';
 import { createSocketTransport, type PageSocket } from '../../../preload/web-bridge';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/policy';
 import { injectBridgeScript, tokenMatches } from '../../../main/web/server';

@@ -22,7 +22,7 @@ import {
   type AuditFilter,
   type AuditState,
   type AuditVerifyReport,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';

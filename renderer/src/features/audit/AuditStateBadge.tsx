@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AuditState } from '../../../../preload/contract';
+import type { AuditState } from '../../../../shared/contract';
 import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
 
 const STATE_COLORS: Record<AuditState, BadgeColor> = {

@@ -8,7 +8,7 @@ import type {
   AuditIds,
   AuditSettleInput,
   BlockingIntent,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import type { ConsoleFailure } from '../../api/console-failure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';

@@ -5,7 +5,7 @@ import type {
   AuditIds,
   AuditState,
   AuditUnresolvedView,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 
 /**
  * The audit screen's pure parts (no DOM, no React; unit-tested in Node): the filter form turned

@@ -9,7 +9,7 @@ import type {
   AuditUnresolvedView,
   AuditVerifyReport,
   BlockingIntent,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 import type { EnvironmentKeys } from '../../api/query-keys';

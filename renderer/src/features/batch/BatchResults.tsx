@@ -12,7 +12,7 @@ import {
   type BatchRowState,
   type BatchSummary,
   type ErrorKind,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
 import {

@@ -21,7 +21,7 @@ import {
   type BatchKind,
   type BatchParseResult,
   type BatchSummary,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';

@@ -4,7 +4,7 @@ import {
   type BatchRow,
   type BatchRowFilter,
   type BatchSummary,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 
 /**
  * The batch screen's pure parts (no DOM, no React; unit-tested in Node): which pages of rows a

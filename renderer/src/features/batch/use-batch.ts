@@ -7,7 +7,7 @@ import type {
   BatchRowsPage,
   BatchStartInput,
   BatchSummary,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleEvent } from '../../api/events';
 import { type EnvironmentQueryOptions, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';

@@ -8,7 +8,7 @@ import type {
   CashoutStatus,
   ConsoleError,
   Fetched,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import type { ConsoleFailure } from '../../api/console-failure';
 import { useActiveEnvironment } from '../../api/environment';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -3,7 +3,7 @@ import {
   type CashoutRef,
   type CashoutStatus,
   type ConsoleError,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { EXTERNAL_ID_MAX_LENGTH, parsePositiveId } from '../../lib/jump-parser';
 
 /**

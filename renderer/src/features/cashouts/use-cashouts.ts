@@ -5,7 +5,7 @@ import type {
   CashoutStatus,
   Fetched,
   MutationMeta,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 

@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DepositCreateOutcome, JsonObject } from '../../../../preload/contract';
+import type { DepositCreateOutcome, JsonObject } from '../../../../shared/contract';
 import { useClockStatus } from '../../api/guard';
 import { useConsoleMutation } from '../../api/queries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -7,7 +7,7 @@ import type {
   BlockingIntent,
   DepositCheck,
   DepositCreateBody,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SolidBadge } from '../../components/SolidBadge';
 import { Working } from '../../components/Working';

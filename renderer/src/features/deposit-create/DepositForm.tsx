@@ -17,7 +17,7 @@ import {
   CRYPTO_NETWORKS,
   type DepositCheck,
   type ReportedInfoInput,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
 import { countryName, isMethodAvailable, REFERENCE_COUNTRIES } from '../reference/reference-data';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BlockingIntent } from '../../../../preload/contract';
+import type { BlockingIntent } from '../../../../shared/contract';
 import { Dialog } from '../../components/Dialog';
 import { useFormat } from '../../components/format-context';
 import { links } from '../../shell/links';

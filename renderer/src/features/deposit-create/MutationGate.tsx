@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentKind } from '../../../../preload/contract';
+import type { EnvironmentKind } from '../../../../shared/contract';
 import { useActiveEnvironment, useEnvironments } from '../../api/environment';
 import { useArming, useClockStatus } from '../../api/guard';
 import { KindBadge, environmentColor } from '../../shell/environment-look';

@@ -1,4 +1,4 @@
-import type { ConsoleError, DepositCreateBody, FieldIssue, JsonObject } from '../../../../preload/contract';
+import type { ConsoleError, DepositCreateBody, FieldIssue, JsonObject } from '../../../../shared/contract';
 
 /**
  * The create-deposit form as plain data, and its translation into a request body. Pure (no DOM,

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from '../../../../preload/contract';
+import type { JsonObject, JsonValue } from '../../../../shared/contract';
 
 /**
  * A ONE_SHOT answer's payment instructions (`payment_info.metadata` and `secondary_metadata`)

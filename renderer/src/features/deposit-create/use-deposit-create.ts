@@ -5,7 +5,7 @@ import type {
   Fetched,
   MutationMeta,
   PaymentMethod,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
 /** main's verdict on a draft body (its issues, the flow it will get, the method's reported_info rules). */

@@ -1,4 +1,4 @@
-import type { DepositStatus, Fetched } from '../../../../preload/contract';
+import type { DepositStatus, Fetched } from '../../../../shared/contract';
 import { useEnvironmentQuery } from '../../api/queries';
 
 /** The status record of one deposit in the active environment. */

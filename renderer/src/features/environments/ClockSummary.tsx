@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ClockStatus } from '../../../../preload/contract';
+import type { ClockStatus } from '../../../../shared/contract';
 import { useClockStatus } from '../../api/guard';
 import { useFormat } from '../../components/format-context';
 

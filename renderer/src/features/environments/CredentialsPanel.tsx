@@ -9,7 +9,7 @@ import {
   type CredentialSet,
   type CredentialSetState,
   type EnvironmentCredentialStatus,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironmentQuery } from '../../api/queries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DoctorReport, DoctorVerdict } from '../../../../preload/contract';
+import type { DoctorReport, DoctorVerdict } from '../../../../shared/contract';
 import { useConsoleMutation } from '../../api/queries';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';

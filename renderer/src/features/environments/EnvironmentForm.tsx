@@ -7,7 +7,7 @@ import {
   type EnvironmentColor,
   type EnvironmentKind,
   type EnvironmentProfile,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import type { ConsoleFailure } from '../../api/console-failure';
 import { ErrorNotice } from '../../components/ErrorNotice';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Code, Collapse, Group, Paper, Stack, Text, Title } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/notify';
-import { EMBEDDED_SANDBOX_BASE_URL, type EnvironmentProfile } from '../../../../preload/contract';
+import { EMBEDDED_SANDBOX_BASE_URL, type EnvironmentProfile } from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Dialog } from '../../components/Dialog';

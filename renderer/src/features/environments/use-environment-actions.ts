@@ -2,7 +2,7 @@ import type {
   CredentialField,
   EnvironmentAddInput,
   EnvironmentUpdateInput,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleMutation } from '../../api/queries';
 

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CRYPTO_CURRENCIES, type CryptoQuote, type Fetched } from '../../../../preload/contract';
+import { CRYPTO_CURRENCIES, type CryptoQuote, type Fetched } from '../../../../shared/contract';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
 import { Money } from '../../components/Money';

@@ -1,7 +1,7 @@
 import { Box, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHOD_TYPES, type PaymentMethod } from '../../../../preload/contract';
+import { PAYMENT_METHOD_TYPES, type PaymentMethod } from '../../../../shared/contract';
 import { useFormat } from '../../components/format-context';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { SolidBadge } from '../../components/SolidBadge';

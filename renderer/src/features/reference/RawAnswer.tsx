@@ -1,7 +1,7 @@
 import { Button, Collapse, Stack } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Fetched } from '../../../../preload/contract';
+import type { Fetched } from '../../../../shared/contract';
 import { JsonView } from '../../components/JsonView';
 
 /**

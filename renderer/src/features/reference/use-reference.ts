@@ -1,4 +1,4 @@
-import type { Bank, CryptoQuote, Fetched, PaymentMethod } from '../../../../preload/contract';
+import type { Bank, CryptoQuote, Fetched, PaymentMethod } from '../../../../shared/contract';
 import { useEnvironmentQuery } from '../../api/queries';
 
 /**

@@ -18,7 +18,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AuditEntryView, RefundPreflight } from '../../../../preload/contract';
+import type { AuditEntryView, RefundPreflight } from '../../../../shared/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';

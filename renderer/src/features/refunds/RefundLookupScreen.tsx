@@ -2,7 +2,7 @@ import { Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { Fetched, RefundStatus } from '../../../../preload/contract';
+import type { Fetched, RefundStatus } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,4 +1,4 @@
-import type { BankAccountInput, RefundCreateBody } from '../../../../preload/contract';
+import type { BankAccountInput, RefundCreateBody } from '../../../../shared/contract';
 
 /**
  * The refund form as plain data, its own checks and its request body (D8). Pure: unit-tested in

@@ -6,7 +6,7 @@ import type {
   RefundCreateOutcome,
   RefundPreflight,
   RefundStatus,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
 /** The status record of one refund in the active environment. */

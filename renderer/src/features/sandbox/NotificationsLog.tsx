@@ -1,6 +1,6 @@
 import { Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { SandboxNotification } from '../../../../preload/contract';
+import type { SandboxNotification } from '../../../../shared/contract';
 import { useFormat } from '../../components/format-context';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { SolidBadge } from '../../components/SolidBadge';

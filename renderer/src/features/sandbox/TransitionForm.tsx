@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SANDBOX_ENTITIES, type SandboxEntity } from '../../../../preload/contract';
+import { SANDBOX_ENTITIES, type SandboxEntity } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { links } from '../../shell/links';

@@ -4,7 +4,7 @@ import {
   REFUND_STATUSES,
   type ConsoleApi,
   type SandboxEntity,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 
 /**
  * Pure helpers of the sandbox controls (no DOM, no React): unit-tested in Node under

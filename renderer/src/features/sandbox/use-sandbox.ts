@@ -1,4 +1,4 @@
-import type { ConsoleApi, SandboxNotification } from '../../../../preload/contract';
+import type { ConsoleApi, SandboxNotification } from '../../../../shared/contract';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 import type { TransitionArg } from './sandbox-options';
 

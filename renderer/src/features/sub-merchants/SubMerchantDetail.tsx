@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Fetched, SubMerchant } from '../../../../preload/contract';
+import type { Fetched, SubMerchant } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';

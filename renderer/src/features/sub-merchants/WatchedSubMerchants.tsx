@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { WatchedSubMerchant } from '../../../../preload/contract';
+import type { WatchedSubMerchant } from '../../../../shared/contract';
 import { useActiveEnvironment } from '../../api/environment';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';

@@ -1,4 +1,4 @@
-import type { Fetched, SubMerchant, WatchedSubMerchant } from '../../../../preload/contract';
+import type { Fetched, SubMerchant, WatchedSubMerchant } from '../../../../shared/contract';
 import { useActiveEnvironment } from '../../api/environment';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 

@@ -22,7 +22,7 @@ import {
   type WatchListView,
   type WatchRef,
   type WatchTimelineEntry,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
 import { notify } from '../../components/notify';

@@ -5,7 +5,7 @@ import {
   type WatchListView,
   type WatchRef,
   type WatchTimeline,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 

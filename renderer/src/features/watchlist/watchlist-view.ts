@@ -5,7 +5,7 @@ import {
   type WatchItem,
   type WatchKind,
   type WatchRef,
-} from '../../../../preload/contract';
+} from '../../../../shared/contract';
 import type { StatusEntity } from '../../lib/status';
 import { links } from '../../shell/links';
 
