@@ -1,0 +1,206 @@
+/** The audit journal (main/core/audit): what the journal screen and `paydesk audit` see. */
+import type { EnvironmentKind } from './environments';
+import type { ErrorKind, Result } from './results';
+
+/** The mutating calls the journal records. */
+export const AUDIT_ACTIONS = ['deposit.create', 'refund.create', 'cashout.cancel'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** `pending`: an intent with no outcome yet (in flight, or the process died before the answer). */
+export const AUDIT_STATES = ['ok', 'error', 'outcome_unknown', 'pending'] as const;
+export type AuditState = (typeof AUDIT_STATES)[number];
+
+/** `gap`: an operator acknowledged entries cut off the journal's end (see AuditAnchorReport). */
+type AuditEntryType = 'intent' | 'outcome' | 'resolution' | 'repair' | 'gap';
+/** How the user settled an intent whose outcome was unknown. `manual`: checked elsewhere, with a note. */
+export type AuditResolutionMethod = 'status_reread' | 'retried_same_key' | 'manual';
+
+export interface AuditIds {
+  invoice_id?: string;
+  deposit_id?: number;
+  refund_id?: number;
+  cashout_id?: number;
+  external_id?: string;
+}
+
+export interface AuditEnvironmentRef {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+}
+
+/** One journal line. Outcome and resolution lines repeat their intent's environment, action and key. */
+export interface AuditEntryView {
+  seq: number;
+  /** ISO time of the writing machine's clock. */
+  time: string;
+  type: AuditEntryType;
+  intentId?: string;
+  environment?: AuditEnvironmentRef;
+  osUser?: string | null;
+  action?: AuditAction;
+  /** The intent's ids, plus the ids an outcome or a resolution produced. */
+  ids?: AuditIds;
+  idempotencyKey?: string | null;
+  reason?: string | null;
+  /** Masked summary of the request (never a full document, account, wallet, e-mail or name). */
+  summary?: Record<string, string | number | boolean>;
+  /** What this outcome or resolution line says. */
+  result?: 'ok' | 'error' | 'outcome_unknown';
+  /** The operation's state now, after every later line (absent on repair lines). */
+  state?: AuditState;
+  resolutionMethod?: AuditResolutionMethod;
+  errorKind?: ErrorKind;
+  serviceCode?: number;
+  httpStatus?: number;
+  /** A status the answer carried, e.g. a cashout's `CANCELLED`. */
+  status?: string;
+  /** Repair and gap lines: what was moved aside or acknowledged; resolution lines: the user's note. */
+  note?: string;
+  hash: string;
+}
+
+/** All fields optional; `from` inclusive and `to` exclusive, ISO times. */
+export interface AuditFilter {
+  environmentId?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+  state?: AuditState;
+}
+
+type AuditProblemKind = 'tampered' | 'broken_link' | 'bad_sequence' | 'unparseable' | 'truncated';
+
+/**
+ * How the journal's end compares with the head kept outside it (`journal.anchor`), which is what
+ * shows lines cut off the end. `behind`: entries were written after the anchor's last update (a
+ * crash in between, or an older Paydesk): not a problem. The last three refuse new entries until
+ * an operator acknowledges them (`paydesk audit acknowledge-truncation`).
+ */
+export type AuditAnchorState = 'matches' | 'behind' | 'entries_missing' | 'mismatch' | 'unreadable';
+
+/** A journal head: its last entry's sequence number and hash (null: no entry) and the file's length. */
+interface AuditHead {
+  seq: number;
+  hash: string | null;
+  bytes: number;
+}
+
+export interface AuditAnchorReport {
+  state: AuditAnchorState;
+  /** The head the anchor names (absent when it cannot be read). */
+  head?: AuditHead;
+  /** `entries_missing`: entries cut off the end; `behind`: entries written after the anchor. */
+  count?: number;
+  /** When the anchor started and the entries the journal had then: a cut before that cannot be seen. */
+  since?: { time: string; seq: number };
+  message: string;
+}
+
+/** A cut-short last line (a crash mid-write) moved to a file beside the journal. */
+interface AuditRepairReport {
+  seq: number;
+  time: string;
+  bytes: number;
+  sidecar: string;
+}
+
+/** An operator's acknowledgement of entries cut off the end, or of an anchor that disagreed. */
+interface AuditGapReport {
+  seq: number;
+  time: string;
+  osUser: string | null;
+  reason: string;
+  problem: Exclude<AuditAnchorState, 'matches' | 'behind'>;
+  /** How many entries were missing (null when the anchor disagreed or could not be read). */
+  missingEntries: number | null;
+  /** The head the anchor named then (null when it could not be read). */
+  anchorHead: AuditHead | null;
+}
+
+export interface AuditVerifyReport {
+  /** False when the chain is broken or the anchor shows missing or rewritten entries. */
+  ok: boolean;
+  /** Whole entries read (up to the end, or up to the first problem). */
+  entries: number;
+  /** Hash of the last good entry. */
+  headHash: string | null;
+  firstProblem?: { line: number; kind: AuditProblemKind; message: string };
+  /** The journal's own verify adds these; a bare check of the file's bytes cannot. */
+  anchor?: AuditAnchorReport;
+  repairs?: AuditRepairReport[];
+  gaps?: AuditGapReport[];
+  /** New entries are refused until an operator acknowledges the anchor's problem. */
+  writesRefused?: boolean;
+}
+
+/**
+ * An earlier intent on the target of a new one. `unknown`: nobody knows whether it happened, so a
+ * new intent under another key could do it twice; `ok`: it happened (a deposit with this invoice
+ * id exists).
+ */
+export interface BlockingIntent {
+  intentId: string;
+  action: AuditAction;
+  environment: AuditEnvironmentRef;
+  time: string;
+  /** The key a retry must reuse (D6); null for a cashout cancel. */
+  idempotencyKey: string | null;
+  state: 'unknown' | 'ok';
+  ids: AuditIds;
+  /** The new request has the same content as the earlier one, so resending it is a plain retry. */
+  sameRequest: boolean;
+  /** The earlier request is still kept, so it can be sent again under its key. */
+  canRetry: boolean;
+}
+
+/** How an operator settles an unknown outcome after checking it elsewhere (the merchant panel, the bank). */
+export interface AuditSettleInput {
+  intentId: string;
+  /** `happened`: the service did act; `did_not_happen`: it did not. */
+  verdict: 'happened' | 'did_not_happen';
+  /** How it was checked; kept in the journal with the OS user. */
+  note: string;
+}
+
+/** An intent whose outcome nobody knows: offer "re-read the status" or "retry with the same key". */
+export interface AuditUnresolvedView {
+  intentId: string;
+  seq: number;
+  time: string;
+  environment: AuditEnvironmentRef;
+  osUser: string | null;
+  action: AuditAction;
+  ids: AuditIds;
+  /** The ORIGINAL key: a retry reuses it (D6); a new key is never made silently. */
+  idempotencyKey: string | null;
+  reason: string | null;
+  summary: Record<string, string | number | boolean>;
+  /** `no_outcome`: the process stopped before an answer; `answer_lost`: the call's answer never came. */
+  cause: 'no_outcome' | 'answer_lost';
+  /** The exact request is still spooled, so "retry with the same key" can be offered. */
+  canRetry: boolean;
+}
+
+export interface AuditApi {
+  auditEntries(arg: AuditFilter): Promise<Result<AuditEntryView[]>>;
+  auditVerify(arg: Record<string, never>): Promise<Result<AuditVerifyReport>>;
+  auditExportCsv(arg: AuditFilter): Promise<Result<{ fileName: string; csv: string }>>;
+  auditUnresolved(arg: Record<string, never>): Promise<Result<AuditUnresolvedView[]>>;
+  auditReread(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+  auditRetry(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+  auditSettle(arg: AuditSettleInput): Promise<Result<AuditEntryView>>;
+  /** The unknown intent that would block a new one on this target, if any (screens disable the action on it). */
+  blockingIntent(arg: { action: AuditAction; ids: AuditIds }): Promise<Result<BlockingIntent | null>>;
+}
+
+export const AUDIT_CHANNELS = {
+  auditEntries: 'paydesk:audit:entries',
+  auditVerify: 'paydesk:audit:verify',
+  auditExportCsv: 'paydesk:audit:export-csv',
+  auditUnresolved: 'paydesk:audit:unresolved',
+  auditReread: 'paydesk:audit:reread',
+  auditRetry: 'paydesk:audit:retry',
+  auditSettle: 'paydesk:audit:settle',
+  blockingIntent: 'paydesk:audit:blocking-intent',
+} as const satisfies { [K in keyof AuditApi]: `paydesk:${string}` };

@@ -1,0 +1,200 @@
+/** Batch lookup (main/core/batch): the status of many deposits, refunds or cashouts at once. */
+import type { ConsoleError, ErrorKind, Result } from './results';
+
+/**
+ * Ids in batches and on the watchlist are TEXT in one canonical form, so that one type crosses
+ * the bridge, the CSV and the CLI: a deposit, refund or sub-merchant id as its decimal digits
+ * (`300000001`, leading zeros dropped); a cashout as its numeric `cashout_id` (`11954`) or as
+ * BATCH_LIMITS.externalIdPrefix followed by its merchant-side `external_id` (`ext:payout-7781`).
+ */
+export const BATCH_KINDS = ['deposits', 'refunds', 'cashouts'] as const;
+export type BatchKind = (typeof BATCH_KINDS)[number];
+
+export const BATCH_LIMITS = {
+  /** Distinct ids one batch may hold. */
+  maxIds: 100_000,
+  /** Characters of pasted text or CSV that batchParse reads. */
+  maxTextChars: 2 * 1024 * 1024,
+  /** Invalid tokens and duplicates batchParse lists (their counts are always complete). */
+  maxListed: 1_000,
+  /** Lookups in flight at once. */
+  concurrency: { min: 1, max: 32, default: 8 },
+  /** Requests per second (a token bucket). */
+  ratePerSecond: { min: 1, max: 10_000, default: 50 },
+  /** Rows one batchRows call answers. */
+  maxPageRows: 1_000,
+  /** Batches kept in memory (the oldest finished one is dropped first); at most 3 run at once. */
+  maxKeptBatches: 10,
+  maxRunningBatches: 3,
+  externalIdPrefix: 'ext:',
+} as const;
+
+/** A token that is not an id of the kind, with why; `row` is the 1-based line (CSV: record). */
+export interface BatchInvalidToken {
+  token: string;
+  row: number;
+  reason: string;
+}
+
+export interface BatchDuplicate {
+  id: string;
+  /** How many times the id appeared in all (2 or more). */
+  occurrences: number;
+}
+
+export interface BatchParseResult {
+  kind: BatchKind;
+  /** Canonical ids, each once, in the order first seen. */
+  ids: string[];
+  /** The header row that was recognised and skipped, as its cells; null when there was none. */
+  header: string[] | null;
+  /** The id column(s) the header named, when only those were read (e.g. `deposit_id`). */
+  idColumns: string[] | null;
+  /** The first BATCH_LIMITS.maxListed ids given more than once. */
+  duplicates: BatchDuplicate[];
+  /** Occurrences dropped as duplicates, in all. */
+  duplicateCount: number;
+  /** The first BATCH_LIMITS.maxListed tokens that are not ids. Never skipped silently. */
+  invalid: BatchInvalidToken[];
+  invalidCount: number;
+}
+
+export interface BatchStartInput {
+  kind: BatchKind;
+  /** Canonical ids (as batchParse answers them), at most BATCH_LIMITS.maxIds, no duplicates. */
+  ids: string[];
+  /** Default BATCH_LIMITS.concurrency.default. */
+  concurrency?: number;
+  /** Default BATCH_LIMITS.ratePerSecond.default. */
+  ratePerSecond?: number;
+}
+
+/**
+ * `running`; `cancelled` (by the user, or because the active environment changed: see
+ * `cancelReason`); `done`: every id has an answer; `failed`: stopped by a problem that is not the
+ * id's own (credentials, signature, clock, IP allow-list, TLS, the service unreachable): see `error`.
+ */
+export type BatchState = 'running' | 'cancelled' | 'done' | 'failed';
+
+/** Compared with the last finished run of the same kind in the same environment. */
+export type BatchChange = 'new' | 'changed' | 'same';
+
+export interface BatchSummary {
+  batchId: string;
+  kind: BatchKind;
+  /** Batches run against the environment active when they started; a switch cancels them. */
+  environmentId: string;
+  state: BatchState;
+  total: number;
+  /** Ids with an answer, failed lookups included. */
+  done: number;
+  /** Ids whose lookup failed (not found, refused, network…): a subset of `done`. */
+  failed: number;
+  /** Lookups per second measured over the current run. */
+  ratePerSecond: number;
+  concurrency: number;
+  /** The rate cap in requests per second. */
+  rateLimit: number;
+  /** Rows marked `changed` and `new` so far. */
+  changed: number;
+  new: number;
+  startedAt: string;
+  /** When the batch last stopped (done, cancelled, failed); null while running. */
+  finishedAt: string | null;
+  cancelReason: 'user' | 'environment_changed' | null;
+  /** Why a `failed` batch stopped; null otherwise. */
+  error: ConsoleError | null;
+  /** batchResume would fetch something: ids not looked up yet, or lookups that failed for a passing reason. */
+  resumable: boolean;
+  /** Finish time of the run the rows are compared with; null when there was none. */
+  previousRunAt: string | null;
+}
+
+export const BATCH_ROW_STATES = ['pending', 'ok', 'failed'] as const;
+export type BatchRowState = (typeof BATCH_ROW_STATES)[number];
+
+/**
+ * One id of a batch. Summary fields are present only when the service sent them (spec records
+ * have no dates; the amount is `local_amount`, else `amount`). A failed lookup carries the
+ * error's kind, service code and message instead.
+ */
+export interface BatchRow {
+  /** Position in the batch, 0-based (the order of the ids given). */
+  index: number;
+  id: string;
+  state: BatchRowState;
+  /** Deposit or refund status; a cashout's status name (D7), or its description for an unknown code. */
+  status?: string;
+  /**
+   * Against the last finished run: `new` (the id was not in it), `changed`, `same`. A not-found id
+   * compares as "not found". null while pending, or when the lookup failed for another reason.
+   */
+  changed: BatchChange | null;
+  /** The status in the last finished run (null: not found then); absent when that run lacked the id. */
+  previousStatus?: string | null;
+  amount?: number;
+  currency?: string;
+  /** Deposits. */
+  usdAmount?: number;
+  /** Deposit `invoice_id`, refund `merchant_invoice_id`. */
+  invoiceId?: string;
+  country?: string;
+  paymentMethod?: string;
+  refunded?: boolean;
+  /** Refunds: the refunded deposit. */
+  depositId?: number;
+  /** Cashouts (D7). */
+  statusCode?: number;
+  rejectionCode?: number;
+  rejectionReason?: string;
+  errorKind?: ErrorKind;
+  /** The service's code (e.g. 208, 509). */
+  errorCode?: number;
+  httpStatus?: number;
+  errorMessage?: string;
+}
+
+export const BATCH_ROW_FILTERS = ['all', 'ok', 'failed', 'pending', 'changed', 'new'] as const;
+export type BatchRowFilter = (typeof BATCH_ROW_FILTERS)[number];
+
+export interface BatchRowsQuery {
+  batchId: string;
+  /** Into the rows that match the filter, 0-based. */
+  offset: number;
+  /** 1 … BATCH_LIMITS.maxPageRows. */
+  limit: number;
+  /** Default `all`. `changed`: rows marked changed; `new`: rows marked new. */
+  filter?: BatchRowFilter;
+}
+
+export interface BatchRowsPage {
+  batchId: string;
+  filter: BatchRowFilter;
+  offset: number;
+  /** Rows that match the filter, in all (the virtual list's length). */
+  total: number;
+  rows: BatchRow[];
+  summary: BatchSummary;
+}
+
+export interface BatchApi {
+  batchParse(arg: { kind: BatchKind; text: string }): Promise<Result<BatchParseResult>>;
+  batchStart(arg: BatchStartInput): Promise<Result<BatchSummary>>;
+  batchCancel(arg: { batchId: string }): Promise<Result<BatchSummary>>;
+  batchResume(arg: { batchId: string }): Promise<Result<BatchSummary>>;
+  batchList(arg: Record<string, never>): Promise<Result<BatchSummary[]>>;
+  batchRows(arg: BatchRowsQuery): Promise<Result<BatchRowsPage>>;
+  batchExportCsv(arg: { batchId: string }): Promise<Result<{ fileName: string; csv: string }>>;
+  batchDiscard(arg: { batchId: string }): Promise<Result<{ discarded: boolean }>>;
+}
+
+export const BATCH_CHANNELS = {
+  batchParse: 'paydesk:batch:parse',
+  batchStart: 'paydesk:batch:start',
+  batchCancel: 'paydesk:batch:cancel',
+  batchResume: 'paydesk:batch:resume',
+  batchList: 'paydesk:batch:list',
+  batchRows: 'paydesk:batch:rows',
+  batchExportCsv: 'paydesk:batch:export-csv',
+  batchDiscard: 'paydesk:batch:discard',
+} as const satisfies { [K in keyof BatchApi]: `paydesk:${string}` };

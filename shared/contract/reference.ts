@@ -1,0 +1,44 @@
+/** Reference data from the service: a country's payment methods and banks, and crypto quotes. */
+import type { Fetched, Result } from './results';
+
+export const PAYMENT_METHOD_TYPES = ['BANK_DEPOSIT', 'BANK_TRANSFER', 'CREDIT_CARD', 'VOUCHER'] as const;
+
+export interface PaymentMethod {
+  country: string;
+  code: string;
+  name: string;
+  /** One of PAYMENT_METHOD_TYPES; an unknown value is kept as it came. */
+  type: string;
+  status: string;
+  logo: string;
+  /** Seconds; absent for new methods without data. */
+  daily_average?: number;
+  monthly_average?: number;
+}
+
+export interface Bank {
+  code: number;
+  name: string;
+}
+
+export interface CryptoQuote {
+  fx_rate: number;
+  converted_amount: number;
+  fee: number;
+}
+
+export interface ReferenceApi {
+  listPaymentMethods(arg: { country: string }): Promise<Result<Fetched<PaymentMethod[]>>>;
+  listBanks(arg: { country: string }): Promise<Result<Fetched<Bank[]>>>;
+  getCryptoQuote(arg: {
+    currency: string;
+    amount?: number;
+    crypto: string;
+  }): Promise<Result<Fetched<CryptoQuote>>>;
+}
+
+export const REFERENCE_CHANNELS = {
+  listPaymentMethods: 'paydesk:reference:payment-methods',
+  listBanks: 'paydesk:reference:banks',
+  getCryptoQuote: 'paydesk:reference:crypto-quote',
+} as const satisfies { [K in keyof ReferenceApi]: `paydesk:${string}` };

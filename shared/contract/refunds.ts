@@ -1,0 +1,70 @@
+/** Refunds of a deposit (D8): the service's record, the body that creates one, and the preflight before it. */
+import type { BlockingIntent } from './audit';
+import type { BankAccountInput, DepositStatus } from './deposits';
+import type { Fetched, MutationMeta, Result } from './results';
+
+export const REFUND_STATUSES = [
+  'PENDING',
+  'INCORRECT_DETAILS',
+  'CANCELLED',
+  'DELIVERED',
+  'COMPLETED',
+  'REJECTED',
+] as const;
+
+export interface RefundStatus {
+  deposit_id: number;
+  merchant_invoice_id?: string;
+  status: string;
+  amount?: number;
+}
+
+export interface RefundCreated {
+  refund_id: number;
+}
+
+/** POST /v3/refunds body (D8). */
+export interface RefundCreateBody {
+  deposit_id: number;
+  invoice_id: string;
+  amount?: number;
+  bank_account?: BankAccountInput;
+  comments?: string;
+  notification_url?: string;
+}
+
+export interface RefundPreflight {
+  deposit: Fetched<DepositStatus>;
+  /** What can still be refunded in the deposit's currency (deposit amount minus refunds the console knows of). */
+  remaining: number | null;
+  currency: string | null;
+  paidByCard: boolean;
+  bankAccountRequired: boolean;
+  /**
+   * A refund of this deposit whose outcome is unknown: no new refund can be made until it is
+   * retried under its key or settled (the core refuses it, `intent_unresolved`).
+   */
+  blockingIntent: BlockingIntent | null;
+  /** Reasons the refund cannot be sent (e.g. the deposit is not COMPLETED). */
+  blockers: string[];
+  /** Reasons to look twice (e.g. the payer verification says the payer differs). */
+  warnings: string[];
+}
+
+export interface RefundCreateOutcome {
+  created: Fetched<RefundCreated>;
+  idempotencyKey: string;
+  intentId: string | null;
+}
+
+export interface RefundsApi {
+  getRefund(arg: { refundId: number }): Promise<Result<Fetched<RefundStatus>>>;
+  refundPreflight(arg: { depositId: number; amount?: number }): Promise<Result<RefundPreflight>>;
+  createRefund(arg: { body: RefundCreateBody } & MutationMeta): Promise<Result<RefundCreateOutcome>>;
+}
+
+export const REFUND_CHANNELS = {
+  getRefund: 'paydesk:refunds:get',
+  refundPreflight: 'paydesk:refunds:preflight',
+  createRefund: 'paydesk:refunds:create',
+} as const satisfies { [K in keyof RefundsApi]: `paydesk:${string}` };

@@ -1,0 +1,96 @@
+/** The watchlist (main/core/watchlist): pinned objects of the active environment, polled for changes. */
+import type { ConsoleError, Result } from './results';
+
+/** What can be pinned; a cashout by its `cashout_id` or `ext:<external_id>` (see BATCH_KINDS). */
+export const WATCH_KINDS = ['deposit', 'refund', 'cashout', 'sub_merchant'] as const;
+export type WatchKind = (typeof WATCH_KINDS)[number];
+
+export const WATCH_LIMITS = {
+  minIntervalSeconds: 15,
+  maxIntervalSeconds: 3_600,
+  defaultIntervalSeconds: 60,
+  maxItemsPerEnvironment: 200,
+  /** Timeline entries kept per object: the first sighting and the latest changes. */
+  timelineLength: 50,
+} as const;
+
+/** `alarm`: a refund or cashout moved COMPLETED → REJECTED (the bank's late rejection); `info`: any other move. */
+export type WatchSeverity = 'info' | 'alarm';
+
+export interface WatchRef {
+  kind: WatchKind;
+  /** Canonical id text: `300000001`, `11954`, `ext:payout-7781`. */
+  id: string;
+}
+
+/** `from: null`: the first time the object was seen. Times are the console's clock, ISO. */
+export interface WatchTimelineEntry {
+  at: string;
+  from: string | null;
+  to: string;
+  severity: WatchSeverity;
+}
+
+export interface WatchItem {
+  environmentId: string;
+  kind: WatchKind;
+  id: string;
+  pinnedAt: string;
+  /** The last status seen (a sub-merchant's `status`, a cashout's D7 name); null before the first sighting. */
+  status: string | null;
+  /** The last poll of this object, whatever its outcome. */
+  lastCheckedAt: string | null;
+  lastChangeAt: string | null;
+  /** Why the last poll of this object failed; null after a good one. */
+  lastError: ConsoleError | null;
+  /** Some change on its timeline is an alarm. */
+  alarm: boolean;
+  /** Changes seen since the first sighting. */
+  changes: number;
+}
+
+/**
+ * Only the active environment is polled (one poller, at the chosen interval with ±10 % jitter,
+ * backing off while every poll fails); pins of other environments wait until it is active again.
+ */
+export interface WatchListView {
+  environmentId: string;
+  intervalSeconds: number;
+  /** A poll is scheduled (there is something to poll, and polling runs in this process). */
+  polling: boolean;
+  nextPollAt: string | null;
+  lastPollAt: string | null;
+  items: WatchItem[];
+  /** An unreadable watchlist file was moved here and the list started empty. */
+  recoveredFrom?: string;
+}
+
+export interface WatchTimeline {
+  item: WatchItem;
+  /** Oldest first. */
+  entries: WatchTimelineEntry[];
+}
+
+export interface WatchChangedEvent {
+  item: WatchItem;
+  change: WatchTimelineEntry;
+  severity: WatchSeverity;
+}
+
+export interface WatchlistApi {
+  watchList(arg: Record<string, never>): Promise<Result<WatchListView>>;
+  watchPin(arg: WatchRef): Promise<Result<WatchItem>>;
+  watchUnpin(arg: WatchRef): Promise<Result<WatchListView>>;
+  watchSetInterval(arg: { seconds: number }): Promise<Result<WatchListView>>;
+  watchTimeline(arg: WatchRef): Promise<Result<WatchTimeline>>;
+  watchPollNow(arg: Record<string, never>): Promise<Result<WatchListView>>;
+}
+
+export const WATCH_CHANNELS = {
+  watchList: 'paydesk:watch:list',
+  watchPin: 'paydesk:watch:pin',
+  watchUnpin: 'paydesk:watch:unpin',
+  watchSetInterval: 'paydesk:watch:set-interval',
+  watchTimeline: 'paydesk:watch:timeline',
+  watchPollNow: 'paydesk:watch:poll-now',
+} as const satisfies { [K in keyof WatchlistApi]: `paydesk:${string}` };
