@@ -1,5 +1,6 @@
 import {
   CASHOUT_STATUS_CODES,
+  type BatchRow,
   type CashoutStatus,
   type DepositStatus,
   type RefundStatus,
@@ -15,21 +16,26 @@ import { idParts, type IdKind } from './ids';
  * keeps. The full record (and its raw body) is dropped at once, so 10,000 rows stay small.
  */
 
-/** What a row keeps of a record; only the fields the service sent. */
-export interface RecordSummary {
-  status: string;
-  amount?: number;
-  currency?: string;
-  usdAmount?: number;
-  invoiceId?: string;
-  country?: string;
-  paymentMethod?: string;
-  refunded?: boolean;
-  depositId?: number;
-  statusCode?: number;
-  rejectionCode?: number;
-  rejectionReason?: string;
-}
+/**
+ * What a row keeps of a record; only the fields the service sent. A settled row is this spread
+ * into a BatchRow (engine.ts), so it is cut from BatchRow and cannot drift from it; `status` is
+ * the one field every answer gives.
+ */
+export type RecordSummary = Required<Pick<BatchRow, 'status'>> &
+  Pick<
+    BatchRow,
+    | 'amount'
+    | 'currency'
+    | 'usdAmount'
+    | 'invoiceId'
+    | 'country'
+    | 'paymentMethod'
+    | 'refunded'
+    | 'depositId'
+    | 'statusCode'
+    | 'rejectionCode'
+    | 'rejectionReason'
+  >;
 
 export type Lookup = (id: string, signal?: AbortSignal) => Promise<Result<RecordSummary>>;
 

@@ -6,51 +6,39 @@ import type {
   Result,
 } from '../../../shared/contract';
 import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';
-import { fetchRecord, intentKey, pathWithId, signedAuth } from './calls';
-import { checkId, checkInput, refundCreateBodySchema } from './inputs';
+import { refundCreateBodySchema } from './inputs';
 import { ANSWERS } from './schemas';
+import type { SignedCreation, SignedRead } from './signed-records';
+import { createSignedRecord, getSignedRecord } from './signed-records';
+
+const REFUND_CREATE: SignedCreation<RefundCreateBody, RefundCreated> = {
+  endpoint: 'refund-create',
+  path: '/v3/refunds',
+  body: refundCreateBodySchema,
+  answer: ANSWERS.refundCreated,
+};
+
+const REFUND_STATUS: SignedRead<RefundStatus> = {
+  endpoint: 'refund-status',
+  path: '/v3/refunds',
+  idField: 'refundId',
+  answer: ANSWERS.refundStatus,
+};
 
 /** D8: POST /v3/refunds, signed as D1; retried like a deposit creation (D6). */
-export async function createRefund(
+export function createRefund(
   context: ClientContext,
   body: RefundCreateBody,
-  options: CreateOptions = {},
+  options?: CreateOptions,
 ): Promise<Result<Created<RefundCreated>>> {
-  const checked = checkInput(refundCreateBodySchema, body);
-  if (!checked.ok) return checked;
-  const key = intentKey(options);
-  if (!key.ok) return key;
-  const auth = await signedAuth(context);
-  if (!auth.ok) return { ok: false, error: { ...auth.error, idempotencyKey: key.data } };
-  const created = await fetchRecord(context, ANSWERS.refundCreated, {
-    endpoint: 'refund-create',
-    method: 'POST',
-    path: '/v3/refunds',
-    body: JSON.stringify(checked.data),
-    auth: auth.data,
-    retry: 'create',
-    idempotency: { key: key.data },
-    ...(options.signal && { signal: options.signal }),
-  });
-  return created.ok ? { ok: true, data: { ...created.data, idempotencyKey: key.data } } : created;
+  return createSignedRecord(context, REFUND_CREATE, body, options);
 }
 
 /** Spec endpoint 6: signed GET with an empty body (D1). */
-export async function getRefund(
+export function getRefund(
   context: ClientContext,
   refundId: number,
-  options: CallOptions = {},
+  options?: CallOptions,
 ): Promise<Result<Fetched<RefundStatus>>> {
-  const checked = checkId(refundId, 'refundId');
-  if (!checked.ok) return checked;
-  const auth = await signedAuth(context);
-  if (!auth.ok) return auth;
-  return fetchRecord(context, ANSWERS.refundStatus, {
-    endpoint: 'refund-status',
-    method: 'GET',
-    path: pathWithId('/v3/refunds', checked.data),
-    auth: auth.data,
-    retry: 'read',
-    ...(options.signal && { signal: options.signal }),
-  });
+  return getSignedRecord(context, REFUND_STATUS, refundId, options);
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { Result } from '../../../shared/contract';
 import type { Credentials, Exchange } from '../../../main/core/payments';
 import { httpExchange } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
-import { CREDENTIALS, hmacHex, requestAt, sendJson, startDouble } from './http-double';
+import { CREDENTIALS, UUID_V4, hmacHex, requestAt, sendJson, startDouble } from './http-double';
 import { clientFor } from './client-for';
 
 /** Credentials come from a provider per call; a missing one names its set, never a value. */
@@ -58,6 +59,21 @@ test('each call needs only its own set', async () => {
   ).toMatchObject({
     error: { kind: 'credentials_missing' },
   });
+});
+
+test('a creation refused for missing credentials still answers with its idempotency key (D6)', async () => {
+  const { apiSecret: _secret, ...withoutSecret } = CREDENTIALS;
+  const client = clientFor(service.baseUrl, { credentials: withoutSecret });
+  const idempotencyKey = randomUUID();
+  expect(await client.createDeposit({ amount: 1, country: 'BR' }, { idempotencyKey })).toMatchObject({
+    ok: false,
+    error: { kind: 'credentials_missing', idempotencyKey },
+  });
+  expect(await client.createRefund({ deposit_id: 1, invoice_id: 'r-1' })).toMatchObject({
+    ok: false,
+    error: { kind: 'credentials_missing', idempotencyKey: expect.stringMatching(UUID_V4) },
+  });
+  expect(service.requests).toHaveLength(0);
 });
 
 test('a provider is asked on every call, so a changed secret takes effect at once', async () => {
