@@ -7,8 +7,17 @@ import globals from 'globals';
 
 /**
  * The rules of the rooms (see the architecture page). The same rules are also checked by
- * test/unit/import-boundaries.spec.ts, so switching lint off cannot hide a breach.
+ * test/unit/import-boundaries.spec.ts and test/unit/web/boundaries.spec.ts, so switching lint off
+ * cannot hide a breach.
+ *
+ * A file takes `no-restricted-imports` from the LAST block below that matches it (options are
+ * replaced, not merged), so a block for a narrower set of files repeats what it would inherit.
  */
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Raw IPC lives only in main/electron/ipc-router.ts and preload/index.ts.',
+};
 const electronImports = [
   {
     name: 'electron',
@@ -27,6 +36,35 @@ const nodeOnlyPatterns = [
     message: 'The renderer shares only shared/contract with the preload.',
   },
 ];
+/** Relative specifiers, as written in main/<room>/ or main/index.ts, that reach another room of main/. */
+const intoMain = (rooms, message) => ({
+  regex: `^(\\./|(\\.\\./)+)(${rooms})(/|$)|(^|/)main/(${rooms})(/|$)`,
+  message,
+});
+const intoWeb = intoMain(
+  'web',
+  'The Electron app never imports main/web (dev and test only); what both use lives in main/page or shared/.',
+);
+const webPatterns = [
+  intoMain(
+    'electron',
+    'main/web never imports the Electron shell: the page policy and files it shares with it live in main/page.',
+  ),
+  {
+    regex: '^(\\.\\./)+(renderer|preload)(/|$)',
+    message:
+      'main/web never imports renderer/ or preload/: it shares the wire format through shared/web-protocol.ts.',
+  },
+];
+const intoCore = intoMain(
+  'core',
+  'The page servers (paydesk:// scheme, web bridge) know nothing of the console core: they are handed a dispatcher, and serve the page with main/page.',
+);
+const preloadOnly = (packages = []) => ({
+  regex: `^(?!(\\./|\\.\\./shared/)(?!.*\\.\\.)${packages.map((name) => `|${name}$`).join('')})`,
+  message:
+    'The preload imports only its own files and shared/ (electron too, in preload/index.ts only); never main/ or renderer/.',
+});
 const nodeBuiltins = [
   'fs',
   'path',
@@ -72,20 +110,56 @@ export default tseslint.config(
   {
     files: ['main/**', 'preload/**'],
     ignores: ['main/electron/ipc-router.ts', 'preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
+  },
+  {
+    files: ['main/electron/**', 'main/index.ts'],
+    ignores: ['main/electron/ipc-router.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [intoWeb] }] },
+  },
+  {
+    files: ['main/electron/ipc-router.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [intoWeb] }] },
+  },
+  {
+    files: ['main/electron/app-scheme.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [intoWeb, intoCore] }] },
+  },
+  {
+    files: ['main/web/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: electronImports, patterns: webPatterns }] },
+  },
+  {
+    files: ['main/web/server.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: electronImports, patterns: [...webPatterns, intoCore] }],
+    },
+  },
+  {
+    files: ['main/page/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'electron',
-              importNames: ['ipcMain', 'ipcRenderer'],
-              message: 'Raw IPC lives only in main/electron/ipc-router.ts and preload/index.ts.',
-            },
+          paths: electronImports,
+          patterns: [
+            intoMain(
+              'electron|web',
+              'main/page is what both shells (main/electron, main/web) use; it imports neither.',
+            ),
           ],
         },
       ],
     },
+  },
+  {
+    files: ['preload/**'],
+    ignores: ['preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [preloadOnly()] }] },
+  },
+  {
+    files: ['preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [preloadOnly(['electron'])] }] },
   },
   {
     files: ['main/cli/**'],
@@ -151,6 +225,23 @@ export default tseslint.config(
             {
               regex: '^(?!\\./)',
               message: 'The contract imports nothing from outside its folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/web-protocol.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '.+',
+              message:
+                'The web bridge wire format imports nothing: the page bundle and the server both load it.',
             },
           ],
         },

@@ -8,7 +8,7 @@ import { embeddedSandboxStarter } from './sandbox/starter';
 import { disableChromiumFeatures, registerAppScheme, serveBundle } from './electron/app-scheme';
 import { createDesktopShell, openAppLog } from './electron/desktop';
 import { registerIpcRouter } from './electron/ipc-router';
-import type { OwnPage } from './electron/policy';
+import type { OwnPage } from './page/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
 import { watchNotificationContent } from './electron/watch-notification';
 import { createElectronSettingsStore } from './electron/settings-store';
@@ -18,7 +18,7 @@ import { quitsWhenAllWindowsClosed } from './electron/window-state';
 /**
  * The composition root: one instance, one window, the console runtime built with plain
  * constructors, the IPC router between them. Everything with a decision in it lives elsewhere
- * (main/core, main/electron/policy.ts); this file only wires.
+ * (main/core, main/page/policy.ts); this file only wires.
  */
 
 /**

@@ -1,6 +1,5 @@
-import type { BridgeServerFrame } from '../main/web/protocol';
-import { BRIDGE_PATH, TOKEN_PARAMETER } from '../main/web/protocol';
 import type { PaydeskBridge, Result } from '../shared/contract';
+import { BRIDGE_PATH, TOKEN_PARAMETER, type BridgeServerFrame } from '../shared/web-protocol';
 import { buildBridge, type BridgeTransport } from './bridge';
 
 /**

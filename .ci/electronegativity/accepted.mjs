@@ -29,8 +29,8 @@ export const ACCEPTED = [
     sample: /new BrowserWindow\(\{$/,
     reason:
       'main/electron/window.ts: the webPreferences come from webPreferencesFor() (HARDENED_WEB_PREFERENCES in ' +
-      'policy.ts: contextIsolation, sandbox, disableBlinkFeatures Auxclick); the scanner cannot follow the call. ' +
-      'test/unit/security/checklist.spec.ts asserts the values this factory passes.',
+      'main/page/policy.ts: contextIsolation, sandbox, disableBlinkFeatures Auxclick); the scanner cannot follow the call. ' +
+      'test/integration/security/checklist.spec.ts asserts the values this factory passes.',
   })),
   {
     id: 'OPEN_EXTERNAL_JS_CHECK',
@@ -54,7 +54,7 @@ export const ACCEPTED = [
     sample: /app\.commandLine\.appendSwitch\("disable-features", withDisabledFeatures\(/,
     reason:
       'main/electron/app-scheme.ts disableChromiumFeatures: the one Chromium switch the app sets; it turns a feature ' +
-      "off (policy.ts DISABLED_CHROMIUM_FEATURES: BackgroundResourceFetch, with which the page's ES modules " +
+      "off (main/page/policy.ts DISABLED_CHROMIUM_FEATURES: BackgroundResourceFetch, with which the page's ES modules " +
       'never get their V8 code cache), turns nothing on and takes no outside input.',
   },
   {

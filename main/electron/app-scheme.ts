@@ -1,6 +1,6 @@
 import { app, protocol, type Session } from 'electron';
 import { readFile } from 'node:fs/promises';
-import { PLAIN_TEXT, resolveRendererFile } from '../core/renderer-files';
+import { PLAIN_TEXT, resolveRendererFile } from '../page/renderer-files';
 import {
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
@@ -9,12 +9,12 @@ import {
   DISABLED_CHROMIUM_FEATURES,
   type OwnPage,
   withDisabledFeatures,
-} from './policy';
+} from '../page/policy';
 
 /**
- * The paydesk:// scheme that serves the built renderer to the window (policy.ts says why not
- * file:// and what the scheme may do). Thin Electron glue around policy.ts and
- * main/core/renderer-files.ts; what only a machine with Electron can check (Chromium loading the
+ * The paydesk:// scheme that serves the built renderer to the window (main/page/policy.ts says
+ * why not file:// and what the scheme may do). Thin Electron glue around main/page/policy.ts and
+ * main/page/renderer-files.ts; what only a machine with Electron can check (Chromium loading the
  * page's module scripts over it, and keeping their code cache) is listed in the issue notes.
  */
 
@@ -24,7 +24,7 @@ export function registerAppScheme(): void {
 }
 
 /**
- * Turns off the Chromium features policy.ts lists, without which Chromium would not use the
+ * Turns off the Chromium features main/page/policy.ts lists, without which Chromium would not use the
  * scheme's code cache for the page's modules. Must run before the app is ready, as Chromium reads
  * its switches then.
  */

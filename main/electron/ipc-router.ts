@@ -1,12 +1,12 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, DESKTOP_CHANNELS, EVENT_CHANNEL, type Result } from '../../shared/contract';
 import type { AppLog } from '../core/logging';
-import { decideSender, type IpcSenderFacts, type OwnPage } from './policy';
+import { decideSender, type IpcSenderFacts, type OwnPage } from '../page/policy';
 
 /**
  * The one place with `ipcMain`. One `handle` per CHANNELS value; before the dispatcher (which
  * parses the argument with zod and runs the use-case) every call passes the sender gate of
- * policy.ts. Runtime events go to our window only, as `{ name, payload }` on EVENT_CHANNEL.
+ * main/page/policy.ts. Runtime events go to our window only, as `{ name, payload }` on EVENT_CHANNEL.
  */
 
 export type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;

@@ -6,10 +6,10 @@ import {
   mayNavigate,
   withContentSecurityPolicy,
   type OwnPage,
-} from './policy';
+} from '../page/policy';
 
 /**
- * Applies policy.ts to Electron objects. Thin on purpose: every decision is a pure function
+ * Applies main/page/policy.ts to Electron objects. Thin on purpose: every decision is a pure function
  * there, tested in Node; what only a machine with Electron can check is listed in the E2 report.
  */
 

@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import { ownPageUrl, webPreferencesFor, type OwnPage } from './policy';
+import { ownPageUrl, webPreferencesFor, type OwnPage } from '../page/policy';
 import { WINDOW_SIZING, type WindowState } from './window-state';
 
 export interface MainWindowOptions {
@@ -10,7 +10,7 @@ export interface MainWindowOptions {
   state?: WindowState;
 }
 
-/** The one Paydesk window, hardened by policy.ts; guards are added by security.ts. */
+/** The one Paydesk window, hardened by main/page/policy.ts; guards are added by security.ts. */
 export function createMainWindow({ page, preloadPath, state }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     width: WINDOW_SIZING.width,
@@ -22,8 +22,8 @@ export function createMainWindow({ page, preloadPath, state }: MainWindowOptions
     title: 'Paydesk',
     // Electronegativity flags CONTEXT_ISOLATION_JS_CHECK, SANDBOX_JS_CHECK and AUXCLICK_JS_CHECK
     // here because it cannot follow this call to the literal values (HARDENED_WEB_PREFERENCES in
-    // policy.ts). Accepted in .ci/electronegativity/accepted.mjs; the values are asserted by
-    // test/unit/security/checklist.spec.ts against this very factory.
+    // main/page/policy.ts). Accepted in .ci/electronegativity/accepted.mjs; the values are asserted by
+    // test/integration/security/checklist.spec.ts against this very factory.
     webPreferences: webPreferencesFor(preloadPath),
   });
   window.once('ready-to-show', () => {

@@ -7,15 +7,20 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Result } from '../../shared/contract';
-import { CONTENT_TYPES, PLAIN_TEXT, resolveRendererFile } from '../core/renderer-files';
-import { CONTENT_SECURITY_POLICY } from '../electron/policy';
-import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, TOKEN_PARAMETER, type BridgeServerFrame } from './protocol';
+import {
+  BRIDGE_PATH,
+  BRIDGE_SCRIPT_PATH,
+  TOKEN_PARAMETER,
+  type BridgeServerFrame,
+} from '../../shared/web-protocol';
+import { CONTENT_SECURITY_POLICY } from '../page/policy';
+import { CONTENT_TYPES, PLAIN_TEXT, resolveRendererFile } from '../page/renderer-files';
 
 /**
  * The web bridge server (dev and test only, never imported by main/index.ts): serves a built
  * renderer on 127.0.0.1 with the app's CSP, injects the page bridge script, and answers the
  * contract over a token-guarded WebSocket by handing every call to the console's dispatcher.
- * It knows nothing of the runtime; main/web/bridge.ts composes the two.
+ * It knows nothing of the runtime; main/web/start.ts composes the two.
  */
 
 export type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;

@@ -39,6 +39,12 @@ function breaches(files: string[], forbidden: (specifier: string) => boolean): s
   );
 }
 
+/** Repository paths of the relative imports of `file`, as written (no extension added). */
+const relativeTargets = (file: string): string[] =>
+  importSpecifiers(readFileSync(join(root, file), 'utf8'))
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => relative(root, join(root, dirname(file), specifier)));
+
 test('the import-specifier reader finds every form of import', () => {
   const sample = `import a from 'electron';\nimport type { B } from "electron-store";\nexport { c } from './c';\nconst d = await import('node:fs');\nconst e = require('keytar');\nimport './side-effect';`;
   expect(importSpecifiers(sample)).toEqual([
@@ -58,11 +64,46 @@ test('main/core, main/sandbox and main/cli import nothing from electron', () => 
   ).toEqual([]);
 });
 
+test('the preload imports only electron (in preload/index.ts), its own files and shared/', () => {
+  const files = sourceFiles('preload');
+  expect(files).toContain('preload/index.ts');
+  const offenders = files.flatMap((file) =>
+    importSpecifiers(readFileSync(join(root, file), 'utf8'))
+      .filter((specifier) => {
+        if (!specifier.startsWith('.')) return !(file === 'preload/index.ts' && specifier === 'electron');
+        const target = relative(root, join(root, dirname(file), specifier));
+        return !/^(preload|shared)\//.test(target);
+      })
+      .map((specifier) => `${file} imports ${specifier}`),
+  );
+  expect(offenders).toEqual([]);
+});
+
+test('main/page, which both shells use, imports neither shell', () => {
+  const files = sourceFiles('main/page');
+  expect(files).toContain('main/page/policy.ts');
+  const offenders = files.flatMap((file) =>
+    relativeTargets(file)
+      .filter((target) => /^main\/(electron|web)(\/|$)/.test(target))
+      .map((target) => `${file} imports ${target}`),
+  );
+  expect(offenders).toEqual([]);
+});
+
+test('the servers of the page know nothing of the console core: its files come from main/page', () => {
+  for (const server of ['main/electron/app-scheme.ts', 'main/web/server.ts']) {
+    const targets = relativeTargets(server);
+    expect(targets, server).toContain('main/page/renderer-files');
+    expect(
+      targets.filter((target) => /^main\/core(\/|$)/.test(target)),
+      server,
+    ).toEqual([]);
+  }
+});
+
 test('the sandbox does not import the client, the CLI or the contract', () => {
   const outside = sourceFiles('main/sandbox').flatMap((file) =>
-    importSpecifiers(readFileSync(join(root, file), 'utf8'))
-      .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => relative(root, join(root, dirname(file), specifier)))
+    relativeTargets(file)
       .filter((target) => /^(main\/(core|cli)|preload)(\/|$)/.test(target))
       .map((target) => `${file} imports ${target}`),
   );
@@ -71,9 +112,7 @@ test('the sandbox does not import the client, the CLI or the contract', () => {
 
 test('main/core imports nothing from main/sandbox, not even a type', () => {
   const into = sourceFiles('main/core').flatMap((file) =>
-    importSpecifiers(readFileSync(join(root, file), 'utf8'))
-      .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => relative(root, join(root, dirname(file), specifier)))
+    relativeTargets(file)
       .filter((target) => /^main\/sandbox(\/|$)/.test(target))
       .map((target) => `${file} imports ${target}`),
   );
@@ -168,7 +207,8 @@ test('the contract imports nothing from outside its folder', () => {
       .filter(
         (specifier) =>
           !specifier.startsWith('.') ||
-          !relative(root, join(root, dirname(file), specifier)).startsWith('shared/contract'),
+          // The folder itself, not a sibling that merely starts with its name (`shared/contract-old`).
+          !/^shared\/contract(\/|$)/.test(relative(root, join(root, dirname(file), specifier))),
       )
       .map((specifier) => `${file} imports ${specifier}`),
   );

@@ -1,4 +1,4 @@
-import type { ConsoleError, ErrorKind, Result } from '../../../shared/contract';
+import type { ConsoleError, ErrorKind } from '../../../shared/contract';
 
 /** A failed Result. `extra` adds the optional ConsoleError fields (field, code, httpStatus…). */
 export function failure(
@@ -7,11 +7,4 @@ export function failure(
   extra: Omit<ConsoleError, 'kind' | 'message'> = {},
 ): { ok: false; error: ConsoleError } {
   return { ok: false, error: { kind, message, ...extra } };
-}
-
-export const success = <T>(data: T): { ok: true; data: T } => ({ ok: true, data });
-
-/** Maps the data of a successful Result; a failure passes through. */
-export function mapResult<T, U>(result: Result<T>, map: (data: T) => U): Result<U> {
-  return result.ok ? { ok: true, data: map(result.data) } : result;
 }

@@ -76,7 +76,6 @@ const documentSchema = z.object({
   items: z.array(storedItemSchema),
 });
 
-export type StoredTimelineEntry = z.infer<typeof timelineEntrySchema>;
 export type StoredItem = z.infer<typeof storedItemSchema>;
 export type WatchDocument = z.infer<typeof documentSchema>;
 

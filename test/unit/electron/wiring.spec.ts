@@ -13,7 +13,7 @@ import {
   type PaydeskDesktop,
   type Result,
 } from '../../../shared/contract';
-import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from '../../../main/electron/policy';
+import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from '../../../main/page/policy';
 
 /**
  * The Electron composition (main/index.ts with the real router, guards, window and runtime, and

@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
- * The web bridge is dev and test only, and the window policy is plain data: checked on the
- * sources so that neither can drift into the packaged app or pick up an Electron import.
+ * The web bridge is dev and test only, and the page policy it shares with the app is plain data:
+ * checked on the sources so that neither can drift into the packaged app or pick up an Electron
+ * import.
  */
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -37,10 +38,10 @@ test('the Electron app never imports the web bridge', () => {
   expect(offenders).toEqual([]);
 });
 
-test('the web bridge and the window policy import nothing from electron', () => {
+test('the web bridge and the page policy import nothing from electron', () => {
   const files = [
     ...sources('main/web'),
-    'main/electron/policy.ts',
+    ...sources('main/page'),
     'preload/bridge.ts',
     'preload/web-bridge.ts',
   ];
@@ -50,17 +51,22 @@ test('the web bridge and the window policy import nothing from electron', () => 
       .map((specifier) => `${file} imports ${specifier}`),
   );
   expect(offenders).toEqual([]);
-  // The only app module the web bridge shares with main/electron is the policy.
-  const intoElectron = sources('main/web').flatMap((file) =>
-    relativeTargets(file).filter((target) => target.startsWith('main/electron')),
+});
+
+test('the web bridge imports nothing from main/electron, renderer/ or preload/', () => {
+  // What it shares with the Electron app lives in main/page; with the page, in shared/.
+  const offenders = sources('main/web').flatMap((file) =>
+    relativeTargets(file)
+      .filter((target) => /^(main\/electron|renderer|preload)(\/|$)/.test(target))
+      .map((target) => `${file} imports ${target}`),
   );
-  expect([...new Set(intoElectron)]).toEqual(['main/electron/policy']);
+  expect(offenders).toEqual([]);
 });
 
 test('the page bridges import only the bridge factory, the contract and the wire format', () => {
   expect(relativeTargets('preload/bridge.ts')).toEqual(['shared/contract']);
   expect([...new Set(relativeTargets('preload/web-bridge.ts'))].sort()).toEqual(
-    ['main/web/protocol', 'preload/bridge', 'shared/contract'].sort(),
+    ['preload/bridge', 'shared/contract', 'shared/web-protocol'].sort(),
   );
-  expect(importSpecifiers('main/web/protocol.ts')).toEqual([]);
+  expect(importSpecifiers('shared/web-protocol.ts')).toEqual([]);
 });

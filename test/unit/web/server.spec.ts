@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { buildBridge } from '../../../preload/bridge';
 import { CHANNELS, type EnvironmentList } from '../../../shared/contract';
 import { createSocketTransport, type PageSocket } from '../../../preload/web-bridge';
-import { CONTENT_SECURITY_POLICY } from '../../../main/electron/policy';
+import { CONTENT_SECURITY_POLICY } from '../../../main/page/policy';
 import { injectBridgeScript, tokenMatches } from '../../../main/web/server';
 import { startWebBridge, type WebBridge } from '../../../main/web/start';
 

@@ -1,6 +1,7 @@
 /**
  * The browser build's wire format between the page (preload/web-bridge.ts) and the web bridge
- * server (main/web/server.ts). Import-free (types and constants) so the page bundle can share it.
+ * server (main/web/server.ts). It lives in shared/, beside the contract, because both ends need it
+ * and neither may import the other; import-free (types and constants) like the contract.
  *
  * One WebSocket per page at BRIDGE_PATH, opened with `?token=…` (the page reads the token from
  * its URL fragment `#token=…`, which browsers never send to a server). JSON text frames:
@@ -13,12 +14,6 @@ export const BRIDGE_PATH = '/bridge';
 export const BRIDGE_SCRIPT_PATH = '/paydesk-bridge.js';
 /** The URL fragment parameter (page) and query parameter (socket) carrying the access token. */
 export const TOKEN_PARAMETER = 'token';
-
-export interface BridgeRequestFrame {
-  id: number;
-  channel: string;
-  arg?: unknown;
-}
 
 export type BridgeServerFrame =
   { type: 'result'; id: number | null; result: unknown } | { type: 'event'; name: string; payload: unknown };

@@ -22,7 +22,7 @@ import {
   withDisabledFeatures,
   type IpcSenderFacts,
   type OwnPage,
-} from '../../../main/electron/policy';
+} from '../../../main/page/policy';
 
 /** Electron's security checklist, item by item, on the pure policy the Electron wiring applies. */
 

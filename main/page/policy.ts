@@ -1,8 +1,9 @@
 /**
  * The window's security policy as plain data and pure predicates. No `electron` import on
- * purpose: the Electron wiring (window.ts, security.ts, ipc-router.ts) only applies what is
- * decided here, and the unit tests (test/unit/electron) assert it in plain Node. The web bridge
- * (main/web) serves the same CSP.
+ * purpose: the Electron wiring (main/electron: window.ts, security.ts, ipc-router.ts,
+ * app-scheme.ts) only applies what is decided here, and test/unit/page asserts it in plain Node.
+ * It sits in main/page, outside main/electron, because the web bridge (main/web) serves the same
+ * CSP and must not import the Electron shell.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ export function ownPageUrl(page: OwnPage): string {
 
 /**
  * What the paydesk:// scheme may answer: GET requests for paydesk://app/<path> only; the path is
- * then resolved inside the renderer folder (main/core/renderer-files.ts).
+ * then resolved inside the renderer folder (renderer-files.ts, beside this file).
  */
 export function appSchemeRequestPath(method: string, url: string): string | undefined {
   const candidate = parseUrl(url);

@@ -4,8 +4,9 @@ import { extname, join, resolve, sep } from 'node:path';
 /**
  * Where a request for the built renderer leads: one of its files with its content type, or a
  * refusal. Shared by the two servers of the page: the web bridge's HTTP server (main/web) and the
- * desktop app's paydesk:// scheme (main/electron/app-scheme.ts). Nothing outside the renderer
- * folder is ever answered, whatever the path's dots or percent-encoding.
+ * desktop app's paydesk:// scheme (main/electron/app-scheme.ts), hence main/page and not main/core
+ * (the console core knows nothing of the page). Nothing outside the renderer folder is ever
+ * answered, whatever the path's dots or percent-encoding.
  */
 
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
