@@ -5,14 +5,14 @@ import type { Configuration } from 'electron-builder';
  *
  * A TypeScript file rather than the "build" key of package.json: it is typed against
  * electron-builder's own Configuration (tsconfig.test.json includes *.config.ts), it can carry
- * the why next to each switch, and test/unit/packaging/config.spec.ts imports it as it is.
+ * the why next to each switch, and test/integration/packaging/config.spec.ts imports it as it is.
  * electron-builder only looks for electron-builder.{yml,json,…,ts} on its own, so the package
  * scripts name this file with --config; it loads it with jiti.
  *
  * Build each platform on that platform (keytar's native module is fetched for the host), with
  * Node >= 22.12 (Electron 45 and @electron/rebuild require it) and network access to Electron's
  * downloads. None of that exists on the machines this project is developed on, so the
- * configuration is validated by test/unit/packaging/config.spec.ts instead of by a build.
+ * configuration is validated by test/integration/packaging/config.spec.ts instead of by a build.
  */
 
 /**
@@ -81,7 +81,7 @@ const config: Configuration = {
     'out/renderer/**/*',
     '!**/*.map',
     // An optional peer of i18next/react-i18next, for their type declarations only: nothing
-    // loads TypeScript at run time, and it would add about 20 MB.
+    // loads TypeScript at run time, and it is large (docs/performance.md).
     '!node_modules/typescript{,/**/*}',
   ],
 
@@ -111,7 +111,7 @@ const config: Configuration = {
   buildDependenciesFromSource: false,
 
   // Electron fuses, flipped in the packaged binary before it is signed. Security checklist
-  // item 19; test/unit/security/checklist.spec.ts and config.spec.ts assert each value.
+  // item 19; test/integration/security/checklist.spec.ts and config.spec.ts assert each value.
   electronFuses: {
     // ELECTRON_RUN_AS_NODE would turn the signed app into a general Node interpreter.
     // Nothing in main forks a child process (utilityProcess would be the way if it ever must).

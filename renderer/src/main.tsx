@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.css';
 import './shell/global.css';
-import { StrictMode, useEffect, useLayoutEffect, useRef } from 'react';
+import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { connectBridge } from './api/bridge';
@@ -31,38 +31,21 @@ function start(root: HTMLElement): void {
   stored.catch(() => {});
   const hinted = startPreferences();
   startI18n(hinted.language);
-  const app = (
-    <StrictMode>
-      <App preferences={hinted} stored={stored} />
-      {/* After App: its lookup box has taken over from the pre-start one when this runs. */}
-      <PrestartRelease root={root} />
-    </StrictMode>
-  );
   holdPrestart(root);
   const reactRoot = createRoot(root);
   // The first render in this task, not in one React schedules: the browser would otherwise paint
-  // an empty page in between (traced), and the lookup box would wait for that frame. With the
-  // pre-start copy on screen, too: a render in a transition, in slices that let keystrokes
-  // through, had the app's box take over 109 and 112 ms later (no code cache, cold: medians of
-  // 12 paired starts), and the copy's box was interactive no sooner (+30, -16 ms).
-  flushSync(() => reactRoot.render(app));
-}
-
-/**
- * Once the app's first render is committed, the pre-start copy and its traces go (handover.ts);
- * a header button clicked in the copy is clicked in the app once it is on screen.
- */
-function PrestartRelease({ root }: { root: HTMLElement }) {
-  const clickWhenShown = useRef<(() => void) | null>(null);
-  useLayoutEffect(() => {
-    clickWhenShown.current = releasePrestart(root);
-  }, [root]);
-  useEffect(() => {
-    const click = clickWhenShown.current;
-    clickWhenShown.current = null;
-    click?.();
-  }, []);
-  return null;
+  // an empty page in between, and the lookup box would wait for that frame. With the pre-start
+  // copy on screen too: rendered in slices, the app took over later and the copy's box was no
+  // quicker to answer (docs/performance.md).
+  flushSync(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App preferences={hinted} stored={stored} />
+      </StrictMode>,
+    ),
+  );
+  // Committed, layout effects included: the app's lookup box has taken over from the pre-start one.
+  releasePrestart(root);
 }
 
 const root = document.getElementById('root');

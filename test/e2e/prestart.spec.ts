@@ -5,9 +5,10 @@ import { expect, test } from './fixtures';
  * The pre-start shell (renderer/src/prestart): index.html carries the first screen as HTML,
  * rendered at build time by the app's own components, and a small classic script shows it in the
  * user's language while the app's JavaScript is still on its way. The lookup box takes typing
- * from then on; when the app takes over, its box continues from what was typed, the caret, and an
- * Enter pressed meanwhile. Each test holds the app's entry script back (as a slow start would)
- * to look at the page before the app has run.
+ * from then on; when the app takes over, its box continues from what was typed, the caret (or
+ * selection), and an Enter pressed meanwhile. That is all it carries over: focus elsewhere, header
+ * buttons and shortcuts wait for the app. Each test holds the app's entry script back (as a slow
+ * start would) to look at the page before the app has run.
  */
 
 /** Holds the app's entry script until the answer is called; the pre-start script is not held. */
@@ -28,6 +29,14 @@ async function startHeld(page: Page): Promise<() => void> {
   await page.reload({ waitUntil: 'commit' });
   await expect(root(page)).toHaveAttribute('data-prestart', /.+/);
   return release;
+}
+
+/**
+ * Until the parser has passed the pre-start script, which runs as the parser reaches it: the page
+ * is then "interactive" while the held entry module has not run yet.
+ */
+async function parsedWhileHeld(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.readyState !== 'loading');
 }
 
 async function tookOver(page: Page): Promise<void> {
@@ -73,6 +82,27 @@ test('typing on while the app takes over loses no keystroke', async ({ console: 
   await expect(app.getByTestId('jump-input')).toHaveValue('co 11954');
 });
 
+test('a selection made before the app has run is still selected in the app: typing replaces it', async ({
+  console: app,
+}) => {
+  const release = await startHeld(app);
+  const box = app.getByTestId('jump-input');
+  await app.keyboard.type('xx 300000001');
+  await app.keyboard.press('Home');
+  for (let step = 0; step < 3; step += 1) await app.keyboard.press('Shift+ArrowRight');
+
+  release();
+  await tookOver(app);
+  await expect(box).toBeFocused();
+  expect(await box.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual(
+    [0, 3],
+  );
+  await app.keyboard.type('dep ');
+  await expect(box).toHaveValue('dep 300000001');
+  await app.keyboard.press('Enter');
+  await expect(app).toHaveURL((url) => url.hash === '#/deposits/300000001');
+});
+
 test('Enter pressed before the app has run opens what was typed once it takes over', async ({
   console: app,
 }) => {
@@ -91,34 +121,18 @@ test('Enter pressed before the app has run opens what was typed once it takes ov
   await expect(app.getByTestId('deposit-detail')).toBeVisible();
 });
 
-test('Ctrl+K or a header button used before the app has run is acted on once it takes over', async ({
+test("the copy's Open button counts as Enter; what is not an id gets the app's explanation", async ({
   console: app,
 }) => {
-  let release = await startHeld(app);
-  await app.keyboard.press('Control+k');
-  release();
-  await tookOver(app);
-  await expect(app.getByRole('dialog')).toBeVisible();
-  await expect(app.getByRole('dialog').getByTestId('jump-input')).toBeFocused();
-  await app.keyboard.press('Escape');
-
-  release = await startHeld(app);
-  await app.getByTestId('language-menu').click();
-  release();
-  await tookOver(app);
-  await expect(app.getByRole('menuitem', { name: 'Español' })).toBeVisible();
-  await app.keyboard.press('Escape');
-});
-
-test('the focus stays where a keyboard user put it before the app took over', async ({ console: app }) => {
   const release = await startHeld(app);
-  const deposits = app.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Deposits' });
-  await deposits.focus();
+  await app.keyboard.type('payout 7781');
+  await app.getByRole('search').getByRole('button', { name: 'Open' }).click();
   release();
   await tookOver(app);
-  await expect(deposits).toBeFocused();
-  // Still the lookup screen: focusing a link is not following it.
-  await expect(app.getByRole('heading', { name: 'Lookup', level: 2 })).toBeVisible();
+  // The app's own check of what was typed, on the lookup screen it stays on.
+  await expect(app.getByTestId('jump-input')).toHaveAttribute('aria-invalid', 'true');
+  await expect(app.getByTestId('jump-input')).toHaveValue('payout 7781');
+  await expect(app).toHaveURL((url) => url.hash === '' || url.hash === '#/');
 });
 
 test("the pre-start copy is the app's first render: same texts, same elements, the box in the same place", async ({
@@ -168,7 +182,9 @@ test('no copy where it would differ from the first render: a chosen theme, anoth
   await app.evaluate(() => localStorage.setItem('paydesk-theme-hint', 'dark'));
   let release = await holdAppScript(app);
   await app.reload({ waitUntil: 'commit' });
+  await parsedWhileHeld(app);
   await expect(app.locator('#root template, #root *')).toHaveCount(0);
+  await expect(root(app)).not.toHaveAttribute('data-prestart');
   release();
   await expect(app.getByTestId('jump-input')).toBeFocused();
   await app.unrouteAll();
@@ -178,7 +194,9 @@ test('no copy where it would differ from the first render: a chosen theme, anoth
   await app.goto(new URL('#/deposits', app.url()).href);
   release = await holdAppScript(app);
   await app.reload({ waitUntil: 'commit' });
+  await parsedWhileHeld(app);
   await expect(app.locator('#root *')).toHaveCount(0);
+  await expect(root(app)).not.toHaveAttribute('data-prestart');
   release();
   await expect(app.getByTestId('deposit-id-input')).toBeVisible();
   await app.unrouteAll();

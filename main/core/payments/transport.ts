@@ -490,9 +490,9 @@ class CallerSignals {
 /**
  * The attempts in flight of one transport, by time limit. They all have the same length, so they
  * expire in the order they started, and one timer armed for the oldest serves them all. A timer
- * per attempt costs some 6 µs on a fast local read (Node builds and tears down its timer list
- * every time), about 4% of the overhead budget. The timer keeps the process alive only while an
- * attempt runs.
+ * per attempt is a visible share of the client's overhead on a fast local read (Node builds and
+ * tears down its timer list every time; docs/performance.md). The timer keeps the process alive
+ * only while an attempt runs.
  */
 class Deadlines {
   readonly #ms: number;

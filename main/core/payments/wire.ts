@@ -6,11 +6,11 @@ import { request as httpsRequest } from 'node:https';
  * the answer comes back whole or as the reason it did not. The transport owns everything else
  * (time limits, retries, what an error means).
  *
- * Why node:http and not fetch: on Node 20 a fetch of a small JSON answer costs some 230–290 µs
- * of CPU (the Fetch standard's Request, Headers, AbortSignal and WHATWG stream objects around
- * undici), node:http some 55–65 µs on the same local server (measured side by side, 16 calls in
- * flight). A batch of 10,000 status reads is CPU-bound in the console's process, so that is most
- * of its throughput (issue 6), and it is the same HTTP/1.1 on the same kept-alive connections.
+ * Why node:http and not fetch: a fetch of a small JSON answer costs several times the CPU of a
+ * node:http request (the Fetch standard's Request, Headers, AbortSignal and WHATWG stream objects
+ * around undici; figures in docs/performance.md). A batch of 10,000 status reads is CPU-bound in
+ * the console's process, so that is most of its throughput (issue 6), and it is the same HTTP/1.1
+ * on the same kept-alive connections.
  */
 
 /** The request as it goes on the wire. */

@@ -26,10 +26,9 @@ const OVERLAYS_IDLE_TIMEOUT_MS = 500;
  * in a transition. Neither the download nor the compile nor the extra renders Mantine's overlays
  * make when they mount (a portal or a floating-ui reference set in a layout effect, then an
  * immediate second render) stand between the first paint and the first keystroke; the menus and
- * dialogs that need it wait for it (DeferredMenu, Dialog...). Idle, not the next task: traced in
- * Chromium without a code cache, a setTimeout(0) task that only starts the import took 10-20 ms
- * and ran after the first frame, before the task in which a keystroke could be handled; loaded
- * when idle, that step went from 21-27 to 16-18 ms (median of 20 starts each, timed with marks).
+ * dialogs that need it wait for it (DeferredMenu, Dialog...). Idle, not the next task: even a task
+ * that only starts the import ran between the first frame and the first keystroke's task, and
+ * held that keystroke up (docs/performance.md).
  */
 export function OverlaysProvider({ children }: { children: ReactNode }) {
   const [overlays, setOverlays] = useState<Overlays | null>(null);

@@ -5,13 +5,13 @@ import { createPath, Router, type Navigator } from 'react-router';
 import type { Language, Preferences, Result } from '../../../shared/contract';
 import { initI18n } from '../i18n';
 import { App } from '../shell/App';
+import { PRESTART_ROUTE, PRESTART_THEME } from './applies';
 
 /**
  * The first screen (the shell on the lookup route, before main has answered anything), rendered
- * at build time by the app's own components: electron.vite.config.ts prestartShell puts one copy
- * per language into index.html, and the pre-start script shows the right one before the app's
- * JavaScript has even been compiled. Runs in Node (Vite's module runner): nothing here may need a
- * window.
+ * at build time by the app's own components: build/prestart-plugin.ts puts one copy per language
+ * into index.html, and the pre-start script shows the right one before the app's JavaScript has
+ * even been compiled. Runs in Node (Vite's module runner): nothing here may need a window.
  */
 
 /** Links as HashRouter writes them (`#/deposits`), so one clicked before the app runs still goes there. */
@@ -24,7 +24,7 @@ const hashLinks: Navigator = {
 
 function LookupRoute({ children }: { children: ReactNode }) {
   return (
-    <Router location="/" navigator={hashLinks} static>
+    <Router location={PRESTART_ROUTE} navigator={hashLinks} static>
       {children}
     </Router>
   );
@@ -33,15 +33,12 @@ function LookupRoute({ children }: { children: ReactNode }) {
 /** Main has not answered yet when the app's first render runs: neither has it here. */
 const noAnswerYet = new Promise<Result<Preferences>>(() => {});
 
-/**
- * The markup of the app's first render for `language` and the system theme (the only theme whose
- * first screen does not depend on a stored choice: shell/PreferenceMenus shows the theme's name).
- */
+/** The markup of the app's first render for `language`, where the shell applies (applies.ts). */
 export async function prerenderFirstScreen(language: Language): Promise<string> {
   if (i18next.isInitialized) await i18next.changeLanguage(language);
   else await initI18n(language);
   const { prelude } = await prerender(
-    <App preferences={{ language, theme: 'system' }} stored={noAnswerYet} Router={LookupRoute} />,
+    <App preferences={{ language, theme: PRESTART_THEME }} stored={noAnswerYet} Router={LookupRoute} />,
     // Every boundary inline: React outlines large ones behind a script that reveals them, and a
     // template's scripts never run.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },

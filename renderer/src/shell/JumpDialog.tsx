@@ -2,7 +2,6 @@ import { Button, Kbd } from '@mantine/core';
 import { useDisclosure, useHotkeys, useOs } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/Dialog';
-import { JUMP_BUTTON_TEST_ID } from '../prestart/markers';
 import { JumpForm } from './JumpForm';
 
 /** Ctrl/Cmd+K anywhere (inputs included) opens the jump box in a dialog; so does the header button. */
@@ -20,7 +19,7 @@ export function JumpDialog() {
         onClick={open}
         rightSection={<Kbd size="xs">{shortcut}</Kbd>}
         aria-keyshortcuts={os === 'macos' ? 'Meta+K' : 'Control+K'}
-        data-testid={JUMP_BUTTON_TEST_ID}
+        data-testid="jump-button"
       >
         {t('jump.button')}
       </Button>

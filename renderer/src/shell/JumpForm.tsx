@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
 import { takePrestartLookup } from '../prestart/handover';
-import { LOOKUP_FORM_ROLE, LOOKUP_INPUT_TEST_ID } from '../prestart/markers';
+import { PRESTART_LOOKUP_ATTRIBUTE } from '../prestart/markers';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
 
@@ -96,7 +96,7 @@ export function JumpForm({
 
   return (
     <form
-      role={LOOKUP_FORM_ROLE}
+      role="search"
       aria-label={t('jump.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
@@ -117,7 +117,8 @@ export function JumpForm({
         data-autofocus={autoFocus || undefined}
         autoComplete="off"
         spellCheck={false}
-        data-testid={LOOKUP_INPUT_TEST_ID}
+        data-testid="jump-input"
+        {...(takesOverPrestart && { [PRESTART_LOOKUP_ATTRIBUTE]: '' })}
         ref={inputRef}
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap" align="flex-start">
