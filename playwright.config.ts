@@ -22,7 +22,13 @@ export default defineConfig({
   globalSetup: './test/global-setup.ts',
   timeout: 30_000,
   projects: [
+    /** In-process and quick (each file under about 3 s on one worker): no app build, no child process. */
     { name: 'unit', testDir: 'test/unit' },
+    /**
+     * What needs a real outside piece or takes seconds: app builds and electron-builder, the OS
+     * keychain, child processes that crash or share files, CLI processes, the operator model.
+     */
+    { name: 'integration', testDir: 'test/integration' },
     { name: 'contract', testDir: 'test/contract' },
     /** Issue 7: fuzzing of every contract entry, hostile servers, CLI and CSV (PAYDESK_FUZZ_RUNS). */
     { name: 'fuzz', testDir: 'test/fuzz', timeout: 600_000 },
@@ -34,8 +40,8 @@ export default defineConfig({
       // The Electron target has no web server or page bridge to check: those specs are left out.
       testIgnore: e2eTarget() === 'web' ? [] : WEB_ONLY_SPECS,
       // CI runs every project on two workers at once; on a two-core machine beside the fuzzers an
-      // e2e step takes three to four times as long as alone (coverage-gaps' screens: 54 s alone,
-      // 3.2 min in a CI run), and its waits must allow for that.
+      // e2e step takes several times as long as alone (docs/performance.md), and its waits must
+      // allow for that.
       timeout: 120_000,
       expect: { timeout: 15_000 },
       use: {

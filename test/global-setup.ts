@@ -13,7 +13,7 @@ import { join } from 'node:path';
  * daemon and an unlocked gnome-keyring (empty password, on stdin) are started in a temp HOME and
  * XDG folders, `DBUS_SESSION_BUS_ADDRESS` is exported to the workers, and both are stopped at
  * teardown. The outcome goes to the workers in PAYDESK_TEST_KEYCHAIN (`available: …` or
- * `unavailable: …`); test/unit/vault/keychain-fixture.ts turns `unavailable` into a failure.
+ * `unavailable: …`); test/support/keychain.ts turns `unavailable` into a failure.
  * macOS and Windows have their keychain built in: there it is only probed.
  */
 

@@ -24,7 +24,7 @@ import type { BatchSummary } from '../../shared/contract';
 import { createConsoleRuntime, type ConsoleRuntime } from '../../main/core/console';
 import { createMemoryBackend } from '../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, type SandboxCredentials } from '../../main/sandbox';
-import type { BenchRow } from './bench-row';
+import { median, round, type BenchRow } from './bench-row';
 import { rawHttpGetJson } from './raw-http';
 
 const LOOKUPS = 10_000;
@@ -209,15 +209,6 @@ async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Pro
     ...growth,
   };
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : (sorted[middle] ?? 0);
-};
-const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
 
 export async function bench(): Promise<BenchRow[]> {
   const sandbox = await startChildSandbox();

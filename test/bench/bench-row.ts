@@ -14,3 +14,15 @@ export interface BenchRow {
   /** Extra figures worth keeping (sample counts, peak RSS growth…). */
   details?: Record<string, number | string>;
 }
+
+/** The middle value, or the mean of the two middle ones; NaN when there are none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+}
+
+/** A figure for the table: `digits` decimals. */
+export const round = (value: number, digits = 1): number => Number(value.toFixed(digits));

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { SEEDED_RECORDS, startSandbox } from '../../main/sandbox';
-import type { BenchRow } from './bench-row';
+import { median, round, type BenchRow } from './bench-row';
 
 const ROUNDS = 15;
 const WARM_UP = 2;
@@ -58,15 +58,6 @@ function timed(run: Run): Promise<number> {
     });
   });
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : (sorted[middle] ?? 0);
-};
-const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
 
 export async function bench(): Promise<BenchRow[]> {
   const sandbox = await startSandbox({ seed: 26 });

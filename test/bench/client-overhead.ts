@@ -8,15 +8,16 @@
  * the details give the client against it too (its own overhead without fetch's).
  *
  * Measurement hygiene: the warm-up is long enough for both paths to reach optimised code (a short
- * one left the first run of a process some 2-3% worse than the next), and the sample count keeps
- * the median steady on a shared, noisy machine. Both sides get exactly the same treatment.
+ * one left the first run of a process worse than the next: docs/performance.md), and the sample
+ * count keeps the median steady on a shared, noisy machine. Both sides get exactly the same
+ * treatment.
  */
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createPaymentsClient } from '../../main/core/payments';
-import type { BenchRow } from './bench-row';
+import { median, type BenchRow } from './bench-row';
 import { rawHttpGetJson } from './raw-http';
 
 const WARM_UP = 2_000;
@@ -47,13 +48,6 @@ const DEPOSIT = JSON.stringify({
   refunded: false,
 });
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : (sorted[middle] ?? 0);
-};
 const percentile = (values: number[], p: number): number =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 

@@ -69,9 +69,9 @@ import {
   codeCacheConsumedDuring,
   desktopChromiumLaunch,
   startInNewProcess,
-} from '../e2e/support/desktop-chromium';
-import { ensureRendererBuilt, startUpScriptPaths } from '../e2e/support/renderer-build';
-import type { BenchRow } from './bench-row';
+} from '../support/desktop-chromium';
+import { ensureRendererBuilt, startUpScriptPaths } from '../support/renderer-build';
+import { median, round, type BenchRow } from './bench-row';
 import {
   isStackFloor,
   rendererWithStackFloors,
@@ -186,15 +186,6 @@ async function holdBridgeToken(context: BrowserContext, web: WebChild): Promise<
     [BRIDGE_TOKEN_STORAGE_KEY, web.token] as const,
   );
 }
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-};
-const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
 
 /**
  * A renderer row: the budget is on the value itself (`≤ budget`), the ratio to the baseline only

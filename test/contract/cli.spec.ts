@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxHandle } from '../../main/sandbox';
-import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixture';
-import { cliVariables } from '../fixtures/cli-variables';
+import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixtures';
+import { cliVariables } from '../support/cli-variables';
 
 /**
  * The `paydesk` CLI as a real child process (the bin: node + tsx loader) with PAYDESK_BASE_URL

@@ -11,7 +11,7 @@ import {
   test,
   unwrap,
   withSandbox,
-} from './fixture';
+} from './fixtures';
 
 /**
  * D2 through the client: X-Date within 5 s of the service clock is accepted, 6 s is refused

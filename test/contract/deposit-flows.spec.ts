@@ -1,6 +1,6 @@
 import type { PaymentsClient } from '../../main/core/payments';
 import type { DepositCreateBody, DepositCreated, JsonObject } from '../../shared/contract';
-import { FULL_PAYER, expect, expectError, test, unwrap } from './fixture';
+import { FULL_PAYER, expect, expectError, test, unwrap } from './fixtures';
 
 /**
  * D9 through the client: ONE_SHOT when the method is given and every detail it needs is present,

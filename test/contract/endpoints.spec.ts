@@ -1,5 +1,5 @@
 import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, PAYMENT_METHOD_TYPES } from '../../shared/contract';
-import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixture';
+import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixtures';
 
 /**
  * One case per endpoint of the spec (1–9) plus POST /v3/refunds (D8): the real client against

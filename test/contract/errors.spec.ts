@@ -12,7 +12,7 @@ import {
   test,
   unwrap,
   withSandbox,
-} from './fixture';
+} from './fixtures';
 
 /**
  * One case per row of the spec's Errors table and of decisions.md's two error tables, reached

@@ -4,7 +4,7 @@ import { FaultInjector } from '../../main/sandbox/faults';
 import type { SandboxHandle } from '../../main/sandbox';
 import type { PaymentsClient } from '../../main/core/payments';
 import type { DepositCreateBody } from '../../shared/contract';
-import { FULL_PAYER, SEEDED, advanceClock, controlOk, expect, expectError, test, unwrap } from './fixture';
+import { FULL_PAYER, SEEDED, advanceClock, controlOk, expect, expectError, test, unwrap } from './fixtures';
 
 /**
  * D6 through the client: one key per intent, reused by every retry; the service stores the

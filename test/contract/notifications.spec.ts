@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxHandle } from '../../main/sandbox';
-import { FULL_PAYER, SEEDED, controlOk, expect, sandboxNow, test, unwrap } from './fixture';
+import { FULL_PAYER, SEEDED, controlOk, expect, sandboxNow, test, unwrap } from './fixtures';
 
 /**
  * D11 notifications received by a test receiver (node:http on 127.0.0.1, ephemeral port): the

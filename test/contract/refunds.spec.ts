@@ -1,7 +1,7 @@
 import type { SandboxHandle } from '../../main/sandbox';
 import type { PaymentsClient } from '../../main/core/payments';
 import type { BankAccountInput } from '../../shared/contract';
-import { FULL_PAYER, SEEDED, controlOk, expect, expectError, test, unwrap } from './fixture';
+import { FULL_PAYER, SEEDED, controlOk, expect, expectError, test, unwrap } from './fixtures';
 
 /**
  * D8 refund rules through the client: only a COMPLETED deposit can be refunded; partial refunds

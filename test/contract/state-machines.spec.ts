@@ -12,7 +12,7 @@ import {
   sandboxNow,
   test,
   unwrap,
-} from './fixture';
+} from './fixtures';
 
 /**
  * Every move of the three state machines, allowed and refused. The allowed moves are listed

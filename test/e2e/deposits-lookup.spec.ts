@@ -5,11 +5,14 @@ import { CREDENTIAL_FIELDS, type DepositStatus, type Fetched, type JsonValue } f
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';
+import { whileSlowService } from './support/money-environments';
+import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Deposit lookup (issue 5): every field of the status record shown, absent ones as "—", the
  * status badge, amounts, payer, card, bonus, refunded, payer verification in words, the raw JSON
- * with unknown fields highlighted (D12), errors phrased from their kind, refresh.
+ * with unknown fields highlighted (D12), errors phrased from their kind, refresh, and the loading
+ * state a slow service shows.
  */
 
 /** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
@@ -232,6 +235,36 @@ test('an address with a malformed deposit id says so instead of calling the serv
   const notice = app.locator('[data-error-kind="validation"]');
   await expect(notice).toContainText('"abc" in the address is not a deposit id.');
   await expect(app.getByTestId('deposit-detail')).toHaveCount(0);
+});
+
+test.describe('against a slow service', () => {
+  test.use({ freshBridge: true });
+  const slow = sandboxPerDescribe({ seed: 42 });
+
+  test('a lookup shows its loading state (named for screen readers) until the answer, then the record', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    // Every answer from now on is 0.4 to 4 s late: under the 5 s X-Date window (D2), which a delay
+    // before the service reads the request counts against, and the client's 15 s time limit.
+    await whileSlowService(paydesk, slow(), 4_000, async () => {
+      const depositId = SEEDED_RECORDS.completedCardDeposit;
+      await app.getByTestId('jump-input').fill(String(depositId));
+      await app.getByTestId('jump-input').press('Enter');
+      const loading = app.locator('[data-loading="true"]');
+      await expect(loading).toHaveAttribute('aria-busy', 'true');
+      await expect(loading.getByRole('status')).toHaveText(new RegExp(String(depositId)));
+      await expect(app.getByTestId('deposit-detail')).toHaveCount(0);
+      await axe();
+      await saveScreen('deposit-loading');
+      await expect(app.getByTestId('deposit-detail')).toHaveAttribute('data-deposit-id', String(depositId), {
+        timeout: 20_000,
+      });
+      await expect(loading).toHaveCount(0);
+    });
+  });
 });
 
 test.describe('against a changing service', () => {

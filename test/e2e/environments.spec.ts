@@ -3,13 +3,14 @@ import { CREDENTIAL_FIELDS, type CredentialField } from '../../shared/contract';
 import { SEEDED_RECORDS, startSandbox } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { topOf } from './support/console-ui';
+import { useSandboxEnvironment } from './support/money-environments';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
  * Environments and credentials (issues 4 and 5): the list, add, edit, remove, use; the six
  * credential fields with their masked status, set once and never shown back; the doctor; the
- * clock offset; a base-URL move that clears credentials; and switching environments with no
- * answer of one ever shown under the other.
+ * clock offset; a base-URL move that clears credentials; clearing one credential; and switching
+ * environments with no answer of one ever shown under the other.
  */
 
 /** Full-page screenshots are taken from the top, so the fixed header sits where it belongs. */
@@ -340,4 +341,49 @@ test('a wrong secret: the doctor names the problem and what to do', async ({ con
   } finally {
     await other.close();
   }
+});
+
+test.describe('clearing a credential', () => {
+  const other = sandboxPerDescribe({ seed: 9 });
+
+  test('asks first, then the field is not set, its set is incomplete, and a call that needs it says so', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await useSandboxEnvironment(paydesk, other(), 'Staging', 'testing');
+    await openEnvironments(app);
+    const staging = card(app, 'Staging');
+    await showDetails(staging);
+    const row = staging.locator('[data-credential-field="readOnlyKey"]');
+    await expect(row).toHaveAttribute('data-set', 'true');
+
+    await staging.getByRole('button', { name: 'Clear Read-only key', exact: true }).click();
+    const dialog = app.getByRole('dialog', { name: 'Clear Read-only key?' });
+    await expect(dialog).toContainText('will be deleted from the keychain');
+    await axe();
+    await saveScreen('environment-clear-credential-confirm');
+    // Dismissed: nothing changes.
+    await app.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveAttribute('data-set', 'true');
+
+    await staging.getByRole('button', { name: 'Clear Read-only key', exact: true }).click();
+    await app
+      .getByRole('dialog', { name: 'Clear Read-only key?' })
+      .getByRole('button', { name: 'Clear', exact: true })
+      .click();
+    await expect(app.getByRole('dialog', { name: 'Clear Read-only key?' })).toBeHidden();
+    await expect(row).toHaveAttribute('data-set', 'false');
+    await expect(staging.locator('[data-credential-set="readOnly"]')).not.toHaveAttribute(
+      'data-state',
+      'complete',
+    );
+    await expect(staging.locator('[data-credential-set="signed"]')).toHaveAttribute('data-state', 'complete');
+
+    // A read that needs it (a payment-methods list is read with the read-only key, D4) is refused before any call.
+    const read = await paydesk.call('listPaymentMethods', { country: 'BR' });
+    expect(read.ok ? null : read.error.kind).toBe('credentials_missing');
+  });
 });

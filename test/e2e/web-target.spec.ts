@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import type { Result } from '../../shared/contract';
-import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../main/electron/policy';
+import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../main/page/policy';
 import {
   codeCacheableStartUpScripts,
   codeCacheConsumedDuring,
   desktopChromiumLaunch,
   startInNewProcess,
-} from './support/desktop-chromium';
-import { ensureRendererBuilt } from './support/renderer-build';
+} from '../support/desktop-chromium';
+import { ensureRendererBuilt } from '../support/renderer-build';
 import { blockingViolations, expect, test } from './fixtures';
 
 /**

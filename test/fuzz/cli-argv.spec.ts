@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ERROR_KINDS } from '../../shared/contract';
 import { runCli } from '../../main/cli/program';
-import { cliVariables } from '../fixtures/cli-variables';
+import { cliVariables } from '../support/cli-variables';
 import { createMemoryBackend } from '../../main/core/vault';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { fuzzRuns } from './support/channel-inputs';

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { ErrorKind, Result } from '../../shared/contract';
 import type { PaymentsClient } from '../../main/core/payments';
 import { clientFor } from '../unit/payments/client-for';
-import { HOSTILE_BEHAVIOURS, startHostileServer } from '../fixtures/hostile/servers';
+import { HOSTILE_BEHAVIOURS, startHostileServer } from '../support/hostile/servers';
 import { guardProcess } from './support/process-guard';
 
 /**

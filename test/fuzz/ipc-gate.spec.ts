@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { CHANNELS } from '../../shared/contract';
-import { decideSender, ownPageUrl, type IpcSenderFacts, type OwnPage } from '../../main/electron/policy';
+import { decideSender, ownPageUrl, type IpcSenderFacts, type OwnPage } from '../../main/page/policy';
 import { fuzzRuns } from './support/channel-inputs';
 import { unicodeText } from './support/hostile-values';
 
 /**
  * The IPC router's Electron wiring cannot run here (no Electron binary), so its pure gate is
- * fuzzed instead: main/electron/policy.ts decideSender, the one place every IPC call passes.
+ * fuzzed instead: main/page/policy.ts decideSender, the one place every IPC call passes.
  * Property: a call is trusted exactly when it is on a Paydesk channel, from our window's main
  * frame, while that frame shows our own page; anything else is refused with a reason.
  */

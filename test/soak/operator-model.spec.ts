@@ -1,8 +1,8 @@
-import { openWorld, runOperatorModel } from '../fixtures/money-model';
+import { openWorld, runOperatorModel } from '../support/money-model';
 import { expect, test } from '../unit/console/console-fixture';
 
 /**
- * Issue 24: the operator model of test/unit/console/money-model.spec.ts, a thousand sequences at a
+ * Issue 24: the operator model of test/integration/console/money-model.spec.ts, a thousand sequences at a
  * time (PAYDESK_MODEL_SOAK_RUNS sets the count).
  */
 const RUNS = Number(process.env.PAYDESK_MODEL_SOAK_RUNS ?? 1_000);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKeytarBackend } from '../../../main/core/vault';
 import { startWebBridge, type WebBridge } from '../../../main/web/start';
-import { ensureRendererBuilt } from './renderer-build';
+import { ensureRendererBuilt } from '../../support/renderer-build';
 
 /**
  * The two things the e2e specs can drive: the browser build (`npm run web`'s server, in-process,

@@ -13,7 +13,7 @@ import {
 import { join } from 'node:path';
 import type { ConsoleError, Result } from '../../../shared/contract';
 import { ANCHOR_FILE, openJournal, type Journal, type OpenJournalOptions } from '../../../main/core/audit';
-import { PAYER, TESTING, depositBody, removeTempDirs, tempDir } from '../../fixtures/audit/samples';
+import { PAYER, TESTING, depositBody, removeTempDirs, tempDir } from '../../support/audit/samples';
 
 /**
  * Issue 24: lines cut off the END of the journal leave a shorter chain that still verifies. The

@@ -19,7 +19,7 @@ import {
   refundBody,
   removeTempDirs,
   tempDir,
-} from '../../fixtures/audit/samples';
+} from '../../support/audit/samples';
 
 test.afterAll(removeTempDirs);
 

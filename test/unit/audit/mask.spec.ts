@@ -11,7 +11,7 @@ import {
   refundBody,
   removeTempDirs,
   tempDir,
-} from '../../fixtures/audit/samples';
+} from '../../support/audit/samples';
 
 test.afterAll(removeTempDirs);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { GENESIS_HASH, entryHash, sealEntry, type EntryBody } from '../../../main/core/audit/entries';
 import { canonicalJson } from '../../../main/core/audit/canonical-json';
 import { openJournal, verifyJournalBytes, verifyJournalFile } from '../../../main/core/audit';
-import { TESTING, depositBody, removeTempDirs, tempDir } from '../../fixtures/audit/samples';
+import { TESTING, depositBody, removeTempDirs, tempDir } from '../../support/audit/samples';
 
 test.afterAll(removeTempDirs);
 

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { runCli } from '../../../main/cli/program';
 import { openJournal } from '../../../main/core/audit';
 import { createMemoryBackend } from '../../../main/core/vault';
-import { TESTING, depositBody } from '../../fixtures/audit/samples';
+import { TESTING, depositBody } from '../../support/audit/samples';
 
 /**
  * `paydesk audit verify` on a journal whose end was cut off (issue 24): exit 1 and how many

@@ -8,7 +8,7 @@ import { runCli } from '../../../main/cli/program';
 import { parseCsv } from '../../../main/core/csv';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
-import { cliVariables } from '../../fixtures/cli-variables';
+import { cliVariables } from '../../support/cli-variables';
 
 /** `paydesk batch` in-process against a real sandbox (PAYDESK_BASE_URL and its credentials). */
 

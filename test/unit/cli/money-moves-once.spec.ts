@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import { runCli } from '../../../main/cli/program';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox';
-import { cliVariables } from '../../fixtures/cli-variables';
-import { startGateway, type Gateway } from '../../fixtures/gateway';
+import { cliVariables } from '../../support/cli-variables';
+import { startGateway, type Gateway } from '../../support/gateway';
 
 /**
  * Issue 24 from the command line: a production refund whose answer was lost behind a gateway

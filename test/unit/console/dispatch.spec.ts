@@ -556,4 +556,39 @@ test.describe('the dispatcher itself', () => {
       });
     }
   });
+
+  test('a preferences patch with a key set to undefined keeps the stored value and the settings file', async ({
+    openConsole,
+  }) => {
+    // Found by the fuzzers, in main/core/settings/environments.ts updatePreferences:
+    // `{ theme: undefined }` (an IPC argument keeps such a key) used to erase the theme, and the
+    // next read set the whole file aside.
+    const console = openConsole({ watch: { polling: false } });
+    dataOf(await console.call('setPreferences', { theme: 'dark' }));
+    expect(
+      await console.dispatch(CHANNELS.setPreferences, { language: 'es', theme: undefined }),
+    ).toMatchObject({
+      ok: true,
+      data: { language: 'es', theme: 'dark' },
+    });
+    expect(await console.call('getPreferences', {})).toEqual({
+      ok: true,
+      data: { language: 'es', theme: 'dark' },
+    });
+    expect((await console.call('listEnvironments', {})).ok).toBe(true);
+  });
+
+  test('an unknown empty key is named `""`, not blamed on the object that holds it', async ({
+    openConsole,
+  }) => {
+    // Found by the fuzzers, in argumentError: the empty key used to be dropped from the path.
+    const console = openConsole({ watch: { polling: false } });
+    expect(await console.dispatch(CHANNELS.getDeposit, { depositId: 1, '': 1 })).toEqual({
+      ok: false,
+      error: { kind: 'validation', field: '""', message: '"": is not a known field.' },
+    });
+    expect(
+      await console.dispatch(CHANNELS.createDeposit, { body: { amount: 1, country: 'BR', '': 1 } }),
+    ).toMatchObject({ ok: false, error: { kind: 'validation', field: 'body.""' } });
+  });
 });

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentProfile } from '../../../shared/contract';
 import type { SandboxHandle } from '../../../main/sandbox';
-import { startGateway, type Gateway } from '../../fixtures/gateway';
+import { startGateway, type Gateway } from '../../support/gateway';
 import { addEnvironmentFor, dataOf, errorOf, expect, test as base, type Console } from './console-fixture';
 
 /**

@@ -7,7 +7,7 @@ import { createConsoleRuntime } from '../../../main/core/console';
 import { createKeytarBackend } from '../../../main/core/vault';
 import { sandboxCredentials } from '../../../main/sandbox/credentials';
 import { embeddedSandboxStarter } from '../../../main/sandbox/starter';
-import { requireKeychain, testService } from '../vault/keychain-fixture';
+import { requireKeychain, testService } from '../../support/keychain';
 import {
   addEnvironmentFor,
   dataOf,

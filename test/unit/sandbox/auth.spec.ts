@@ -9,7 +9,7 @@ import {
   test,
   xDateOf,
   type JsonRecord,
-} from './harness';
+} from './fixtures';
 
 /** Authentication rows of decisions.md (D1–D4) and the errors table, against a live sandbox. */
 

@@ -1,4 +1,4 @@
-import { expect, SEEDED, test, type JsonRecord } from './harness';
+import { expect, SEEDED, test, type JsonRecord } from './fixtures';
 
 /** Cashout status and cancel (spec endpoints 7 and 8, D7). */
 

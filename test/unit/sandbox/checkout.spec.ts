@@ -1,5 +1,5 @@
 import { decodePngDataUri } from './png';
-import { expect, test, type JsonRecord } from './harness';
+import { expect, test, type JsonRecord } from './fixtures';
 
 /** The hosted checkout behind redirect_url: a plain HTML form that moves a HOSTED deposit on. */
 

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { isLoopbackHost } from '../../../main/sandbox/control-routes';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox/index';
-import { expect, test } from './harness';
+import { expect, test } from './fixtures';
 
 /**
  * Who the control API answers: a web page in the user's browser can reach 127.0.0.1 as well as

@@ -1,5 +1,5 @@
 import { isLoopback } from '../../../main/sandbox/auth';
-import { expect, FULL_PAYER, newKey, SEEDED, test, type JsonRecord } from './harness';
+import { expect, FULL_PAYER, newKey, SEEDED, test, type JsonRecord } from './fixtures';
 
 /** The control API: fault injection, reset, and its own rules. */
 

@@ -1,5 +1,5 @@
 import { decodePngDataUri } from './png';
-import { expect, FULL_PAYER, SEEDED, test, type JsonRecord } from './harness';
+import { expect, FULL_PAYER, SEEDED, test, type JsonRecord } from './fixtures';
 
 /** Deposit creation (spec endpoint 4, D9) and the status record (endpoint 5). */
 

@@ -1,5 +1,5 @@
 import { startSandbox } from '../../../main/sandbox/index';
-import { expect, FULL_PAYER, ServiceClient, test } from './harness';
+import { expect, FULL_PAYER, ServiceClient, test } from './fixtures';
 
 /** One seed, one world: two sandboxes started with the same seed hold the same data. */
 

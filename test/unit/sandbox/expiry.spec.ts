@@ -1,4 +1,4 @@
-import { expect, FULL_PAYER, SEEDED, test, type JsonRecord } from './harness';
+import { expect, FULL_PAYER, SEEDED, test, type JsonRecord } from './fixtures';
 
 /** Time-driven deposit moves on the sandbox clock: expiry, the 7-day cancel, late manual approval. */
 

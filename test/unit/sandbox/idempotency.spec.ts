@@ -1,4 +1,4 @@
-import { expect, FULL_PAYER, newKey, SEEDED, test, type JsonRecord } from './harness';
+import { expect, FULL_PAYER, newKey, SEEDED, test, type JsonRecord } from './fixtures';
 
 /** D6: first answer per (endpoint, key) stored 24 h and replayed; different body → 104. */
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { d1Signature, expect, FULL_PAYER, test, type JsonRecord, type ServiceClient } from './harness';
+import { d1Signature, expect, FULL_PAYER, test, type JsonRecord, type ServiceClient } from './fixtures';
 
 /** D11: signed POSTs to notification_url on every deposit and refund status change, with retries. */
 

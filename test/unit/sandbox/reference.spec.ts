@@ -1,4 +1,4 @@
-import { expect, test, type JsonRecord } from './harness';
+import { expect, test, type JsonRecord } from './fixtures';
 
 /** Reference endpoints 1–3 of the spec: payment methods, crypto quote, banks. */
 

@@ -1,4 +1,4 @@
-import { expect, FULL_PAYER, SEEDED, test, type JsonRecord, type ServiceClient } from './harness';
+import { expect, FULL_PAYER, SEEDED, test, type JsonRecord, type ServiceClient } from './fixtures';
 
 /** Refund creation (D8) and refund status (spec endpoint 6). */
 

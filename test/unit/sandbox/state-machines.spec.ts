@@ -1,4 +1,4 @@
-import { expect, FULL_PAYER, test, type JsonRecord, type ServiceClient } from './harness';
+import { expect, FULL_PAYER, test, type JsonRecord, type ServiceClient } from './fixtures';
 
 /**
  * Every move of the three state machines, allowed and refused, through the control API and

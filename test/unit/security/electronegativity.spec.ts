@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repositoryRoot } from '../packaging/built-app';
+import { repositoryRoot } from '../../support/built-app';
 
 /**
  * The verdict step of the Electronegativity scan in .ci/run (.ci/electronegativity/accepted.mjs):

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repositoryRoot } from '../packaging/built-app';
+import { repositoryRoot } from '../../support/built-app';
 
 /**
  * The verdict of the npm audit step in .ci/run (.ci/npm-audit.mjs): a high or critical advisory

@@ -8,8 +8,8 @@ import { createKeytarBackend } from '../../../main/core/vault/keytar-backend';
 import { createMemoryBackend } from '../../../main/core/vault/memory-backend';
 import type { SecretBackend } from '../../../main/core/vault/secret-backend';
 import { createVault, type Vault } from '../../../main/core/vault/vault';
-import { requireKeychain, testService } from '../vault/keychain-fixture';
-import { expect, test } from './settings-fixture';
+import { requireKeychain, testService } from '../../support/keychain';
+import { expect, test } from './fixtures';
 
 interface Setup {
   environments: EnvironmentsService;

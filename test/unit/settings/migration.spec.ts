@@ -6,7 +6,7 @@ import { SETTINGS_VERSION } from '../../../main/core/settings/schema';
 import { loadSettings } from '../../../main/core/settings/settings-document';
 import { createMemoryBackend } from '../../../main/core/vault/memory-backend';
 import { createVault } from '../../../main/core/vault/vault';
-import { expect, test } from './settings-fixture';
+import { expect, test } from './fixtures';
 
 /** A document as version 1 wrote it: profiles had no watched sub-merchants yet. */
 const version1 = {

@@ -4,8 +4,8 @@ import { createFileSettingsStore } from '../../../main/core/settings/file-settin
 import { createEnvironmentResolver, type EmbeddedSandbox } from '../../../main/core/settings/resolver';
 import { createMemoryBackend } from '../../../main/core/vault/memory-backend';
 import { createVault } from '../../../main/core/vault/vault';
-import { testService } from '../vault/keychain-fixture';
-import { expect, test } from './settings-fixture';
+import { testService } from '../../support/keychain';
+import { expect, test } from './fixtures';
 
 const SANDBOX_CREDENTIALS = {
   apiKey: 'SandboxKey01',
