@@ -136,3 +136,8 @@ export function useEnvironments(): EnvironmentContextValue {
 export function useActiveEnvironment(): EnvironmentProfile | null {
   return useEnvironments().active;
 }
+
+/** The id the query factories take (`depositQueries.status(environmentId, id)`); null while none is known. */
+export function useActiveEnvironmentId(): string | null {
+  return useEnvironments().active?.id ?? null;
+}

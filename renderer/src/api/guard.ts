@@ -1,29 +1,37 @@
-import type { ArmingState, ClockStatus } from '../../../shared/contract';
 import { useActiveEnvironment } from './environment';
-import { useEnvironmentQuery } from './queries';
+import { environmentQuery, useEnvironmentQuery } from './queries';
 
-/**
- * The clock estimate of an environment (the active one by default). Kept live by the
- * clockChanged events that EnvironmentProvider writes into the same key.
- */
+/** The clock and arming questions: every money screen and the shell ask them. */
+export const guardQueries = {
+  /**
+   * The clock estimate of `targetEnvironmentId`. Kept live by the clockChanged events that
+   * EnvironmentProvider writes into the same key.
+   */
+  clock: (environmentId: string | null, targetEnvironmentId: string) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.clock(targetEnvironmentId),
+      call: (api) => api.getClockStatus({ environmentId: targetEnvironmentId }),
+      enabled: targetEnvironmentId !== '',
+      staleTime: Infinity,
+    }),
+  /** Production arming, kept live by armingChanged events; asked only of production. */
+  arming: (environmentId: string | null, production: boolean) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.arming(),
+      call: (api) => api.getArming({}),
+      enabled: production,
+      staleTime: Infinity,
+    }),
+};
+
+/** The clock estimate of an environment (the active one by default). */
 export function useClockStatus(environmentId?: string) {
   const active = useActiveEnvironment();
-  const target = environmentId ?? active?.id ?? '';
-  return useEnvironmentQuery<ClockStatus, readonly unknown[]>({
-    key: (keys) => keys.clock(target),
-    call: (api) => api.getClockStatus({ environmentId: target }),
-    enabled: target !== '',
-    staleTime: Infinity,
-  });
+  return useEnvironmentQuery(guardQueries.clock(active?.id ?? null, environmentId ?? active?.id ?? ''));
 }
 
-/** Production arming of the active environment, kept live by armingChanged events. */
+/** Production arming of the active environment. */
 export function useArming() {
   const active = useActiveEnvironment();
-  return useEnvironmentQuery<ArmingState, readonly unknown[]>({
-    key: (keys) => keys.arming(),
-    call: (api) => api.getArming({}),
-    enabled: active?.kind === 'production',
-    staleTime: Infinity,
-  });
+  return useEnvironmentQuery(guardQueries.arming(active?.id ?? null, active?.kind === 'production'));
 }

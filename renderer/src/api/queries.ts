@@ -1,4 +1,5 @@
 import {
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -10,7 +11,7 @@ import type { PaydeskBridge, Result } from '../../../shared/contract';
 import { paydesk } from './bridge';
 import { ConsoleFailure, toConsoleError, unwrap } from './console-failure';
 import { currentEnvironmentId, useEnvironments } from './environment';
-import { NO_ENVIRONMENT, type EnvironmentKeys } from './query-keys';
+import { environmentKeys, NO_ENVIRONMENT, type EnvironmentKeys } from './query-keys';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -29,36 +30,32 @@ async function settle<T>(call: () => Promise<Result<T>>): Promise<T> {
   return unwrap(result);
 }
 
-export interface EnvironmentQueryOptions<T, K extends QueryKey> {
-  /** The key, from the factory of the active environment: `(keys) => keys.deposit(id)`. */
+export interface EnvironmentQuerySpec<T, K extends QueryKey> {
+  /** The key, from the factory of the environment asked about: `(keys) => keys.deposit(id)`. */
   key: (keys: EnvironmentKeys) => K;
   /** The bridge call; its Result becomes data or a ConsoleFailure error. */
   call: (api: PaydeskBridge) => Promise<Result<T>>;
   enabled?: boolean;
   staleTime?: number;
   refetchInterval?: number | false;
-  /**
-   * The result fields whose change renders the caller again; [] for none (a caller that only
-   * keeps the question asked). Default: the fields the caller reads, and every field when it
-   * reads none.
-   */
-  notifyOnChangeProps?: Array<keyof UseQueryResult<T, ConsoleFailure>>;
 }
 
 /**
- * A question to main about the active environment. The key starts with that environment's id;
- * an answer that arrives after the environment changed is dropped (kind `cancelled`).
+ * A question to main about the environment `environmentId` (the active one: null while none is
+ * known, and then never asked), as TanStack Query options. A feature keeps its questions in a
+ * factory of these (`depositQueries.status(environmentId, id)`) and asks with useEnvironmentQuery.
+ * The key starts with that environment's id; an answer that arrives after the active environment
+ * changed is dropped (kind `cancelled`).
  */
-export function useEnvironmentQuery<T, K extends QueryKey>(
-  options: EnvironmentQueryOptions<T, K>,
-): UseQueryResult<T, ConsoleFailure> {
-  const { keys, active } = useEnvironments();
-  const askedIn = active?.id ?? null;
-  return useQuery<T, ConsoleFailure>({
-    queryKey: keys ? options.key(keys) : [NO_ENVIRONMENT],
+export function environmentQuery<T, K extends QueryKey>(
+  environmentId: string | null,
+  spec: EnvironmentQuerySpec<T, K>,
+) {
+  return queryOptions<T, ConsoleFailure, T, QueryKey>({
+    queryKey: environmentId === null ? [NO_ENVIRONMENT] : spec.key(environmentKeys(environmentId)),
     queryFn: async () => {
-      const data = await settle(() => options.call(paydesk()));
-      if (currentEnvironmentId() !== askedIn) {
+      const data = await settle(() => spec.call(paydesk()));
+      if (currentEnvironmentId() !== environmentId) {
         throw new ConsoleFailure({
           kind: 'cancelled',
           message: 'The environment changed while this answer was on its way, so it was dropped.',
@@ -66,13 +63,24 @@ export function useEnvironmentQuery<T, K extends QueryKey>(
       }
       return data;
     },
-    enabled: askedIn !== null && (options.enabled ?? true),
-    ...(options.staleTime !== undefined ? { staleTime: options.staleTime } : {}),
-    ...(options.refetchInterval !== undefined ? { refetchInterval: options.refetchInterval } : {}),
-    ...(options.notifyOnChangeProps !== undefined
-      ? { notifyOnChangeProps: options.notifyOnChangeProps }
-      : {}),
+    enabled: environmentId !== null && (spec.enabled ?? true),
+    ...(spec.staleTime !== undefined ? { staleTime: spec.staleTime } : {}),
+    ...(spec.refetchInterval !== undefined ? { refetchInterval: spec.refetchInterval } : {}),
   });
+}
+
+export type EnvironmentQuery<T> = ReturnType<typeof environmentQuery<T, QueryKey>>;
+
+/**
+ * Asks the question an environmentQuery describes. `notifyOnChangeProps`: the result fields whose
+ * change renders the caller again; [] for none (a caller that only keeps the question asked).
+ * Default: the fields the caller reads, and every field when it reads none.
+ */
+export function useEnvironmentQuery<T>(
+  query: EnvironmentQuery<T>,
+  notifyOnChangeProps?: Array<keyof UseQueryResult<T, ConsoleFailure>>,
+): UseQueryResult<T, ConsoleFailure> {
+  return useQuery(notifyOnChangeProps === undefined ? query : { ...query, notifyOnChangeProps });
 }
 
 export interface ConsoleMutationOptions<V, T> {

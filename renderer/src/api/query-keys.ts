@@ -51,8 +51,10 @@ export function environmentKeys(environmentId: string) {
     batchRowsPage: (batchId: string, filter: string, page: number) =>
       [environmentId, 'batch', 'rows', batchId, filter, page] as const,
     watchlist: () => [environmentId, 'watchlist'] as const,
-    watchList: () => [environmentId, 'watchlist', 'list'] as const,
-    watchTimeline: (kind: string, id: string) => [environmentId, 'watchlist', 'timeline', kind, id] as const,
+    watchlistView: () => [environmentId, 'watchlist', 'list'] as const,
+    watchlistTimelines: () => [environmentId, 'watchlist', 'timeline'] as const,
+    watchlistTimeline: (kind: string, id: string) =>
+      [environmentId, 'watchlist', 'timeline', kind, id] as const,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { parsePositiveId } from '../lib/jump-parser';
+import { ErrorNotice } from './ErrorNotice';
 
 export interface IdFormText {
   /** The form's accessible name. */
@@ -10,28 +11,61 @@ export interface IdFormText {
   /** Shown under the field when the text is not a positive whole number. */
   invalid: string;
   submit: string;
+  /** The notice when the address carries something that is not an id. */
+  badValue: (value: string) => string;
+}
+
+interface IdFieldProps {
+  text: IdFormText;
+  testIds: { input: string; submit: string };
+  /** A search landmark (a lookup) or a plain form (the first step of a form). */
+  search?: boolean;
+  submitVariant?: 'filled' | 'default';
+  onId: (id: number) => void;
 }
 
 /**
- * One numeric id, checked in the page before anything is asked of main: a lookup (`search`) or the
- * first step of a form. The field starts focused when it starts empty, so a keyboard user types
- * straight away.
+ * The id a screen shows, as its address carries it (a path segment or a query parameter): the
+ * form (filled with it), the notice when it is not an id, and `children(id)` when it is. Main is
+ * asked nothing about a text that is not an id. Typing an id and submitting calls `onId`, which
+ * changes the address; the form starts afresh for each address.
  */
 export function IdForm({
+  value,
+  field,
+  children,
+  ...form
+}: IdFieldProps & {
+  /** Null when the address has none. */
+  value: string | null;
+  /** The field the notice names (`depositId`). */
+  field: string;
+  children: (id: number) => ReactNode;
+}) {
+  const id = value === null ? null : parsePositiveId(value);
+  return (
+    <>
+      <IdField key={value ?? ''} initial={value ?? ''} {...form} />
+      {value !== null && id === null && (
+        <ErrorNotice error={{ kind: 'validation', field, message: form.text.badValue(value) }} />
+      )}
+      {id !== null && children(id)}
+    </>
+  );
+}
+
+/**
+ * One numeric id, checked in the page before anything is asked of main. The field starts focused
+ * when it starts empty, so a keyboard user types straight away.
+ */
+function IdField({
   initial,
   text,
   testIds,
   search = true,
   submitVariant = 'filled',
   onId,
-}: {
-  initial: string;
-  text: IdFormText;
-  testIds: { input: string; submit: string };
-  search?: boolean;
-  submitVariant?: 'filled' | 'default';
-  onId: (id: number) => void;
-}) {
+}: IdFieldProps & { initial: string }) {
   const [value, setValue] = useState(initial);
   const [invalid, setInvalid] = useState(false);
   return (

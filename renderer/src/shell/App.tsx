@@ -5,6 +5,7 @@ import { HashRouter, useRoutes, type RouteObject } from 'react-router';
 import type { Preferences, Result } from '../../../shared/contract';
 import { EnvironmentProvider } from '../api/environment';
 import { createQueryClient } from '../api/query-client';
+import { ArmButtonProvider } from '../components/arming-focus';
 import { OverlaysProvider, useOverlays } from '../components/overlays';
 import { AppLayout } from './AppLayout';
 import { NotFoundScreen } from './NotFoundScreen';
@@ -70,7 +71,9 @@ export function App({
           <PreferencesProvider initial={preferences} stored={stored}>
             <EnvironmentProvider>
               <Router>
-                <Screens />
+                <ArmButtonProvider>
+                  <Screens />
+                </ArmButtonProvider>
               </Router>
             </EnvironmentProvider>
           </PreferencesProvider>

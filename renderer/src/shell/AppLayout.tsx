@@ -7,7 +7,7 @@ import { useActiveEnvironment } from '../api/environment';
 import { SkeletonLines } from '../components/QueryState';
 import { ClockIndicator } from './ClockIndicator';
 import { EnvironmentSwitcher } from './EnvironmentSwitcher';
-import { environmentColor } from './environment-look';
+import { environmentColor } from '../components/environment-look';
 import { BANNER_HEIGHT, HeaderBanners, useBannerCount } from './HeaderBanners';
 import { JumpDialog } from './JumpDialog';
 import { LanguageMenu, ThemeMenu } from './PreferenceMenus';

@@ -6,7 +6,7 @@ import { DeferredMenu } from '../components/overlays';
 import { useEnvironments } from '../api/environment';
 import { useConsoleMutation } from '../api/queries';
 import { CurrentMark } from './CurrentMark';
-import { EnvironmentSwatch, KindBadge } from './environment-look';
+import { EnvironmentSwatch, KindBadge } from '../components/environment-look';
 import { links } from './links';
 
 /** Always in the header: the active environment (name, kind, colour) and a menu to switch. */

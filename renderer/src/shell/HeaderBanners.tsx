@@ -5,6 +5,7 @@ import type { EnvironmentProfile } from '../../../shared/contract';
 import { useActiveEnvironment } from '../api/environment';
 import { useArming, useClockStatus } from '../api/guard';
 import { useConsoleMutation } from '../api/queries';
+import { useArmButton } from '../components/arming-focus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { Countdown } from '../components/Countdown';
 import { OutcomeUnknownNotice, UnresolvedFollower, useUnresolvedCount } from '../features/audit/shell-parts';
@@ -76,6 +77,7 @@ function BannerRow({
 function ProductionBanner({ environment }: { environment: EnvironmentProfile }) {
   const { t } = useTranslation('shell');
   const arming = useArming();
+  const armButton = useArmButton();
   const [arm, setArm] = useState(false);
   const armMutation = useConsoleMutation({
     call: (api, confirmation: string) => api.armProduction({ confirmation }),
@@ -118,6 +120,7 @@ function ProductionBanner({ environment }: { environment: EnvironmentProfile }) 
           </Button>
         ) : (
           <Button
+            ref={armButton}
             size="compact-sm"
             variant="white"
             color="red"

@@ -18,7 +18,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { links } from '../../shell/links';
-import { MutationTarget, useEnvironmentPhrase } from '../deposit-create/MutationGate';
+import { MutationTarget, useEnvironmentPhrase } from '../../components/MutationGate';
 import { auditIdPairs } from './audit-view';
 import { useSettleByHand, useSettleIntent } from './use-audit';
 

@@ -11,7 +11,7 @@ import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { notify } from '../../components/notify';
 import { links } from '../../shell/links';
-import { useEnvironmentPhrase } from '../deposit-create/MutationGate';
+import { useEnvironmentPhrase } from '../../components/MutationGate';
 import { RetryIntentDialog, SettleIntentDialog } from './UnknownOutcome';
 import { auditIdPairs, onlyRetryCanSettle } from './audit-view';
 import { useSettleIntent, useUnresolvedIntents } from './use-audit';

@@ -6,34 +6,48 @@ import type {
   AuditFilter,
   AuditIds,
   AuditSettleInput,
-  AuditUnresolvedView,
   AuditVerifyReport,
-  BlockingIntent,
 } from '../../../../shared/contract';
-import { useEnvironments } from '../../api/environment';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 import type { EnvironmentKeys } from '../../api/query-keys';
-import { downloadText } from './download';
+import { downloadText } from '../../components/download';
 
-/** Journal lines matching the filter, oldest first (as main answers them). */
+export const auditQueries = {
+  /** Journal lines matching the filter, oldest first (as main answers them). */
+  entries: (environmentId: string | null, filter: AuditFilter) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.auditEntries(JSON.stringify(filter)),
+      call: (api) => api.auditEntries(filter),
+    }),
+  /**
+   * Intents whose outcome nobody knows. Read on start, after every change through main (see
+   * useUnresolvedFollowsMutations) and once a minute, for a CLI run on the same journal.
+   */
+  unresolved: (environmentId: string | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.auditUnresolved(),
+      call: (api) => api.auditUnresolved({}),
+      refetchInterval: 60_000,
+    }),
+  /**
+   * The unknown intent that blocks a new one on this target (main's journal answers it), or null.
+   * Keyed under the journal, so it is read again after every change through main.
+   */
+  blockingIntent: (environmentId: string | null, action: AuditAction, ids: AuditIds | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.blockingIntent(action, JSON.stringify(ids ?? {})),
+      call: (api) => api.blockingIntent({ action, ids: ids ?? {} }),
+      enabled: ids !== null,
+    }),
+};
+
 export function useAuditEntries(filter: AuditFilter) {
-  const filterJson = JSON.stringify(filter);
-  return useEnvironmentQuery<AuditEntryView[], readonly unknown[]>({
-    key: (keys) => keys.auditEntries(filterJson),
-    call: (api) => api.auditEntries(filter),
-  });
+  return useEnvironmentQuery(auditQueries.entries(useActiveEnvironmentId(), filter));
 }
 
-/**
- * Intents whose outcome nobody knows. Read on start, after every change through main (see
- * useUnresolvedFollowsMutations) and once a minute, for a CLI run on the same journal.
- */
 export function useUnresolvedIntents() {
-  return useEnvironmentQuery<AuditUnresolvedView[], readonly unknown[]>({
-    key: (keys) => keys.auditUnresolved(),
-    call: (api) => api.auditUnresolved({}),
-    refetchInterval: 60_000,
-  });
+  return useEnvironmentQuery(auditQueries.unresolved(useActiveEnvironmentId()));
 }
 
 /**
@@ -65,17 +79,8 @@ export function useAuditExport() {
   });
 }
 
-/**
- * The unknown intent that blocks a new one on this target (main's journal answers it), or null.
- * Keyed under the journal, so it is read again after every change through main.
- */
 export function useBlockingIntent(action: AuditAction, ids: AuditIds | null) {
-  const idsJson = JSON.stringify(ids ?? {});
-  return useEnvironmentQuery<BlockingIntent | null, readonly unknown[]>({
-    key: (keys) => keys.blockingIntent(action, idsJson),
-    call: (api) => api.blockingIntent({ action, ids: ids ?? {} }),
-    enabled: ids !== null,
-  });
+  return useEnvironmentQuery(auditQueries.blockingIntent(useActiveEnvironmentId(), action, ids));
 }
 
 /**

@@ -8,38 +8,38 @@ import type {
   BatchStartInput,
   BatchSummary,
 } from '../../../../shared/contract';
-import { useEnvironments } from '../../api/environment';
+import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
 import { useConsoleEvent } from '../../api/events';
-import { type EnvironmentQueryOptions, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
-import { downloadText } from '../audit/download';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import { downloadText } from '../../components/download';
 import { BATCH_PAGE_SIZE, upsertSummary } from './batch-view';
 
-/**
- * The batches main keeps (newest first), kept current by batchProgress events while the screen is
- * open; read again each time it opens (a batch may have finished meanwhile, unheard).
- */
+export const batchQueries = {
+  /**
+   * The batches main keeps (newest first), kept current by batchProgress events while the screen
+   * is open; read again each time it opens (a batch may have finished meanwhile, unheard).
+   */
+  list: (environmentId: string | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.batchList(),
+      call: (api) => api.batchList({}),
+      staleTime: 0,
+    }),
+  /** One page of a batch's rows under a filter; refetched while the batch runs (see useBatchProgress). */
+  rowsPage: (environmentId: string | null, batchId: string, filter: BatchRowFilter, page: number) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.batchRowsPage(batchId, filter, page),
+      call: (api) =>
+        api.batchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
+    }),
+};
+
 export function useBatchList() {
-  return useEnvironmentQuery<BatchSummary[], readonly unknown[]>({
-    key: (keys) => keys.batchList(),
-    call: (api) => api.batchList({}),
-    staleTime: 0,
-  });
+  return useEnvironmentQuery(batchQueries.list(useActiveEnvironmentId()));
 }
 
-function batchRowsPageQuery(
-  batchId: string,
-  filter: BatchRowFilter,
-  page: number,
-): EnvironmentQueryOptions<BatchRowsPage, readonly unknown[]> {
-  return {
-    key: (keys) => keys.batchRowsPage(batchId, filter, page),
-    call: (api) => api.batchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
-  };
-}
-
-/** One page of a batch's rows under a filter; refetched while the batch runs (see useBatchProgress). */
 export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: number) {
-  return useEnvironmentQuery(batchRowsPageQuery(batchId, filter, page));
+  return useEnvironmentQuery(batchQueries.rowsPage(useActiveEnvironmentId(), batchId, filter, page));
 }
 
 /**
@@ -48,10 +48,7 @@ export function useBatchRowsPage(batchId: string, filter: BatchRowFilter, page: 
  * reader for a page almost every frame, and each would render twice more, fetching, answered).
  */
 export function useKeepBatchRowsPageRead(batchId: string, filter: BatchRowFilter, page: number): void {
-  useEnvironmentQuery({
-    ...batchRowsPageQuery(batchId, filter, page),
-    notifyOnChangeProps: [],
-  });
+  useEnvironmentQuery(batchQueries.rowsPage(useActiveEnvironmentId(), batchId, filter, page), []);
 }
 
 /**

@@ -32,7 +32,7 @@ import {
   useActiveTarget,
   useEnvironmentPhrase,
   useMutationGate,
-} from '../deposit-create/MutationGate';
+} from '../../components/MutationGate';
 import {
   cashoutRefFromSearch,
   cashoutStatusName,

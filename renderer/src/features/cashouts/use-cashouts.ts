@@ -1,21 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type {
-  CashoutCancelOutcome,
-  CashoutRef,
-  CashoutStatus,
-  Fetched,
-  MutationMeta,
-} from '../../../../shared/contract';
-import { useEnvironments } from '../../api/environment';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import type { CashoutCancelOutcome, CashoutRef, MutationMeta } from '../../../../shared/contract';
+import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-/** A cashout's status by cashout_id, external_id or both (D7). */
+export const cashoutQueries = {
+  /** A cashout's status by cashout_id, external_id or both (D7); not asked without either. */
+  status: (environmentId: string | null, ref: CashoutRef | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.cashout(ref?.cashoutId ?? null, ref?.externalId ?? null),
+      call: (api) => api.getCashoutStatus(ref ?? {}),
+      enabled: ref !== null && (ref.cashoutId !== undefined || ref.externalId !== undefined),
+    }),
+};
+
 export function useCashoutStatus(ref: CashoutRef | null) {
-  return useEnvironmentQuery<Fetched<CashoutStatus>, readonly unknown[]>({
-    key: (keys) => keys.cashout(ref?.cashoutId ?? null, ref?.externalId ?? null),
-    call: (api) => api.getCashoutStatus(ref ?? {}),
-    enabled: ref !== null && (ref.cashoutId !== undefined || ref.externalId !== undefined),
-  });
+  return useEnvironmentQuery(cashoutQueries.status(useActiveEnvironmentId(), ref));
 }
 
 export type CashoutCancelVariables = {

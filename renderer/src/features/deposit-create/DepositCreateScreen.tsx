@@ -25,7 +25,7 @@ import {
   useActiveTarget,
   useEnvironmentPhrase,
   useMutationGate,
-} from './MutationGate';
+} from '../../components/MutationGate';
 import {
   emptyDepositForm,
   isQuickPayCountry,

@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
+import { usePaymentMethods } from '../../api/reference';
 import { countryName, isMethodAvailable, REFERENCE_COUNTRIES } from '../reference/reference-data';
 import {
   DEPOSIT_MODES,
@@ -32,7 +33,6 @@ import {
   type FormSection,
   type TextField,
 } from './deposit-form';
-import { usePaymentMethods } from './use-deposit-create';
 import { Section } from '../../components/Section';
 
 /** Account types of Caixa (spec: reported_info, method CA), the one rule given as a list of values. */

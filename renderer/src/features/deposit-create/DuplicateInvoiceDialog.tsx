@@ -5,7 +5,7 @@ import type { BlockingIntent } from '../../../../shared/contract';
 import { Dialog } from '../../components/Dialog';
 import { useFormat } from '../../components/format-context';
 import { links } from '../../shell/links';
-import { MutationTarget } from './MutationGate';
+import { MutationTarget } from '../../components/MutationGate';
 
 /**
  * Main refused a deposit because one with the same invoice id was already created here

@@ -8,8 +8,8 @@ import {
   type CredentialFieldStatus,
   type CredentialSet,
   type CredentialSetState,
-  type EnvironmentCredentialStatus,
 } from '../../../../shared/contract';
+import { useActiveEnvironmentId } from '../../api/environment';
 import { useEnvironmentQuery } from '../../api/queries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -17,7 +17,7 @@ import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
 import { QueryState } from '../../components/QueryState';
 import { Absent } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
-import { useCredentialActions } from './use-environment-actions';
+import { environmentQueries, useCredentialActions } from './use-environment-actions';
 
 const SET_COLORS: Record<CredentialSetState, BadgeColor> = {
   complete: 'green',
@@ -26,10 +26,7 @@ const SET_COLORS: Record<CredentialSetState, BadgeColor> = {
 };
 
 export function useCredentialStatus(environmentId: string) {
-  return useEnvironmentQuery<EnvironmentCredentialStatus, readonly unknown[]>({
-    key: (keys) => keys.credentials(environmentId),
-    call: (api) => api.getCredentialStatus({ environmentId }),
-  });
+  return useEnvironmentQuery(environmentQueries.credentials(useActiveEnvironmentId(), environmentId));
 }
 
 /**

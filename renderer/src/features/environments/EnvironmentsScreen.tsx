@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { SolidBadge } from '../../components/SolidBadge';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SkeletonLines } from '../../components/QueryState';
-import { EnvironmentSwatch, KindBadge } from '../../shell/environment-look';
+import { EnvironmentSwatch, KindBadge } from '../../components/environment-look';
 import { EnvironmentClock } from './ClockSummary';
 import { CredentialsPanel } from './CredentialsPanel';
 import { DoctorPanel } from './DoctorPanel';

@@ -4,7 +4,16 @@ import type {
   EnvironmentUpdateInput,
 } from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
-import { useConsoleMutation } from '../../api/queries';
+import { environmentQuery, useConsoleMutation } from '../../api/queries';
+
+export const environmentQueries = {
+  /** Which credential fields of `targetEnvironmentId` are set (masked hints, never values). */
+  credentials: (environmentId: string | null, targetEnvironmentId: string) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.credentials(targetEnvironmentId),
+      call: (api) => api.getCredentialStatus({ environmentId: targetEnvironmentId }),
+    }),
+};
 
 /**
  * The changes the Environments screen makes. Every one that can change the list reloads it

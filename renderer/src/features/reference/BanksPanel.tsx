@@ -7,7 +7,7 @@ import { useFormat } from '../../components/format-context';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { countryName, filterBanks } from './reference-data';
 import { RawAnswer } from './RawAnswer';
-import { useBanks } from './use-reference';
+import { useBanks } from '../../api/reference';
 
 /** The banks of one country, searchable; the list is virtualised (thousands of rows stay smooth). */
 export function BanksPanel({ country }: { country: string }) {

@@ -9,7 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { QUOTE_CURRENCIES, REFERENCE_COUNTRIES } from './reference-data';
 import { RawAnswer } from './RawAnswer';
-import { useCryptoQuote, type CryptoQuoteRequest } from './use-reference';
+import { useCryptoQuote, type CryptoQuoteRequest } from '../../api/reference';
 
 const DEFAULT_CRYPTO = 'USDT';
 

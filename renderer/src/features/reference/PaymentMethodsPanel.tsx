@@ -7,7 +7,7 @@ import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { SolidBadge } from '../../components/SolidBadge';
 import { approvalTimeParts, countryName, isMethodAvailable } from './reference-data';
 import { RawAnswer } from './RawAnswer';
-import { usePaymentMethods } from './use-reference';
+import { usePaymentMethods } from '../../api/reference';
 
 /** The payment methods of one country: logo, name, code, type, availability, approval times. */
 export function PaymentMethodsPanel({ country }: { country: string }) {

@@ -21,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditEntryView, RefundPreflight } from '../../../../shared/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DetailList, DetailRow } from '../../components/DetailList';
+import { IdForm } from '../../components/IdForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Money } from '../../components/Money';
 import { QueryState, SkeletonCard } from '../../components/QueryState';
@@ -28,7 +29,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { notify } from '../../components/notify';
-import { parsePositiveId } from '../../lib/jump-parser';
+import { useBanks } from '../../api/reference';
 import { links } from '../../shell/links';
 import {
   MutationGateNotice,
@@ -38,7 +39,7 @@ import {
   useActiveTarget,
   useEnvironmentPhrase,
   useMutationGate,
-} from '../deposit-create/MutationGate';
+} from '../../components/MutationGate';
 import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
 import { filterBanks } from '../reference/reference-data';
 import {
@@ -51,8 +52,7 @@ import {
   type RefundInput,
   type RefundProblem,
 } from './refund-form';
-import { useBanks, useCreateRefund, useRefundPreflight, type RefundCreateVariables } from './use-refunds';
-import { IdForm } from '../../components/IdForm';
+import { useCreateRefund, useRefundPreflight, type RefundCreateVariables } from './use-refunds';
 
 /** Account types met in the spec's samples (`SAVING`); others can be typed. */
 const ACCOUNT_TYPES = ['CHECKING', 'SAVING'];
@@ -69,57 +69,44 @@ const BANK_OPTIONS_SHOWN = 50;
 export default function RefundCreateScreen() {
   const { t } = useTranslation('refunds');
   const [search, setSearch] = useSearchParams();
-  const param = search.get('depositId');
-  const depositId = param === null ? null : parsePositiveId(param);
-  const preflight = useRefundPreflight(depositId);
 
   return (
     <Stack maw={1000}>
       <Title order={2}>{t('create.title')}</Title>
-      <DepositIdForm
-        key={param ?? ''}
-        initial={param ?? ''}
-        onChoose={(id) => setSearch({ depositId: String(id) })}
-      />
-      {param !== null && depositId === null && (
-        <ErrorNotice
-          error={{
-            kind: 'validation',
-            field: 'depositId',
-            message: t('create.badDepositId', { value: param }),
-          }}
-        />
-      )}
-      {depositId !== null && (
-        <QueryState
-          query={preflight}
-          label={t('create.loading', { id: depositId })}
-          skeleton={<SkeletonCard lines={8} />}
-        >
-          {(data) => <RefundForm key={depositId} depositId={depositId} preflight={data} />}
-        </QueryState>
-      )}
+      <IdForm
+        value={search.get('depositId')}
+        field="depositId"
+        search={false}
+        submitVariant="default"
+        text={{
+          formLabel: t('create.depositFormLabel'),
+          label: t('create.depositIdLabel'),
+          hint: t('create.depositIdHint'),
+          invalid: t('create.invalidDepositId'),
+          submit: t('create.depositSubmit'),
+          badValue: (value) => t('create.badDepositId', { value }),
+        }}
+        testIds={{ input: 'refund-deposit-input', submit: 'refund-deposit-submit' }}
+        onId={(id) => setSearch({ depositId: String(id) })}
+      >
+        {(depositId) => <DepositToRefund depositId={depositId} />}
+      </IdForm>
     </Stack>
   );
 }
 
-function DepositIdForm({ initial, onChoose }: { initial: string; onChoose: (depositId: number) => void }) {
+/** Main's pre-flight of the deposit, then the form it allows. */
+function DepositToRefund({ depositId }: { depositId: number }) {
   const { t } = useTranslation('refunds');
+  const preflight = useRefundPreflight(depositId);
   return (
-    <IdForm
-      initial={initial}
-      search={false}
-      submitVariant="default"
-      text={{
-        formLabel: t('create.depositFormLabel'),
-        label: t('create.depositIdLabel'),
-        hint: t('create.depositIdHint'),
-        invalid: t('create.invalidDepositId'),
-        submit: t('create.depositSubmit'),
-      }}
-      testIds={{ input: 'refund-deposit-input', submit: 'refund-deposit-submit' }}
-      onId={onChoose}
-    />
+    <QueryState
+      query={preflight}
+      label={t('create.loading', { id: depositId })}
+      skeleton={<SkeletonCard lines={8} />}
+    >
+      {(data) => <RefundForm key={depositId} depositId={depositId} preflight={data} />}
+    </QueryState>
   );
 }
 
@@ -469,7 +456,7 @@ function BankPicker({
   error: string | undefined;
 }) {
   const { t } = useTranslation('refunds');
-  const banks = useBanks(country);
+  const banks = useBanks(country ?? '');
   if (country === null || banks.isError) {
     // Without the list the code can still be typed.
     return (

@@ -4,23 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Fetched, RefundStatus } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { IdForm } from '../../components/IdForm';
 import { DetailList, DetailRow } from '../../components/DetailList';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
 import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
-import { parsePositiveId } from '../../lib/jump-parser';
 import { links } from '../../shell/links';
 import { useRefund } from './use-refunds';
 import { Section } from '../../components/Section';
-import { IdForm } from '../../components/IdForm';
 
 /** /refunds (a lookup form) and /refunds/:refundId (the form and the refund's status). */
 export default function RefundLookupScreen() {
   const { t } = useTranslation('refunds');
   const params = useParams<{ refundId: string }>();
-  const routeId = params.refundId === undefined ? null : parsePositiveId(params.refundId);
+  const navigate = useNavigate();
 
   return (
     <Stack>
@@ -30,37 +28,23 @@ export default function RefundLookupScreen() {
           {t('lookup.newRefund')}
         </Button>
       </Group>
-      <RefundIdForm key={params.refundId ?? ''} initial={params.refundId ?? ''} />
-      {params.refundId !== undefined && routeId === null && (
-        <ErrorNotice
-          error={{
-            kind: 'validation',
-            field: 'refundId',
-            message: t('lookup.badRouteId', { value: params.refundId }),
-          }}
-        />
-      )}
-      {routeId !== null && <RefundDetail refundId={routeId} />}
+      <IdForm
+        value={params.refundId ?? null}
+        field="refundId"
+        text={{
+          formLabel: t('lookup.formLabel'),
+          label: t('lookup.idLabel'),
+          hint: t('lookup.idHint'),
+          invalid: t('lookup.invalidId'),
+          submit: t('lookup.submit'),
+          badValue: (value) => t('lookup.badRouteId', { value }),
+        }}
+        testIds={{ input: 'refund-id-input', submit: 'refund-lookup-submit' }}
+        onId={(id) => void navigate(links.refund(id))}
+      >
+        {(id) => <RefundDetail refundId={id} />}
+      </IdForm>
     </Stack>
-  );
-}
-
-function RefundIdForm({ initial }: { initial: string }) {
-  const { t } = useTranslation('refunds');
-  const navigate = useNavigate();
-  return (
-    <IdForm
-      initial={initial}
-      text={{
-        formLabel: t('lookup.formLabel'),
-        label: t('lookup.idLabel'),
-        hint: t('lookup.idHint'),
-        invalid: t('lookup.invalidId'),
-        submit: t('lookup.submit'),
-      }}
-      testIds={{ input: 'refund-id-input', submit: 'refund-lookup-submit' }}
-      onId={(id) => void navigate(links.refund(id))}
-    />
   );
 }
 

@@ -1,40 +1,31 @@
-import type {
-  Bank,
-  Fetched,
-  MutationMeta,
-  RefundCreateBody,
-  RefundCreateOutcome,
-  RefundPreflight,
-  RefundStatus,
-} from '../../../../shared/contract';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import type { MutationMeta, RefundCreateBody, RefundCreateOutcome } from '../../../../shared/contract';
+import { useActiveEnvironmentId } from '../../api/environment';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+
+export const refundQueries = {
+  /** The status record of one refund; not asked while there is no id. */
+  status: (environmentId: string | null, refundId: number | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.refund(refundId ?? 0),
+      call: (api) => api.getRefund({ refundId: refundId ?? 0 }),
+      enabled: refundId !== null,
+    }),
+  /** What main says about refunding a deposit: what is left, card or not, blockers, warnings. */
+  preflight: (environmentId: string | null, depositId: number | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.refundPreflight(depositId ?? 0),
+      call: (api) => api.refundPreflight({ depositId: depositId ?? 0 }),
+      enabled: depositId !== null,
+    }),
+};
 
 /** The status record of one refund in the active environment. */
 export function useRefund(refundId: number | null) {
-  return useEnvironmentQuery<Fetched<RefundStatus>, readonly unknown[]>({
-    key: (keys) => keys.refund(refundId ?? 0),
-    call: (api) => api.getRefund({ refundId: refundId ?? 0 }),
-    enabled: refundId !== null,
-  });
+  return useEnvironmentQuery(refundQueries.status(useActiveEnvironmentId(), refundId));
 }
 
-/** What main says about refunding a deposit: what is left, card or not, blockers, warnings. */
 export function useRefundPreflight(depositId: number | null) {
-  return useEnvironmentQuery<RefundPreflight, readonly unknown[]>({
-    key: (keys) => keys.refundPreflight(depositId ?? 0),
-    call: (api) => api.refundPreflight({ depositId: depositId ?? 0 }),
-    enabled: depositId !== null,
-  });
-}
-
-/** The banks of a country (spec endpoint 3), for the refund's bank picker. */
-export function useBanks(country: string | null) {
-  return useEnvironmentQuery<Fetched<Bank[]>, readonly unknown[]>({
-    key: (keys) => keys.banks(country ?? ''),
-    call: (api) => api.listBanks({ country: country ?? '' }),
-    enabled: country !== null && /^[A-Z]{2}$/.test(country),
-    staleTime: 5 * 60_000,
-  });
+  return useEnvironmentQuery(refundQueries.preflight(useActiveEnvironmentId(), depositId));
 }
 
 export type RefundCreateVariables = { body: RefundCreateBody } & MutationMeta;

@@ -1,5 +1,6 @@
-import type { ConsoleApi, SandboxNotification } from '../../../../shared/contract';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import type { ConsoleApi } from '../../../../shared/contract';
+import { useActiveEnvironmentId } from '../../api/environment';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 import type { TransitionArg } from './sandbox-options';
 
 /**
@@ -30,12 +31,17 @@ export function useSandboxAdvanceClock() {
   });
 }
 
-/** Every notification attempt the sandbox made, in the order made. */
+export const sandboxQueries = {
+  /** Every notification attempt the sandbox made, in the order made. */
+  notifications: (environmentId: string | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.sandboxNotifications(),
+      call: (api) => api.sandboxNotifications({}),
+      // The log grows on its own (retries, expiries): never trust a cached copy for long.
+      staleTime: 0,
+    }),
+};
+
 export function useSandboxNotifications() {
-  return useEnvironmentQuery<SandboxNotification[], readonly unknown[]>({
-    key: (keys) => keys.sandboxNotifications(),
-    call: (api) => api.sandboxNotifications({}),
-    // The log grows on its own (retries, expiries): never trust a cached copy for long.
-    staleTime: 0,
-  });
+  return useEnvironmentQuery(sandboxQueries.notifications(useActiveEnvironmentId()));
 }

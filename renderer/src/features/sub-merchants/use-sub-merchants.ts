@@ -1,30 +1,38 @@
-import type { Fetched, SubMerchant, WatchedSubMerchant } from '../../../../shared/contract';
-import { useActiveEnvironment } from '../../api/environment';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import { useActiveEnvironment, useActiveEnvironmentId } from '../../api/environment';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-/** One sub-merchant of the active environment (D10). */
+export const subMerchantQueries = {
+  /** One sub-merchant (D10); not asked while there is no id. */
+  record: (environmentId: string | null, subMerchantId: number | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.subMerchant(subMerchantId ?? 0),
+      call: (api) => api.getSubMerchant({ subMerchantId: subMerchantId ?? 0 }),
+      enabled: subMerchantId !== null,
+    }),
+  /**
+   * The watched sub-merchants, each with its own answer (one can fail while the others are
+   * read). `refreshSeconds` > 0 reads them again on that interval.
+   */
+  watched: (environmentId: string | null, refreshSeconds: WatchRefreshSeconds) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.watchedSubMerchants(),
+      call: (api) => api.listWatchedSubMerchants({}),
+      refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
+    }),
+};
+
+/** One sub-merchant of the active environment. */
 export function useSubMerchant(subMerchantId: number | null) {
-  return useEnvironmentQuery<Fetched<SubMerchant>, readonly unknown[]>({
-    key: (keys) => keys.subMerchant(subMerchantId ?? 0),
-    call: (api) => api.getSubMerchant({ subMerchantId: subMerchantId ?? 0 }),
-    enabled: subMerchantId !== null,
-  });
+  return useEnvironmentQuery(subMerchantQueries.record(useActiveEnvironmentId(), subMerchantId));
 }
 
 /** Auto-refresh choices of the watched list, in seconds (0: off). */
 export const WATCH_REFRESH_SECONDS = [0, 30, 60, 300] as const;
 export type WatchRefreshSeconds = (typeof WATCH_REFRESH_SECONDS)[number];
 
-/**
- * The watched sub-merchants of the active environment, each with its own answer (one can fail
- * while the others are read). `refreshSeconds` > 0 reads them again on that interval.
- */
+/** The watched sub-merchants of the active environment. */
 export function useWatchedSubMerchants(refreshSeconds: WatchRefreshSeconds) {
-  return useEnvironmentQuery<WatchedSubMerchant[], readonly unknown[]>({
-    key: (keys) => keys.watchedSubMerchants(),
-    call: (api) => api.listWatchedSubMerchants({}),
-    refetchInterval: refreshSeconds > 0 ? refreshSeconds * 1000 : false,
-  });
+  return useEnvironmentQuery(subMerchantQueries.watched(useActiveEnvironmentId(), refreshSeconds));
 }
 
 export interface WatchChange {

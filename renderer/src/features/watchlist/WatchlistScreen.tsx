@@ -44,7 +44,7 @@ import {
   usePollNow,
   useSetInterval,
   useUnpin,
-  useWatchList,
+  useWatchlist,
   useWatchTimeline,
 } from './use-watchlist';
 
@@ -56,7 +56,7 @@ import {
  */
 export default function WatchlistScreen() {
   const { t } = useTranslation('watchlist');
-  const list = useWatchList();
+  const list = useWatchlist();
   const [timelineOf, setTimelineOf] = useState<WatchRef | null>(null);
   const unpin = useUnpin((ref) => {
     if (timelineOf && refKey(timelineOf) === refKey(ref)) setTimelineOf(null);

@@ -1,34 +1,37 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  WATCH_LIMITS,
-  type WatchItem,
-  type WatchListView,
-  type WatchRef,
-  type WatchTimeline,
-} from '../../../../shared/contract';
-import { useEnvironments } from '../../api/environment';
-import { useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
+import { WATCH_LIMITS, type WatchItem, type WatchListView, type WatchRef } from '../../../../shared/contract';
+import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
+import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-/**
- * The active environment's watchlist (pins, interval, poll times). A change is announced (the
- * shell's toast host reads it again at once); a poll that changed nothing is not, so the view is
- * also read again as often as main could poll, to keep "last read" current.
- */
-export function useWatchList() {
-  return useEnvironmentQuery<WatchListView, readonly unknown[]>({
-    key: (keys) => keys.watchList(),
-    call: (api) => api.watchList({}),
-    staleTime: 0,
-    refetchInterval: WATCH_LIMITS.minIntervalSeconds * 1_000,
-  });
+export const watchlistQueries = {
+  /**
+   * The watchlist (pins, interval, poll times). A change is announced (the shell's toast host
+   * reads it again at once); a poll that changed nothing is not, so the view is also read again as
+   * often as main could poll, to keep "last read" current.
+   */
+  view: (environmentId: string | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.watchlistView(),
+      call: (api) => api.watchList({}),
+      staleTime: 0,
+      refetchInterval: WATCH_LIMITS.minIntervalSeconds * 1_000,
+    }),
+  /** The statuses seen of one pinned object; not asked while none is chosen. */
+  timeline: (environmentId: string | null, ref: WatchRef | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.watchlistTimeline(ref?.kind ?? '', ref?.id ?? ''),
+      call: (api) => api.watchTimeline(ref ?? { kind: 'deposit', id: '' }),
+      enabled: ref !== null,
+    }),
+};
+
+/** The active environment's watchlist. */
+export function useWatchlist() {
+  return useEnvironmentQuery(watchlistQueries.view(useActiveEnvironmentId()));
 }
 
 export function useWatchTimeline(ref: WatchRef | null) {
-  return useEnvironmentQuery<WatchTimeline, readonly unknown[]>({
-    key: (keys) => keys.watchTimeline(ref?.kind ?? '', ref?.id ?? ''),
-    call: (api) => api.watchTimeline(ref ?? { kind: 'deposit', id: '' }),
-    enabled: ref !== null,
-  });
+  return useEnvironmentQuery(watchlistQueries.timeline(useActiveEnvironmentId(), ref));
 }
 
 /** A mutation that answers the whole list: the answer goes into the cache as is, timelines are read again. */
@@ -37,8 +40,8 @@ function useListAnswer() {
   const { keys } = useEnvironments();
   return (view: WatchListView) => {
     if (!keys) return;
-    queryClient.setQueryData(keys.watchList(), view);
-    void queryClient.invalidateQueries({ queryKey: [...keys.watchlist(), 'timeline'] });
+    queryClient.setQueryData(keys.watchlistView(), view);
+    void queryClient.invalidateQueries({ queryKey: keys.watchlistTimelines() });
   };
 }
 

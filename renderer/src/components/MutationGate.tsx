@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentKind } from '../../../../shared/contract';
-import { useActiveEnvironment, useEnvironments } from '../../api/environment';
-import { useArming, useClockStatus } from '../../api/guard';
-import { KindBadge, environmentColor } from '../../shell/environment-look';
+import type { EnvironmentKind } from '../../../shared/contract';
+import { useActiveEnvironment, useEnvironments } from '../api/environment';
+import { useArming, useClockStatus } from '../api/guard';
+import { useArmButton } from './arming-focus';
+import { KindBadge, environmentColor } from './environment-look';
 
 /**
  * The guard rails every money screen (create deposit, refund, cashout cancel) shows before its
@@ -30,14 +31,10 @@ export function useMutationGate(): MutationGate {
   return { production, armed, clockBlocks, blocked: !armed || clockBlocks };
 }
 
-/** The production banner's arm button (shell/HeaderBanners): arming lives there, once. */
-function focusArming(): void {
-  document.querySelector<HTMLButtonElement>('[data-testid="production-banner"] button')?.focus();
-}
-
 /** Why the action is unavailable now, with the way out; nothing when it is available. */
 export function MutationGateNotice({ gate }: { gate: MutationGate }) {
   const { t } = useTranslation(['common', 'shell']);
+  const armButton = useArmButton();
   if (!gate.blocked) return null;
   return (
     <Stack gap="xs" data-testid="mutation-gate" data-armed={gate.armed} data-clock-blocks={gate.clockBlocks}>
@@ -45,7 +42,12 @@ export function MutationGateNotice({ gate }: { gate: MutationGate }) {
         <Alert color="orange" title={t('common:guard.readOnlyTitle')} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('common:guard.readOnlyBody')}</Text>
-            <Button size="xs" variant="default" onClick={focusArming} data-testid="go-to-arming">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => armButton?.current?.focus()}
+              data-testid="go-to-arming"
+            >
               {t('common:guard.goToArming')}
             </Button>
           </Stack>

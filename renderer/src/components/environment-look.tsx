@@ -1,7 +1,7 @@
 import { ColorSwatch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTION_COLOR, type EnvironmentProfile } from '../../../shared/contract';
-import { SolidBadge, isBadgeColor } from '../components/SolidBadge';
+import { SolidBadge, isBadgeColor } from './SolidBadge';
 
 /** The colour an environment is drawn in: production is always PRODUCTION_COLOR. */
 export function environmentColor(environment: Pick<EnvironmentProfile, 'kind' | 'color'>): string {

@@ -1,0 +1,61 @@
+import { useActiveEnvironmentId } from './environment';
+import { environmentQuery, useEnvironmentQuery } from './queries';
+
+/**
+ * Reference data (spec endpoints 1–3): the Reference screen shows it, the deposit and refund
+ * forms pick from it. It changes rarely within a session (the spec asks a cashier to poll methods
+ * "several times per day"), so an answer is kept fresh for five minutes; Refresh reads it again.
+ */
+const REFERENCE_STALE_MS = 5 * 60_000;
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+
+export interface CryptoQuoteRequest {
+  currency: string;
+  amount: number;
+  crypto: string;
+}
+
+export const referenceQueries = {
+  /** The methods enabled for the account in a country; nothing is asked for a half-typed code. */
+  paymentMethods: (environmentId: string | null, country: string) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.paymentMethods(country),
+      call: (api) => api.listPaymentMethods({ country }),
+      enabled: COUNTRY_CODE.test(country),
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  /** The banks of a country, in the order the service sent them. */
+  banks: (environmentId: string | null, country: string) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.banks(country),
+      call: (api) => api.listBanks({ country }),
+      enabled: COUNTRY_CODE.test(country),
+      staleTime: REFERENCE_STALE_MS,
+    }),
+  /** A crypto quote for a request the user submitted; nothing is asked before that (null). */
+  cryptoQuote: (environmentId: string | null, request: CryptoQuoteRequest | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.cryptoQuote(request?.currency ?? '', request?.crypto ?? '', request?.amount ?? 0),
+      call: (api) =>
+        api.getCryptoQuote({
+          currency: request?.currency ?? '',
+          crypto: request?.crypto ?? '',
+          amount: request?.amount ?? 1,
+        }),
+      enabled: request !== null,
+      // A quote is a price of the moment: never served from the cache once it is a minute old.
+      staleTime: 60_000,
+    }),
+};
+
+export function usePaymentMethods(country: string) {
+  return useEnvironmentQuery(referenceQueries.paymentMethods(useActiveEnvironmentId(), country));
+}
+
+export function useBanks(country: string) {
+  return useEnvironmentQuery(referenceQueries.banks(useActiveEnvironmentId(), country));
+}
+
+export function useCryptoQuote(request: CryptoQuoteRequest | null) {
+  return useEnvironmentQuery(referenceQueries.cryptoQuote(useActiveEnvironmentId(), request));
+}
