@@ -26,7 +26,8 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  // package.json "engines": the oldest Node the CLI is promised to run on.
+  // The oldest system Node the installed CLI is promised to run on (README, "The command line"),
+  // not package.json "engines", which is the newer Node this project is developed and tested on.
   target: 'node20.19',
   external: ['keytar'],
   // CommonJS packages in the bundle (pino, fastify's dependencies) call require() for Node's
