@@ -50,7 +50,7 @@ process.on('message', (raw: unknown) => {
     } else {
       await runtime.close();
       process.send?.({ id: message.id, answer: { ok: true, data: null } });
-      process.disconnect();
+      process.disconnect?.();
     }
   })();
 });
