@@ -48,6 +48,17 @@ try {
     writeFileSync(file.replace(/\.(c|m)js$/, '.js'), lowered.outputText);
   }
 
+  // The scanner fetches its translations and Electron's release list with got 11, whose retry
+  // after a failed request can throw from a timer once the request has settled (got#1489):
+  // offline, as CI is, that killed the scan under Node 26. The scanner gets the same got with
+  // retries off, so a fetch fails once and the scanner's own offline fallback runs.
+  const requireFromScanner = createRequire(join(here, 'package.json'));
+  const gotPath = createRequire(requireFromScanner.resolve('@doyensec/electronegativity')).resolve('got');
+  const got = requireFromScanner(gotPath);
+  const gotWithoutRetry = got.extend({ retry: { limit: 0 } });
+  gotWithoutRetry.default = gotWithoutRetry;
+  requireFromScanner.cache[gotPath].exports = gotWithoutRetry;
+
   // The runner in this process (the package's main export): its answer as objects, and its
   // parse errors, which the CLI does not print when it writes a file (readScan in accepted.mjs).
   const run = createRequire(join(here, 'package.json'))('@doyensec/electronegativity');
