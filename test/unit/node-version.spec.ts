@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { repositoryRoot } from './packaging/built-app';
+import { repositoryRoot } from '../support/built-app';
 
 /**
  * The Node the project is developed and tested on is named in four places (issue 26, item 7):
