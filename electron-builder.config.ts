@@ -83,11 +83,18 @@ const config: Configuration = {
     // An optional peer of i18next/react-i18next, for their type declarations only: nothing
     // loads TypeScript at run time, and it is large (docs/performance.md).
     '!node_modules/typescript{,/**/*}',
+    // better-sqlite3 (the record index) loads the N-API prebuild of the running platform from
+    // prebuilds/: only the target's one ships (17 MB for all eight), not SQLite's sources, and not
+    // build/, where a rebuild for Electron could leave a binary that it would load first.
+    '!node_modules/better-sqlite3/{deps,src,build}{,/**/*}',
+    '!node_modules/better-sqlite3/binding.gyp',
+    '!node_modules/better-sqlite3/prebuilds/*',
+    'node_modules/better-sqlite3/prebuilds/${platform}-${arch}.node',
   ],
 
   // The command line (scripts/build-cli.mjs) beside the archive, in <resources>/cli: it runs under
   // the system's Node (the run-as-node fuse is off, so not under the app's Electron), which cannot
-  // read app.asar. keytar, its one external package, comes along with its addon (N-API: the
+  // read app.asar. keytar, an external package, comes along with its addon (N-API: the
   // same binary serves Node and Electron). resources/cli/paydesk is the wrapper the deb links.
   extraResources: [
     { from: 'out/cli', to: 'cli', filter: ['**/*', '!**/*.map'] },
@@ -97,12 +104,20 @@ const config: Configuration = {
       to: 'cli/node_modules/keytar',
       filter: ['package.json', 'LICENSE.md', 'lib/**', 'build/Release/*.node'],
     },
+    // The record index's SQLite, the same way (scripts/build-cli.mjs must keep it external too:
+    // its loader finds the addon beside its own files).
+    {
+      from: 'node_modules/better-sqlite3',
+      to: 'cli/node_modules/better-sqlite3',
+      filter: ['package.json', 'LICENSE', 'lib/**', 'prebuilds/${platform}-${arch}.node'],
+    },
   ],
 
   asar: true,
-  // keytar's N-API addon cannot be loaded from inside the archive: the OS loader needs a real
-  // file. (electron-builder would unpack *.node files on its own; this makes it explicit.)
-  asarUnpack: ['node_modules/keytar/build/Release/*.node'],
+  // keytar's and better-sqlite3's N-API addons cannot be loaded from inside the archive: the OS
+  // loader needs a real file. (electron-builder would unpack *.node files on its own; this makes
+  // it explicit.)
+  asarUnpack: ['node_modules/keytar/build/Release/*.node', 'node_modules/better-sqlite3/prebuilds/*.node'],
   // keytar 7.9 is an N-API module: one binary serves every Electron ABI. @electron/rebuild
   // fetches its prebuilt binary for the target platform and arch; building from source (which
   // needs a compiler and libsecret headers) stays off.

@@ -15,6 +15,7 @@ const modules: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'batch-throughput', load: () => import('./batch-throughput') },
   { name: 'renderer-budgets', load: () => import('./renderer-budgets') },
   { name: 'cli-startup', load: () => import('./cli-startup') },
+  { name: 'record-index', load: () => import('./record-index') },
 ];
 
 /** `npm run bench -- --only renderer`: the modules whose name contains that text (while developing one). */

@@ -397,6 +397,70 @@ test.describe('what goes into app.asar', () => {
     };
     expect(keytarManifest.binary?.napi_versions?.length).toBeGreaterThan(0);
   });
+
+  test("better-sqlite3 (the record index): the target's prebuild ships, unpacked; other platforms' prebuilds, SQLite's sources and build/ do not", () => {
+    // The packer's own macro expansion, for this machine's platform and x64 / arm64.
+    const { expandMacro } = requireBuilder('./out/util/macroExpander.js') as {
+      expandMacro(pattern: string, arch: string | null, appInfo: object): string;
+    };
+    const host = process.platform;
+    for (const arch of ['x64', 'arm64']) {
+      const expand = (pattern: string): string => expandMacro(pattern, arch, {});
+      const modules = getNodeModuleFileMatcher(root, destination, expand, {}, packagerInfo()).createFilter();
+      const shipped = (path: string): boolean =>
+        modules(join(root, 'node_modules', 'better-sqlite3', path), asFile);
+      expect(shipped('package.json')).toBe(true);
+      expect(shipped('lib/index.js')).toBe(true);
+      expect(shipped('lib/binding.js')).toBe(true);
+      expect(shipped(`prebuilds/${host}-${arch}.node`), `${host}-${arch}`).toBe(true);
+      for (const other of ['win32-x64', 'darwin-arm64', 'linux-x64', 'linuxmusl-x64'].filter(
+        (name) => name !== `${host}-${arch}`,
+      )) {
+        expect(shipped(`prebuilds/${other}.node`), other).toBe(false);
+      }
+      for (const source of [
+        'deps/sqlite3/sqlite3.c',
+        'src/better_sqlite3.cpp',
+        'binding.gyp',
+        'build/Release/better_sqlite3.node',
+      ]) {
+        expect(shipped(source), source).toBe(false);
+      }
+      // The CLI's copy in <resources>/cli: the loader and the target's prebuild only.
+      const cliCopy = getFileMatchers(loadedConfig, 'extraResources', '/packaged/resources', {
+        macroExpander: expand,
+        customBuildOptions: {},
+        globalOutDir: outputDir,
+        defaultSrc: root,
+      })?.find((matcher) => matcher.from === join(root, 'node_modules', 'better-sqlite3'));
+      expect(cliCopy?.to).toBe('/packaged/resources/cli/node_modules/better-sqlite3');
+      const copied = cliCopy?.createFilter();
+      const inCli = (path: string): boolean | undefined =>
+        copied?.(join(root, 'node_modules', 'better-sqlite3', path), asFile);
+      expect(inCli('lib/index.js')).toBe(true);
+      expect(inCli(`prebuilds/${host}-${arch}.node`)).toBe(true);
+      expect(inCli('prebuilds/win32-arm64.node')).toBe(false);
+      expect(inCli('deps/sqlite3/sqlite3.c')).toBe(false);
+    }
+    const unpack = getFileMatchers(loadedConfig, 'asarUnpack', destination, {
+      macroExpander: keepPattern,
+      customBuildOptions: {},
+      globalOutDir: outputDir,
+      defaultSrc: root,
+    })?.[0]?.createFilter();
+    expect(
+      unpack?.(join(root, 'node_modules', 'better-sqlite3', 'prebuilds', `${host}-x64.node`), asFile),
+    ).toBe(true);
+    expect(unpack?.(join(root, 'node_modules', 'better-sqlite3', 'lib', 'index.js'), asFile)).toBe(false);
+    // A production dependency, whose loader picks the prebuild when no build/ exists beside it.
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
+    expect(lock.packages['node_modules/better-sqlite3']?.dev).not.toBe(true);
+    expect(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'lib', 'binding.js'), 'utf8')).toContain(
+      "path.join(__dirname, '..', 'prebuilds'",
+    );
+  });
 });
 
 test.describe('fuses', () => {
@@ -506,7 +570,7 @@ test.describe('the command line in the installers', () => {
         ]),
       );
       expect(copied.filter((file) => file.endsWith('.map') || /keytar\/src\//.test(file))).toEqual([]);
-      // keytar is the bundle's one package left outside it: nothing else would resolve there.
+      // keytar and better-sqlite3 are the bundle's packages left outside it: nothing else would resolve there.
       const sources = await Promise.all(
         bundle.filter((file) => file.endsWith('.js')).map((file) => built.read(file)),
       );
@@ -515,7 +579,7 @@ test.describe('the command line in the installers', () => {
           .map((match) => match[1] ?? match[2] ?? '')
           .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('.')),
       );
-      expect([...new Set(bare)]).toEqual(['keytar']);
+      expect([...new Set(bare)].sort()).toEqual(['better-sqlite3', 'keytar']);
     } finally {
       await rm(into, { recursive: true, force: true });
     }

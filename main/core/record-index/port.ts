@@ -1,0 +1,131 @@
+import type { ConsoleError } from '../../../shared/contract';
+
+/**
+ * The record index (issue 27): what the console has seen of each deposit, refund, cashout and
+ * sub-merchant, per environment, so staff can find a record without its id. It is derived data:
+ * the journal and the service can rebuild it (`paydesk index rebuild`), so losing it loses no money
+ * record. A port, so that a shared team database can take the embedded one's place later.
+ *
+ * Payer personal data never enters it: observations carry ids, status, amounts and the create
+ * answer's payment instructions only.
+ */
+
+export const INDEXED_KINDS = ['deposit', 'refund', 'cashout', 'sub_merchant'] as const;
+export type IndexedKind = (typeof INDEXED_KINDS)[number];
+
+/** How the console came to see the record. `rebuild`: read again by `paydesk index rebuild`. */
+export const OBSERVATION_SOURCES = ['created', 'lookup', 'batch', 'watch', 'rebuild'] as const;
+export type ObservationSource = (typeof OBSERVATION_SOURCES)[number];
+
+/** One sighting of a record. Absent fields leave what the index already knows unchanged. */
+export interface RecordObservation {
+  environmentId: string;
+  kind: IndexedKind;
+  /** The service's id: deposit_id, refund_id, cashout_id or the sub-merchant's id, as text. */
+  id: string;
+  /** Deposits: invoice_id; refunds: merchant_invoice_id. */
+  invoiceId?: string;
+  /** Cashouts: the merchant's external_id. */
+  externalId?: string;
+  /** Refunds: the deposit they refund. */
+  depositId?: string;
+  status?: string;
+  /** In the record's currency, as the service sent it (number of major units). */
+  amount?: number;
+  currency?: string;
+  country?: string;
+  paymentMethod?: string;
+  /** ISO time of the sighting. */
+  seenAt: string;
+  source: ObservationSource;
+  /** The journal intent's idempotency key, for records the console created. */
+  intentKey?: string;
+  /**
+   * The create answer's payment instructions (deposits), as JSON text without payer data; kept so
+   * the deposit's page can show them again. `expiresAt` (ISO) lets the screen hide a QR after it.
+   */
+  instructions?: { json: string; expiresAt?: string };
+}
+
+export interface IndexedRecord {
+  environmentId: string;
+  kind: IndexedKind;
+  id: string;
+  invoiceId?: string;
+  externalId?: string;
+  depositId?: string;
+  status?: string;
+  amount?: number;
+  currency?: string;
+  country?: string;
+  paymentMethod?: string;
+  firstSeen: string;
+  lastSeen: string;
+  /** The first source that brought the record in (a created record stays `created`). */
+  source: ObservationSource;
+  intentKey?: string;
+  instructions?: { json: string; expiresAt?: string };
+}
+
+export const RECENT_SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const;
+export type RecentSort = (typeof RECENT_SORTS)[number];
+
+export interface RecentQuery {
+  environmentId: string;
+  kind: IndexedKind;
+  status?: string;
+  /** lastSeen from (inclusive) and to (exclusive), ISO. */
+  from?: string;
+  to?: string;
+  minAmount?: number;
+  maxAmount?: number;
+  currency?: string;
+  /** Default `newest` (by lastSeen). */
+  sort?: RecentSort;
+  offset: number;
+  limit: number;
+}
+
+export interface RecentPage {
+  /** Records matching the filters, in all (a virtual list's length). */
+  total: number;
+  records: IndexedRecord[];
+}
+
+export interface SearchQuery {
+  environmentId: string;
+  /** Any id, invoice id or external id; exact matches first, then prefixes. */
+  text: string;
+  kinds?: readonly IndexedKind[];
+  limit: number;
+}
+
+export interface RecordIndex {
+  /** Records every observation in one transaction (all or none). */
+  observe(observations: readonly RecordObservation[]): Promise<void>;
+  search(query: SearchQuery): Promise<IndexedRecord[]>;
+  recent(query: RecentQuery): Promise<RecentPage>;
+  get(environmentId: string, kind: IndexedKind, id: string): Promise<IndexedRecord | null>;
+  /** The refunds the index knows of for one deposit, newest first. */
+  refundsOf(environmentId: string, depositId: string): Promise<IndexedRecord[]>;
+  /** Forgets one environment's records (before a rebuild, or when the environment is removed). */
+  forgetEnvironment(environmentId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * How a RecordIndex method's promise rejects: with a ConsoleError the caller can show or log as it
+ * is (never a record's contents). The index is optional derived data, so callers catch it and go
+ * on without the index rather than fail the money operation.
+ */
+export class RecordIndexError extends Error {
+  readonly error: ConsoleError;
+  constructor(error: ConsoleError) {
+    super(error.message);
+    this.name = 'RecordIndexError';
+    this.error = error;
+  }
+}
+
+export const isRecordIndexError = (value: unknown): value is RecordIndexError =>
+  value instanceof RecordIndexError;
