@@ -1,6 +1,11 @@
 import { app, Notification, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from './core/console';
+import {
+  createConsoleRuntime,
+  createDispatcher,
+  sqliteRecordIndexStarter,
+  type ConsoleRuntime,
+} from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
 import { withCallLog, type AppLog } from './core/logging';
 import { createKeytarBackend, createMemoryBackend } from './core/vault';
@@ -75,6 +80,8 @@ if (!app.requestSingleInstanceLock()) {
       },
       embeddedSandbox: embeddedSandboxStarter(sandboxSeed === undefined ? {} : { seed: sandboxSeed }),
       openExternal: openExternalHttps,
+      recordIndex: sqliteRecordIndexStarter(dataDir),
+      log: opened.log,
     });
     runtime = core;
     const desktop = createDesktopShell({

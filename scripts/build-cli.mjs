@@ -5,8 +5,8 @@
  *
  * ESM with code splitting: main/sandbox/starter.ts imports the sandbox (and Fastify with it) with
  * import(), so it lands in a chunk of its own that only the local-sandbox profile loads. keytar
- * stays external: its native addon must be a real file next to its own loader. Everything else
- * is inside the bundle, so the installed app needs no node_modules for the CLI besides keytar.
+ * and better-sqlite3 stay external: each native addon must be a real file next to its own loader.
+ * Everything else is inside the bundle, so the installed app ships no other node_modules for it.
  */
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
@@ -28,8 +28,8 @@ await build({
   platform: 'node',
   // The oldest system Node the installed CLI is promised to run on (README, "The command line"),
   // not package.json "engines", which is the newer Node this project is developed and tested on.
-  target: 'node20.19',
-  external: ['keytar'],
+  target: 'node22.12',
+  external: ['better-sqlite3', 'keytar'],
   // CommonJS packages in the bundle (pino, fastify's dependencies) call require() for Node's
   // built-ins, which an ES module does not have.
   banner: {

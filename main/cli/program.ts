@@ -19,6 +19,7 @@ import {
 import { describeAuditCommands } from './audit-commands';
 import { describeBatchCommands } from './batch-commands';
 import { describeEnvironmentCommands } from './environment-commands';
+import { describeRecordCommands } from './record-commands';
 import type { Variables } from './environment';
 import { asJson, readStdin } from './input';
 import type { Writable } from './output';
@@ -452,6 +453,10 @@ command only. Every mutation is written to the audit journal before it is sent.`
       await task(opened.data);
     } finally {
       await opened.data.close();
+      // Known once the index was opened (by a search, or by a record the command saw).
+      const notice = opened.data.records.notice();
+      if (notice !== null)
+        io.stderr.write(json ? `${JSON.stringify({ notice })}\n` : `paydesk: note: ${notice}\n`);
     }
   };
 
@@ -484,6 +489,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
       }),
   };
   describeResourceCommands(program, context);
+  describeRecordCommands(program, context);
   describeEnvironmentCommands(program, context);
   describeAuditCommands(program, context);
   describeBatchCommands(program, context);

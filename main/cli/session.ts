@@ -1,9 +1,12 @@
 import type { ConsoleApi, ConsoleError, EnvironmentProfile, Result } from '../../shared/contract';
 import {
   createConsoleRuntime,
+  sqliteRecordIndexStarter,
   type ClientTuning,
   type ConsoleEventBus,
+  type ConsoleRecords,
   type ConsoleRuntime,
+  type RecordIndexStarter,
 } from '../core/console';
 import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { createFileSettingsStore, loadSettings } from '../core/settings';
@@ -31,12 +34,16 @@ export interface CliCoreOptions {
   sandbox?: false | SandboxOptions;
   /** Epoch ms, for the journal and arming. */
   now?: () => number;
+  /** The record index; the data folder's SQLite file by default, `false` for none. */
+  recordIndex?: false | RecordIndexStarter;
 }
 
 export interface CliSession {
   api: ConsoleApi;
   /** The runtime's events (a batch's progress). */
   events: ConsoleEventBus;
+  /** The record index: search, recent lists, rebuild. */
+  records: ConsoleRecords;
   /** The profile the resource commands act on (`--env`, PAYDESK_BASE_URL, or the active one). */
   target(): Promise<Result<EnvironmentProfile>>;
   /** Adds how to fix a failure in the terms of where the environment came from. */
@@ -65,6 +72,8 @@ export async function openSession(
     dataDir,
     // One command per process: the watchlist is polled only when a command asks.
     watch: { polling: false },
+    // Opened by the first record a command sees, so a command that sees none never opens it.
+    recordIndex: options.recordIndex ?? sqliteRecordIndexStarter(dataDir),
     ...(options.vault && { vault: options.vault }),
     ...(options.client && { client: options.client }),
     ...(options.now && { now: options.now }),
@@ -137,5 +146,12 @@ function sessionOf(
   target: () => Promise<Result<EnvironmentProfile>>,
   explain: (error: ConsoleError) => Promise<ConsoleError>,
 ): CliSession {
-  return { api: runtime.api, events: runtime.events, target, explain, close: () => runtime.close() };
+  return {
+    api: runtime.api,
+    events: runtime.events,
+    records: runtime.records,
+    target,
+    explain,
+    close: () => runtime.close(),
+  };
 }

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CHANNELS, type ConsoleApi } from '../../shared/contract';
-import { createConsoleRuntime, createDispatcher, type ConsoleRuntime } from '../core/console';
+import {
+  createConsoleRuntime,
+  createDispatcher,
+  sqliteRecordIndexStarter,
+  type ConsoleRuntime,
+} from '../core/console';
 import { createKeytarBackend, createMemoryBackend, VAULT_SERVICE } from '../core/vault';
 import { embeddedSandboxStarter } from '../sandbox/starter';
 import { buildRenderer, DEFAULT_RENDERER_DIR } from './build-renderer';
@@ -81,6 +86,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       opened.push(url);
       return false;
     },
+    recordIndex: sqliteRecordIndexStarter(resolve(dataDir)),
   });
   const dispatch: Dispatch = createDispatcher(runtime.api);
 

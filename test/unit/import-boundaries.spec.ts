@@ -177,6 +177,22 @@ test('the composition roots load the sandbox and Fastify only when the local san
   }
 });
 
+test('the composition roots load the record index database only when a record is first seen', () => {
+  for (const entry of ['main/cli/index.ts', 'main/index.ts', 'main/web/cli.ts']) {
+    const loaded = loadedAtStart(entry);
+    // The starter imports the SQLite adapter with import(): `paydesk --help` never opens the file.
+    expect(loaded.files, entry).toContain('main/core/console/record-index-starter.ts');
+    expect(
+      loaded.files.filter((file) => file.startsWith('main/core/record-index/') && !file.endsWith('/port.ts')),
+      entry,
+    ).toEqual([]);
+    expect(
+      loaded.packages.filter((line) => / imports better-sqlite3/.test(line)),
+      entry,
+    ).toEqual([]);
+  }
+});
+
 test('the renderer imports no Node, Electron, keytar or main code', () => {
   const forbidden = (s: string): boolean =>
     s.startsWith('node:') ||

@@ -52,6 +52,8 @@ export interface BatchEngineOptions {
   previous: ReadonlyMap<string, string | null> | null;
   /** Called after every answer and every change of state (callers throttle what they send on). */
   onUpdate?: () => void;
+  /** Called with each row as its answer comes in (the record index gathers them into pages). */
+  onSettle?: (row: BatchRow) => void;
   /** Monotonic ms for the measured rate; performance.now by default. */
   clock?: () => number;
 }
@@ -71,6 +73,7 @@ export class BatchEngine {
   readonly #lookup: Lookup;
   readonly #previous: ReadonlyMap<string, string | null> | null;
   readonly #onUpdate: () => void;
+  readonly #onSettle: ((row: BatchRow) => void) | undefined;
   readonly #clock: () => number;
   /** One slot per id; undefined while pending. */
   readonly #rows: Array<BatchRow | undefined>;
@@ -96,6 +99,7 @@ export class BatchEngine {
     this.#lookup = options.lookup;
     this.#previous = options.previous;
     this.#onUpdate = options.onUpdate ?? (() => undefined);
+    this.#onSettle = options.onSettle;
     this.#clock = options.clock ?? (() => performance.now());
     this.#rows = new Array<BatchRow | undefined>(options.ids.length);
   }
@@ -297,6 +301,7 @@ export class BatchEngine {
     if (row.state === 'failed') this.#failed += 1;
     if (changed === 'changed') this.#changed += 1;
     if (changed === 'new') this.#new += 1;
+    this.#onSettle?.(row);
     this.#onUpdate();
   }
 

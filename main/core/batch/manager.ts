@@ -28,6 +28,8 @@ import { lookupFor } from './lookups';
  */
 
 const PROGRESS_EVERY_MS = 200;
+/** Answered rows handed to the record index at once: one write per page, not one per row. */
+export const OBSERVE_PAGE_ROWS = 500;
 
 /** The environment a batch runs against, as the console resolves it. */
 export interface BatchTarget {
@@ -42,6 +44,8 @@ export interface BatchManagerOptions {
   /** The active environment's connection, at start and on resume. */
   activeTarget: () => Promise<Result<BatchTarget>>;
   emit: (summary: BatchSummary) => void;
+  /** Answered rows, a page at a time and once more when the batch stops (the record index). */
+  observe?: (environmentId: string, kind: BatchKind, rows: readonly BatchRow[]) => void;
 }
 
 interface Batch {
@@ -59,6 +63,8 @@ interface Batch {
   announcedState: string;
   /** `done` is announced only once the last-run file is written, so a next batch compares with it. */
   lastRunSaved: boolean;
+  /** Answered rows not yet handed to `observe`. */
+  unobserved: BatchRow[];
 }
 
 const failure = (kind: ConsoleError['kind'], message: string, field?: string): Result<never> => ({
@@ -113,6 +119,14 @@ export class BatchManager {
         const batch = this.#batches.get(batchId);
         if (batch) this.#announce(batch);
       },
+      ...(this.#options.observe && {
+        onSettle: (row: BatchRow) => {
+          const batch = this.#batches.get(batchId);
+          if (!batch || row.state !== 'ok') return;
+          batch.unobserved.push(row);
+          if (batch.unobserved.length >= OBSERVE_PAGE_ROWS) this.#observe(batch);
+        },
+      }),
     });
     const batch: Batch = {
       batchId,
@@ -127,6 +141,7 @@ export class BatchManager {
       emitTimer: undefined,
       announcedState: 'idle',
       lastRunSaved: false,
+      unobserved: [],
     };
     this.#batches.set(batchId, batch);
     this.#evict();
@@ -289,6 +304,7 @@ export class BatchManager {
 
   #run(batch: Batch): void {
     void batch.engine.run().then(async () => {
+      this.#observe(batch);
       if (batch.engine.state !== 'done') return;
       if (!this.#closed) await this.#saveLastRun(batch);
       batch.lastRunSaved = true;
@@ -313,6 +329,13 @@ export class BatchManager {
       finishedAt: batch.finishedAt ?? new Date(this.#options.now()).toISOString(),
       statuses,
     });
+  }
+
+  #observe(batch: Batch): void {
+    if (batch.unobserved.length === 0) return;
+    const rows = batch.unobserved;
+    batch.unobserved = [];
+    this.#options.observe?.(batch.environmentId, batch.kind, rows);
   }
 
   #announce(batch: Batch): void {

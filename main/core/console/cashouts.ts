@@ -10,6 +10,7 @@ import { cashoutCancelSchema, checkInput } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { checkGuardRails, runGuarded } from './guarded';
+import { cashoutObservation, seenNow } from './observations';
 import { failure } from './results';
 
 const PENDING = 0;
@@ -100,7 +101,14 @@ export async function cancelCashout(
   });
   if (!guarded.ok) return guarded;
   const { result, intentId } = guarded.data;
-  if (result.ok) return { ok: true, data: { status: result.data, intentId } };
+  const observe = (status: CashoutStatus): void =>
+    context.records.observe([
+      cashoutObservation(seenNow(connection.profile.id, 'lookup', context.now()), ids, status),
+    ]);
+  if (result.ok) {
+    observe(result.data.record);
+    return { ok: true, data: { status: result.data, intentId } };
+  }
   if (result.error.kind !== 'outcome_unknown') return result;
 
   // The cancel is never sent twice (D6: a DELETE); what happened is read instead.
@@ -112,6 +120,7 @@ export async function cancelCashout(
     );
   }
   const after = now.data.record;
+  observe(after);
   // CANCELLED is final, so it proves the cancel happened; any other final status proves it did
   // not. PENDING proves nothing yet: the cancel may still be on its way.
   if (after.cashout_status !== PENDING) {

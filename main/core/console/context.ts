@@ -6,6 +6,7 @@ import type { Watchlist } from '../watchlist';
 import type { ProductionArming } from './arming';
 import type { Connections, EnvironmentConnection } from './connections';
 import type { ConsoleEventBus } from './events';
+import type { RecordKeeper } from './records';
 
 /** What every use-case of the console needs; built once by the runtime. */
 /**
@@ -36,6 +37,8 @@ export interface ConsoleContext {
   batches: BatchManager;
   /** The watchlist and its poller (main/core/watchlist). */
   watchlist: Watchlist;
+  /** The record index: what the console saw of each record (optional derived data, issue 27). */
+  records: RecordKeeper;
 }
 
 /** The active environment's connection. */

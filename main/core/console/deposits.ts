@@ -12,6 +12,7 @@ import { checkInput, depositCreateBodySchema, rulesForMethod } from '../payments
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { runGuarded } from './guarded';
+import { depositCreatedObservation, seenNow } from './observations';
 
 /** The payer fields a ONE_SHOT deposit needs (D9). */
 const ONE_SHOT_PAYER_FIELDS = ['document', 'email', 'first_name', 'last_name'] as const;
@@ -116,7 +117,16 @@ export async function createDeposit(
   if (!result.ok) return result;
   rememberRedirect(context, result.data.record.redirect_url);
   const { idempotencyKey: _key, ...created } = result.data;
-  return { ok: true, data: { created, idempotencyKey: idempotencyKey ?? _key, intentId } };
+  const key = idempotencyKey ?? _key;
+  context.records.observe([
+    depositCreatedObservation(
+      seenNow(connection.profile.id, 'created', context.now()),
+      body.data,
+      created.record,
+      key,
+    ),
+  ]);
+  return { ok: true, data: { created, idempotencyKey: key, intentId } };
 }
 
 export { rememberRedirect };

@@ -21,3 +21,12 @@ export type { ClientTuning, TransientEnvironment } from './connections';
 export { ARMING_IDLE_MS } from './arming';
 export { DOCTOR_DEPOSIT_ID, DOCTOR_COUNTRY } from './doctor';
 export { checkDepositBody } from './deposits';
+export {
+  RecordKeeper,
+  type ConsoleRecords,
+  type RecordIndexStarter,
+  type RecordsLog,
+  type StartedRecordIndex,
+} from './records';
+export { sqliteRecordIndexStarter } from './record-index-starter';
+export type { RebuildOptions, RebuildReport } from './records-rebuild';

@@ -10,6 +10,7 @@ import { checkInput, refundCreateBodySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { checkGuardRails, runGuarded } from './guarded';
+import { depositObservation, refundCreatedObservation, seenNow } from './observations';
 import { failure } from './results';
 
 const toCents = (amount: number): number => Math.round(amount * 100);
@@ -75,6 +76,9 @@ export async function refundPreflight(
   const deposit = await connection.client.getDeposit(depositId);
   if (!deposit.ok) return deposit;
   const record = deposit.data.record;
+  context.records.observe([
+    depositObservation(seenNow(connection.profile.id, 'lookup', context.now()), record),
+  ]);
   const known = await knownRefunds(context, connection.profile.id, depositId);
   if (!known.ok) return known;
   const journal = await context.journal();
@@ -184,5 +188,14 @@ export async function createRefund(
   const { result, intentId, idempotencyKey } = guarded.data;
   if (!result.ok) return result;
   const { idempotencyKey: sentKey, ...created } = result.data;
-  return { ok: true, data: { created, idempotencyKey: idempotencyKey ?? sentKey, intentId } };
+  const key = idempotencyKey ?? sentKey;
+  context.records.observe([
+    refundCreatedObservation(
+      seenNow(connection.profile.id, 'created', context.now()),
+      body,
+      created.record.refund_id,
+      key,
+    ),
+  ]);
+  return { ok: true, data: { created, idempotencyKey: key, intentId } };
 }

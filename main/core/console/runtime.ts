@@ -12,7 +12,7 @@ import {
   type SettingsStore,
 } from '../settings';
 import { createKeytarBackend, createVault, VAULT_SERVICE, type SecretBackend } from '../vault';
-import { Watchlist, WATCHLIST_FILE_NAME } from '../watchlist';
+import { ID_KIND_OF, Watchlist, WATCHLIST_FILE_NAME } from '../watchlist';
 import { ProductionArming } from './arming';
 import {
   createConnections,
@@ -23,6 +23,14 @@ import {
 } from './connections';
 import { activeConnection, type ConsoleContext } from './context';
 import { createEventBus, type ConsoleEventBus } from './events';
+import { summaryObservation, seenNow } from './observations';
+import {
+  createConsoleRecords,
+  RecordKeeper,
+  type ConsoleRecords,
+  type RecordIndexStarter,
+  type RecordsLog,
+} from './records';
 import { failure } from './results';
 import { createConsoleApi } from './service';
 
@@ -64,6 +72,13 @@ export interface ConsoleRuntimeOptions {
   transientEnvironment?: TransientEnvironment;
   /** Credential values that win over the keychain's (the CLI's PAYDESK_* variables). */
   credentialOverlay?: Partial<Record<CredentialField, string>>;
+  /**
+   * Opens the record index (issue 27) on first need; absent or `false`: none is kept. The
+   * composition roots pass `sqliteRecordIndexStarter(dataDir)`.
+   */
+  recordIndex?: false | RecordIndexStarter;
+  /** Where the core logs what the user need not see (a record index write that failed). */
+  log?: RecordsLog;
   /** The watchlist's poller. */
   watch?: {
     /**
@@ -82,6 +97,8 @@ export interface ConsoleRuntime {
   api: ConsoleApi;
   events: ConsoleEventBus;
   paths: DataPaths;
+  /** Searches and recent lists of the record index, and its rebuild. */
+  records: ConsoleRecords;
   /** Stops the embedded sandbox, closes the journal, drops listeners and timers. Idempotent. */
   close(): Promise<void>;
 }
@@ -161,11 +178,20 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       ? { ok: true, data: { environmentId: connection.data.profile.id, client: connection.data.client } }
       : connection;
   };
+  const records = new RecordKeeper({
+    ...(options.recordIndex && { start: options.recordIndex }),
+    ...(options.log && { log: options.log }),
+    now,
+  });
   const batches = new BatchManager({
     dataDir: paths.dir,
     now,
     activeTarget,
     emit: (summary) => events.emit('batchProgress', summary),
+    observe: (environmentId, kind, rows) => {
+      const seen = seenNow(environmentId, 'batch', now());
+      records.observe(rows.map((row) => summaryObservation(seen, kind, row.id, row)));
+    },
   });
   const watchlist = new Watchlist({
     filePath: join(paths.dir, WATCHLIST_FILE_NAME),
@@ -176,6 +202,12 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     polling: options.watch?.polling ?? true,
     ...(options.watch?.timerIntervalMs !== undefined && { timerIntervalMs: options.watch.timerIntervalMs }),
     ...(options.watch?.random && { random: options.watch.random }),
+    observe: (environmentId, reads) => {
+      const seen = seenNow(environmentId, 'watch', now());
+      records.observe(
+        reads.map((read) => summaryObservation(seen, ID_KIND_OF[read.kind], read.id, read.summary)),
+      );
+    },
   });
   // Batches run against the environment active when they started; the poller follows the active one.
   events.on('environmentChanged', (list) => {
@@ -206,6 +238,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     openExternal: options.openExternal,
     batches,
     watchlist,
+    records,
   };
   const watching = watchlist.start();
 
@@ -213,12 +246,15 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     api: createConsoleApi(context),
     events,
     paths,
+    records: createConsoleRecords(context),
     async close() {
       if (closed) return;
       closed = true;
       arming.close();
       // Before the connections and the sandbox go: no call of theirs is left in flight.
       await Promise.all([watching, batches.close(), watchlist.close()]);
+      // After the batches and the poller: their last observations are written before it closes.
+      await records.close();
       connections.close();
       events.clear();
       const [sandbox, opened] = await Promise.all([sandboxStart, journalOpen]);

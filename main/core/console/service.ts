@@ -13,6 +13,13 @@ import type { EnvironmentConnection } from './connections';
 import { activeConnection, type ConsoleContext } from './context';
 import { checkDepositBody, createDeposit } from './deposits';
 import { runDoctor } from './doctor';
+import {
+  cashoutObservation,
+  depositObservation,
+  refundObservation,
+  seenNow,
+  subMerchantObservation,
+} from './observations';
 import { createRefund, refundPreflight } from './refunds';
 import { failure } from './results';
 import {
@@ -41,7 +48,9 @@ async function onActive<T>(
  * (createDispatcher parses it) and answers a Result; an expected failure never throws.
  */
 export function createConsoleApi(context: ConsoleContext): ConsoleApi {
-  const { environments, connections, arming, events, batches, watchlist } = context;
+  const { environments, connections, arming, events, batches, watchlist, records } = context;
+  const lookedUp = (connection: EnvironmentConnection) =>
+    seenNow(connection.profile.id, 'lookup', context.now());
 
   const listWithActive = async (): Promise<Result<EnvironmentList>> => {
     const list = await environments.list();
@@ -170,14 +179,25 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     setPreferences: (arg) => environments.updatePreferences(arg),
 
     // -- Deposits ----------------------------------------------------------------------------
-    getDeposit: (arg) => onActive(context, (connection) => connection.client.getDeposit(arg.depositId)),
+    getDeposit: (arg) =>
+      onActive(context, async (connection) => {
+        const read = await connection.client.getDeposit(arg.depositId);
+        if (read.ok) records.observe([depositObservation(lookedUp(connection), read.data.record)]);
+        return read;
+      }),
 
     checkDeposit: async (arg) => ({ ok: true, data: checkDepositBody(arg.body) }),
 
     createDeposit: (arg) => onActive(context, (connection) => createDeposit(context, connection, arg)),
 
     // -- Refunds -----------------------------------------------------------------------------
-    getRefund: (arg) => onActive(context, (connection) => connection.client.getRefund(arg.refundId)),
+    getRefund: (arg) =>
+      onActive(context, async (connection) => {
+        const read = await connection.client.getRefund(arg.refundId);
+        if (read.ok)
+          records.observe([refundObservation(lookedUp(connection), arg.refundId, read.data.record)]);
+        return read;
+      }),
 
     refundPreflight: (arg) =>
       onActive(context, (connection) => refundPreflight(context, connection, arg.depositId, arg.amount)),
@@ -185,7 +205,12 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     createRefund: (arg) => onActive(context, (connection) => createRefund(context, connection, arg)),
 
     // -- Cashouts ----------------------------------------------------------------------------
-    getCashoutStatus: (arg) => onActive(context, (connection) => connection.client.getCashoutStatus(arg)),
+    getCashoutStatus: (arg) =>
+      onActive(context, async (connection) => {
+        const read = await connection.client.getCashoutStatus(arg);
+        if (read.ok) records.observe([cashoutObservation(lookedUp(connection), arg, read.data.record)]);
+        return read;
+      }),
 
     cancelCashout: (arg) => onActive(context, (connection) => cancelCashout(context, connection, arg)),
 
@@ -206,7 +231,11 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
 
     // -- Sub-merchants -----------------------------------------------------------------------
     getSubMerchant: (arg) =>
-      onActive(context, (connection) => connection.client.getSubMerchant(arg.subMerchantId)),
+      onActive(context, async (connection) => {
+        const read = await connection.client.getSubMerchant(arg.subMerchantId);
+        if (read.ok) records.observe([subMerchantObservation(lookedUp(connection), read.data.record)]);
+        return read;
+      }),
 
     listWatchedSubMerchants: () =>
       onActive(context, async (connection) => {
@@ -218,6 +247,10 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
             subMerchantId,
             result: await connection.client.getSubMerchant(subMerchantId),
           }),
+        );
+        const seen = seenNow(connection.profile.id, 'watch', context.now());
+        records.observe(
+          watched.map(({ result }) => (result.ok ? subMerchantObservation(seen, result.data.record) : null)),
         );
         return { ok: true, data: watched };
       }),

@@ -4,6 +4,7 @@ import {
   type Result,
   type WatchChangedEvent,
   type WatchItem,
+  type WatchKind,
   type WatchListView,
   type WatchRef,
   type WatchTimeline,
@@ -54,6 +55,14 @@ export interface WatchlistOptions {
   random?: () => number;
   /** Tests only: the timer's interval in ms instead of the chosen seconds (never set through IPC). */
   timerIntervalMs?: number;
+  /** The reads that answered, once per pin and once per poll (the record index). */
+  observe?: (environmentId: string, reads: ReadonlyArray<WatchRead>) => void;
+}
+
+export interface WatchRead {
+  kind: WatchKind;
+  id: string;
+  summary: RecordSummary;
 }
 
 const sameRef = (item: StoredItem, environmentId: string, ref: WatchRef): boolean =>
@@ -157,6 +166,7 @@ export class Watchlist {
     // Read once before pinning: an id that names nothing is refused now, not polled for ever.
     const read = await lookupFor(client, ID_KIND_OF[checked.data.kind])(checked.data.id);
     if (!read.ok && REFUSES_PIN.has(read.error.kind)) return read;
+    if (read.ok) this.#options.observe?.(environmentId, [{ ...checked.data, summary: read.data }]);
     const at = new Date(this.#options.now()).toISOString();
     const item: StoredItem = {
       environmentId,
@@ -389,8 +399,10 @@ export class Watchlist {
       const reads = await mapLimited(items, POLL_CONCURRENCY, (item) =>
         lookupFor(client, ID_KIND_OF[item.kind])(item.id, controller.signal),
       );
+      const answered: WatchRead[] = [];
       items.forEach((item, index) => {
         const read = reads[index] as Result<RecordSummary>;
+        if (read.ok) answered.push({ kind: item.kind, id: item.id, summary: read.data });
         // A poll cut short by a switch or close says nothing about the object.
         if (!read.ok && read.error.kind === 'cancelled') return;
         if (read.ok || REFUSES_PIN.has(read.error.kind)) anyRead = true;
@@ -399,6 +411,7 @@ export class Watchlist {
           changes.push({ item: itemView(item), change, severity: change.severity });
         }
       });
+      if (answered.length > 0) this.#options.observe?.(environmentId, answered);
     }
     if (this.#pollController === controller) this.#pollController = null;
     this.#lastPollAt = this.#options.now();

@@ -173,7 +173,7 @@ test("keytar's addon sits outside the archive, where the OS loader can open it",
   expect(readFileSync(unpacked).length).toBeGreaterThan(10_000);
 });
 
-test('resources/cli: the command-line bundle, its wrapper and keytar, runnable there by a system Node', async () => {
+test('resources/cli: the command-line bundle, its wrapper, keytar and better-sqlite3, runnable there by a system Node', async () => {
   const cli = join(resources, 'cli');
   const shipped = readdirSync(cli, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
@@ -186,6 +186,8 @@ test('resources/cli: the command-line bundle, its wrapper and keytar, runnable t
       'paydesk',
       'node_modules/keytar/lib/keytar.js',
       'node_modules/keytar/build/Release/keytar.node',
+      'node_modules/better-sqlite3/lib/index.js',
+      `node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`,
     ]),
   );
   expect(shipped.filter((file) => file.endsWith('.map'))).toEqual([]);
@@ -193,7 +195,7 @@ test('resources/cli: the command-line bundle, its wrapper and keytar, runnable t
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const shown = await run(process.execPath, [join(cli, 'index.js'), '--version'], { cwd: cli, env: {} });
   expect(shown.stdout).toBe(`${manifest.version}\n`);
-  // The bundle's one external package resolves beside it and its addon loads under Node.
+  // The bundle's external packages resolve beside it and their addons load under Node.
   const keytar = await run(
     process.execPath,
     [
@@ -204,6 +206,17 @@ test('resources/cli: the command-line bundle, its wrapper and keytar, runnable t
     { cwd: cli, env: {} },
   );
   expect(keytar.stdout).toBe('function\n');
+  // The record index's SQLite resolves there too, and its prebuilt addon opens a database.
+  const sqlite = await run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const { default: Database } = await import('better-sqlite3'); console.log(new Database(':memory:').prepare('select 1 as one').get().one)",
+    ],
+    { cwd: cli, env: {} },
+  );
+  expect(sqlite.stdout).toBe('1\n');
 });
 
 test('the shipped binary has the fuses flipped as configured (read back with @electron/fuses)', async () => {

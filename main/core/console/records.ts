@@ -1,0 +1,223 @@
+import type { Result } from '../../../shared/contract';
+import {
+  isRecordIndexError,
+  type IndexedRecord,
+  type RecentPage,
+  type RecentQuery,
+  type RecordIndex,
+  type RecordObservation,
+  type SearchQuery,
+} from '../record-index/port';
+import type { ConsoleContext } from './context';
+import { rebuildRecordIndex, type RebuildOptions, type RebuildReport } from './records-rebuild';
+import { failure } from './results';
+
+/**
+ * The console's hold on the record index (issue 27). The index is derived data: opening it, or a
+ * write to it, may fail without the money operation that fed it failing, so `observe` never
+ * rejects and never delays an answer (writes run after it, in order); a failure is logged once,
+ * redacted, until a write succeeds again. Queries (search, recent lists) do fail, with a message
+ * that says how to get the index back.
+ */
+
+/** An opened index; `setAside` when a damaged or newer file was moved away and it starts empty. */
+export interface StartedRecordIndex {
+  index: RecordIndex;
+  setAside?: { message: string };
+}
+
+/** Opens the index on first need; the composition roots pass sqliteRecordIndexStarter(dataDir). */
+export type RecordIndexStarter = () => Promise<Result<StartedRecordIndex>>;
+
+/** What the keeper logs through: the app's log (main/core/logging), which redacts every field. */
+export interface RecordsLog {
+  warn(event: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+export interface RecordKeeperOptions {
+  /** Absent: no index (tests, a root that keeps none); every observation is dropped. */
+  start?: RecordIndexStarter;
+  log?: RecordsLog;
+  /** Epoch ms. */
+  now?: () => number;
+}
+
+/** After a failed open, observations are dropped this long before opening is tried again. */
+export const REOPEN_AFTER_MS = 30_000;
+
+/** Names only (the error's class and kind, SQLite's code): never a record's contents. */
+const describe = (error: unknown): Record<string, unknown> => {
+  const code = (error as { code?: unknown } | null)?.code;
+  const kind = isRecordIndexError(error) ? error.error.kind : undefined;
+  return {
+    errorName: error instanceof Error ? error.name : typeof error,
+    ...(kind !== undefined && { errorKind: kind }),
+    ...(typeof code === 'string' && { detail: code }),
+  };
+};
+
+/** No open is tried (none configured, or waiting after a failed one). */
+class Unavailable extends Error {
+  constructor() {
+    super('The record index is not available.');
+    this.name = 'Unavailable';
+  }
+}
+
+class OpenFailed extends Error {
+  readonly kind: string;
+  constructor(kind: string) {
+    super('The record index could not be opened.');
+    this.name = 'OpenFailed';
+    this.kind = kind;
+  }
+}
+
+export class RecordKeeper {
+  readonly #options: RecordKeeperOptions;
+  readonly #now: () => number;
+  #opening: Promise<RecordIndex> | undefined;
+  #retryAt = 0;
+  #writes: Promise<void> = Promise.resolve();
+  /** A failure was logged and no write has succeeded since: the next ones stay quiet. */
+  #failing = false;
+  #closed = false;
+
+  constructor(options: RecordKeeperOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** What opening found and set aside (shown once by the CLI, logged by the app); null when nothing. */
+  notice: string | null = null;
+
+  /** Whether this runtime keeps an index at all. */
+  get enabled(): boolean {
+    return this.#options.start !== undefined;
+  }
+
+  /**
+   * Records what the console saw, after the caller has its answer. Never throws, never rejects;
+   * a failure is logged (redacted) and the observations are dropped: a rebuild brings them back.
+   */
+  observe(observations: ReadonlyArray<RecordObservation | null | undefined>): void {
+    const kept = observations.filter(
+      (item): item is RecordObservation => item !== null && item !== undefined,
+    );
+    if (kept.length === 0 || this.#closed || !this.enabled) return;
+    this.#writes = this.#writes.then(async () => {
+      try {
+        const index = await this.#open();
+        await index.observe(kept);
+        this.#failing = false;
+      } catch (error) {
+        // An open that failed logged itself; a write that failed is logged once until one succeeds.
+        if (!this.#failing && !(error instanceof OpenFailed) && !(error instanceof Unavailable)) {
+          this.#options.log?.warn('record index not updated', describe(error));
+        }
+        this.#failing = true;
+      }
+    });
+  }
+
+  /** Resolves once every observation handed over so far has been written or dropped. */
+  settled(): Promise<void> {
+    return this.#writes;
+  }
+
+  /** Runs a query on the index, after the writes handed over before it. */
+  async use<T>(task: (index: RecordIndex) => Promise<T>): Promise<Result<T>> {
+    if (!this.enabled) return failure('storage', 'This console keeps no record index.');
+    if (this.#closed) return failure('internal', 'The console is closed.');
+    await this.#writes;
+    let index: RecordIndex;
+    try {
+      index = await this.#open(true);
+    } catch {
+      return failure(
+        'storage',
+        'The record index cannot be opened, so records cannot be searched or listed. Look a record up by its id instead; `paydesk index rebuild` makes the index again.',
+      );
+    }
+    try {
+      return { ok: true, data: await task(index) };
+    } catch (error) {
+      this.#options.log?.warn('record index not read', describe(error));
+      return failure(
+        'storage',
+        'The record index could not be read. Look a record up by its id instead; `paydesk index rebuild` makes the index again.',
+      );
+    }
+  }
+
+  /** Waits for the last write, then closes the index. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#writes;
+    const opening = this.#opening;
+    this.#opening = undefined;
+    if (!opening) return;
+    try {
+      await (await opening).close();
+    } catch {
+      // never opened, or already gone: nothing to close
+    }
+  }
+
+  /** The open index; a failed open is tried again only after REOPEN_AFTER_MS unless `now`. */
+  #open(now = false): Promise<RecordIndex> {
+    const start = this.#options.start;
+    if (!start) return Promise.reject(new Unavailable());
+    if (this.#opening) return this.#opening;
+    if (!now && this.#now() < this.#retryAt) return Promise.reject(new Unavailable());
+    const opening = start().then((started) => {
+      if (!started.ok) throw new OpenFailed(started.error.kind);
+      if (started.data.setAside) {
+        this.notice = started.data.setAside.message;
+        this.#options.log?.warn('record index set aside', { detail: started.data.setAside.message });
+      }
+      return started.data.index;
+    });
+    this.#opening = opening;
+    opening.catch((error: unknown) => {
+      if (this.#opening === opening) this.#opening = undefined;
+      this.#retryAt = this.#now() + REOPEN_AFTER_MS;
+      this.#options.log?.warn('record index not opened', describe(error));
+    });
+    return opening;
+  }
+}
+
+type InEnvironment<Q> = Omit<Q, 'environmentId'> & {
+  /** Default: the environment the console acts on. */
+  environmentId?: string;
+};
+
+/** What the CLI (and later the screens) ask of the index: searches, recent lists, a rebuild. */
+export interface ConsoleRecords {
+  search(query: InEnvironment<SearchQuery>): Promise<Result<IndexedRecord[]>>;
+  recent(query: InEnvironment<RecentQuery>): Promise<Result<RecentPage>>;
+  rebuild(options?: RebuildOptions): Promise<Result<RebuildReport>>;
+  /** What opening the index found and set aside, once it has been opened; null when nothing. */
+  notice(): string | null;
+}
+
+export function createConsoleRecords(context: ConsoleContext): ConsoleRecords {
+  const environmentOf = async (given: string | undefined): Promise<Result<string>> =>
+    given !== undefined ? { ok: true, data: given } : context.activeEnvironmentId();
+  return {
+    async search(query) {
+      const environmentId = await environmentOf(query.environmentId);
+      if (!environmentId.ok) return environmentId;
+      return context.records.use((index) => index.search({ ...query, environmentId: environmentId.data }));
+    },
+    async recent(query) {
+      const environmentId = await environmentOf(query.environmentId);
+      if (!environmentId.ok) return environmentId;
+      return context.records.use((index) => index.recent({ ...query, environmentId: environmentId.data }));
+    },
+    rebuild: (options) => rebuildRecordIndex(context, options),
+    notice: () => context.records.notice,
+  };
+}
