@@ -97,9 +97,13 @@ test.describe('lookup', () => {
     await axe();
     await saveScreen('refunds-not-found');
 
-    await app.getByTestId('refund-id-input').fill('17a');
+    // Nothing typed is explained inline; text that is not an id searches the record index (issue 27).
+    await app.getByTestId('refund-id-input').fill('');
     await app.getByTestId('refund-lookup-submit').click();
     await expect(app.getByText('A refund id is a positive whole number.')).toBeVisible();
+    await app.getByTestId('refund-id-input').fill('17a');
+    await app.getByTestId('refund-lookup-submit').click();
+    await expect(app.getByTestId('matches-empty')).toContainText('“17a”');
   });
 });
 

@@ -55,6 +55,15 @@ export function environmentKeys(environmentId: string) {
     watchlistTimelines: () => [environmentId, 'watchlist', 'timeline'] as const,
     watchlistTimeline: (kind: string, id: string) =>
       [environmentId, 'watchlist', 'timeline', kind, id] as const,
+    // The record index (api/records.ts). A deposit's refunds sit under the deposit, so whatever
+    // makes the deposit stale (a refund created) makes them stale too.
+    records: () => [environmentId, 'records'] as const,
+    recordSearch: (text: string, kindsJson: string, limit: number) =>
+      [environmentId, 'records', 'search', text, kindsJson, limit] as const,
+    recentRecords: (queryJson: string, page: number) =>
+      [environmentId, 'records', 'recent', queryJson, page] as const,
+    recordGet: (kind: string, id: string) => [environmentId, 'records', 'get', kind, id] as const,
+    depositRefunds: (depositId: number) => [environmentId, 'deposits', depositId, 'refunds'] as const,
   };
 }
 

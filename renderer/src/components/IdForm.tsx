@@ -22,6 +22,11 @@ interface IdFieldProps {
   search?: boolean;
   submitVariant?: 'filled' | 'default';
   onId: (id: number) => void;
+  /**
+   * Text that is not an id (an invoice id, an external id, the start of one): searched rather
+   * than refused when given. An id still opens directly.
+   */
+  onText?: (text: string) => void;
 }
 
 /**
@@ -32,12 +37,15 @@ interface IdFieldProps {
  */
 export function IdForm({
   value,
+  searchText = null,
   field,
   children,
   ...form
 }: IdFieldProps & {
   /** Null when the address has none. */
   value: string | null;
+  /** The text the address searches for (with `onText`), shown in the field. */
+  searchText?: string | null;
   /** The field the notice names (`depositId`). */
   field: string;
   children: (id: number) => ReactNode;
@@ -45,7 +53,7 @@ export function IdForm({
   const id = value === null ? null : parsePositiveId(value);
   return (
     <>
-      <IdField key={value ?? ''} initial={value ?? ''} {...form} />
+      <IdField key={value ?? searchText ?? ''} initial={value ?? searchText ?? ''} {...form} />
       {value !== null && id === null && (
         <ErrorNotice error={{ kind: 'validation', field, message: form.text.badValue(value) }} />
       )}
@@ -65,6 +73,7 @@ function IdField({
   search = true,
   submitVariant = 'filled',
   onId,
+  onText,
 }: IdFieldProps & { initial: string }) {
   const [value, setValue] = useState(initial);
   const [invalid, setInvalid] = useState(false);
@@ -75,16 +84,18 @@ function IdField({
         aria-label={text.formLabel}
         onSubmit={(event) => {
           event.preventDefault();
-          const id = parsePositiveId(value.trim());
-          setInvalid(id === null);
+          const typed = value.trim();
+          const id = parsePositiveId(typed);
           if (id !== null) onId(id);
+          else if (onText && typed !== '') onText(typed);
+          setInvalid(id === null && !(onText && typed !== ''));
         }}
       >
         <TextInput
           label={text.label}
           description={text.hint}
           value={value}
-          inputMode="numeric"
+          inputMode={onText ? 'text' : 'numeric'}
           autoComplete="off"
           autoFocus={initial === ''}
           onChange={(event) => {

@@ -17,6 +17,7 @@ import type cashouts from './locales/en/cashouts.json';
 import type batch from './locales/en/batch.json';
 import type watchlist from './locales/en/watchlist.json';
 import type audit from './locales/en/audit.json';
+import type records from './locales/en/records.json';
 
 export declare const resources: {
   common: typeof common;
@@ -34,4 +35,5 @@ export declare const resources: {
   batch: typeof batch;
   watchlist: typeof watchlist;
   audit: typeof audit;
+  records: typeof records;
 };

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
 import { takePrestartLookup } from '../prestart/handover';
 import { PRESTART_LOOKUP_ATTRIBUTE } from '../prestart/markers';
+import { JumpMatches } from './JumpMatches';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
 
@@ -35,7 +36,8 @@ function useProblemText(): (problem: Problem) => string {
 }
 
 /**
- * The jump box: one input that takes any id (lib/jump-parser) and opens its screen. Shown inline
+ * The jump box: one input that takes any id (lib/jump-parser) and opens its screen, with the
+ * records the index matches to the typed text listed under it (an invoice id finds its deposit). Shown inline
  * on the Lookup screen and in the Ctrl/Cmd+K dialog. Invalid input is explained under the field.
  * `takesOverPrestart`: the Lookup screen's box starts where the pre-start one was left (what was
  * typed, the caret, an Enter pressed before the app ran: prestart/handover.ts).
@@ -129,6 +131,7 @@ export function JumpForm({
           </Group>
         )}
       />
+      <JumpMatches typed={text} onOpen={onDone} />
     </form>
   );
 }

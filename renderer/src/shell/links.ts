@@ -7,9 +7,12 @@ import type { JumpTarget } from '../lib/jump-parser';
 export const links = {
   lookup: () => '/',
   deposits: () => '/deposits',
+  /** The records whose id, invoice id or external id the record index matches to `text`. */
+  depositsSearch: (text: string) => `/deposits?q=${encodeURIComponent(text)}`,
   deposit: (depositId: number) => `/deposits/${depositId}`,
   depositCreate: () => '/deposits/new',
   refunds: () => '/refunds',
+  refundsSearch: (text: string) => `/refunds?q=${encodeURIComponent(text)}`,
   refund: (refundId: number) => `/refunds/${refundId}`,
   refundCreate: (depositId: number) => `/refunds/new?depositId=${depositId}`,
   /** The refund form before a deposit is chosen. */
@@ -17,6 +20,7 @@ export const links = {
   cashoutById: (cashoutId: number) => `/cashouts?cashoutId=${cashoutId}`,
   cashoutByExternalId: (externalId: string) => `/cashouts?externalId=${encodeURIComponent(externalId)}`,
   cashouts: () => '/cashouts',
+  cashoutsSearch: (text: string) => `/cashouts?q=${encodeURIComponent(text)}`,
   /** Both ids (the cancel needs both); either alone gives cashoutById / cashoutByExternalId's shape. */
   cashout: ({ cashoutId, externalId }: { cashoutId?: number; externalId?: string }) => {
     const query = new URLSearchParams();

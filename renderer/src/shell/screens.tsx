@@ -50,7 +50,10 @@ export const SCREENS: readonly ScreenDefinition[] = [
   {
     id: 'deposits',
     paths: ['deposits', 'deposits/:depositId'],
-    component: lazyScreen(() => import('../features/deposits/DepositLookupScreen'), ['deposits']),
+    component: lazyScreen(
+      () => import('../features/deposits/DepositLookupScreen'),
+      ['deposits', 'depositCreate', 'records'],
+    ),
     nav: { labelKey: 'nav.deposits', href: links.deposits(), order: 20 },
     jumpKinds: ['deposit'],
   },
@@ -64,7 +67,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   {
     id: 'refunds',
     paths: ['refunds', 'refunds/:refundId'],
-    component: lazyScreen(() => import('../features/refunds/RefundLookupScreen'), ['refunds']),
+    component: lazyScreen(() => import('../features/refunds/RefundLookupScreen'), ['refunds', 'records']),
     nav: { labelKey: 'nav.refunds', href: links.refunds(), order: 30 },
     jumpKinds: ['refund'],
   },
@@ -76,7 +79,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
   {
     id: 'cashouts',
     paths: ['cashouts'],
-    component: lazyScreen(() => import('../features/cashouts/CashoutsScreen'), ['cashouts']),
+    component: lazyScreen(() => import('../features/cashouts/CashoutsScreen'), ['cashouts', 'records']),
     nav: { labelKey: 'nav.cashouts', href: links.cashouts(), order: 40 },
     jumpKinds: ['cashout', 'cashout-external'],
   },

@@ -1,10 +1,12 @@
 import { Anchor, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Fetched, RefundStatus } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { IdForm } from '../../components/IdForm';
+import { RecordsUnderLookup } from '../../components/RecordList';
+import { searchTextOf } from '../../lib/record-filters';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { JsonView } from '../../components/JsonView';
 import { QueryState, SkeletonCard } from '../../components/QueryState';
@@ -14,11 +16,17 @@ import { links } from '../../shell/links';
 import { useRefund } from './use-refunds';
 import { Section } from '../../components/Section';
 
-/** /refunds (a lookup form) and /refunds/:refundId (the form and the refund's status). */
+/**
+ * /refunds (the lookup form and the recent list), /refunds?q=… (the records the index matches to a
+ * text that is not an id) and /refunds/:refundId (the form and the refund's status).
+ */
 export default function RefundLookupScreen() {
   const { t } = useTranslation('refunds');
+  const { t: tRecords } = useTranslation('records');
   const params = useParams<{ refundId: string }>();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const searchText = params.refundId === undefined ? searchTextOf(search.get('q') ?? '') : null;
 
   return (
     <Stack>
@@ -30,20 +38,25 @@ export default function RefundLookupScreen() {
       </Group>
       <IdForm
         value={params.refundId ?? null}
+        searchText={searchText}
         field="refundId"
         text={{
           formLabel: t('lookup.formLabel'),
           label: t('lookup.idLabel'),
-          hint: t('lookup.idHint'),
+          hint: tRecords('lookupHint.refund'),
           invalid: t('lookup.invalidId'),
           submit: t('lookup.submit'),
           badValue: (value) => t('lookup.badRouteId', { value }),
         }}
         testIds={{ input: 'refund-id-input', submit: 'refund-lookup-submit' }}
         onId={(id) => void navigate(links.refund(id))}
+        onText={(text) => void navigate(links.refundsSearch(text))}
       >
         {(id) => <RefundDetail refundId={id} />}
       </IdForm>
+      {params.refundId === undefined && (
+        <RecordsUnderLookup kind="refund" searchText={searchText} recentHref={links.refunds()} />
+      )}
     </Stack>
   );
 }

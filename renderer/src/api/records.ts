@@ -1,0 +1,61 @@
+import type { RecentRecordsQuery, RecordKind } from '../../../shared/contract';
+import { RECORD_PAGE_SIZE } from '../lib/record-filters';
+import { useActiveEnvironmentId } from './environment';
+import { environmentQuery, useEnvironmentQuery } from './queries';
+
+/**
+ * The record index (issue 27): what this console has seen in the active environment, for the
+ * recent lists, the searches (a lookup screen's and Ctrl+K's) and a deposit's refunds. Several
+ * screens ask these, so they live here. Read afresh whenever a screen shows them (staleTime 0):
+ * a record created a moment ago on another screen must be in the list when it opens.
+ */
+const FRESH = 0;
+
+export type RecentFilterQuery = Omit<RecentRecordsQuery, 'offset' | 'limit'>;
+
+export const recordQueries = {
+  /** Records whose id, invoice id or external id is or starts with `text`; null asks nothing. */
+  search: (environmentId: string | null, text: string | null, kinds: RecordKind[], limit: number) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.recordSearch(text ?? '', JSON.stringify(kinds), limit),
+      call: (api) => api.recordSearch({ text: text ?? '', limit, ...(kinds.length > 0 && { kinds }) }),
+      enabled: text !== null,
+      staleTime: FRESH,
+    }),
+  /** One page of a recent list (RECORD_PAGE_SIZE rows); every page answers the list's total. */
+  recentPage: (environmentId: string | null, query: RecentFilterQuery, page: number) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.recentRecords(JSON.stringify(query), page),
+      call: (api) =>
+        api.recentRecords({ ...query, offset: page * RECORD_PAGE_SIZE, limit: RECORD_PAGE_SIZE }),
+      staleTime: FRESH,
+    }),
+  /** What the index knows of one record (null: not seen here). */
+  get: (environmentId: string | null, kind: RecordKind, id: string | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.recordGet(kind, id ?? ''),
+      call: (api) => api.recordGet({ kind, id: id ?? '' }),
+      enabled: id !== null,
+      staleTime: FRESH,
+    }),
+  /** The refunds the index knows of for one deposit, newest first. */
+  depositRefunds: (environmentId: string | null, depositId: number | null) =>
+    environmentQuery(environmentId, {
+      key: (keys) => keys.depositRefunds(depositId ?? 0),
+      call: (api) => api.refundsOfDeposit({ depositId: depositId ?? 0 }),
+      enabled: depositId !== null,
+      staleTime: FRESH,
+    }),
+};
+
+export function useRecordSearch(text: string | null, kinds: RecordKind[], limit: number) {
+  return useEnvironmentQuery(recordQueries.search(useActiveEnvironmentId(), text, kinds, limit));
+}
+
+export function useRecordGet(kind: RecordKind, id: string | null) {
+  return useEnvironmentQuery(recordQueries.get(useActiveEnvironmentId(), kind, id));
+}
+
+export function useDepositRefunds(depositId: number | null) {
+  return useEnvironmentQuery(recordQueries.depositRefunds(useActiveEnvironmentId(), depositId));
+}

@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test';
+import { SEEDED_RECORDS } from '../../main/sandbox';
+import { expect, test } from './fixtures';
+
+/**
+ * The record index on screen (issue 27): Deposits, Refunds and Cashouts open on a recent list of
+ * what this console saw, filtered by status and currency; the id form searches invoice ids; the
+ * Ctrl+K box lists the index's matches under the typed text.
+ */
+
+// The lists show what this bridge's console saw: a bridge of its own, not one other files fed.
+test.use({ freshBridge: true });
+
+/** Opens an in-app address (the hash router's part after `#`). */
+async function openRoute(app: Page, route: string): Promise<void> {
+  await app.evaluate((hash) => {
+    window.location.hash = hash;
+  }, route);
+}
+
+async function chooseStatus(app: Page, status: string): Promise<void> {
+  const select = app.getByTestId('recent-filter-status');
+  await select.click();
+  await app.getByRole('option', { name: status, exact: true }).click();
+}
+
+test('a created deposit: in the recent list, filtered, found by invoice id and by Ctrl+K', async ({
+  console: app,
+  paydesk,
+  axe,
+  saveScreen,
+}) => {
+  const invoiceId = `INV-REC-${Date.now()}`;
+  const created = await paydesk.call('createDeposit', {
+    body: { amount: 123.45, country: 'BR', currency: 'BRL', invoice_id: invoiceId },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const depositId = String(created.data.created.record.deposit_id);
+  // The create answer carries no status: the index learns it from a read, as the deposit's page makes.
+  const read = await paydesk.call('getDeposit', { depositId: created.data.created.record.deposit_id });
+  if (!read.ok) throw new Error(read.error.message);
+  const indexed = await paydesk.call('recordGet', { kind: 'deposit', id: depositId });
+  if (!indexed.ok || indexed.data === null) throw new Error('the created deposit is not indexed');
+  const status = indexed.data.status ?? 'missing';
+  // A deposit looked up too, with another status, for the filter to leave out.
+  const other = await paydesk.call('getDeposit', { depositId: SEEDED_RECORDS.completedCardDeposit });
+  if (!other.ok) throw new Error(other.error.message);
+  expect(status).not.toBe('COMPLETED');
+
+  await openRoute(app, '/deposits');
+  const list = app.getByTestId('recent-list');
+  const row = list.locator(`[data-testid="recent-row"][data-id="${depositId}"]`);
+  const seeded = list.locator(`[data-testid="recent-row"][data-id="${SEEDED_RECORDS.completedCardDeposit}"]`);
+  await expect(row).toBeVisible();
+  await expect(seeded).toBeVisible();
+  // Newest first: the lookup came after the create.
+  await expect(list.getByTestId('recent-row').first()).toHaveAttribute(
+    'data-id',
+    String(SEEDED_RECORDS.completedCardDeposit),
+  );
+  await expect(row).toContainText(invoiceId);
+  await axe();
+  await saveScreen('records-deposits-recent');
+
+  // The filter offers the statuses by their names on screen (`Created`, `Completed`).
+  await chooseStatus(app, `${status.slice(0, 1)}${status.slice(1).toLowerCase()}`);
+  await expect(row).toBeVisible();
+  await expect(seeded).toHaveCount(0);
+  await chooseStatus(app, 'Completed');
+  await expect(seeded).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await app.getByRole('button', { name: 'Clear filters' }).click();
+  await app.getByTestId('recent-filter-currency').fill('USD');
+  await expect(app.getByTestId('recent-empty')).toHaveText(
+    'No deposit seen in this environment matches these filters.',
+  );
+  await app.getByTestId('recent-filter-currency').fill('BRL');
+  await expect(row).toBeVisible();
+
+  // Enter on a row's link opens the deposit.
+  await row.getByRole('link', { name: `Open deposit ${depositId}` }).focus();
+  await app.keyboard.press('Enter');
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${depositId}$`));
+
+  // The id form takes an invoice id: it searches the index instead of refusing the text.
+  await openRoute(app, '/deposits');
+  await app.getByTestId('deposit-id-input').fill(invoiceId);
+  await app.getByTestId('deposit-id-input').press('Enter');
+  await expect(app).toHaveURL(/#\/deposits\?q=INV-REC-/);
+  const match = app.locator(`[data-testid="match"][data-id="${depositId}"]`);
+  await expect(match).toHaveAttribute('data-kind', 'deposit');
+  await axe();
+  await match.getByRole('link', { name: `Open deposit ${depositId}` }).click();
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${depositId}$`));
+
+  // Ctrl+K lists the index's matches under the typed text.
+  await openRoute(app, '/');
+  await app.keyboard.press('Control+K');
+  const dialog = app.getByRole('dialog', { name: 'Go to a record' });
+  await dialog.getByTestId('jump-input').fill(invoiceId.slice(0, -2));
+  const jumpMatch = dialog.locator(`[data-testid="jump-match"][data-id="${depositId}"]`);
+  await expect(jumpMatch).toContainText(invoiceId);
+  await jumpMatch.getByRole('link').click();
+  await expect(dialog).toBeHidden();
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${depositId}$`));
+});
+
+test('a created refund is in the Refunds list; a looked-up cashout in the Cashouts list, with both ids', async ({
+  console: app,
+  paydesk,
+  axe,
+}) => {
+  await openRoute(app, '/refunds');
+  await expect(app.getByTestId('recent-empty')).toHaveText(
+    'No refunds seen yet in this environment: look one up by id, or refund a deposit.',
+  );
+  const deposit = await paydesk.call('getDeposit', { depositId: SEEDED_RECORDS.completedCardDeposit });
+  if (!deposit.ok) throw new Error(deposit.error.message);
+  const refund = await paydesk.call('createRefund', {
+    body: {
+      deposit_id: SEEDED_RECORDS.completedCardDeposit,
+      invoice_id: deposit.data.record.invoice_id ?? '',
+      amount: 1,
+    },
+  });
+  if (!refund.ok) throw new Error(refund.error.message);
+  const refundId = String(refund.data.created.record.refund_id);
+  await openRoute(app, '/');
+  await openRoute(app, '/refunds');
+  const refundRow = app.locator(`[data-testid="recent-row"][data-id="${refundId}"]`);
+  await expect(refundRow).toBeVisible();
+  await expect(refundRow).toContainText('Created here');
+
+  const cashout = await paydesk.call('getCashoutStatus', {
+    cashoutId: SEEDED_RECORDS.pendingCashout,
+    externalId: 'payout-7781',
+  });
+  if (!cashout.ok) throw new Error(cashout.error.message);
+  await openRoute(app, '/cashouts');
+  const cashoutRow = app.locator(`[data-testid="recent-row"][data-id="${SEEDED_RECORDS.pendingCashout}"]`);
+  await expect(cashoutRow).toContainText('payout-7781');
+  await expect(cashoutRow.getByRole('link')).toHaveAttribute(
+    'href',
+    `#/cashouts?cashoutId=${SEEDED_RECORDS.pendingCashout}&externalId=payout-7781`,
+  );
+  await axe();
+  // Its own search box finds it by the external id's beginning.
+  await app.getByTestId('record-search-input').fill('payout-77');
+  await app.getByTestId('record-search-submit').click();
+  await expect(
+    app.locator(`[data-testid="match"][data-id="${SEEDED_RECORDS.pendingCashout}"]`),
+  ).toBeVisible();
+  // A click anywhere on a row opens the record, both ids filled.
+  await openRoute(app, '/cashouts');
+  await cashoutRow.locator('td').nth(4).click();
+  await expect(app).toHaveURL(/#\/cashouts\?cashoutId=11954&externalId=payout-7781$/);
+  await expect(app.getByTestId('cancel-external-id')).toHaveValue('payout-7781');
+});

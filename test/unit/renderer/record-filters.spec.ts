@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import {
+  filtersNarrow,
+  localDayStart,
+  NO_FILTERS,
+  recentQueryOf,
+  searchTextOf,
+  statusesOf,
+} from '../../../renderer/src/lib/record-filters';
+
+/** The recent lists' filters (issue 27): what they ask of the index, and what they refuse early. */
+
+test('no filters ask for the newest records of the kind', () => {
+  expect(recentQueryOf('deposit', NO_FILTERS)).toEqual({
+    ok: true,
+    query: { kind: 'deposit', sort: 'newest' },
+  });
+  expect(filtersNarrow(NO_FILTERS)).toBe(false);
+});
+
+test('every filter becomes its part of the query; `to` takes in the whole day', () => {
+  const made = recentQueryOf('refund', {
+    status: 'PENDING',
+    fromDay: '2024-05-01',
+    toDay: '2024-05-31',
+    minAmount: '10',
+    maxAmount: '99,90',
+    currency: 'brl',
+    sort: 'amount_desc',
+  });
+  expect(made).toEqual({
+    ok: true,
+    query: {
+      kind: 'refund',
+      sort: 'amount_desc',
+      status: 'PENDING',
+      from: new Date(2024, 4, 1).toISOString(),
+      to: new Date(2024, 5, 1).toISOString(),
+      minAmount: 10,
+      maxAmount: 99.9,
+      currency: 'BRL',
+    },
+  });
+});
+
+test('what main would refuse or match nothing with is named by its field', () => {
+  expect(
+    recentQueryOf('cashout', { ...NO_FILTERS, minAmount: '100', maxAmount: '5', currency: 'R$' }),
+  ).toEqual({ ok: false, problems: { minAmount: 'minAboveMax', currency: 'notACurrency' } });
+  expect(recentQueryOf('cashout', { ...NO_FILTERS, fromDay: '2024-06-02', toDay: '2024-06-01' })).toEqual({
+    ok: false,
+    problems: { toDay: 'toBeforeFrom' },
+  });
+  // The same day from and to is that whole day, not an empty range.
+  expect(recentQueryOf('cashout', { ...NO_FILTERS, fromDay: '2024-06-01', toDay: '2024-06-01' }).ok).toBe(
+    true,
+  );
+  expect(recentQueryOf('deposit', { ...NO_FILTERS, minAmount: '-3', fromDay: '2024-02-30' })).toEqual({
+    ok: false,
+    problems: { minAmount: 'notAnAmount', fromDay: 'notADay' },
+  });
+});
+
+test('days, statuses and search text', () => {
+  expect(localDayStart('2024-02-29')).toBe(new Date(2024, 1, 29).toISOString());
+  expect(localDayStart('2023-02-29')).toBeNull();
+  expect(localDayStart('29/02/2024')).toBeNull();
+  expect(statusesOf('cashout')).toContain('ON_HOLD');
+  expect(statusesOf('deposit')).toContain('EARLY RELEASED');
+  expect(searchTextOf('  INV-1  ')).toBe('INV-1');
+  expect(searchTextOf('   ')).toBeNull();
+  expect(searchTextOf('x'.repeat(300))).toHaveLength(200);
+});
