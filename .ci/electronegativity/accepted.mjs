@@ -59,10 +59,10 @@ export const ACCEPTED = [
   },
   {
     id: 'OPEN_EXTERNAL_JS_CHECK',
-    file: /^renderer\/assets\/DepositCreateScreen-[\w-]+\.js$/,
+    file: /^renderer\/assets\/PaymentDetails-[\w-]+\.js$/,
     sample: /\.openExternal\(\{ url: /,
     reason:
-      'renderer/src/features/deposit-create/DepositAnswer.tsx: window.paydesk.openExternal (the bridge, matched ' +
+      'renderer/src/features/deposit-create/PaymentDetails.tsx: window.paydesk.openExternal (the bridge, matched ' +
       'by name); main decides whether anything opens.',
   },
 ];

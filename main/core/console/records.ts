@@ -150,6 +150,25 @@ export class RecordKeeper {
     }
   }
 
+  /**
+   * A read a money operation can do without (what is left of a deposit to refund): after the
+   * writes handed over before it, like `use`, but a failed open is not tried again before its time
+   * and a failure is logged once with the writes' failures; undefined when the index cannot answer.
+   */
+  async optional<T>(task: (index: RecordIndex) => Promise<T>): Promise<T | undefined> {
+    if (!this.enabled || this.#closed) return undefined;
+    await this.#writes;
+    try {
+      return await task(await this.#open());
+    } catch (error) {
+      if (!this.#failing && !(error instanceof OpenFailed) && !(error instanceof Unavailable)) {
+        this.#options.log?.warn('record index not read', describe(error));
+      }
+      this.#failing = true;
+      return undefined;
+    }
+  }
+
   /** Waits for the last write, then closes the index. Idempotent. */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -7,6 +7,7 @@ import type {
   Result,
 } from '../../../shared/contract';
 import { checkInput, refundCreateBodySchema } from '../payments';
+import type { IndexedRecord } from '../record-index/port';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { checkGuardRails, runGuarded } from './guarded';
@@ -28,17 +29,24 @@ export function paidByCard(deposit: DepositStatus): boolean {
   );
 }
 
+/** D8: a refund in one of these statuses gives its amount back to the deposit (the sandbox agrees). */
+const RELEASED_REFUND_STATUSES: ReadonlySet<string> = new Set(['CANCELLED', 'REJECTED']);
+
 interface KnownRefunds {
   count: number;
   cents: number;
   /** One of them left the amount out: it refunded everything that was left (D8). */
   whole: boolean;
+  /** Refunds of the deposit looked up here whose amount the service did not send. */
+  withoutAmount: number;
 }
 
 /**
- * The refunds of a deposit this console sent in this environment and the service accepted: the
- * journal's ok refund intents. Refunds made elsewhere (the merchant panel, another machine) are
- * not known here, which every message about what is left says.
+ * The refunds of a deposit this console knows of in this environment: the journal's ok refund
+ * intents, and the refunds the record index saw (looked up, batched, watched), minus those the
+ * index last saw CANCELLED or REJECTED. Refunds made elsewhere and never looked up here are not
+ * known, which every message about what is left says. Without the index (optional derived data)
+ * the journal alone counts, cancelled refunds included: less is left then, never more.
  */
 async function knownRefunds(
   context: ConsoleContext,
@@ -49,7 +57,20 @@ async function knownRefunds(
   if (!journal.ok) return journal;
   const entries = await journal.data.entries({ environmentId, action: 'refund.create', state: 'ok' });
   if (!entries.ok) return entries;
-  const known: KnownRefunds = { count: 0, cents: 0, whole: false };
+  const seen =
+    (await context.records.optional((index) => index.refundsOf(environmentId, String(depositId)))) ?? [];
+  const released = (refund: IndexedRecord | undefined): boolean =>
+    refund?.status !== undefined && RELEASED_REFUND_STATUSES.has(refund.status);
+  // The refund each intent made, from its outcome (or resolution) line.
+  const refundOfIntent = new Map<string, string>();
+  for (const entry of entries.data) {
+    const refundId = entry.ids?.refund_id;
+    if (entry.type !== 'intent' && entry.intentId !== undefined && refundId !== undefined) {
+      refundOfIntent.set(entry.intentId, String(refundId));
+    }
+  }
+  const known: KnownRefunds = { count: 0, cents: 0, whole: false, withoutAmount: 0 };
+  const matched = new Set<IndexedRecord>();
   // Intents sharing a key are one request sent again (D6): the service made one refund of them.
   const counted = new Set<string>();
   for (const entry of entries.data) {
@@ -57,10 +78,24 @@ async function knownRefunds(
     const key = entry.idempotencyKey ?? entry.intentId ?? String(entry.seq);
     if (counted.has(key)) continue;
     counted.add(key);
+    const refundId = entry.intentId === undefined ? undefined : refundOfIntent.get(entry.intentId);
+    const refund = seen.find(
+      (record) =>
+        (refundId !== undefined && record.id === refundId) ||
+        (entry.idempotencyKey != null && record.intentKey === entry.idempotencyKey),
+    );
+    if (refund) matched.add(refund);
+    if (released(refund)) continue;
     known.count += 1;
-    const amount = entry.summary?.amount;
+    const amount = entry.summary?.amount ?? refund?.amount;
     if (amount === undefined) known.whole = true;
     else if (Number.isFinite(Number(amount))) known.cents += toCents(Number(amount));
+  }
+  for (const refund of seen) {
+    if (matched.has(refund) || released(refund)) continue;
+    known.count += 1;
+    if (refund.amount === undefined) known.withoutAmount += 1;
+    else known.cents += toCents(refund.amount);
   }
   return { ok: true, data: known };
 }
@@ -100,7 +135,8 @@ export async function refundPreflight(
   if (depositAmount !== undefined && Number.isFinite(depositAmount)) {
     remaining = known.data.whole ? 0 : fromCents(Math.max(0, toCents(depositAmount) - known.data.cents));
   }
-  const basis = 'the deposit amount minus the refunds this console recorded for it in this environment';
+  const basis =
+    'the deposit amount minus the refunds of it this console knows of in this environment, apart from cancelled or rejected ones';
   if (amount !== undefined) {
     if (!(amount > 0)) blockers.push('The amount to refund must be greater than 0.');
     else if (remaining !== null && toCents(amount) > toCents(remaining)) {
@@ -115,6 +151,11 @@ export async function refundPreflight(
     warnings.push(
       `This console recorded ${refundWord(known.data.count)} of this deposit in this environment; what is left is ${basis}, so refunds made elsewhere are not counted.`,
     );
+    if (known.data.withoutAmount > 0) {
+      warnings.push(
+        `The service did not send the amount of ${refundWord(known.data.withoutAmount)} of this deposit: less may be left than shown.`,
+      );
+    }
   } else if (record.refunded === true) {
     warnings.push(
       'The service says this deposit was already refunded, but this console has no record of it: less may be left than shown.',

@@ -288,7 +288,7 @@ test.describe('refund pre-flight', () => {
     const after = dataOf(await console.call('refundPreflight', { depositId: 300000001, amount: 60 }));
     expect(after.remaining).toBe(50);
     expect(after.blockers).toEqual([
-      'The amount 60 BRL is more than the 50 BRL left to refund (the deposit amount minus the refunds this console recorded for it in this environment).',
+      'The amount 60 BRL is more than the 50 BRL left to refund (the deposit amount minus the refunds of it this console knows of in this environment, apart from cancelled or rejected ones).',
     ]);
     expect(after.warnings).toEqual([
       expect.stringContaining('recorded 1 refund of this deposit in this environment'),

@@ -79,7 +79,7 @@ const OUR_ANSWER = answer([
   issue(
     'OPEN_EXTERNAL_JS_CHECK',
     'MEDIUM',
-    'renderer/assets/DepositCreateScreen-CoZ5oKzS.js',
+    'renderer/assets/PaymentDetails-C4LD8f91.js',
     'function gt({ url: e }) { s = E({ call: (e, t) => e.openExternal({ url: t }), onSuccess: (e) => {} }) }',
   ),
   issue(

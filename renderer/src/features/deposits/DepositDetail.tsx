@@ -14,25 +14,22 @@ import { useFormat } from '../../components/format-context';
 import { explainPayerVerification } from '../../lib/payer-verification';
 import { links } from '../../shell/links';
 import { isScreenRegistered } from '../../shell/screens';
-import { useDeposit } from './use-deposit';
+import { DepositInstructions } from './DepositInstructions';
+import { DepositRefunds } from './DepositRefunds';
+import { useDeposit, useRefreshDeposit } from './use-deposit';
 import { Section } from '../../components/Section';
 
 export function DepositDetail({ depositId }: { depositId: number }) {
   const { t } = useTranslation('deposits');
   const query = useDeposit(depositId);
+  const refreshAll = useRefreshDeposit(depositId);
   return (
     <QueryState
       query={query}
       label={t('detail.loading', { id: depositId })}
       skeleton={<SkeletonCard lines={10} />}
     >
-      {(fetched) => (
-        <DepositRecord
-          fetched={fetched}
-          refreshing={query.isFetching}
-          onRefresh={() => void query.refetch()}
-        />
-      )}
+      {(fetched) => <DepositRecord fetched={fetched} refreshing={query.isFetching} onRefresh={refreshAll} />}
     </QueryState>
   );
 }
@@ -214,6 +211,9 @@ function DepositRecord({
           <PayerVerification value={deposit.current_payer_verification} />
         </Section>
       </SimpleGrid>
+
+      <DepositRefunds deposit={deposit} />
+      <DepositInstructions depositId={deposit.deposit_id} />
 
       <Section title={t('section.raw')} testId="raw">
         <JsonView raw={fetched.raw} unknownFields={fetched.unknownFields} />

@@ -1,4 +1,5 @@
-import { useActiveEnvironmentId } from '../../api/environment';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
 import { environmentQuery, useEnvironmentQuery } from '../../api/queries';
 
 export const depositQueries = {
@@ -14,4 +15,23 @@ export const depositQueries = {
 /** The status record of one deposit in the active environment. */
 export function useDeposit(depositId: number | null) {
   return useEnvironmentQuery(depositQueries.status(useActiveEnvironmentId(), depositId));
+}
+
+/**
+ * Reads the deposit's page again: the deposit, and with it (under its key) the refunds the console
+ * knows of, what is left to refund and the kept instructions.
+ */
+export function useRefreshDeposit(depositId: number) {
+  const queryClient = useQueryClient();
+  const { keys } = useEnvironments();
+  return () => {
+    if (!keys) return;
+    for (const queryKey of [
+      keys.deposit(depositId),
+      keys.refundPreflight(depositId),
+      keys.recordGet('deposit', String(depositId)),
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  };
 }

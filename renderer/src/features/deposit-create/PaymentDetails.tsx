@@ -1,0 +1,264 @@
+import { Box, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DepositCreated, JsonObject } from '../../../../shared/contract';
+import { useConsoleMutation } from '../../api/queries';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CopyButton } from '../../components/CopyButton';
+import { Countdown, useServiceTimePassed } from '../../components/Countdown';
+import { DetailList, DetailRow } from '../../components/DetailList';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Money } from '../../components/Money';
+import { Section } from '../../components/Section';
+import { Absent, Value } from '../../components/Value';
+import { notify } from '../../components/notify';
+import { instructionRows, isKnownInstructionKey, type InstructionRow } from './payment-instructions';
+
+/**
+ * What a created deposit asks of the payer: shown right after creation (DepositAnswer) and again
+ * on the deposit's page from what the console kept of the answer (issue 27). Texts: depositCreate.
+ */
+
+export type PaymentInfo = NonNullable<DepositCreated['payment_info']>;
+
+/** The payment part of the answer: method, amount, expiry and the time left. */
+export function PaymentInfoList({
+  info,
+  offsetMs,
+}: {
+  info: PaymentInfo | undefined;
+  offsetMs: number | null;
+}) {
+  const { t } = useTranslation('depositCreate');
+  if (info === undefined) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('answer.noPaymentInfo')}
+      </Text>
+    );
+  }
+  return (
+    <DetailList>
+      <DetailRow label={t('answer.field.payment_method')} field="payment_info.payment_method">
+        <Value value={info.payment_method}>
+          {info.payment_method_name
+            ? `${info.payment_method_name} (${info.payment_method})`
+            : info.payment_method}
+        </Value>
+      </DetailRow>
+      <DetailRow label={t('answer.field.type')} field="payment_info.type">
+        <Value value={info.type} />
+      </DetailRow>
+      <DetailRow label={t('answer.field.amount')} field="payment_info.amount">
+        <Money amount={info.amount} currency={info.currency} />
+      </DetailRow>
+      <DetailRow label={t('answer.field.created_at')} field="payment_info.created_at">
+        <Value value={info.created_at} />
+      </DetailRow>
+      <DetailRow label={t('answer.field.expiration_date')} field="payment_info.expiration_date">
+        <Value value={info.expiration_date}>{t('answer.serviceTime', { time: info.expiration_date })}</Value>
+      </DetailRow>
+      <DetailRow label={t('answer.field.timeLeft')} field="timeLeft">
+        {info.expiration_date ? <Countdown to={info.expiration_date} offsetMs={offsetMs} /> : <Absent />}
+      </DetailRow>
+    </DetailList>
+  );
+}
+
+/**
+ * The payer's instructions (metadata and secondary metadata, the QR hidden once the deposit has
+ * expired on the service's clock) and the link to send the payer to.
+ */
+export function PaymentInstructionSections({
+  info,
+  redirectUrl,
+  depositId,
+  offsetMs,
+}: {
+  info: PaymentInfo | undefined;
+  redirectUrl: string | undefined;
+  depositId: number;
+  offsetMs: number | null;
+}) {
+  const { t } = useTranslation('depositCreate');
+  const expired = useServiceTimePassed(info?.expiration_date, offsetMs);
+  return (
+    <>
+      {info?.metadata !== undefined && (
+        <Section order={4} title={t('answer.section.instructions')} testId="instructions">
+          <Instructions metadata={info.metadata} expired={expired} depositId={depositId} />
+        </Section>
+      )}
+      {info?.secondary_metadata !== undefined && (
+        <Section order={4} title={t('answer.section.secondary')} testId="secondary-instructions">
+          <Instructions metadata={info.secondary_metadata} expired={expired} depositId={depositId} />
+        </Section>
+      )}
+      {redirectUrl !== undefined && <RedirectLink url={redirectUrl} />}
+    </>
+  );
+}
+
+function Instructions({
+  metadata,
+  expired,
+  depositId,
+}: {
+  metadata: JsonObject;
+  expired: boolean;
+  depositId: number;
+}) {
+  const { t } = useTranslation('depositCreate');
+  const rows = instructionRows(metadata);
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('answer.noInstructions')}
+      </Text>
+    );
+  }
+  return (
+    <DetailList>
+      {rows.map((row) => (
+        <DetailRow key={row.key} label={<InstructionLabel row={row} />} field={row.key}>
+          <InstructionValue row={row} expired={expired} depositId={depositId} />
+        </DetailRow>
+      ))}
+    </DetailList>
+  );
+}
+
+function InstructionLabel({ row }: { row: InstructionRow }) {
+  const { t } = useTranslation('depositCreate');
+  if (!isKnownInstructionKey(row.key)) {
+    return (
+      <Text span ff="monospace" size="sm" fw={600} data-unknown-key={row.key} title={t('answer.unknownKey')}>
+        {row.key}
+      </Text>
+    );
+  }
+  return <>{t(`metadataKey.${row.key}`)}</>;
+}
+
+function InstructionValue({
+  row,
+  expired,
+  depositId,
+}: {
+  row: InstructionRow;
+  expired: boolean;
+  depositId: number;
+}) {
+  const { t } = useTranslation('depositCreate');
+  const label = isKnownInstructionKey(row.key) ? t(`metadataKey.${row.key}`) : row.key;
+  switch (row.kind) {
+    case 'absent':
+      return <Absent />;
+    case 'image':
+      // The spec: the payer must not see a QR code after expiration_date (service time).
+      return expired ? (
+        <Text size="sm" fw={600} data-testid="qr-hidden">
+          {t('answer.qrHidden')}
+        </Text>
+      ) : (
+        <Box>
+          <Image
+            src={row.value}
+            alt={t('answer.qrAlt', { what: label, id: depositId })}
+            w={200}
+            h={200}
+            fit="contain"
+            data-testid="qr-code"
+            style={{ background: 'white' }}
+          />
+        </Box>
+      );
+    case 'json':
+      return (
+        <Code block data-testid="instruction-json">
+          {row.value}
+        </Code>
+      );
+    case 'text':
+      return (
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {row.value}
+          </Text>
+          {row.copy && <CopyButton value={row.value} label={label} />}
+        </Group>
+      );
+  }
+}
+
+/**
+ * The link to send the payer to. Main opens only https links the service sent, after the user
+ * confirms; when it refuses (the local sandbox's http link, a build that cannot open a browser)
+ * the link stays here as copyable text, with main's reason.
+ */
+function RedirectLink({ url }: { url: string }) {
+  const { t } = useTranslation('depositCreate');
+  const [confirming, setConfirming] = useState(false);
+  const open = useConsoleMutation({
+    // window.paydesk, not Electron's shell: Electronegativity's OPEN_EXTERNAL_JS_CHECK matches
+    // the name; accepted in .ci/electronegativity/accepted.mjs (main allow-lists the URL).
+    call: (api, target: string) => api.openExternal({ url: target }),
+    onSuccess: (result) => {
+      setConfirming(false);
+      if (result.opened) notify({ color: 'green', message: t('redirect.opened') });
+    },
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-label={t('redirect.title')} data-section="redirect">
+      <Stack gap="sm">
+        <Title order={4} size="h5">
+          {t('redirect.title')}
+        </Title>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Code data-testid="redirect-url" style={{ overflowWrap: 'anywhere' }}>
+            {url}
+          </Code>
+          <CopyButton value={url} label={t('redirect.copyLabel')} />
+        </Group>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => {
+              open.reset();
+              setConfirming(true);
+            }}
+            data-testid="open-redirect"
+          >
+            {t('redirect.open')}
+          </Button>
+        </Group>
+        {open.data?.opened === false && (
+          <Text size="sm" data-testid="redirect-not-opened">
+            {t('redirect.notOpened')}
+          </Text>
+        )}
+        {open.error && (
+          <Stack gap="xs" data-testid="redirect-refused">
+            <Text size="sm">{t('redirect.refused')}</Text>
+            <ErrorNotice error={open.error} />
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming && !open.isError}
+        title={t('redirect.confirmTitle')}
+        confirmLabel={t('redirect.confirm')}
+        busy={open.isPending}
+        onConfirm={() => open.mutate(url)}
+        onClose={() => setConfirming(false)}
+      >
+        <Stack gap="xs">
+          <Text size="sm">{t('redirect.confirmBody')}</Text>
+          <Code block style={{ overflowWrap: 'anywhere' }}>
+            {url}
+          </Code>
+        </Stack>
+      </ConfirmDialog>
+    </Paper>
+  );
+}
