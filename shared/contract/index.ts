@@ -16,9 +16,11 @@ import { CASHOUT_CHANNELS, type CashoutsApi } from './cashouts';
 import { CLOCK_CHANNELS, type ClockApi, type ClockStatus } from './clock';
 import { CREDENTIAL_CHANNELS, type CredentialsApi } from './credentials';
 import { DEPOSIT_CHANNELS, type DepositsApi } from './deposits';
+import { DRAFT_CHANNELS, type DraftsApi } from './drafts';
 import { ENVIRONMENT_CHANNELS, type EnvironmentList, type EnvironmentsApi } from './environments';
 import { GUARD_CHANNELS, type ArmingState, type GuardApi } from './guard';
 import { PREFERENCE_CHANNELS, type PreferencesApi } from './preferences';
+import { RECORDS_CHANNELS, type RecordsApi } from './records';
 import { REFERENCE_CHANNELS, type ReferenceApi } from './reference';
 import { REFUND_CHANNELS, type RefundsApi } from './refunds';
 import { SANDBOX_CHANNELS, type SandboxApi } from './sandbox';
@@ -42,6 +44,8 @@ export * from './guard';
 export * from './audit';
 export * from './batch';
 export * from './watchlist';
+export * from './records';
+export * from './drafts';
 
 /** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
 export interface ConsoleApi
@@ -60,7 +64,9 @@ export interface ConsoleApi
     GuardApi,
     AuditApi,
     BatchApi,
-    WatchlistApi {}
+    WatchlistApi,
+    RecordsApi,
+    DraftsApi {}
 
 /**
  * One channel per operation; the preload bridge and the web bridge are generated from this map.
@@ -83,6 +89,8 @@ export const CHANNELS = {
   ...AUDIT_CHANNELS,
   ...BATCH_CHANNELS,
   ...WATCH_CHANNELS,
+  ...RECORDS_CHANNELS,
+  ...DRAFT_CHANNELS,
 } as const satisfies { [K in keyof ConsoleApi]: `paydesk:${string}` };
 
 export type ChannelName = keyof ConsoleApi;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ConsoleApi } from '../../shared/contract';
 import type { WebBridge } from '../../main/web/start';
 import { expectAccessible, type AccessibilityOptions } from './support/a11y';
+import { discardAllDrafts } from './support/drafts';
 import {
   e2eTarget,
   startE2eElectronApp,
@@ -82,6 +83,7 @@ const consoleFixture =
   e2eTarget() === 'electron'
     ? async ({ target }: { target: StartedTarget }, use: (page: Page) => Promise<void>): Promise<void> => {
         if (target.kind !== 'electron') throw new Error('the Electron target did not start the app');
+        await discardAllDrafts(target.started.window);
         await use(target.started.window);
       }
     : async (
@@ -89,7 +91,10 @@ const consoleFixture =
         use: (page: Page) => Promise<void>,
       ): Promise<void> => {
         if (target.kind !== 'web') throw new Error('the web target did not start the bridge');
-        await use(await openConsole(page, target.started.bridge));
+        const app = await openConsole(page, target.started.bridge);
+        // Each test opens the money forms empty, whatever an earlier test of the worker typed.
+        await discardAllDrafts(app);
+        await use(app);
       };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({

@@ -5,6 +5,9 @@ import {
   BATCH_KINDS,
   BATCH_LIMITS,
   BATCH_ROW_FILTERS,
+  RECORD_KINDS,
+  RECORD_LIMITS,
+  RECORD_SORTS,
   SANDBOX_ENTITIES,
   WATCH_KINDS,
   WATCH_LIMITS,
@@ -29,6 +32,7 @@ import {
   preferencesPatchSchema,
 } from '../settings';
 import { ENVIRONMENT_ID_PATTERN } from '../vault';
+import { draftFormSchema, draftValuesSchema } from '../drafts';
 
 /**
  * The argument of every ConsoleApi method, parsed where it enters main (the IPC router and the
@@ -119,6 +123,26 @@ const between = (min: number, max: number) =>
     .max(max, `must be at most ${max}`);
 /** The id is checked for its kind by the watchlist, which says what is wrong with it. */
 const watchRef = z.strictObject({ kind: z.enum(WATCH_KINDS), id: z.string().min(1).max(64) });
+
+const draftRef = { environmentId, form: draftFormSchema };
+
+const recordKind = z.enum(RECORD_KINDS);
+/**
+ * A recent list's filters. A minimum above the maximum, or `from` after `to`, is not refused
+ * here: it matches nothing, and the screen's filter form says so before asking.
+ */
+const recentRecords = z.strictObject({
+  kind: recordKind,
+  status: z.string().min(1).max(64).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  minAmount: finite.optional(),
+  maxAmount: finite.optional(),
+  currency: currencySchema.optional(),
+  sort: z.enum(RECORD_SORTS).optional(),
+  offset: between(0, 1_000_000_000),
+  limit: between(1, RECORD_LIMITS.maxPageRows),
+});
 
 export const ARG_SCHEMAS = {
   listEnvironments: none,
@@ -233,4 +257,20 @@ export const ARG_SCHEMAS = {
   }),
   watchTimeline: watchRef,
   watchPollNow: none,
+  recordSearch: z.strictObject({
+    // Trimmed as the index matches it: blank text is refused here rather than by the index.
+    text: z
+      .string()
+      .trim()
+      .min(1, 'give an id, an invoice id or an external id')
+      .max(RECORD_LIMITS.maxSearchText, `must be at most ${RECORD_LIMITS.maxSearchText} characters`),
+    kinds: z.array(recordKind).max(RECORD_KINDS.length).optional(),
+    limit: between(1, RECORD_LIMITS.maxSearchResults).optional(),
+  }),
+  recentRecords,
+  recordGet: z.strictObject({ kind: recordKind, id: z.string().min(1).max(64) }),
+  refundsOfDeposit: z.strictObject({ depositId: idSchema }),
+  draftLoad: z.strictObject(draftRef),
+  draftSave: z.strictObject({ ...draftRef, values: draftValuesSchema }),
+  draftDiscard: z.strictObject(draftRef),
 } satisfies ArgSchemas;

@@ -1,6 +1,7 @@
 import type { EnvironmentProfile, Result } from '../../../shared/contract';
 import type { Journal } from '../audit';
 import type { BatchManager } from '../batch';
+import type { DraftStore } from '../drafts';
 import type { EnvironmentsService } from '../settings';
 import type { Watchlist } from '../watchlist';
 import type { ProductionArming } from './arming';
@@ -39,6 +40,8 @@ export interface ConsoleContext {
   watchlist: Watchlist;
   /** The record index: what the console saw of each record (optional derived data, issue 27). */
   records: RecordKeeper;
+  /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
+  drafts: DraftStore;
 }
 
 /** The active environment's connection. */

@@ -9,6 +9,7 @@ import type {
   Result,
 } from '../../../shared/contract';
 import type { ActionRequests, Journal, OutcomeInput } from '../audit';
+import { formOfAction } from '../drafts';
 import { idempotencyKeySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
@@ -155,6 +156,9 @@ export async function runGuarded<A extends AuditAction, T>(
   } as Parameters<Journal['recordIntent']>[0]);
   if (!intent.ok) return intent;
   context.arming.touch(plan.connection.profile);
+  // Journaled means sent: a draft left behind could be sent a second time by accident. Its loss
+  // must not stop a request already journaled, so a failure to remove it is not an error here.
+  await context.drafts.discard(plan.connection.profile.id, formOfAction(plan.action));
 
   const result = unknownOn104(await plan.send(idempotencyKey));
   const outcome = outcomeOf(result, plan.describe);

@@ -5,6 +5,7 @@ import { openJournal, type Journal } from '../audit';
 import type { FileLockOptions } from '../storage/file-lock';
 import { BatchManager, type BatchTarget } from '../batch';
 import { dataPaths, type DataPaths } from '../data-dir';
+import { createDraftStore, DRAFTS_FOLDER_NAME, keychainDraftKey } from '../drafts';
 import {
   createEnvironmentResolver,
   createEnvironmentsService,
@@ -114,10 +115,14 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
   const now = options.now ?? Date.now;
   const events = createEventBus();
   const store = options.settingsStore ?? createFileSettingsStore(paths.settings);
-  const vault = createVault({
-    backend: options.vault?.backend ?? createKeytarBackend(),
-    service: options.vault?.service ?? VAULT_SERVICE,
-    now: () => new Date(now()),
+  const secrets = options.vault?.backend ?? createKeytarBackend();
+  const vaultService = options.vault?.service ?? VAULT_SERVICE;
+  const vault = createVault({ backend: secrets, service: vaultService, now: () => new Date(now()) });
+  const draftsDir = join(paths.dir, DRAFTS_FOLDER_NAME);
+  const drafts = createDraftStore({
+    dir: draftsDir,
+    key: keychainDraftKey(secrets, vaultService, draftsDir),
+    now,
   });
   const environments = createEnvironmentsService({ store, vault });
 
@@ -239,6 +244,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     batches,
     watchlist,
     records,
+    drafts,
   };
   const watching = watchlist.start();
 

@@ -13,6 +13,7 @@ import type { EnvironmentConnection } from './connections';
 import { activeConnection, type ConsoleContext } from './context';
 import { checkDepositBody, createDeposit } from './deposits';
 import { runDoctor } from './doctor';
+import { createDraftsApi } from './drafts';
 import {
   cashoutObservation,
   depositObservation,
@@ -20,6 +21,7 @@ import {
   seenNow,
   subMerchantObservation,
 } from './observations';
+import { createRecordsApi } from './record-views';
 import { createRefund, refundPreflight } from './refunds';
 import { failure } from './results';
 import {
@@ -131,6 +133,8 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
       connections.drop(removed.data.removedId);
       arming.disarmEnvironment(removed.data.removedId);
       await watchlist.forgetEnvironment(removed.data.removedId);
+      // Its drafts may hold payer details: they go with the environment.
+      await context.drafts.forgetEnvironment(removed.data.removedId);
       if (activeBefore.ok && activeBefore.data === removed.data.removedId) {
         context.setActiveEnvironmentId(removed.data.activeEnvironmentId);
         await announceEnvironment();
@@ -409,5 +413,11 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     watchTimeline: (arg) => watchlist.timeline(arg),
 
     watchPollNow: () => watchlist.pollNow(),
+
+    // -- Record index ------------------------------------------------------------------------
+    ...createRecordsApi(context),
+
+    // -- Drafts ------------------------------------------------------------------------------
+    ...createDraftsApi(context),
   };
 }

@@ -46,6 +46,14 @@ const VALID_SAMPLES: Partial<Record<ChannelName, readonly unknown[]>> = {
   getCryptoQuote: [{ currency: 'USD', amount: 10, crypto: 'BTC' }],
   watchPin: [{ kind: 'deposit', id: '300000001' }],
   batchStart: [{ kind: 'deposits', ids: ['300000001', '300000002'] }],
+  draftSave: [
+    {
+      environmentId: 'local-sandbox',
+      form: 'deposit-create',
+      values: { amount: '10', country: 'BR', test: true },
+    },
+    { environmentId: 'local-sandbox', form: 'cashout-cancel', values: {} },
+  ],
 };
 
 const schemaOf = (method: ChannelName): z.ZodType => ARG_SCHEMAS[method] as z.ZodType;

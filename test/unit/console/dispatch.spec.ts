@@ -8,7 +8,7 @@ import {
   type Result,
 } from '../../../shared/contract';
 import { openJournal } from '../../../main/core/audit';
-import { ARG_SCHEMAS, createDispatcher } from '../../../main/core/console';
+import { ARG_SCHEMAS, createDispatcher, sqliteRecordIndexStarter } from '../../../main/core/console';
 import { sendJson, startDouble } from '../payments/http-double';
 import { addEnvironmentFor, dataOf, expect, test } from './console-fixture';
 
@@ -60,6 +60,7 @@ test('every method answers through the dispatcher, and refuses what it must', as
       opened.push(url);
       return true;
     },
+    recordIndex: sqliteRecordIndexStarter(dataDir),
   });
   const worked = new Set<ChannelName>();
   const refused = new Set<ChannelName>();
@@ -278,6 +279,25 @@ test('every method answers through the dispatcher, and refuses what it must', as
   expect(await ok('watchUnpin', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({ items: [] });
   await refuse('watchUnpin', { kind: 'cashout', id: 'ext:payout-7783' }, 'not_found', 'id');
 
+  // -- Record index (what the calls above created and looked up in the local sandbox) ----------
+  const createdId = String(created.created.record.deposit_id);
+  expect(await ok('recordSearch', { text: createdId })).toMatchObject([{ kind: 'deposit', id: createdId }]);
+  await refuse('recordSearch', { text: '   ' }, 'validation', 'text');
+  expect(await ok('recentRecords', { kind: 'deposit', offset: 0, limit: 10 })).toMatchObject({
+    total: expect.any(Number),
+    records: expect.arrayContaining([expect.objectContaining({ id: createdId, source: 'created' })]),
+  });
+  await refuse('recentRecords', { kind: 'deposit', offset: 0, limit: 0 }, 'validation', 'limit');
+  expect(await ok('recordGet', { kind: 'deposit', id: '300000001' })).toMatchObject({
+    id: '300000001',
+    source: 'lookup',
+  });
+  await refuse('recordGet', { kind: 'payout', id: '1' }, 'validation', 'kind');
+  expect(await ok('refundsOfDeposit', { depositId: 300000001 })).toMatchObject([
+    { kind: 'refund', depositId: '300000001', source: 'created' },
+  ]);
+  await refuse('refundsOfDeposit', { depositId: '300000001' }, 'validation', 'depositId');
+
   // -- openExternal: only https redirect links this runtime received --------------------
   const service = await startDouble((request, response) => {
     if (request.method === 'POST') {
@@ -379,6 +399,17 @@ test('every method answers through the dispatcher, and refuses what it must', as
   });
   await refuse('auditRetry', { intentId: lostDeposit.intentId }, 'invalid_state', 'intentId');
   expect(await ok('auditUnresolved', {})).toEqual([]);
+
+  // -- Drafts (test/unit/drafts covers them in depth) ----------------------------------------
+  const draft = { environmentId: LOCAL.id, form: 'cashout-cancel' };
+  expect(await ok('draftSave', { ...draft, values: { cashoutId: '11954' } })).toMatchObject({
+    savedAt: expect.any(String),
+  });
+  expect(await ok('draftLoad', draft)).toMatchObject({ draft: { values: { cashoutId: '11954' } } });
+  expect(await ok('draftDiscard', draft)).toEqual({ discarded: true });
+  await refuse('draftLoad', { ...draft, form: 'payout' }, 'validation', 'form');
+  await refuse('draftSave', { ...draft, values: { cashoutId: 11954 } }, 'validation', 'values.cashoutId');
+  await refuse('draftDiscard', { ...draft, environmentId: 'gone' }, 'not_found');
 
   const all = Object.keys(CHANNELS) as ChannelName[];
   expect(all.filter((method) => !worked.has(method))).toEqual([]);

@@ -7,10 +7,14 @@ import type {
   CashoutRef,
   CashoutStatus,
   ConsoleError,
+  DraftValues,
   Fetched,
 } from '../../../../shared/contract';
+import { useDraft } from '../../api/drafts';
+import { DraftBar } from '../../components/DraftBar';
 import type { ConsoleFailure } from '../../api/console-failure';
 import { useActiveEnvironment } from '../../api/environment';
+import { useRecordGet } from '../../api/records';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
@@ -42,6 +46,7 @@ import {
   type CashoutIdsText,
 } from './cashout-ref';
 import { useCancelCashout, useCashoutStatus, type CashoutCancelVariables } from './use-cashouts';
+import { CashoutRecords } from './CashoutRecords';
 import { Section } from '../../components/Section';
 
 /**
@@ -51,15 +56,16 @@ import { Section } from '../../components/Section';
  */
 export default function CashoutsScreen() {
   const active = useActiveEnvironment();
-  return <CashoutsForEnvironment key={active?.id ?? ''} />;
+  return <CashoutsForEnvironment key={active?.id ?? ''} environmentId={active?.id ?? null} />;
 }
 
-function CashoutsForEnvironment() {
+function CashoutsForEnvironment({ environmentId }: { environmentId: string | null }) {
   const { t } = useTranslation('cashouts');
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const fromUrl = cashoutRefFromSearch(search);
   const ref = fromUrl?.ok ? fromUrl.ref : null;
+  const knownExternalId = useKnownExternalId(ref);
   const { mutation: cancel, rereadStatuses } = useCancelCashout();
   const [attempt, setAttempt] = useState<CashoutCancelVariables | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -94,9 +100,12 @@ function CashoutsForEnvironment() {
           initialExternalId={search.get('externalId') ?? ''}
         />
         <CancelPanel
-          key={`cancel:${search.toString()}`}
+          // Filled again once the record index answers (before anything is typed, in practice).
+          key={`cancel:${search.toString()}:${knownExternalId ?? ''}`}
+          environmentId={environmentId}
           initialCashoutId={search.get('cashoutId') ?? ''}
-          initialExternalId={search.get('externalId') ?? ''}
+          initialExternalId={search.get('externalId') ?? knownExternalId ?? ''}
+          externalIdFromRecords={knownExternalId !== null}
           confirming={confirming}
           onConfirming={(open) => {
             if (open) cancel.reset();
@@ -118,7 +127,8 @@ function CashoutsForEnvironment() {
           }}
         />
       )}
-      {ref !== null && <CashoutStatusPanel cashoutRef={ref} />}
+      {ref !== null && <CashoutStatusPanel cashoutRef={ref} knownExternalId={knownExternalId} />}
+      {fromUrl === null && <CashoutRecords query={search.get('q')} />}
     </Stack>
   );
 }
@@ -132,6 +142,7 @@ function IdInputs({
   required,
   testIdPrefix,
   autoFocus,
+  externalIdNote,
 }: {
   cashoutId: string;
   externalId: string;
@@ -141,6 +152,8 @@ function IdInputs({
   required: boolean;
   testIdPrefix: string;
   autoFocus?: boolean;
+  /** Said under the external id instead of its hint (where a filled-in value came from). */
+  externalIdNote?: string | undefined;
 }) {
   const { t } = useTranslation('cashouts');
   return (
@@ -159,7 +172,7 @@ function IdInputs({
       />
       <TextInput
         label={t('field.external_id')}
-        description={t('ids.externalIdHint')}
+        description={externalIdNote ?? t('ids.externalIdHint')}
         value={externalId}
         required={required}
         maxLength={64}
@@ -241,16 +254,28 @@ function LookupForm({
   );
 }
 
+interface CancelIds {
+  cashoutId: string;
+  externalId: string;
+}
+
+const cancelDraftOf = (ids: CancelIds): DraftValues => ({ ...ids });
+
 function CancelPanel({
+  environmentId,
   initialCashoutId,
   initialExternalId,
+  externalIdFromRecords,
   confirming,
   onConfirming,
   busy,
   onCancel,
 }: {
+  environmentId: string | null;
   initialCashoutId: string;
   initialExternalId: string;
+  /** The external id was filled in from the record index, not from the address. */
+  externalIdFromRecords: boolean;
   confirming: boolean;
   onConfirming: (open: boolean) => void;
   busy: boolean;
@@ -264,6 +289,27 @@ function CancelPanel({
   const [externalId, setExternalId] = useState(initialExternalId);
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const [blank] = useState<CancelIds>({ cashoutId: initialCashoutId, externalId: initialExternalId });
+  // Ids from the address (a cashout looked up) win over a draft; typing over them makes the draft.
+  const fromAddress = initialCashoutId !== '' || initialExternalId !== '';
+  const draft = useDraft<CancelIds>({
+    form: 'cashout-cancel',
+    environmentId,
+    values: { cashoutId, externalId },
+    blank,
+    toDraft: cancelDraftOf,
+    fromDraft: (saved) =>
+      fromAddress
+        ? null
+        : {
+            cashoutId: typeof saved.cashoutId === 'string' ? saved.cashoutId : '',
+            externalId: typeof saved.externalId === 'string' ? saved.externalId : '',
+          },
+    onRestore: (ids) => {
+      setCashoutId(ids.cashoutId);
+      setExternalId(ids.externalId);
+    },
+  });
   const ids = readCashoutIds(cashoutId, externalId, { needBoth: true });
   // A cancel of this cashout whose outcome is unknown: main refuses another until it is settled.
   const typedCashoutId = parsePositiveId(cashoutId.trim());
@@ -302,6 +348,14 @@ function CancelPanel({
           <Text size="sm" c="dimmed">
             {t('cancel.explain')}
           </Text>
+          <DraftBar
+            draft={draft}
+            onDiscarded={() => {
+              setCashoutId(blank.cashoutId);
+              setExternalId(blank.externalId);
+              setSubmitted(false);
+            }}
+          />
           <IdInputs
             cashoutId={cashoutId}
             externalId={externalId}
@@ -310,6 +364,11 @@ function CancelPanel({
             errors={submitted ? problemTexts(problemsByInput(ids)) : {}}
             required
             testIdPrefix="cancel"
+            externalIdNote={
+              externalIdFromRecords && externalId === initialExternalId
+                ? t('cancel.externalIdFromRecords')
+                : undefined
+            }
           />
           <ReasonInput
             value={reason}
@@ -341,14 +400,15 @@ function CancelPanel({
           confirmColor="red"
           typeToConfirm={gate.production ? String(ids.ref.cashoutId) : undefined}
           busy={busy}
-          onConfirm={(typed) =>
+          onConfirm={(typed) => {
+            draft.beforeSend();
             onCancel({
               cashoutId: ids.ref.cashoutId ?? 0,
               externalId: ids.ref.externalId ?? '',
               ...(gate.production && { typedConfirmation: typed }),
               ...reasonMeta(reason),
-            })
-          }
+            });
+          }}
           onClose={() => onConfirming(false)}
         >
           <Stack gap="xs">
@@ -459,7 +519,13 @@ function refLabel(ref: CashoutRef): string {
     .join(' / ');
 }
 
-function CashoutStatusPanel({ cashoutRef }: { cashoutRef: CashoutRef }) {
+function CashoutStatusPanel({
+  cashoutRef,
+  knownExternalId,
+}: {
+  cashoutRef: CashoutRef;
+  knownExternalId: string | null;
+}) {
   const { t } = useTranslation('cashouts');
   const query = useCashoutStatus(cashoutRef);
   return (
@@ -471,6 +537,7 @@ function CashoutStatusPanel({ cashoutRef }: { cashoutRef: CashoutRef }) {
       {(fetched) => (
         <CashoutRecord
           cashoutRef={cashoutRef}
+          knownExternalId={knownExternalId}
           fetched={fetched}
           refreshing={query.isFetching}
           onRefresh={() => void query.refetch()}
@@ -482,11 +549,13 @@ function CashoutStatusPanel({ cashoutRef }: { cashoutRef: CashoutRef }) {
 
 function CashoutRecord({
   cashoutRef,
+  knownExternalId,
   fetched,
   refreshing,
   onRefresh,
 }: {
   cashoutRef: CashoutRef;
+  knownExternalId: string | null;
   fetched: Fetched<CashoutStatus>;
   refreshing: boolean;
   onRefresh: () => void;
@@ -522,8 +591,18 @@ function CashoutRecord({
                 </Group>
               </Value>
             </DetailRow>
-            <DetailRow label={t('field.external_id')} field="external_id" copyId={cashoutRef.externalId}>
-              <Value value={cashoutRef.externalId} />
+            <DetailRow
+              label={t('field.external_id')}
+              field="external_id"
+              copyId={cashoutRef.externalId ?? knownExternalId ?? undefined}
+            >
+              {cashoutRef.externalId === undefined && knownExternalId !== null ? (
+                <Text span size="sm" data-from-records="true">
+                  {t('status.externalIdFromRecords', { externalId: knownExternalId })}
+                </Text>
+              ) : (
+                <Value value={cashoutRef.externalId} />
+              )}
             </DetailRow>
             <DetailRow label={t('field.cashout_status')} field="cashout_status">
               <Value value={String(status.cashout_status)} />
@@ -552,4 +631,15 @@ function CashoutRecord({
       </SimpleGrid>
     </Stack>
   );
+}
+
+/**
+ * A cashout looked up by its cashout_id alone: the external id this console's record index keeps
+ * for it (issue 27), since a cancel needs both ids. Main still checks that both name the same
+ * cashout before cancelling. Null when the index does not know it (or cannot be read).
+ */
+function useKnownExternalId(ref: CashoutRef | null): string | null {
+  const byIdAlone = ref?.cashoutId !== undefined && ref.externalId === undefined;
+  const record = useRecordGet('cashout', byIdAlone ? String(ref.cashoutId) : null);
+  return byIdAlone ? (record.data?.externalId ?? null) : null;
 }

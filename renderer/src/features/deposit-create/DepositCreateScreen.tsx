@@ -8,6 +8,9 @@ import type {
   DepositCheck,
   DepositCreateBody,
 } from '../../../../shared/contract';
+import { useActiveEnvironmentId } from '../../api/environment';
+import { useDraft } from '../../api/drafts';
+import { DraftBar } from '../../components/DraftBar';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SolidBadge } from '../../components/SolidBadge';
 import { Working } from '../../components/Working';
@@ -27,6 +30,8 @@ import {
   useMutationGate,
 } from '../../components/MutationGate';
 import {
+  depositDraftOf,
+  depositFormOfDraft,
   emptyDepositForm,
   isQuickPayCountry,
   issueOfRefusal,
@@ -56,6 +61,15 @@ const CHECK_DEBOUNCE_MS = 300;
  * and any new one while an earlier one with that invoice id has an unknown outcome (UnknownOutcomePanel).
  */
 export default function DepositCreateScreen() {
+  // One environment's draft never shows in another: the form starts again on a switch.
+  const environmentId = useActiveEnvironmentId();
+  return <DepositCreate key={environmentId ?? ''} environmentId={environmentId} />;
+}
+
+/** The form holds payer details: its draft is sealed by main (main/core/drafts), never kept here. */
+const BLANK_DEPOSIT = emptyDepositForm();
+
+function DepositCreate({ environmentId }: { environmentId: string | null }) {
   const { t } = useTranslation('depositCreate');
   const gate = useMutationGate();
   const [values, setValues] = useState<DepositFormValues>(() => emptyDepositForm());
@@ -78,6 +92,15 @@ export default function DepositCreateScreen() {
   const [submitWaitsForCheck, setSubmitWaitsForCheck] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const create = useCreateDeposit();
+  const draft = useDraft({
+    form: 'deposit-create',
+    environmentId,
+    values,
+    blank: BLANK_DEPOSIT,
+    toDraft: depositDraftOf,
+    fromDraft: depositFormOfDraft,
+    onRestore: setValues,
+  });
 
   const body = useMemo(() => toDepositBody(values), [values]);
   const bodyJson = JSON.stringify(body);
@@ -142,7 +165,9 @@ export default function DepositCreateScreen() {
   const send = (variables: DepositCreateVariables) => {
     setLastSent(variables);
     setSettled(null);
+    draft.beforeSend();
     create.mutate(variables, {
+      onSettled: draft.afterSend,
       onSuccess: () => setShowAnswer(true),
       onError: ({ error }) => {
         if (error.kind === 'duplicate_invoice' && error.blockingIntent) {
@@ -191,6 +216,13 @@ export default function DepositCreateScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitWaitsForCheck, verdictIsCurrent, check.isError]);
 
+  const clearForm = () => {
+    setValues(emptyDepositForm(values.mode));
+    setTouched(new Set());
+    setSubmitted(false);
+    setSections([]);
+  };
+
   const startOver = () => {
     create.reset();
     setShowAnswer(false);
@@ -237,6 +269,7 @@ export default function DepositCreateScreen() {
         }}
       >
         <Stack>
+          <DraftBar draft={draft} onDiscarded={clearForm} />
           <DepositForm
             values={values}
             errors={errors}

@@ -1,4 +1,10 @@
-import type { ConsoleError, DepositCreateBody, FieldIssue, JsonObject } from '../../../../shared/contract';
+import type {
+  ConsoleError,
+  DepositCreateBody,
+  DraftValues,
+  FieldIssue,
+  JsonObject,
+} from '../../../../shared/contract';
 
 /**
  * The create-deposit form as plain data, and its translation into a request body. Pure (no DOM,
@@ -258,4 +264,22 @@ export function issueOfRefusal(error: ConsoleError): FieldIssue | null {
   const prefix = `${error.field}: `;
   const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
   return { field, message };
+}
+
+/** The form as a draft main keeps (flat: each input by its name, the mode and the ticks). */
+export function depositDraftOf(values: DepositFormValues): DraftValues {
+  return { mode: values.mode, crypto: values.crypto, ...values.text, ...values.flags };
+}
+
+/** A saved draft back into the form; fields this version does not know are left out. */
+export function depositFormOfDraft(draft: DraftValues): DepositFormValues {
+  const mode = DEPOSIT_MODES.find((known) => known === draft.mode) ?? 'one_shot';
+  const form = emptyDepositForm(mode);
+  for (const field of TEXT_FIELDS) {
+    const text = draft[field];
+    if (typeof text === 'string') form.text[field] = text;
+  }
+  for (const flag of FLAG_FIELDS) form.flags[flag] = draft[flag] === true;
+  form.crypto = draft.crypto === true;
+  return form;
 }

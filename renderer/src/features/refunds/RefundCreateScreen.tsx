@@ -15,11 +15,14 @@ import {
   Title,
   type ComboboxItem,
 } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuditEntryView, RefundPreflight } from '../../../../shared/contract';
+import { useActiveEnvironmentId } from '../../api/environment';
+import { loadDraft, useDraft } from '../../api/drafts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DraftBar } from '../../components/DraftBar';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { IdForm } from '../../components/IdForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -43,8 +46,11 @@ import {
 import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
 import { filterBanks } from '../reference/reference-data';
 import {
+  depositOfRefundDraft,
   emptyRefundForm,
   inputOfRefusal,
+  refundDraftOf,
+  refundFormOfDraft,
   refundProblems,
   sendsBankAccount,
   toRefundBody,
@@ -67,8 +73,28 @@ const BANK_OPTIONS_SHOWN = 50;
  * one: the action is disabled and the panel offers its ways out (UnknownOutcomePanel).
  */
 export default function RefundCreateScreen() {
+  // One environment's draft never shows in another: the screen starts again on a switch.
+  const environmentId = useActiveEnvironmentId();
+  return <RefundCreate key={environmentId ?? ''} environmentId={environmentId} />;
+}
+
+function RefundCreate({ environmentId }: { environmentId: string | null }) {
   const { t } = useTranslation('refunds');
   const [search, setSearch] = useSearchParams();
+  const asked = search.get('depositId');
+  // Opened without a deposit: the deposit of a refund draft, if there is one.
+  useEffect(() => {
+    if (asked !== null || environmentId === null) return;
+    let live = true;
+    void loadDraft(environmentId, 'refund-create').then((loaded) => {
+      const depositId =
+        loaded.ok && loaded.data.draft ? depositOfRefundDraft(loaded.data.draft.values) : null;
+      if (live && depositId !== null) setSearch({ depositId: String(depositId) }, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [asked, environmentId, setSearch]);
 
   return (
     <Stack maw={1000}>
@@ -89,14 +115,14 @@ export default function RefundCreateScreen() {
         testIds={{ input: 'refund-deposit-input', submit: 'refund-deposit-submit' }}
         onId={(id) => setSearch({ depositId: String(id) })}
       >
-        {(depositId) => <DepositToRefund depositId={depositId} />}
+        {(depositId) => <DepositToRefund depositId={depositId} environmentId={environmentId} />}
       </IdForm>
     </Stack>
   );
 }
 
 /** Main's pre-flight of the deposit, then the form it allows. */
-function DepositToRefund({ depositId }: { depositId: number }) {
+function DepositToRefund({ depositId, environmentId }: { depositId: number; environmentId: string | null }) {
   const { t } = useTranslation('refunds');
   const preflight = useRefundPreflight(depositId);
   return (
@@ -105,12 +131,22 @@ function DepositToRefund({ depositId }: { depositId: number }) {
       label={t('create.loading', { id: depositId })}
       skeleton={<SkeletonCard lines={8} />}
     >
-      {(data) => <RefundForm key={depositId} depositId={depositId} preflight={data} />}
+      {(data) => (
+        <RefundForm key={depositId} depositId={depositId} environmentId={environmentId} preflight={data} />
+      )}
     </QueryState>
   );
 }
 
-function RefundForm({ depositId, preflight }: { depositId: number; preflight: RefundPreflight }) {
+function RefundForm({
+  depositId,
+  environmentId,
+  preflight,
+}: {
+  depositId: number;
+  environmentId: string | null;
+  preflight: RefundPreflight;
+}) {
   const { t } = useTranslation('refunds');
   const navigate = useNavigate();
   const gate = useMutationGate();
@@ -119,7 +155,8 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
   const where = target ? phrase(target) : '—';
   const format = useFormat();
   const deposit = preflight.deposit.record;
-  const [values, setValues] = useState<RefundFormValues>(() => emptyRefundForm(deposit.invoice_id ?? ''));
+  const blank = useMemo(() => emptyRefundForm(deposit.invoice_id ?? ''), [deposit.invoice_id]);
+  const [values, setValues] = useState<RefundFormValues>(blank);
   const [reason, setReason] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -131,6 +168,15 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
     const refundId = outcome.created.record.refund_id;
     notify({ color: 'green', message: t('create.done', { refundId, depositId }) });
     void navigate(links.refund(refundId));
+  });
+  const draft = useDraft({
+    form: 'refund-create',
+    environmentId,
+    values,
+    blank,
+    toDraft: (shown: RefundFormValues) => refundDraftOf(depositId, shown),
+    fromDraft: (saved) => refundFormOfDraft(depositId, saved),
+    onRestore: setValues,
   });
 
   useEffect(() => {
@@ -165,7 +211,13 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
 
   const send = (variables: RefundCreateVariables) => {
     setLastSent(variables);
-    create.mutate(variables, { onSettled: () => setConfirming(false) });
+    draft.beforeSend();
+    create.mutate(variables, {
+      onSettled: () => {
+        setConfirming(false);
+        draft.afterSend();
+      },
+    });
   };
   // An earlier refund of this deposit with an unknown outcome, as main's pre-flight names it. A
   // refusal for one (another window's, sent after the pre-flight was read) reads it again first.
@@ -215,6 +267,13 @@ function RefundForm({ depositId, preflight }: { depositId: number; preflight: Re
         }}
       >
         <Stack>
+          <DraftBar
+            draft={draft}
+            onDiscarded={() => {
+              setValues(blank);
+              setSubmitted(false);
+            }}
+          />
           <Paper withBorder p="md" component="section" aria-label={t('section.refund')}>
             <Title order={3} size="h5" mb="sm">
               {t('section.refund')}

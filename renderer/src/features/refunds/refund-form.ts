@@ -1,4 +1,4 @@
-import type { BankAccountInput, RefundCreateBody } from '../../../../shared/contract';
+import type { BankAccountInput, DraftValues, RefundCreateBody } from '../../../../shared/contract';
 
 /**
  * The refund form as plain data, its own checks and its request body (D8). Pure: unit-tested in
@@ -139,4 +139,26 @@ export function inputOfRefusal(field: string | undefined): RefundInput | null {
   if (match) return match[0];
   // `bank_account` as a whole: the first of its inputs carries the message.
   return path === 'bank_account' ? 'beneficiary' : null;
+}
+
+/** The refund form as a draft main keeps: its inputs and the deposit they refund. */
+export function refundDraftOf(depositId: number, values: RefundFormValues): DraftValues {
+  return { depositId: String(depositId), ...values };
+}
+
+/** The deposit a refund draft is for, or null. */
+export function depositOfRefundDraft(draft: DraftValues): number | null {
+  const id = draft.depositId;
+  return typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null;
+}
+
+/** A saved draft back into the form of `depositId`; null when the draft is another deposit's. */
+export function refundFormOfDraft(depositId: number, draft: DraftValues): RefundFormValues | null {
+  if (depositOfRefundDraft(draft) !== depositId) return null;
+  const form = emptyRefundForm();
+  for (const input of Object.keys(form) as RefundInput[]) {
+    const text = draft[input];
+    if (typeof text === 'string') form[input] = text;
+  }
+  return form;
 }

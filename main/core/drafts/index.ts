@@ -1,0 +1,15 @@
+/**
+ * Drafts (issue 27): the typed work of the New deposit, New refund and cashout-cancel forms, per
+ * environment and form, sealed with a key kept in the keychain; cleared when the request is
+ * journaled as sent (console/guarded.ts) or discarded.
+ */
+export {
+  createDraftStore,
+  DRAFTS_FOLDER_NAME,
+  DRAFTS_BUSY_MESSAGE,
+  type DraftStore,
+  type DraftStoreOptions,
+} from './store';
+export { keychainDraftKey, DRAFT_KEY_ACCOUNT, type DraftKeySource } from './key';
+export { draftValuesSchema, draftFormSchema } from './schema';
+export { formOfAction } from './forms';

@@ -1,0 +1,239 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { readFile, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { Draft, DraftForm, DraftLoad, DraftValues, Result } from '../../../shared/contract';
+import { setFileAside } from '../settings';
+import { writeFileAtomically } from '../storage/atomic-file';
+import { withFileLock } from '../storage/file-lock';
+import { storageError } from '../storage/storage-error';
+import { validateEnvironmentId } from '../vault';
+import type { DraftKeySource } from './key';
+import { draftFormSchema, draftValuesSchema } from './schema';
+
+/**
+ * The drafts: `<dataDir>/drafts/<environment id>/<form>.json`, one file per environment and form,
+ * replaced whole on each save (last write wins), written atomically under a lock shared with the
+ * other processes of the data folder. The fields are sealed with AES-256-GCM under the key kept
+ * in the keychain (key.ts): a deposit draft holds the payer's name, e-mail and document, which
+ * must never sit on disk in plain text. A file that cannot be read back (damaged, or sealed with
+ * a key this keychain no longer has) is moved aside and the form starts empty.
+ */
+
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+const base64 = (bytes?: number) =>
+  z
+    .string()
+    .max(1_000_000)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+    .refine((text) => bytes === undefined || Buffer.from(text, 'base64').length === bytes);
+
+const fileSchema = z.strictObject({
+  version: z.literal(VERSION),
+  environmentId: z.string(),
+  form: draftFormSchema,
+  savedAt: z.iso.datetime({ offset: true }),
+  iv: base64(IV_BYTES),
+  tag: base64(TAG_BYTES),
+  sealed: base64(),
+});
+
+export interface DraftStoreOptions {
+  /** `<dataDir>/drafts`. */
+  dir: string;
+  key: DraftKeySource;
+  /** Epoch ms. */
+  now: () => number;
+}
+
+export interface DraftStore {
+  load(environmentId: string, form: DraftForm): Promise<Result<DraftLoad>>;
+  save(environmentId: string, form: DraftForm, values: DraftValues): Promise<Result<{ savedAt: string }>>;
+  discard(environmentId: string, form: DraftForm): Promise<Result<{ discarded: boolean }>>;
+  /** Drops every draft of a removed environment. */
+  forgetEnvironment(environmentId: string): Promise<Result<void>>;
+}
+
+export const DRAFTS_FOLDER_NAME = 'drafts';
+export const DRAFTS_BUSY_MESSAGE =
+  'The draft is being saved by another Paydesk window or command; try again.';
+
+/** Binds a sealed draft to its environment and form: a file copied to another place does not open. */
+const additionalData = (environmentId: string, form: DraftForm): Buffer =>
+  Buffer.from(`paydesk-draft:v${VERSION}:${environmentId}:${form}`, 'utf8');
+
+function seal(key: Buffer, environmentId: string, form: DraftForm, values: DraftValues) {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(additionalData(environmentId, form));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
+  return {
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    sealed: sealed.toString('base64'),
+  };
+}
+
+/** The values of a file, or null when it does not open with this key or does not hold a draft. */
+function open(key: Buffer, environmentId: string, form: DraftForm, text: string): Draft | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const file = fileSchema.safeParse(json);
+  if (!file.success || file.data.environmentId !== environmentId || file.data.form !== form) return null;
+  let plain: string;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.data.iv, 'base64'));
+    decipher.setAAD(additionalData(environmentId, form));
+    decipher.setAuthTag(Buffer.from(file.data.tag, 'base64'));
+    plain = Buffer.concat([
+      decipher.update(Buffer.from(file.data.sealed, 'base64')),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return null;
+  }
+  let values: unknown;
+  try {
+    values = JSON.parse(plain);
+  } catch {
+    return null;
+  }
+  const parsed = draftValuesSchema.safeParse(values);
+  return parsed.success ? { environmentId, form, values: parsed.data, savedAt: file.data.savedAt } : null;
+}
+
+const errnoOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
+
+export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftStore {
+  /**
+   * One queue per file in this process: a save, then a send's clear, take effect in the order
+   * they arrived, so a save that was on its way cannot bring back a draft just sent.
+   */
+  const queues = new Map<string, Promise<unknown>>();
+  const inOrder = <T>(path: string, task: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(path) ?? Promise.resolve()).then(task, task);
+    const tail = run.catch(() => undefined);
+    queues.set(path, tail);
+    void tail.then(() => {
+      if (queues.get(path) === tail) queues.delete(path);
+    });
+    return run;
+  };
+
+  const pathOf = (environmentId: string, form: DraftForm): Result<string> => {
+    const id = validateEnvironmentId(environmentId);
+    if (!id.ok) return id;
+    const known = draftFormSchema.safeParse(form);
+    if (!known.success) {
+      return {
+        ok: false,
+        error: { kind: 'validation', field: 'form', message: 'form is not a form with drafts.' },
+      };
+    }
+    return { ok: true, data: join(dir, id.data, `${known.data}.json`) };
+  };
+
+  const fileLocked = <T>(path: string, critical: () => Promise<Result<T>>): Promise<Result<T>> =>
+    withFileLock(`${path}.lock`, { subject: 'the draft', busyMessage: DRAFTS_BUSY_MESSAGE }, critical);
+  const locked = <T>(path: string, critical: () => Promise<Result<T>>): Promise<Result<T>> =>
+    inOrder(path, () => fileLocked(path, critical));
+
+  const remove = async (path: string): Promise<Result<{ discarded: boolean }>> => {
+    try {
+      await unlink(path);
+      return { ok: true, data: { discarded: true } };
+    } catch (error) {
+      if (errnoOf(error) === 'ENOENT') return { ok: true, data: { discarded: false } };
+      return { ok: false, error: storageError('The draft could not be removed', error) };
+    }
+  };
+
+  return {
+    async load(environmentId, form) {
+      const path = pathOf(environmentId, form);
+      if (!path.ok) return path;
+      return locked(path.data, async (): Promise<Result<DraftLoad>> => {
+        let text: string;
+        try {
+          text = await readFile(path.data, 'utf8');
+        } catch (error) {
+          if (errnoOf(error) === 'ENOENT') return { ok: true, data: { draft: null, setAside: false } };
+          return { ok: false, error: storageError('The draft could not be read', error) };
+        }
+        // A keychain that cannot be used now may be usable later: the file is kept for then.
+        const sealedWith = await key();
+        if (!sealedWith.ok) return sealedWith;
+        const draft = open(sealedWith.data, environmentId, form, text);
+        if (draft) return { ok: true, data: { draft, setAside: false } };
+        const moved = await setFileAside(path.data, new Date(now()));
+        if (!moved.ok) {
+          return {
+            ok: false,
+            error: { kind: 'storage', message: 'A saved draft is unreadable and could not be moved aside.' },
+          };
+        }
+        return { ok: true, data: { draft: null, setAside: true } };
+      });
+    },
+
+    async save(environmentId, form, values) {
+      const path = pathOf(environmentId, form);
+      if (!path.ok) return path;
+      const checked = draftValuesSchema.safeParse(values);
+      if (!checked.success) {
+        return {
+          ok: false,
+          error: { kind: 'validation', field: 'values', message: 'values: not a form draft.' },
+        };
+      }
+      // Queued from the call on, key read included: a clear that arrives later runs after it.
+      return inOrder(path.data, async (): Promise<Result<{ savedAt: string }>> => {
+        const sealedWith = await key();
+        if (!sealedWith.ok) return sealedWith;
+        const savedAt = new Date(now()).toISOString();
+        const text = `${JSON.stringify({
+          version: VERSION,
+          environmentId,
+          form,
+          savedAt,
+          ...seal(sealedWith.data, environmentId, form, checked.data),
+        })}\n`;
+        return fileLocked(path.data, async () => {
+          try {
+            await writeFileAtomically(path.data, text);
+          } catch (error) {
+            return { ok: false, error: storageError('The draft could not be saved', error) };
+          }
+          return { ok: true, data: { savedAt } };
+        });
+      });
+    },
+
+    async discard(environmentId, form) {
+      const path = pathOf(environmentId, form);
+      if (!path.ok) return path;
+      return locked(path.data, () => remove(path.data));
+    },
+
+    async forgetEnvironment(environmentId) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      try {
+        await rm(join(dir, id.data), { recursive: true, force: true });
+        return { ok: true, data: undefined };
+      } catch (error) {
+        return {
+          ok: false,
+          error: storageError('The drafts of the environment could not be removed', error),
+        };
+      }
+    },
+  };
+}

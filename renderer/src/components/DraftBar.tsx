@@ -1,0 +1,63 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DraftHandle } from '../api/drafts';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ErrorNotice } from './ErrorNotice';
+import { useFormat } from './format-context';
+
+/**
+ * A form's draft, in one line: whether what is typed is kept (and since when), and "Discard draft"
+ * after a confirmation. `onDiscarded` empties the form.
+ */
+export function DraftBar({ draft, onDiscarded }: { draft: DraftHandle; onDiscarded: () => void }) {
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const [confirming, setConfirming] = useState(false);
+  const { state } = draft;
+  return (
+    <>
+      {draft.setAside && (
+        <Alert color="yellow" data-testid="draft-set-aside">
+          {t('draft.setAside')}
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm" data-testid="draft-bar" data-draft={state.phase}>
+        <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="draft-status">
+          {state.phase === 'saved'
+            ? t('draft.saved', { time: format.dateTime(state.savedAt) })
+            : state.phase === 'saving'
+              ? t('draft.saving')
+              : state.phase === 'loading'
+                ? t('draft.loading')
+                : t('draft.none')}
+        </Text>
+        {draft.exists && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            onClick={() => setConfirming(true)}
+            data-testid="draft-discard"
+          >
+            {t('draft.discard')}
+          </Button>
+        )}
+      </Group>
+      {state.phase === 'failed' && <ErrorNotice error={state.error} />}
+      <ConfirmDialog
+        opened={confirming}
+        title={t('draft.discardTitle')}
+        confirmLabel={t('draft.discardConfirm')}
+        confirmColor="red"
+        onConfirm={() => {
+          setConfirming(false);
+          void draft.discard().then(onDiscarded);
+        }}
+        onClose={() => setConfirming(false)}
+      >
+        <Text size="sm">{t('draft.discardBody')}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}
