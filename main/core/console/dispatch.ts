@@ -104,11 +104,12 @@ const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 function argumentError(error: z.ZodError): Result<never> {
   const issue = error.issues[0];
   if (!issue) return failure('validation', 'arg: is not valid.', { field: 'arg' });
-  const path = issue.path.map(String);
+  // An empty key is named `""`: dropped, the error would blame the object that holds it.
+  const named = (key: PropertyKey): string => (String(key) === '' ? '""' : String(key));
+  const path = issue.path.map(named);
   if (issue.code === 'unrecognized_keys') {
-    // An empty key is named `""`: dropped, the error would blame the object that holds it.
     const key = issue.keys[0] ?? '';
-    const field = [...path, key === '' ? '""' : key].join('.');
+    const field = [...path, named(key)].join('.');
     return failure('validation', `${field}: is not a known field.`, { field });
   }
   const field = path.join('.') || 'arg';
