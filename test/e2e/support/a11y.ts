@@ -25,6 +25,22 @@ export async function blockingViolations(
   page: Page,
   options: AccessibilityOptions = {},
 ): Promise<AccessibilityViolation[]> {
+  // Colours measured mid-transition (a notification fading in) are not the colours anyone reads:
+  // wait for finite animations and transitions to end; looping ones (spinners) never do.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
