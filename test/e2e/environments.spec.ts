@@ -38,6 +38,9 @@ async function showDetails(environment: Locator): Promise<void> {
   const toggle = environment.getByTestId('toggle-environment-details');
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The credentials table arrives after the details open and pushes the doctor down: a click
+  // aimed before it lands can hit a table row instead.
+  await expect(environment.getByRole('table', { name: /^Credentials of / })).toBeVisible();
 }
 
 async function switchTo(app: Page, name: string): Promise<void> {
