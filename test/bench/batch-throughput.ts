@@ -21,7 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchSummary } from '../../shared/contract';
-import { createConsoleRuntime, type ConsoleRuntime } from '../../main/core/console';
+import { createConsoleRuntime, sqliteRecordIndexStarter, type ConsoleRuntime } from '../../main/core/console';
 import { createMemoryBackend } from '../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, type SandboxCredentials } from '../../main/sandbox';
 import { median, round, type BenchRow } from './bench-row';
@@ -32,6 +32,7 @@ const CONCURRENCY = 16;
 const ROUNDS = 4;
 const WARM_UP = 1_000;
 const TARGET = 0.9;
+const INDEX_COST_TARGET = 1.25;
 /** Above what the sandbox can answer here, so the cap never holds the engine back. */
 const RATE_CAP = 10_000;
 
@@ -173,8 +174,16 @@ interface MeasuredRound extends Round {
   peakHeapGrowthMb: number;
 }
 
-/** One batch through the console: from batchStart to the event that says it is done. */
-async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Promise<MeasuredRound> {
+/**
+ * One batch through the console: from batchStart to the event that says it is done, and, for a
+ * runtime that keeps a record index, until the index answers for the batch's last id (a read
+ * waits for the writes handed over before it), so the index's writes are inside the time.
+ */
+async function engineRound(
+  runtime: ConsoleRuntime,
+  ids: readonly string[],
+  indexed = false,
+): Promise<MeasuredRound> {
   const memory = memorySampler();
   let finish: (summary: BatchSummary) => void = () => undefined;
   const finished = new Promise<BatchSummary>((resolve) => (finish = resolve));
@@ -193,6 +202,10 @@ async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Pro
   if (!answer.ok) throw new Error(`batchStart: ${answer.error.message}`);
   batchId = answer.data.batchId;
   const summary = await finished;
+  if (indexed) {
+    const last = await runtime.api.recordGet({ kind: 'deposit', id: ids.at(-1) ?? '' });
+    if (!last.ok || last.data === null) throw new Error('indexed round: the last id is not in the index');
+  }
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
   const growth = memory.stop();
@@ -210,14 +223,14 @@ async function engineRound(runtime: ConsoleRuntime, ids: readonly string[]): Pro
   };
 }
 
-export async function bench(): Promise<BenchRow[]> {
-  const sandbox = await startChildSandbox();
-  const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-bench-batch-'));
-  const runtime = createConsoleRuntime({
+/** A console runtime on the child sandbox; with `recordIndex`, it keeps the SQLite record index in `dataDir`. */
+function benchRuntime(sandbox: ChildSandbox, dataDir: string, recordIndex: boolean): ConsoleRuntime {
+  return createConsoleRuntime({
     dataDir,
     vault: { backend: createMemoryBackend(), service: 'paydesk-bench' },
     embeddedSandbox: false,
     watch: { polling: false },
+    ...(recordIndex && { recordIndex: sqliteRecordIndexStarter(dataDir) }),
     transientEnvironment: {
       profile: {
         id: 'bench-sandbox',
@@ -231,6 +244,14 @@ export async function bench(): Promise<BenchRow[]> {
       credentials: { ...sandbox.credentials },
     },
   });
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  const sandbox = await startChildSandbox();
+  const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-bench-batch-'));
+  const indexedDataDir = await mkdtemp(join(tmpdir(), 'paydesk-bench-batch-indexed-'));
+  const runtime = benchRuntime(sandbox, dataDir, false);
+  const indexedRuntime = benchRuntime(sandbox, indexedDataDir, true);
   const ids = Array.from({ length: LOOKUPS }, (_, index) => String(FIRST_BULK_DEPOSIT_ID + index));
   // Long enough for every round; each X-Date is used only within its own second.
   const headers = presignedHeaders(sandbox.credentials, 600);
@@ -238,18 +259,22 @@ export async function bench(): Promise<BenchRow[]> {
     await rawRound(fetchGetJson, sandbox.baseUrl, ids.slice(0, WARM_UP), headers);
     await rawRound(rawHttpGetJson, sandbox.baseUrl, ids.slice(0, WARM_UP), headers);
     await engineRound(runtime, ids.slice(WARM_UP, 2 * WARM_UP));
+    await engineRound(indexedRuntime, ids.slice(WARM_UP, 2 * WARM_UP), true);
 
     const raw: MeasuredRound[] = [];
     const rawHttp: MeasuredRound[] = [];
     const engine: MeasuredRound[] = [];
+    const indexedEngine: MeasuredRound[] = [];
     for (let index = 0; index < ROUNDS; index += 1) {
       // Alternate which goes first, so neither always runs on a warmer (or more tired) sandbox.
       if (index % 2 === 0) {
         raw.push(await rawRound(fetchGetJson, sandbox.baseUrl, ids, headers));
         engine.push(await engineRound(runtime, ids));
+        indexedEngine.push(await engineRound(indexedRuntime, ids, true));
         rawHttp.push(await rawRound(rawHttpGetJson, sandbox.baseUrl, ids, headers));
       } else {
         rawHttp.push(await rawRound(rawHttpGetJson, sandbox.baseUrl, ids, headers));
+        indexedEngine.push(await engineRound(indexedRuntime, ids, true));
         engine.push(await engineRound(runtime, ids));
         raw.push(await rawRound(fetchGetJson, sandbox.baseUrl, ids, headers));
       }
@@ -258,6 +283,9 @@ export async function bench(): Promise<BenchRow[]> {
     const value = median(engine.map((item) => item.perSecond));
     const baselineValue = median(raw.map((item) => item.perSecond));
     const ratio = value / baselineValue;
+    const indexedValue = median(indexedEngine.map((item) => item.perSecond));
+    // Time per batch with the index over time without it: the cost the index adds, as a factor.
+    const indexCost = value / indexedValue;
     return [
       {
         name: `${LOOKUPS} deposit lookups via the batch engine (concurrency ${CONCURRENCY})`,
@@ -290,12 +318,32 @@ export async function bench(): Promise<BenchRow[]> {
           rawPeakHeapGrowthMb: round(Math.max(...raw.map((item) => item.peakHeapGrowthMb))),
         },
       },
+      {
+        name: `the record index's cost on a ${LOOKUPS}-id batch (until the index answers for the last id)`,
+        baseline: 'the same batch on a console without a record index',
+        unit: 'lookups/s',
+        value: indexedValue,
+        baselineValue: value,
+        ratio: indexCost,
+        target: `≤ ${INDEX_COST_TARGET.toFixed(2)} (time with / time without)`,
+        pass: indexCost <= INDEX_COST_TARGET,
+        details: {
+          // The first indexed round inserts every record; the later ones update them.
+          indexedRoundsPerSecond: indexedEngine.map((item) => round(item.perSecond, 0)).join(' / '),
+          plainRoundsPerSecond: engine.map((item) => round(item.perSecond, 0)).join(' / '),
+          indexedCpuUsPerLookup: round(median(indexedEngine.map((item) => item.cpuUsPerLookup)), 0),
+          plainCpuUsPerLookup: round(median(engine.map((item) => item.cpuUsPerLookup)), 0),
+          indexedPeakRssGrowthMb: round(Math.max(...indexedEngine.map((item) => item.peakRssGrowthMb))),
+        },
+      },
     ];
   } finally {
+    await indexedRuntime.close();
     await runtime.close();
     sandbox.child.removeAllListeners('exit');
     sandbox.child.stdin?.end();
     await new Promise((resolve) => sandbox.child.once('exit', resolve));
     await rm(dataDir, { recursive: true, force: true });
+    await rm(indexedDataDir, { recursive: true, force: true });
   }
 }
