@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { Readable } from 'node:stream';
 import { runCli } from '../../../main/cli/program';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { cliVariables } from '../../support/cli-variables';
+import { runPaydeskBin } from '../../support/paydesk-bin';
 import type { RecordedRequest, ServiceDouble } from '../../unit/payments/http-double';
 import {
   CREDENTIALS,
@@ -20,8 +20,6 @@ import {
 } from '../../unit/payments/http-double';
 
 /** The headless CLI against a test double: every command, output formats, exit codes, no secrets. */
-
-const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 
 const ANSWERS: Record<string, unknown> = {
   'GET /v3/deposits/5': {
@@ -542,31 +540,14 @@ test('terminal control characters from the service are shown escaped', async () 
   expect(run.stdout).toContain('description: "evil\\u001b[2Jtext"');
 });
 
-/** The real thing: the `paydesk` bin in a child process (tsx loader, process env, exit code). */
-function spawnBin(argv: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repositoryRoot, 'bin', 'paydesk.js'), ...argv], {
-      cwd: repositoryRoot,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
-
 test('the paydesk bin runs as a child process: success, stdin body, and a refusal', async () => {
-  const ok = await spawnBin(['deposits', 'get', '5', '--json'], environment());
+  const ok = await runPaydeskBin(['deposits', 'get', '5', '--json'], environment());
   expect(ok.stderr).toBe('');
   expect(ok.code).toBe(0);
   expect(JSON.parse(ok.stdout)).toMatchObject({ deposit_id: 5, status: 'EARLY RELEASED' });
   expectSigned(requestAt(service, 0), { post: false });
 
-  const created = await spawnBin(
+  const created = await runPaydeskBin(
     ['deposits', 'create', '--body', '-'],
     environment(),
     JSON.stringify({ amount: 5, country: 'BR' }),
@@ -576,7 +557,7 @@ test('the paydesk bin runs as a child process: success, stdin body, and a refusa
   expect(JSON.parse(requestAt(service, 1).text)).toEqual({ amount: 5, country: 'BR' });
 
   override = () => [404, { code: 208, description: 'Refund not found', type: 'RESOURCE_NOT_FOUND' }];
-  const refused = await spawnBin(['refunds', 'get', '77'], environment());
+  const refused = await runPaydeskBin(['refunds', 'get', '77'], environment());
   expect(refused.code).toBe(1);
   expect(refused.stdout).toBe('');
   expect(refused.stderr).toMatch(/^paydesk: not_found: .*\n$/);

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { BatchSummary } from '../../../shared/contract';
 import { sqliteRecordIndexStarter } from '../../../main/core/console';
 import type { RecentPage } from '../../../main/core/record-index/port';
 import { FIRST_BULK_DEPOSIT_ID } from '../../../main/sandbox';
 import { cliVariables } from '../../support/cli-variables';
+import { runPaydeskBin } from '../../support/paydesk-bin';
 import { addEnvironmentFor, dataOf, expect, test } from '../../unit/console/console-fixture';
 
 /**
@@ -13,28 +12,7 @@ import { addEnvironmentFor, dataOf, expect, test } from '../../unit/console/cons
  * another on the same environment; every answered row of both is in the index afterwards.
  */
 
-const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 const EACH = 600;
-
-function paydesk(
-  argv: string[],
-  env: Record<string, string>,
-  stdin = '',
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repositoryRoot, 'bin', 'paydesk.js'), ...argv], {
-      cwd: repositoryRoot,
-      env: { PATH: process.env.PATH ?? '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
 
 test('the app-side core and the CLI index two batches at once; no row is lost', async ({
   openConsole,
@@ -55,7 +33,7 @@ test('the app-side core and the CLI index two batches at once; no row is lost', 
   const env = { PAYDESK_DATA_DIR: dataDir, ...cliVariables(service.baseUrl, service.credentials) };
 
   // Both at 100 lookups a second, so the two runs (about 6 s each) overlap and write side by side.
-  const cliRun = paydesk(
+  const cliRun = runPaydeskBin(
     ['--env', profile.id, 'batch', 'deposits', '-', '--rate', '100'],
     env,
     ids(EACH).join('\n'),
@@ -78,7 +56,10 @@ test('the app-side core and the CLI index two batches at once; no row is lost', 
 
   const seenByApp = dataOf(await app.runtime.records.recent({ kind: 'deposit', offset: 0, limit: 1 }));
   expect(seenByApp.total).toBe(2 * EACH);
-  const seenByCli = await paydesk(['--env', profile.id, 'deposits', 'recent', '--limit', '1', '--json'], env);
+  const seenByCli = await runPaydeskBin(
+    ['--env', profile.id, 'deposits', 'recent', '--limit', '1', '--json'],
+    env,
+  );
   expect(seenByCli.code, seenByCli.stderr).toBe(0);
   expect((JSON.parse(seenByCli.stdout) as RecentPage).total).toBe(2 * EACH);
 });

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { OBSERVE_PAGE_ROWS } from '../../../main/core/batch/manager';
+import { RECORD_INDEX_FILE_NAME, openSqliteRecordIndex } from '../../../main/core/record-index/sqlite';
+import { FIRST_BULK_DEPOSIT_ID, startSandbox } from '../../../main/sandbox';
+import { cliVariables } from '../../support/cli-variables';
+import { runPaydeskBin, startPaydeskBin } from '../../support/paydesk-bin';
+
+/**
+ * Issue 27: `paydesk batch` killed with SIGKILL while it indexes what it reads. The index keeps
+ * every page the batch committed, whole (a page is one transaction), the file stays sound and
+ * opens with nothing set aside, and the same batch run again completes and indexes every id.
+ */
+
+const IDS = 6_000;
+const RATE = 400;
+
+interface IndexedDeposit {
+  id: string;
+  invoice_id: string | null;
+  status: string | null;
+  amount: number | null;
+  currency: string | null;
+  country: string | null;
+}
+
+/** What the index holds, read on a connection of the test's own while the CLI may still write. */
+function indexedDeposits(dataDir: string): { integrity: unknown; rows: IndexedDeposit[] } {
+  let db: Database.Database;
+  try {
+    db = new Database(join(dataDir, RECORD_INDEX_FILE_NAME), { fileMustExist: true });
+  } catch {
+    return { integrity: 'absent', rows: [] };
+  }
+  try {
+    db.pragma('busy_timeout = 5000');
+    return {
+      integrity: db.pragma('quick_check', { simple: true }),
+      rows: db
+        .prepare(
+          "SELECT id, invoice_id, status, amount, currency, country FROM records WHERE kind = 'deposit'",
+        )
+        .all() as IndexedDeposit[],
+    };
+  } catch {
+    // Created, but its schema not written yet.
+    return { integrity: 'no schema yet', rows: [] };
+  } finally {
+    db.close();
+  }
+}
+
+function indexedCount(dataDir: string): number {
+  return indexedDeposits(dataDir).rows.length;
+}
+
+test('kill -9 during a batch that indexes: committed pages are whole, the file is sound, a rerun completes', async () => {
+  test.setTimeout(180_000);
+  const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-batch-kill-'));
+  const sandbox = await startSandbox({ seed: 27, bulkDeposits: IDS });
+  try {
+    const env = {
+      HOME: dataDir,
+      PAYDESK_DATA_DIR: dataDir,
+      ...cliVariables(sandbox.baseUrl, sandbox.credentials),
+    };
+    const ids = Array.from({ length: IDS }, (_, offset) => String(FIRST_BULK_DEPOSIT_ID + offset));
+    const argv = ['batch', 'deposits', '-', '--rate', String(RATE), '--json'];
+
+    // At 400 lookups a second the batch takes 15 s. A reader counts what is indexed every few ms
+    // while it runs, and the batch is killed once two pages are in.
+    const first = startPaydeskBin(argv, env, ids.join('\n'));
+    const counts: number[] = [];
+    const deadline = Date.now() + 90_000;
+    while ((counts.at(-1) ?? 0) < 2 * OBSERVE_PAGE_ROWS) {
+      if (Date.now() > deadline) throw new Error(`the batch indexed too little: ${first.output().stderr}`);
+      counts.push(indexedCount(dataDir));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    first.child.kill('SIGKILL');
+    const killed = await first.finished;
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    // A reader never saw part of a page: each page of answered rows is one transaction.
+    expect(counts.filter((count) => count % OBSERVE_PAGE_ROWS !== 0)).toEqual([]);
+
+    const afterKill = indexedDeposits(dataDir);
+    expect(afterKill.integrity).toBe('ok');
+    // Only whole pages: the batch writes a page of answered rows in one transaction.
+    expect(afterKill.rows.length).toBeLessThan(IDS);
+    expect(afterKill.rows.length % OBSERVE_PAGE_ROWS).toBe(0);
+    // And each row whole: what the service answered for that id, nothing half written.
+    const asked = new Set(ids);
+    for (const row of afterKill.rows) {
+      expect(asked.has(row.id)).toBe(true);
+      expect(row).toMatchObject({
+        invoice_id: `INV-${row.id}`,
+        status: expect.stringMatching(/^(COMPLETED|PENDING|CANCELLED|EXPIRED)$/),
+        amount: expect.any(Number),
+        currency: expect.stringMatching(/^[A-Z]{3}$/),
+        country: expect.stringMatching(/^[A-Z]{2}$/),
+      });
+    }
+
+    // The index opens on it as usual: nothing set aside.
+    const opened = await openSqliteRecordIndex({ dataDir });
+    expect(opened.ok && opened.data.setAside).toBe(undefined);
+    if (opened.ok) await opened.data.index.close();
+
+    // The same batch again, to its end: every id is indexed, once.
+    const again = await runPaydeskBin(
+      ['batch', 'deposits', '-', '--rate', '10000', '--json'],
+      env,
+      ids.join('\n'),
+    );
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toMatch(/set aside/i);
+    const afterRerun = indexedDeposits(dataDir);
+    expect(afterRerun.integrity).toBe('ok');
+    expect(afterRerun.rows.length).toBe(IDS);
+    expect(new Set(afterRerun.rows.map((row) => row.id))).toEqual(asked);
+
+    const found = await runPaydeskBin(['search', `INV-${ids.at(-1) ?? ''}`, '--json'], env);
+    expect(found.code, found.stderr).toBe(0);
+    expect(JSON.parse(found.stdout)).toMatchObject([{ kind: 'deposit', id: ids.at(-1) }]);
+  } finally {
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
