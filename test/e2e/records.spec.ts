@@ -70,6 +70,36 @@ test('a created deposit: in the recent list, filtered, found by invoice id and b
   await expect(seeded).toBeVisible();
   await expect(row).toHaveCount(0);
   await app.getByRole('button', { name: 'Clear filters' }).click();
+
+  // The Amount and Last seen headers sort the list; aria-sort says how.
+  const seededIndexed = await paydesk.call('recordGet', {
+    kind: 'deposit',
+    id: String(SEEDED_RECORDS.completedCardDeposit),
+  });
+  const seededAmount = seededIndexed.ok ? (seededIndexed.data?.amount ?? 0) : 0;
+  const [larger, smaller] =
+    seededAmount > 123.45
+      ? [String(SEEDED_RECORDS.completedCardDeposit), depositId]
+      : [depositId, String(SEEDED_RECORDS.completedCardDeposit)];
+  const amountHeader = list.getByRole('columnheader', { name: 'Amount' });
+  const lastSeenHeader = list.getByRole('columnheader', { name: 'Last seen' });
+  await expect(lastSeenHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'none');
+  await amountHeader.getByRole('button').click();
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(lastSeenHeader).toHaveAttribute('aria-sort', 'none');
+  await expect(list.getByTestId('recent-row').first()).toHaveAttribute('data-id', larger);
+  await amountHeader.getByRole('button').press('Enter');
+  await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(list.getByTestId('recent-row').first()).toHaveAttribute('data-id', smaller);
+  await expect(app.getByTestId('recent-filter-sort')).toHaveValue('Smallest amount first');
+  await lastSeenHeader.getByRole('button').click();
+  await expect(lastSeenHeader).toHaveAttribute('aria-sort', 'descending');
+  await lastSeenHeader.getByRole('button').click();
+  await expect(lastSeenHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(list.getByTestId('recent-row').first()).toHaveAttribute('data-id', depositId);
+  await lastSeenHeader.getByRole('button').click();
+
   await app.getByTestId('recent-filter-currency').fill('USD');
   await expect(app.getByTestId('recent-empty')).toHaveText(
     'No deposit seen in this environment matches these filters.',

@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
@@ -29,6 +30,7 @@ import { useActiveEnvironmentId } from '../api/environment';
 import { recordQueries, useRecordSearch, type RecentFilterQuery } from '../api/records';
 import { useEnvironmentQuery } from '../api/queries';
 import {
+  ariaSortOf,
   filtersNarrow,
   NO_FILTERS,
   RECORD_PAGE_SIZE,
@@ -36,9 +38,11 @@ import {
   recentQueryOf,
   SEARCH_MATCHES,
   searchTextOf,
+  sortOnHeader,
   statusesOf,
   type FilterField,
   type RecordFilters,
+  type SortableColumn,
 } from '../lib/record-filters';
 import { ErrorNotice } from './ErrorNotice';
 import { useFormat } from './format-context';
@@ -169,6 +173,7 @@ export function RecentRecords({ kind }: { kind: ListedKind }) {
             kind={kind}
             query={asked.query}
             narrowed={filtersNarrow(settled)}
+            onSort={(column) => change({ sort: sortOnHeader(filters.sort, column) })}
           />
         ) : (
           <Text size="sm" c="dimmed" data-testid="recent-filters-invalid">
@@ -184,10 +189,12 @@ function RecentTable({
   kind,
   query,
   narrowed,
+  onSort,
 }: {
   kind: ListedKind;
   query: RecentFilterQuery;
   narrowed: boolean;
+  onSort: (column: SortableColumn) => void;
 }) {
   const { t } = useTranslation('records');
   const environmentId = useActiveEnvironmentId();
@@ -204,12 +211,58 @@ function RecentTable({
         </Text>
       }
     >
-      {(page) => <VirtualRows kind={kind} query={query} total={page.total} />}
+      {(page) => <VirtualRows kind={kind} query={query} total={page.total} onSort={onSort} />}
     </QueryState>
   );
 }
 
-function VirtualRows({ kind, query, total }: { kind: ListedKind; query: RecentFilterQuery; total: number }) {
+/** A column header that sorts the list by its column; `aria-sort` says how the list is sorted. */
+function SortableHeader({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: SortableColumn;
+  label: string;
+  sort: RecordSort | undefined;
+  onSort: (column: SortableColumn) => void;
+}) {
+  const { t } = useTranslation('records');
+  const direction = ariaSortOf(sort ?? 'newest', column);
+  return (
+    <Table.Th scope="col" aria-sort={direction} data-sort-column={column}>
+      <UnstyledButton
+        onClick={() => onSort(column)}
+        title={t('column.sortBy', { column: label })}
+        style={{
+          font: 'inherit',
+          fontWeight: 'inherit',
+          display: 'inline-flex',
+          gap: 4,
+          alignItems: 'center',
+        }}
+      >
+        {label}
+        <span aria-hidden="true">
+          {direction === 'descending' ? '↓' : direction === 'ascending' ? '↑' : '↕'}
+        </span>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function VirtualRows({
+  kind,
+  query,
+  total,
+  onSort,
+}: {
+  kind: ListedKind;
+  query: RecentFilterQuery;
+  total: number;
+  onSort: (column: SortableColumn) => void;
+}) {
   const { t } = useTranslation('records');
   const environmentId = useActiveEnvironmentId();
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -271,8 +324,13 @@ function VirtualRows({ kind, query, total }: { kind: ListedKind; query: RecentFi
               <Table.Th scope="col">{t('column.id')}</Table.Th>
               <Table.Th scope="col">{t(`column.otherId.${kind}`)}</Table.Th>
               <Table.Th scope="col">{t('column.status')}</Table.Th>
-              <Table.Th scope="col">{t('column.amount')}</Table.Th>
-              <Table.Th scope="col">{t('column.lastSeen')}</Table.Th>
+              <SortableHeader column="amount" label={t('column.amount')} sort={query.sort} onSort={onSort} />
+              <SortableHeader
+                column="lastSeen"
+                label={t('column.lastSeen')}
+                sort={query.sort}
+                onSort={onSort}
+              />
               <Table.Th scope="col">{t('column.source')}</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -139,3 +139,23 @@ export function searchTextOf(typed: string): string | null {
   const text = typed.trim();
   return text === '' ? null : text.slice(0, RECORD_LIMITS.maxSearchText);
 }
+
+/** The recent list's columns a header click sorts by. */
+export type SortableColumn = 'amount' | 'lastSeen';
+
+const COLUMN_SORTS: Record<SortableColumn, { descending: RecordSort; ascending: RecordSort }> = {
+  amount: { descending: 'amount_desc', ascending: 'amount_asc' },
+  lastSeen: { descending: 'newest', ascending: 'oldest' },
+};
+
+/** The sort a click on a column's header asks for: largest / newest first, then the other way. */
+export function sortOnHeader(current: RecordSort, column: SortableColumn): RecordSort {
+  const { descending, ascending } = COLUMN_SORTS[column];
+  return current === descending ? ascending : descending;
+}
+
+/** The column header's `aria-sort` under a sort. */
+export function ariaSortOf(current: RecordSort, column: SortableColumn): 'ascending' | 'descending' | 'none' {
+  const { descending, ascending } = COLUMN_SORTS[column];
+  return current === descending ? 'descending' : current === ascending ? 'ascending' : 'none';
+}

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
+  ariaSortOf,
   filtersNarrow,
   localDayStart,
   NO_FILTERS,
   recentQueryOf,
   searchTextOf,
+  sortOnHeader,
   statusesOf,
 } from '../../../renderer/src/lib/record-filters';
 
@@ -70,4 +72,17 @@ test('days, statuses and search text', () => {
   expect(searchTextOf('  INV-1  ')).toBe('INV-1');
   expect(searchTextOf('   ')).toBeNull();
   expect(searchTextOf('x'.repeat(300))).toHaveLength(200);
+});
+
+test('a header click sorts by its column, largest or newest first, then the other way', () => {
+  expect(sortOnHeader('newest', 'amount')).toBe('amount_desc');
+  expect(sortOnHeader('amount_desc', 'amount')).toBe('amount_asc');
+  expect(sortOnHeader('amount_asc', 'amount')).toBe('amount_desc');
+  expect(sortOnHeader('amount_asc', 'lastSeen')).toBe('newest');
+  expect(sortOnHeader('newest', 'lastSeen')).toBe('oldest');
+  expect(sortOnHeader('oldest', 'lastSeen')).toBe('newest');
+  expect(ariaSortOf('newest', 'lastSeen')).toBe('descending');
+  expect(ariaSortOf('oldest', 'lastSeen')).toBe('ascending');
+  expect(ariaSortOf('oldest', 'amount')).toBe('none');
+  expect(ariaSortOf('amount_asc', 'amount')).toBe('ascending');
 });
