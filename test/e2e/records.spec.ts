@@ -130,7 +130,13 @@ test('a created deposit: in the recent list, filtered, found by invoice id and b
   await dialog.getByTestId('jump-input').fill(invoiceId.slice(0, -2));
   const jumpMatch = dialog.locator(`[data-testid="jump-match"][data-id="${depositId}"]`);
   await expect(jumpMatch).toContainText(invoiceId);
-  await jumpMatch.getByRole('link').click();
+  // Down from the field reaches the match, Up goes back; Enter on the match opens it.
+  await app.keyboard.press('ArrowDown');
+  await expect(jumpMatch.getByRole('link')).toBeFocused();
+  await app.keyboard.press('ArrowUp');
+  await expect(dialog.getByTestId('jump-input')).toBeFocused();
+  await app.keyboard.press('ArrowDown');
+  await app.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(app).toHaveURL(new RegExp(`#/deposits/${depositId}$`));
 });

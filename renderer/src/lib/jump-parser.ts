@@ -124,3 +124,14 @@ export function parseJumpInput(input: string): JumpParse {
   }
   return { ok: false, problem: { problem: 'bare_text', value: text } };
 }
+
+/**
+ * Arrow keys in the jump box: from the text field (`-1`) Down goes to the first match, Down and
+ * Up move along the matches, Up from the first goes back to the field; the ends do not wrap. The
+ * position to focus, or null when the key is not one of these.
+ */
+export function jumpFocusAfter(key: string, current: number, matches: number): number | null {
+  if (key === 'ArrowDown') return matches === 0 ? null : Math.min(current + 1, matches - 1);
+  if (key === 'ArrowUp') return current < 0 ? null : current - 1;
+  return null;
+}

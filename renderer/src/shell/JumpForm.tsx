@@ -2,10 +2,10 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
+import { jumpFocusAfter, parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
 import { takePrestartLookup } from '../prestart/handover';
 import { PRESTART_LOOKUP_ATTRIBUTE } from '../prestart/markers';
-import { JumpMatches } from './JumpMatches';
+import { JUMP_MATCH_LINK_ATTRIBUTE, JumpMatches } from './JumpMatches';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
 
@@ -100,6 +100,16 @@ export function JumpForm({
     <form
       role="search"
       aria-label={t('jump.formLabel')}
+      onKeyDown={(event) => {
+        const links = [
+          ...event.currentTarget.querySelectorAll<HTMLElement>(`[${JUMP_MATCH_LINK_ATTRIBUTE}]`),
+        ];
+        const current = links.findIndex((link) => link === document.activeElement);
+        const next = jumpFocusAfter(event.key, current, links.length);
+        if (next === null) return;
+        event.preventDefault();
+        (next < 0 ? inputRef.current : links[next])?.focus();
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         open(text);

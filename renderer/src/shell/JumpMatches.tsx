@@ -8,6 +8,9 @@ import { otherIdOf, recordHref } from '../components/record-href';
 import { JUMP_MATCHES, searchTextOf } from '../lib/record-filters';
 import type { JumpKind } from '../lib/jump-parser';
 
+/** Marks a match's link, for the jump box's arrow keys. */
+export const JUMP_MATCH_LINK_ATTRIBUTE = 'data-jump-match-link';
+
 /** The index asks once typing pauses, not per keystroke. */
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -66,7 +69,13 @@ export function JumpMatches({ typed, onOpen }: { typed: string; onOpen?: () => v
               >
                 <Group gap="xs" wrap="nowrap">
                   {href ? (
-                    <Anchor component={Link} to={href} onClick={onOpen} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={href}
+                      onClick={onOpen}
+                      size="sm"
+                      {...{ [JUMP_MATCH_LINK_ATTRIBUTE]: '' }}
+                    >
                       {t('jump.matches.open', { kind, id: record.id })}
                     </Anchor>
                   ) : (

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import {
   EXTERNAL_ID_MAX_LENGTH,
+  jumpFocusAfter,
   parseJumpInput,
   parsePositiveId,
 } from '../../../renderer/src/lib/jump-parser';
@@ -134,4 +135,16 @@ test.describe('jump box grammar (issue 5)', () => {
     for (const bad of ['', '0', '+1', '1e3', '0x10', ' 1', '1 ', '١٢'])
       expect(parsePositiveId(bad)).toBeNull();
   });
+});
+
+test('arrow keys: Down from the field to the first match, along the matches, Up back to the field', () => {
+  expect(jumpFocusAfter('ArrowDown', -1, 3)).toBe(0);
+  expect(jumpFocusAfter('ArrowDown', 0, 3)).toBe(1);
+  expect(jumpFocusAfter('ArrowDown', 2, 3)).toBe(2);
+  expect(jumpFocusAfter('ArrowUp', 1, 3)).toBe(0);
+  expect(jumpFocusAfter('ArrowUp', 0, 3)).toBe(-1);
+  // In the field, Up is the field's own (caret to the start); with no match, Down is too.
+  expect(jumpFocusAfter('ArrowUp', -1, 3)).toBeNull();
+  expect(jumpFocusAfter('ArrowDown', -1, 0)).toBeNull();
+  expect(jumpFocusAfter('Enter', 0, 3)).toBeNull();
 });
