@@ -68,7 +68,7 @@ export interface SignedRequest {
 export function checkSigned(
   request: SignedRequest,
   credentials: SandboxCredentials,
-  sandboxNowMs: number,
+  authNowMs: number,
 ): Answer | undefined {
   const { headers } = request;
   const xLogin = single(headers['x-login']);
@@ -100,7 +100,7 @@ export function checkSigned(
   if (!sameSecret(signature, signRequest(credentials.apiSecret, xDate, xLogin, request.rawBody))) {
     return serviceError('invalidSignature', 'Authorization: the signature does not match the request');
   }
-  if (!isWithinXDateWindow(sandboxNowMs, xDateMs)) {
+  if (!isWithinXDateWindow(authNowMs, xDateMs)) {
     return serviceError('invalidDateRange', 'X-Date: more than 5 seconds away from the server time');
   }
   return undefined;

@@ -14,7 +14,42 @@ const text = (max: number) =>
 
 const nonEmptyText = (max: number) => text(max).min(1, 'must not be empty');
 
-const bool = z.boolean('must be true or false');
+/**
+ * D14: the family's clients send some flags as text. true/false, or the strings "true"/"false"
+ * (read as the boolean; the spec's own samples write bonus_relative that way).
+ */
+const bool = z.unknown().transform((value, ctx) => {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  ctx.issues.push({ code: 'custom', message: 'must be true or false', input: value });
+  return z.NEVER;
+});
+
+/**
+ * D14: a number, or a string holding one (`"12.50"`), read as its number; the value is kept, the
+ * record types it as a number like the spec's records do.
+ */
+export const numberOrNumericText = z.unknown().transform((value, ctx) => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  ctx.issues.push({
+    code: 'custom',
+    message: value === undefined ? 'is required' : 'must be a number or a numeric string',
+    input: value,
+  });
+  return z.NEVER;
+});
+
+/**
+ * D14: a code such as bank_code, as a number or a string of digits, KEPT AS SENT: "001" and 1
+ * name different things to a bank file, so the leading zeros must survive.
+ */
+const digitCode = z.custom<number | string>(
+  (value) =>
+    (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^\d{1,16}$/.test(value)),
+  'must be a number or a string of digits',
+);
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' });
 
@@ -109,11 +144,7 @@ const cryptoSchema = z.object(
 
 export const bankAccountSchema = z.object(
   {
-    bank_code: z
-      .number('must be a number')
-      .int('must be an integer')
-      .nonnegative('must not be negative')
-      .optional(),
+    bank_code: digitCode.optional(),
     account_number: nonEmptyText(45).optional(),
     account_type: nonEmptyText(16).optional(),
     beneficiary: nonEmptyText(255).optional(),
@@ -121,8 +152,10 @@ export const bankAccountSchema = z.object(
   },
   'must be an object',
 );
+/** As sent: bank_code keeps its type and its leading zeros (D14). */
+export type BankAccountInput = z.infer<typeof bankAccountSchema>;
 
-const nonNegativeNumber = z.number('must be a number').nonnegative('must not be negative');
+const nonNegativeNumber = numberOrNumericText.pipe(z.number().nonnegative('must not be negative'));
 
 /** POST /v3/deposits (spec "Deposit: create request body"; only amount and country required). */
 export const depositCreateSchema = z.object({
@@ -161,12 +194,11 @@ export type DepositCreateInput = z.infer<typeof depositCreateSchema>;
 
 /** POST /v3/refunds (D8). Amount rules are checked apart: they answer 802, not 202. */
 export const refundCreateSchema = z.object({
-  deposit_id: z
-    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an integer') })
-    .int('must be an integer')
-    .positive('must be a positive integer'),
+  deposit_id: numberOrNumericText.pipe(
+    z.number().int('must be an integer').positive('must be a positive integer'),
+  ),
   invoice_id: nonEmptyText(128),
-  amount: z.number('must be a number').optional(),
+  amount: numberOrNumericText.optional(),
   bank_account: bankAccountSchema.optional(),
   comments: text(255).optional(),
   notification_url: httpUrl.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Answer, Json } from './answer';
 import { ok } from './answer';
-import { describeFirstIssue, hasAtMostTwoDecimals } from './body-rules';
+import { describeFirstIssue, hasAtMostTwoDecimals, numberOrNumericText } from './body-rules';
 import { cashoutError } from './errors';
 import { CASHOUT_REJECTIONS, findCountry } from './reference-data';
 import {
@@ -21,10 +21,10 @@ export const REJECTION_CODE_MAX = 826;
 const credentialField = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   .max(32, 'must be at most 32 characters');
-const cashoutId = z
-  .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
-  .int('must be an integer')
-  .positive('must be a positive integer');
+/** A number, or a string of digits as the family's clients may send it (D14). */
+const cashoutId = numberOrNumericText.pipe(
+  z.number().int('must be an integer').positive('must be a positive integer'),
+);
 const externalId = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   .min(1, 'must not be empty')
@@ -167,7 +167,7 @@ export function createCashoutFixture(
     currency: input.currency ?? country.currency,
     country: country.code,
     status,
-    createdAt: world.clock.now(),
+    createdAt: world.businessClock.now(),
   };
   if (status === 'REJECTED') {
     applyRejection(cashout, { rejectionCode: input.rejection_code, rejectionReason: input.rejection_reason });

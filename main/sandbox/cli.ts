@@ -24,7 +24,10 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --cashout-pass <pass>       cashout passphrase (max 32)                             PAYDESK_SANDBOX_CASHOUT_PASS
   --cashout-secret <secret>   cashout Payload-Signature secret                        PAYDESK_SANDBOX_CASHOUT_SECRET
   --allow-ip <ip>             accept service calls only from this IP (repeatable)     PAYDESK_SANDBOX_ALLOW_IP (comma-separated)
-  --clock-offset-ms <n>       sandbox clock minus real clock at start                 PAYDESK_SANDBOX_CLOCK_OFFSET_MS
+  --clock-skew-ms <n>         authentication clock minus real clock (X-Date window,   PAYDESK_SANDBOX_CLOCK_SKEW_MS
+                              Date header), to test the 5-second rule; time travel
+                              (POST /__sandbox/clock/advance) moves the business clock
+                              (expiry, 7-day cancel, record dates), never this one
   --notification-retry-ms <n> gap before the first notification retry (default 2000)  PAYDESK_SANDBOX_NOTIFICATION_RETRY_MS
   --log                       log requests (method, path, status; never secrets)      PAYDESK_SANDBOX_LOG=1
   --json                      print the start-up facts as one JSON line
@@ -43,7 +46,7 @@ const FLAGS = {
   'cashout-pass': { type: 'string' },
   'cashout-secret': { type: 'string' },
   'allow-ip': { type: 'string', multiple: true },
-  'clock-offset-ms': { type: 'string' },
+  'clock-skew-ms': { type: 'string' },
   'notification-retry-ms': { type: 'string' },
   log: { type: 'boolean' },
   json: { type: 'boolean' },
@@ -61,7 +64,7 @@ const ENV: Partial<Record<keyof typeof FLAGS, string>> = {
   'cashout-pass': 'PAYDESK_SANDBOX_CASHOUT_PASS',
   'cashout-secret': 'PAYDESK_SANDBOX_CASHOUT_SECRET',
   'allow-ip': 'PAYDESK_SANDBOX_ALLOW_IP',
-  'clock-offset-ms': 'PAYDESK_SANDBOX_CLOCK_OFFSET_MS',
+  'clock-skew-ms': 'PAYDESK_SANDBOX_CLOCK_SKEW_MS',
   'notification-retry-ms': 'PAYDESK_SANDBOX_NOTIFICATION_RETRY_MS',
   log: 'PAYDESK_SANDBOX_LOG',
 };
@@ -86,7 +89,7 @@ const cliSchema = z.object({
     .optional(),
   seed: integerText('seed', 0, 0xffffffff).optional(),
   'allow-ip': z.array(ipText).optional(),
-  'clock-offset-ms': integerText('clock-offset-ms', -10 * 366 * 86_400_000, 10 * 366 * 86_400_000).optional(),
+  'clock-skew-ms': integerText('clock-skew-ms', -10 * 366 * 86_400_000, 10 * 366 * 86_400_000).optional(),
   'notification-retry-ms': integerText('notification-retry-ms', 1, 3_600_000).optional(),
   log: z.boolean().optional(),
 });
@@ -158,7 +161,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliParse {
       ...(value.seed !== undefined ? { seed: value.seed } : {}),
       credentials: checkedCredentials.data,
       ...(value['allow-ip'] !== undefined ? { allowIps: value['allow-ip'] } : {}),
-      ...(value['clock-offset-ms'] !== undefined ? { clockOffsetMs: value['clock-offset-ms'] } : {}),
+      ...(value['clock-skew-ms'] !== undefined ? { clockSkewMs: value['clock-skew-ms'] } : {}),
       ...(value['notification-retry-ms'] !== undefined
         ? { notificationRetryBaseMs: value['notification-retry-ms'] }
         : {}),

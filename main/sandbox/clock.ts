@@ -1,10 +1,12 @@
 /**
- * The sandbox's own clock: real time plus an offset. The offset starts at the configured skew
- * (to test clients whose clock differs) and grows with /__sandbox/clock/advance, which drives
- * deposit expiry, the 7-day cancel and the X-Date window (D2) without waiting.
+ * One of the sandbox's two clocks (D13): real time plus an offset, which starts at a configured
+ * value and goes back to it on reset. The BUSINESS clock (offset 0 at start) moves with
+ * /__sandbox/clock/advance and drives expiry, the 7-day cancel and the dates in records; the
+ * AUTHENTICATION clock (offset = the configured skew) decides the X-Date window (D2) and the
+ * `Date` header, so time travel never makes a correctly set client clock look wrong.
  */
 export class SandboxClock {
-  readonly #startOffsetMs: number;
+  #startOffsetMs: number;
   #offsetMs: number;
 
   constructor(startOffsetMs = 0) {
@@ -22,6 +24,11 @@ export class SandboxClock {
 
   advance(ms: number): void {
     this.#offsetMs += ms;
+  }
+
+  /** A new offset from now on (the skew control route); reset still goes back to the start value. */
+  setOffset(ms: number): void {
+    this.#offsetMs = ms;
   }
 
   reset(): void {
@@ -61,15 +68,15 @@ export function parseXDate(value: string): number | undefined {
   return sameFields ? ms : undefined;
 }
 
-/** How far X-Date may be from the sandbox clock (spec Limits, D2): 5 s accepted, 6 s refused. */
+/** How far X-Date may be from the authentication clock (spec Limits, D2): 5 s accepted, 6 s refused. */
 export const X_DATE_WINDOW_SECONDS = 5;
 
 /**
- * D2 window check in whole seconds: X-Date carries no milliseconds, so the sandbox clock is
+ * D2 window check in whole seconds: X-Date carries no milliseconds, so the authentication clock is
  * truncated to its second before comparing; "more than 5 s" is refused.
  */
-export function isWithinXDateWindow(sandboxNowMs: number, xDateMs: number): boolean {
-  const differenceSeconds = Math.floor(sandboxNowMs / SECOND_MS) - Math.floor(xDateMs / SECOND_MS);
+export function isWithinXDateWindow(authNowMs: number, xDateMs: number): boolean {
+  const differenceSeconds = Math.floor(authNowMs / SECOND_MS) - Math.floor(xDateMs / SECOND_MS);
   return Math.abs(differenceSeconds) <= X_DATE_WINDOW_SECONDS;
 }
 

@@ -114,6 +114,16 @@ const advanceSchema = z
       .max(10 * 366 * 86_400),
   })
   .strict();
+/** The authentication clock's skew: absolute, either sign (D13). */
+const skewSchema = z
+  .object({
+    seconds: z
+      .number()
+      .finite()
+      .min(-10 * 366 * 86_400)
+      .max(10 * 366 * 86_400),
+  })
+  .strict();
 
 function parseBody<T>(
   schema: z.ZodType<T>,
@@ -168,8 +178,10 @@ export function registerControlRoutes(app: FastifyInstance, core: SandboxCore): 
         routes: [
           'GET  /__sandbox/clock',
           'POST /__sandbox/clock/advance {"seconds":N}',
+          'POST /__sandbox/clock/skew {"seconds":N}',
           'GET  /__sandbox/deposits/{id}',
           'POST /__sandbox/deposits/{id}/transition {"to":"<STATUS>","payment_method"?}',
+          'GET  /__sandbox/refunds/{id}',
           'POST /__sandbox/refunds/{id}/transition {"to":"<STATUS>"}',
           'POST /__sandbox/cashouts {external_id?, amount?, currency?, country?, status?, on_hold?}',
           'POST /__sandbox/cashouts/{id}/transition {"to":"<STATUS>", rejection_code?, rejection_reason?}',
@@ -196,6 +208,13 @@ export function registerControlRoutes(app: FastifyInstance, core: SandboxCore): 
         return clockView(core);
       });
 
+      control.post('/clock/skew', async (request, reply) => {
+        const body = parseBody(skewSchema, request.body);
+        if (!body.ok) return fail(reply, 400, body.error);
+        core.authClock.setOffset(body.value.seconds * SECOND_MS);
+        return clockView(core);
+      });
+
       control.get('/deposits/:id', async (request, reply) => {
         const id = idOf(request.params);
         const deposit = id !== undefined ? core.state.deposits.get(id) : undefined;
@@ -210,7 +229,22 @@ export function registerControlRoutes(app: FastifyInstance, core: SandboxCore): 
             ? { expired_at: new Date(deposit.expiredAt).toISOString() }
             : {}),
           early_release: deposit.earlyRelease,
+          // As the client sent it (D14); the service's status record has no such field.
+          ...(deposit.bankAccount ? { bank_account: { ...deposit.bankAccount } } : {}),
           record: depositStatusRecord(core, deposit),
+        };
+      });
+
+      control.get('/refunds/:id', async (request, reply) => {
+        const id = idOf(request.params);
+        const refund = id !== undefined ? core.state.refunds.get(id) : undefined;
+        if (!refund) return fail(reply, 404, 'refund not found');
+        return {
+          refund_id: refund.id,
+          deposit_id: refund.depositId,
+          status: refund.status,
+          ...(refund.bankAccount ? { bank_account: { ...refund.bankAccount } } : {}),
+          record: refundStatusRecord(core, refund),
         };
       });
 
@@ -282,7 +316,21 @@ export function registerControlRoutes(app: FastifyInstance, core: SandboxCore): 
   );
 }
 
+/**
+ * Both clocks (D13). The top level is the business clock (what time travel moved, `offset_ms`
+ * ahead of real time); `authentication` is what X-Date is checked against and `Date` shows.
+ */
 function clockView(core: SandboxCore) {
-  const now = core.clock.now();
-  return { now: new Date(now).toISOString(), now_ms: now, offset_ms: core.clock.offsetMs };
+  const now = core.businessClock.now();
+  const authNow = core.authClock.now();
+  return {
+    now: new Date(now).toISOString(),
+    now_ms: now,
+    offset_ms: core.businessClock.offsetMs,
+    authentication: {
+      now: new Date(authNow).toISOString(),
+      now_ms: authNow,
+      skew_ms: core.authClock.offsetMs,
+    },
+  };
 }

@@ -12,7 +12,8 @@ export interface SandboxCoreOptions {
   seed: number;
   credentials: SandboxCredentials;
   allowIps: readonly string[];
-  clockOffsetMs: number;
+  /** Authentication clock minus real clock at start (D13): tests the 5-second rule. */
+  clockSkewMs: number;
   notificationRetryBaseMs: number;
   notificationTimeoutMs: number;
   /** Extra deterministic deposits on top of the seeded records (benchmarks). */
@@ -20,7 +21,7 @@ export interface SandboxCoreOptions {
 }
 
 /**
- * The running sandbox without its HTTP face: clock, records, idempotency store, notifier and
+ * The running sandbox without its HTTP face: clocks, records, idempotency store, notifier and
  * fault settings. Routes read and change it; reset puts it back to the seeded state.
  */
 export class SandboxCore implements World {
@@ -28,13 +29,16 @@ export class SandboxCore implements World {
   readonly bulkDeposits: number;
   readonly credentials: SandboxCredentials;
   readonly allowIps: readonly string[];
-  readonly clock: SandboxClock;
+  /** D13: what time travel moves (expiry, 7-day cancel, created_at, record dates). */
+  readonly businessClock = new SandboxClock();
+  /** D13: wall time plus the skew; the X-Date window and the `Date` header. */
+  readonly authClock: SandboxClock;
   readonly idempotency = new IdempotencyStore();
   readonly faults = new FaultInjector();
   readonly notifier: Notifier;
   baseUrl = 'http://127.0.0.1';
   #state: SandboxState;
-  /** Sandbox time of the next expiry or 7-day cancel; nothing to sweep before it. */
+  /** Business time of the next expiry or 7-day cancel; nothing to sweep before it. */
   #nextDue = 0;
 
   constructor(options: SandboxCoreOptions) {
@@ -42,14 +46,15 @@ export class SandboxCore implements World {
     this.bulkDeposits = options.bulkDeposits ?? 0;
     this.credentials = options.credentials;
     this.allowIps = options.allowIps;
-    this.clock = new SandboxClock(options.clockOffsetMs);
+    this.authClock = new SandboxClock(options.clockSkewMs);
     this.notifier = new Notifier({
-      clock: this.clock,
+      businessClock: this.businessClock,
+      authClock: this.authClock,
       credentials: options.credentials,
       retryBaseMs: options.notificationRetryBaseMs,
       attemptTimeoutMs: options.notificationTimeoutMs,
     });
-    this.#state = seededState(this.seed, this.clock.now(), this.bulkDeposits);
+    this.#state = seededState(this.seed, this.businessClock.now(), this.bulkDeposits);
   }
 
   get state(): SandboxState {
@@ -64,24 +69,29 @@ export class SandboxCore implements World {
     this.#nextDue = 0;
   }
 
-  /** Applies every time-driven move that is due on the sandbox clock. */
+  /** Applies every time-driven move that is due on the business clock. */
   sweep(): void {
-    if (this.clock.now() < this.#nextDue) return;
+    if (this.businessClock.now() < this.#nextDue) return;
     this.#nextDue = expireDeposits(this);
   }
 
+  /** Time travel: the business clock only (D13). */
   advanceClock(ms: number): void {
-    this.clock.advance(ms);
+    this.businessClock.advance(ms);
     this.sweep();
   }
 
-  /** Back to the seeded state: records, clock, idempotency, notifications, faults. */
+  /**
+   * Back to the seeded state: records, both clocks (the skew to its start value), idempotency,
+   * notifications, faults.
+   */
   reset(): void {
     this.notifier.reset();
     this.idempotency.clear();
     this.faults.reset();
-    this.clock.reset();
-    this.#state = seededState(this.seed, this.clock.now(), this.bulkDeposits);
+    this.businessClock.reset();
+    this.authClock.reset();
+    this.#state = seededState(this.seed, this.businessClock.now(), this.bulkDeposits);
     this.#nextDue = 0;
   }
 

@@ -119,8 +119,8 @@ export async function createDeposit(world: World, body: unknown): Promise<Answer
   const country = findCountry(input.country);
   if (!country) return serviceError('invalidBody', 'country: not served');
 
-  const { state, clock } = world;
-  const now = clock.now();
+  const { state, businessClock } = world;
+  const now = businessClock.now();
   const checkoutType = checkoutTypeFor(method, input.payer, input.reported_info);
   const payer: PayerInput = { ...(input.payer ?? {}) };
   const deposit: DepositRecord = {
@@ -144,6 +144,7 @@ export async function createDeposit(world: World, body: unknown): Promise<Answer
       (checkoutType === 'ONE_SHOT' && method ? method.expiresInMinutes : HOSTED_EXPIRY_MINUTES) * MINUTE_MS,
   };
   if (method) deposit.methodCode = method.code;
+  if (input.bank_account) deposit.bankAccount = { ...input.bank_account };
   if (input.notification_url) deposit.notificationUrl = input.notification_url;
   if (input.back_url) deposit.backUrl = input.back_url;
   if (input.success_url) deposit.successUrl = input.success_url;
@@ -246,7 +247,7 @@ function cardDetailFor(deposit: DepositRecord, method: PaymentMethodSpec, world:
   const holder =
     [deposit.payer.first_name, deposit.payer.last_name].filter(Boolean).join(' ') || 'CARD HOLDER';
   const visa = method.code === 'VI';
-  const expiryYear = new Date(world.clock.now()).getUTCFullYear() + random.int(1, 5);
+  const expiryYear = new Date(world.businessClock.now()).getUTCFullYear() + random.int(1, 5);
   return {
     card_holder: holder.toUpperCase(),
     brand: visa ? 'VISA' : 'MASTERCARD',
@@ -287,9 +288,9 @@ export function moveDeposit(
     if (method.status !== AVAILABLE)
       return { ok: false, reason: `payment method ${method.code} is momentarily unavailable` };
     deposit.methodCode = method.code;
-    deposit.expiresAt = (options.at ?? world.clock.now()) + method.expiresInMinutes * MINUTE_MS;
+    deposit.expiresAt = (options.at ?? world.businessClock.now()) + method.expiresInMinutes * MINUTE_MS;
   }
-  if (to === 'EXPIRED') deposit.expiredAt = options.at ?? world.clock.now();
+  if (to === 'EXPIRED') deposit.expiredAt = options.at ?? world.businessClock.now();
   if (to === 'COMPLETED' || to === 'EARLY RELEASED') {
     const method = deposit.methodCode ? findMethod(deposit.country, deposit.methodCode) : undefined;
     if (method?.type === 'CREDIT_CARD' && !deposit.cardDetail)
@@ -308,7 +309,7 @@ export function moveDeposit(
  * later. Returns the next time something is due, so callers can skip work until then.
  */
 export function expireDeposits(world: World): number {
-  const now = world.clock.now();
+  const now = world.businessClock.now();
   let nextDue = Number.POSITIVE_INFINITY;
   for (const deposit of world.state.deposits.values()) {
     if ((deposit.status === 'CREATED' || deposit.status === 'PENDING') && deposit.expiresAt <= now) {

@@ -4,7 +4,7 @@ import { HOUR_MS } from './clock';
 
 /**
  * D6: the first answer per (endpoint, X-Idempotency-Key) — status and body, 500s included — is
- * kept 24 h on the sandbox clock and replayed; the same key with a different body is refused
+ * kept 24 h on the business clock (D13) and replayed; the same key with a different body is refused
  * (104). A request that arrives while the first one with its key is still running waits for
  * that answer instead of running twice.
  */

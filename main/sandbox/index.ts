@@ -29,8 +29,11 @@ export interface SandboxOptions {
   credentials?: Partial<SandboxCredentials>;
   /** Caller IPs the service endpoints accept (401/201 for others); empty = everyone. */
   allowIps?: string[];
-  /** Sandbox clock minus real clock at start, in ms (to test clients whose clock is off). */
-  clockOffsetMs?: number;
+  /**
+   * Authentication clock minus real clock, in ms (D13): the X-Date window and the `Date` header
+   * follow it, to test clients whose clock is off. Time travel never moves it.
+   */
+  clockSkewMs?: number;
   /** Gap before the first notification retry (doubling after); default 2000 ms. */
   notificationRetryBaseMs?: number;
   /** Time allowed for one notification attempt; default 5000 ms. */
@@ -65,7 +68,7 @@ const optionsSchema = z
       .optional(),
     credentials: credentialOverridesSchema.optional(),
     allowIps: z.array(z.string().min(1)).optional(),
-    clockOffsetMs: z.number().finite().optional(),
+    clockSkewMs: z.number().finite().optional(),
     notificationRetryBaseMs: z.number().int().min(1).max(3_600_000).optional(),
     notificationTimeoutMs: z.number().int().min(1).max(600_000).optional(),
     bulkDeposits: z.number().int().min(0).max(MAX_BULK_DEPOSITS).optional(),
@@ -73,7 +76,7 @@ const optionsSchema = z
   })
   .strict();
 
-/** A periodic look at the clock so deposits expire (and notify) even when nobody calls. */
+/** A periodic look at the business clock so deposits expire (and notify) even when nobody calls. */
 const SWEEP_INTERVAL_MS = SECOND_MS;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
@@ -84,7 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     seed,
     credentials,
     allowIps: parsed.allowIps ?? [],
-    clockOffsetMs: parsed.clockOffsetMs ?? 0,
+    clockSkewMs: parsed.clockSkewMs ?? 0,
     notificationRetryBaseMs: parsed.notificationRetryBaseMs ?? 2000,
     notificationTimeoutMs: parsed.notificationTimeoutMs ?? 5000,
     bulkDeposits: parsed.bulkDeposits ?? 0,

@@ -14,7 +14,7 @@ export type NotificationSubject = 'deposit' | 'refund';
 
 export interface NotificationAttempt {
   attempt: number;
-  /** Sandbox-clock time of the attempt, ISO 8601. */
+  /** Business-clock time of the attempt, ISO 8601 (D13). */
   at: string;
   /** HTTP status of the answer; absent when no answer came. */
   http_status?: number;
@@ -36,7 +36,10 @@ export interface NotificationEntry {
 export const NOTIFICATION_RETRIES = 5;
 
 export interface NotifierOptions {
-  clock: SandboxClock;
+  /** When an attempt happened, as the notifications log shows it (D13). */
+  businessClock: SandboxClock;
+  /** X-Date of the attempt: the merchant checks it against its own wall clock, like the service's D2. */
+  authClock: SandboxClock;
   credentials: SandboxCredentials;
   /** Gap before the first retry; each later retry doubles it. */
   retryBaseMs: number;
@@ -96,15 +99,14 @@ export class Notifier {
   }
 
   async #attempt(entry: NotificationEntry, lifetime: AbortSignal): Promise<void> {
-    const { clock, credentials, attemptTimeoutMs, retryBaseMs } = this.#options;
-    const now = clock.now();
-    const xDate = formatXDate(now);
+    const { businessClock, authClock, credentials, attemptTimeoutMs, retryBaseMs } = this.#options;
+    const xDate = formatXDate(authClock.now());
     const signature = createHmac('sha256', credentials.apiSecret)
       .update(xDate + credentials.apiKey + entry.body, 'utf8')
       .digest('hex');
     const attempt: NotificationAttempt = {
       attempt: entry.attempts.length + 1,
-      at: new Date(now).toISOString(),
+      at: new Date(businessClock.now()).toISOString(),
     };
     entry.attempts.push(attempt);
     try {

@@ -71,8 +71,9 @@ export function createRefund(world: World, body: unknown): Answer {
     depositId: deposit.id,
     amountCents,
     status: 'PENDING',
-    createdAt: world.clock.now(),
+    createdAt: world.businessClock.now(),
   };
+  if (input.bank_account) refund.bankAccount = { ...input.bank_account };
   if (input.notification_url) refund.notificationUrl = input.notification_url;
   world.state.refunds.set(refund.id, refund);
   return ok({ refund_id: refund.id });

@@ -7,7 +7,8 @@ import { clientContentTypes, registerServiceRoutes } from './service-routes';
 /**
  * The HTTP face of the sandbox: service endpoints, control API, hosted checkout. Bodies are
  * kept as raw bytes (signatures are over exact bytes, D1/D3); every answer carries a Date
- * header from the sandbox clock, from which clients estimate their clock offset.
+ * header from the authentication clock (D13), from which clients estimate their clock offset:
+ * time travel must not show them a skew that the X-Date check does not apply.
  */
 export function buildServer(core: SandboxCore, options: { logger: boolean }): FastifyInstance {
   const app = Fastify({
@@ -33,7 +34,7 @@ export function buildServer(core: SandboxCore, options: { logger: boolean }): Fa
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('date', new Date(core.clock.now()).toUTCString());
+    reply.header('date', new Date(core.authClock.now()).toUTCString());
     done(null, payload);
   });
 

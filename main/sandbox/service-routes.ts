@@ -288,7 +288,7 @@ export function registerServiceRoutes(app: FastifyInstance, core: SandboxCore): 
           refusal = checkSigned(
             { headers: request.headers, rawBody, hasBody: endpoint.method === 'POST', contentType },
             core.credentials,
-            core.clock.now(),
+            core.authClock.now(),
           );
         } else {
           const envelope = checkCashoutEnvelope(
@@ -308,7 +308,8 @@ export function registerServiceRoutes(app: FastifyInstance, core: SandboxCore): 
                 `${endpoint.method} ${endpoint.path}`,
                 key.key,
                 hashBody(rawBody),
-                core.clock.now(),
+                // The 24 h retention is business time: time travel can age a key out (D6, D13).
+                core.businessClock.now(),
               )
             : undefined;
         let answer: Answer;

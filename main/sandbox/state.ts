@@ -1,5 +1,5 @@
 import type { Json } from './answer';
-import type { PayerInput, ReportedInfoInput } from './body-rules';
+import type { BankAccountInput, PayerInput, ReportedInfoInput } from './body-rules';
 import { createRandom, type Random } from './random';
 import type { CashoutStatus, DepositStatus, RefundStatus } from './state-machines';
 
@@ -30,6 +30,8 @@ export interface DepositRecord {
   checkoutToken: string;
   payer: PayerInput;
   reportedInfo: ReportedInfoInput;
+  /** As sent (D14): bank_code keeps its type, "001" stays "001". */
+  bankAccount?: BankAccountInput;
   earlyRelease: boolean;
   notificationUrl?: string;
   backUrl?: string;
@@ -48,6 +50,8 @@ export interface RefundRecord {
   depositId: number;
   amountCents: number;
   status: RefundStatus;
+  /** As sent (D14): bank_code keeps its type, "001" stays "001". */
+  bankAccount?: BankAccountInput;
   notificationUrl?: string;
   /** Spec: refund `amount` is "absent in some samples"; one seeded refund reproduces that. */
   hideAmount?: boolean;

@@ -4,7 +4,8 @@ import type { SandboxState } from './state';
 
 /** What the record rules need from the running sandbox (implemented by SandboxCore). */
 export interface World {
-  readonly clock: SandboxClock;
+  /** D13: the clock time travel moves; record dates and deadlines are on it. */
+  readonly businessClock: SandboxClock;
   readonly state: SandboxState;
   /** `http://127.0.0.1:<port>`: checkout pages, receipts and logos are served there. */
   readonly baseUrl: string;

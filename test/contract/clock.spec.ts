@@ -78,7 +78,7 @@ test.describe('the X-Date window with correction off: a local clock off by', () 
 test.describe('correction on (default): a sandbox clock far off still works', () => {
   for (const offsetSeconds of [30, -30]) {
     test(`${offsetSeconds} s: the first signed call re-measures after one 103, then every call is on time`, async () => {
-      await withSandbox({ clockOffsetMs: offsetSeconds * 1000 }, async (sandbox) => {
+      await withSandbox({ clockSkewMs: offsetSeconds * 1000 }, async (sandbox) => {
         const client = clientFor(sandbox);
         expect(client.clock.status().state).toBe('unmeasured');
         unwrap(await client.getDeposit(SEEDED.completedCardDeposit));
@@ -99,7 +99,7 @@ test.describe('correction on (default): a sandbox clock far off still works', ()
   }
 
   test('a creation as the very first call: 103, re-measure, retried under the same key, one deposit', async () => {
-    await withSandbox({ clockOffsetMs: 30_000 }, async (sandbox) => {
+    await withSandbox({ clockSkewMs: 30_000 }, async (sandbox) => {
       const client = clientFor(sandbox);
       const created = unwrap(await client.createDeposit({ amount: 10, country: 'MX' }));
       expect(await requestsSeen(sandbox)).toBe(2);
@@ -113,7 +113,7 @@ test.describe('correction on (default): a sandbox clock far off still works', ()
   });
 
   test('a read-only call first measures the clock: the signed call after it needs no 103', async () => {
-    await withSandbox({ clockOffsetMs: -30_000 }, async (sandbox) => {
+    await withSandbox({ clockSkewMs: -30_000 }, async (sandbox) => {
       const client = clientFor(sandbox);
       unwrap(await client.listBanks('BR'));
       expect(client.clock.status().state).toBe('corrected');
@@ -123,7 +123,7 @@ test.describe('correction on (default): a sandbox clock far off still works', ()
   });
 
   test('a clock listener hears the skew report (D2)', async () => {
-    await withSandbox({ clockOffsetMs: 30_000 }, async (sandbox) => {
+    await withSandbox({ clockSkewMs: 30_000 }, async (sandbox) => {
       const heard: string[] = [];
       const client = clientFor(sandbox, { onClockChange: (status) => heard.push(status.state) });
       unwrap(await client.getDeposit(SEEDED.completedCardDeposit));

@@ -158,7 +158,7 @@ test.describe('decisions.md: signed and read-only endpoints', () => {
   });
 
   test('103 INVALID_DATE_RANGE: a sandbox clock 30 s off and X-Date correction turned off', async () => {
-    await withSandbox({ clockOffsetMs: 30_000 }, async (sandbox) => {
+    await withSandbox({ clockSkewMs: 30_000 }, async (sandbox) => {
       const client = clientFor(sandbox, { clock: new ServerClock({ correct: false }) });
       expectError(
         await client.getDeposit(SEEDED.completedCardDeposit),

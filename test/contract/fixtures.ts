@@ -85,12 +85,19 @@ export async function controlOk(
   return reply.json as Record<string, unknown>;
 }
 
-/** The sandbox clock (epoch ms), which drives expiry and the X-Date window. */
+/** The sandbox's business clock (epoch ms), which time travel moves and expiry follows (D13). */
 export async function sandboxNow(sandbox: Pick<SandboxHandle, 'controlUrl'>): Promise<number> {
   const clock = await controlOk(sandbox, 'GET', '/clock');
   return clock.now_ms as number;
 }
 
+/** The sandbox's authentication clock (epoch ms): the X-Date window and `Date` header (D13). */
+export async function sandboxAuthNow(sandbox: Pick<SandboxHandle, 'controlUrl'>): Promise<number> {
+  const clock = await controlOk(sandbox, 'GET', '/clock');
+  return (clock.authentication as { now_ms: number }).now_ms;
+}
+
+/** Time travel: moves the business clock only (D13). */
 export async function advanceClock(
   sandbox: Pick<SandboxHandle, 'controlUrl'>,
   seconds: number,

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SandboxHandle } from '../../main/sandbox';
-import { FULL_PAYER, SEEDED, controlOk, expect, sandboxNow, test, unwrap } from './fixtures';
+import { FULL_PAYER, SEEDED, controlOk, expect, sandboxAuthNow, test, unwrap } from './fixtures';
 
 /**
  * D11 notifications received by a test receiver (node:http on 127.0.0.1, ephemeral port): the
@@ -77,8 +77,9 @@ async function expectAuthentic(notification: Received, sandbox: SandboxHandle): 
   expect(header(notification.headers, 'x-login')).toBe(sandbox.credentials.apiKey);
   const xDate = header(notification.headers, 'x-date');
   expect(xDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-  // Stamped by the service's clock, within D2's window of it.
-  expect(Math.abs(Date.parse(xDate) - (await sandboxNow(sandbox)))).toBeLessThanOrEqual(5_000);
+  // Stamped by the service's authentication clock (D13), within D2's window of it: a merchant
+  // checks it against its own wall clock, whatever time travel did.
+  expect(Math.abs(Date.parse(xDate) - (await sandboxAuthNow(sandbox)))).toBeLessThanOrEqual(5_000);
   expect(header(notification.headers, 'authorization')).toMatch(/^SVC [0-9a-f]{64}$/);
   expect(signatureHolds(notification, sandbox.credentials.apiSecret)).toBe(true);
   // The check can fail: a changed body or another secret no longer verifies.

@@ -276,6 +276,18 @@ test('the clock moves forward, a deposit expires, and the notifications log show
       'data-status',
       'EXPIRED',
     );
+
+    // D13: the travel moved only the business clock. The signed reads since then measured the
+    // service's Date header, and the header's clock still says in sync, with no correction.
+    const clock = app.getByTestId('clock-indicator');
+    await expect(clock).toHaveAttribute('data-clock-state', 'in_sync');
+    await expect(clock).toHaveAttribute('data-blocks-mutations', 'false');
+    await expect(clock).toContainText('Clock in sync');
+    await expect(clock).not.toContainText('corrected');
+    const measured = await paydesk.call('getClockStatus', {});
+    if (!measured.ok) throw new Error(measured.error.message);
+    expect(measured.data).toMatchObject({ state: 'in_sync', correctionActive: false });
+    expect(measured.data.samples).toBeGreaterThan(1);
   } finally {
     await receiver.close();
   }

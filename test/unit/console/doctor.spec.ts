@@ -92,7 +92,7 @@ test('a skewed service clock with correction impossible is clock_skew, and block
   openConsole,
   sandbox,
 }) => {
-  const skewed = await sandbox({ seed: 64, clockOffsetMs: 45_000 });
+  const skewed = await sandbox({ seed: 64, clockSkewMs: 45_000 });
   const console = openConsole({ client: { ...FAST_CLIENT, clock: { correct: false } } });
   const report = await doctorOf(console, skewed.baseUrl, credentialsOf(skewed));
   // Only signed calls carry X-Date (D2).
@@ -105,7 +105,7 @@ test('the same skew with correction allowed is corrected, and the signed probe p
   openConsole,
   sandbox,
 }) => {
-  const skewed = await sandbox({ seed: 65, clockOffsetMs: 45_000 });
+  const skewed = await sandbox({ seed: 65, clockSkewMs: 45_000 });
   const report = await doctorOf(openConsole(), skewed.baseUrl, credentialsOf(skewed));
   expect(verdicts(report)).toEqual({ signed: 'ok', readOnly: 'ok', cashout: 'ok' });
   expect(report.clock).toMatchObject({ state: 'corrected', correctionActive: true, blocksMutations: false });

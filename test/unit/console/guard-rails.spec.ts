@@ -145,7 +145,7 @@ test('the clock guard refuses mutating actions while the offset is off and canno
   openConsole,
   sandbox,
 }) => {
-  const skewed = await sandbox({ seed: 44, clockOffsetMs: 30_000 });
+  const skewed = await sandbox({ seed: 44, clockSkewMs: 30_000 });
   const console = openConsole({
     client: { retry: { attempts: 1 }, timeoutMs: 3_000, clock: { correct: false } },
   });

@@ -158,9 +158,9 @@ test.describe('signed headers (D1, D2)', () => {
     client,
   }) => {
     const path = `/v3/deposits/${SEEDED.completedCardDeposit}`;
-    const clock = (await client.control('GET', '/clock')).json as { now_ms: number };
-    const at = (deltaSeconds: number) => xDateOf(clock.now_ms + deltaSeconds * 1000);
-    // Computed from the sandbox clock read just before: a second boundary crossed in between can
+    const clock = (await client.control('GET', '/clock')).json as { authentication: { now_ms: number } };
+    const at = (deltaSeconds: number) => xDateOf(clock.authentication.now_ms + deltaSeconds * 1000);
+    // Computed from the authentication clock read just before: a second boundary crossed in between can
     // only move 4 → 5 (still accepted) or 6 → 7 (still refused).
     expect((await client.signed('GET', path, undefined, { xDate: at(-4) })).status).toBe(200);
     const behind = await client.signed('GET', path, undefined, { xDate: at(-6) });
@@ -179,58 +179,61 @@ test.describe('signed headers (D1, D2)', () => {
     expect(isWithinXDateWindow(now, second(6))).toBe(false);
   });
 
-  test('advancing the sandbox clock 6 s makes a locally dated request stale (103); re-dating fixes it', async ({
+  test('time travel leaves the X-Date window on real time; a skew of 6 s makes a locally dated request stale (103)', async ({
     client,
   }) => {
     const path = `/v3/deposits/${SEEDED.completedCardDeposit}`;
-    await client.control('POST', '/clock/advance', { seconds: 6 });
+    await client.advance(3600);
+    expect((await client.signed('GET', path)).status).toBe(200);
+    expect((await client.control('POST', '/clock/skew', { seconds: 6 })).status).toBe(200);
     expect(
       (await client.signed('GET', path, undefined, { xDate: xDateOf(Date.now() - 1000) })).json,
     ).toMatchObject({ code: 103 });
-    await client.advance(0);
+    client.clockSkewMs = 6000;
     expect((await client.signed('GET', path)).status).toBe(200);
   });
 
-  test('the Date header of every answer follows the sandbox clock', async ({ client }) => {
+  test('the Date header of every answer follows the authentication clock, not time travel (D13)', async ({
+    client,
+  }) => {
+    const dateOf = (reply: { headers: Headers }): number => Date.parse(reply.headers.get('date') ?? '');
     await client.advance(3600);
     const reply = await client.signed('GET', `/v3/deposits/${SEEDED.completedCardDeposit}`);
-    const served = Date.parse(reply.headers.get('date') ?? '');
-    expect(Math.abs(served - (Date.now() + 3600_000))).toBeLessThan(5000);
+    expect(Math.abs(dateOf(reply) - Date.now())).toBeLessThan(2000);
+    await client.control('POST', '/clock/skew', { seconds: 30 });
     const refused = await client.readOnly('/v3/banks?country=BR', null);
-    expect(Math.abs(Date.parse(refused.headers.get('date') ?? '') - (Date.now() + 3600_000))).toBeLessThan(
-      5000,
-    );
+    expect(Math.abs(dateOf(refused) - (Date.now() + 30_000))).toBeLessThan(2000);
   });
 });
 
-test.describe('a sandbox whose clock is 4 s ahead', () => {
-  test.use({ sandboxOptions: { seed: 1, clockOffsetMs: 4000 } });
+test.describe('a sandbox whose authentication clock is 4 s ahead', () => {
+  test.use({ sandboxOptions: { seed: 1, clockSkewMs: 4000 } });
   test('accepts a client signing with the local clock', async ({ client }) => {
-    client.clockOffsetMs = 0;
+    client.clockSkewMs = 0;
     expect((await client.signed('GET', `/v3/deposits/${SEEDED.completedCardDeposit}`)).status).toBe(200);
   });
 });
 
-test.describe('a sandbox whose clock is 6 s ahead', () => {
-  test.use({ sandboxOptions: { seed: 1, clockOffsetMs: 6000 } });
+test.describe('a sandbox whose authentication clock is 6 s ahead', () => {
+  test.use({ sandboxOptions: { seed: 1, clockSkewMs: 6000 } });
   test('refuses a client signing with the local clock (103) and accepts one that corrects from the Date header', async ({
     client,
   }) => {
-    client.clockOffsetMs = 0;
+    client.clockSkewMs = 0;
     const stale = await client.signed('GET', `/v3/deposits/${SEEDED.completedCardDeposit}`);
     expect(stale.json).toMatchObject({ code: 103, type: 'INVALID_DATE_RANGE' });
-    client.clockOffsetMs = Date.parse(stale.headers.get('date') ?? '') - Date.now() + 500;
+    client.clockSkewMs = Date.parse(stale.headers.get('date') ?? '') - Date.now() + 500;
     expect((await client.signed('GET', `/v3/deposits/${SEEDED.completedCardDeposit}`)).status).toBe(200);
   });
 });
 
 test.describe('the decisions.md vectors', () => {
   const vectorTime = Date.parse('2024-03-05T14:07:09Z');
-  /** A sandbox holding the vectors' made-up keys, its clock set to the vector's X-Date right now. */
+  /** A sandbox holding the vectors' made-up keys, its authentication clock set to the vector's X-Date right now. */
   const vectorSandbox = () =>
     startSandbox({
       seed: 1,
-      clockOffsetMs: vectorTime - Date.now(),
+      clockSkewMs: vectorTime - Date.now(),
       credentials: {
         apiKey: 'MerchKey01',
         apiSecret: 'T3st-ApiSignature-000111',
@@ -330,7 +333,8 @@ test.describe('cashout authentication (D3 and the cashout error table)', () => {
     const credentials = client.cashoutCredentials();
     const bodies: unknown[] = [
       { ...credentials },
-      { ...credentials, cashout_id: '11954' },
+      // D14: a string of digits is a cashout_id (contract/request-types.spec.ts); other text is not.
+      { ...credentials, cashout_id: '11954x' },
       { ...credentials, external_id: 7781 },
       { ...credentials, login: 'x'.repeat(33), cashout_id: SEEDED.cashout },
       { ...credentials, pass: 'y'.repeat(33), cashout_id: SEEDED.cashout },

@@ -105,11 +105,15 @@ test('reset puts back the seeded state: records, clock, faults, idempotency and 
   });
   const created = await client.createDeposit(body, { idempotencyKey: 'k-1' });
   await client.advance(3600);
+  // Within the 5 s window, so this client (skew 0) still signs on time until the reset.
+  expect((await client.control('POST', '/clock/skew', { seconds: 2 })).status).toBe(200);
   await client.control('POST', '/faults', { rate: 0.1, seed: 9 });
   const reset = await client.control('POST', '/reset');
   expect(reset.status).toBe(200);
-  client.clockOffsetMs = 0;
-  expect((await client.control('GET', '/clock')).json).toMatchObject({ offset_ms: 0 });
+  expect((await client.control('GET', '/clock')).json).toMatchObject({
+    offset_ms: 0,
+    authentication: { skew_ms: 0 },
+  });
   expect((await client.control('GET', '/faults')).json).toMatchObject({ rate: 0 });
   expect((await client.control('GET', '/notifications')).json).toEqual({ notifications: [] });
   const status = await client.cashout('POST', '/v3/cashout/status', {

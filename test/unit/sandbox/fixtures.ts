@@ -54,8 +54,11 @@ export interface SignedOptions {
 }
 
 export class ServiceClient {
-  /** Sandbox clock minus local clock, as this client believes it (kept in step by advance()). */
-  clockOffsetMs = 0;
+  /**
+   * The sandbox's authentication clock minus the local clock, as this client believes it (D13:
+   * the skew option; time travel leaves it alone).
+   */
+  clockSkewMs = 0;
 
   constructor(readonly sandbox: SandboxHandle) {}
 
@@ -64,7 +67,7 @@ export class ServiceClient {
   }
 
   nowXDate(extraMs = 0): string {
-    return xDateOf(Date.now() + this.clockOffsetMs + extraMs);
+    return xDateOf(Date.now() + this.clockSkewMs + extraMs);
   }
 
   async signed(
@@ -146,11 +149,10 @@ export class ServiceClient {
     );
   }
 
-  /** Moves the sandbox clock on and keeps this client's X-Date in step. */
+  /** Time travel: moves the business clock on; X-Date stays on the authentication clock (D13). */
   async advance(seconds: number): Promise<void> {
     const reply = await this.control('POST', '/clock/advance', { seconds });
     if (reply.status !== 200) throw new Error(`clock advance refused: ${reply.text}`);
-    this.clockOffsetMs = (reply.json as { offset_ms: number }).offset_ms;
   }
 
   async deposit(id: number): Promise<JsonRecord> {
@@ -196,7 +198,7 @@ export const test = base.extend<{
   },
   client: async ({ sandbox, sandboxOptions }, use) => {
     const client = new ServiceClient(sandbox);
-    client.clockOffsetMs = sandboxOptions.clockOffsetMs ?? 0;
+    client.clockSkewMs = sandboxOptions.clockSkewMs ?? 0;
     await use(client);
   },
 });

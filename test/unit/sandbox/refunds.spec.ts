@@ -109,7 +109,8 @@ test('refund amount rules: ≤ 0 and more than 2 decimals get 400/802; a non-num
   const text = await client.signed('POST', '/v3/refunds', {
     deposit_id: deposit.id,
     invoice_id: deposit.invoice,
-    amount: '5',
+    // D14: a numeric string is an amount (contract/request-types.spec.ts); other text is not.
+    amount: 'five',
   });
   expect(text.json).toMatchObject({ code: 202, description: expect.stringMatching(/^amount:/) });
 });
@@ -149,7 +150,8 @@ test('body rules of refund creation: 400/202 naming the field path', async ({ cl
   const bank = await bankDeposit(client);
   const cases: Array<[unknown, string]> = [
     [{ invoice_id: card.invoice }, 'deposit_id'],
-    [{ deposit_id: String(card.id), invoice_id: card.invoice }, 'deposit_id'],
+    // D14: a string of digits is accepted (contract/request-types.spec.ts); other text is not.
+    [{ deposit_id: `${card.id}x`, invoice_id: card.invoice }, 'deposit_id'],
     [{ deposit_id: card.id }, 'invoice_id'],
     [{ deposit_id: card.id, invoice_id: 'another-invoice' }, 'invoice_id'],
     [{ deposit_id: card.id, invoice_id: card.invoice, notification_url: 'not a url' }, 'notification_url'],
@@ -163,7 +165,7 @@ test('body rules of refund creation: 400/202 naming the field path', async ({ cl
       'bank_account.account_number',
     ],
     [
-      { deposit_id: bank.id, invoice_id: bank.invoice, bank_account: { ...BANK_ACCOUNT, bank_code: '001' } },
+      { deposit_id: bank.id, invoice_id: bank.invoice, bank_account: { ...BANK_ACCOUNT, bank_code: '0O1' } },
       'bank_account.bank_code',
     ],
     ['not json', 'body'],
