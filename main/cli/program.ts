@@ -377,6 +377,25 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
       }),
     );
 
+  program
+    .command('states')
+    .description('states of a country, ISO 3166-2 codes for payer.address.state (GET /v3/states)')
+    .argument('<country>', 'ISO country code, e.g. BR')
+    .action((country: string) => lookup((session) => record(session.api.listStates({ country }))));
+
+  program
+    .command('fx-quote')
+    .description('fiat quote, USD into the country currency (GET /v3/exchange_rates)')
+    .requiredOption('--country <c>', 'ISO country code, e.g. BR')
+    .requiredOption('--amount <a>', 'amount in USD')
+    .action((options: { country: string; amount: string }) =>
+      lookup(async (session) => {
+        const amount = checkInput(amountNumberSchema, options.amount, '--amount');
+        if (!amount.ok) return amount;
+        return record(session.api.getFiatQuote({ country: options.country, amount: amount.data }));
+      }),
+    );
+
   const subMerchants = program.command('sub-merchants').description('read sub-merchants');
   subMerchants
     .command('get')

@@ -26,17 +26,20 @@ import {
   COUNTRIES,
   CRYPTO_FEE_PERCENT,
   CRYPTO_USD_PRICES,
+  FIAT_FEE_PERCENT,
   findCountry,
   methodsOf,
+  STATES,
 } from './reference-data';
 import { createRefund, refundStatusRecord } from './refunds';
 import { roundTo } from './world';
 
 /**
- * The nine endpoints of the spec plus POST /v3/refunds (D8), each run through one pipeline:
- * IP allow-list → fault draw → authentication → idempotency (POST) → handler → faults on the
- * way out. Authentication failures are answered before the idempotency store is consulted, so
- * a request refused for its clock or signature can be retried with the same key (D2, D6).
+ * The nine endpoints of the spec, POST /v3/refunds (D8) and the states and fiat quote reads
+ * (D15), each run through one pipeline: IP allow-list → fault draw → authentication →
+ * idempotency (POST) → handler → faults on the way out. Authentication failures are answered
+ * before the idempotency store is consulted, so a request refused for its clock or signature can
+ * be retried with the same key (D2, D6).
  */
 
 type AuthKind = 'readOnly' | 'signed' | 'cashout';
@@ -65,6 +68,18 @@ const EMPTY = Buffer.alloc(0);
 function queryText(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `amount` of a quote: 1 when left out (spec, Limits), otherwise a plain decimal above 0. Both
+ * quotes (crypto and fiat, D15) refuse anything else with the same 202 naming the field.
+ */
+function quoteAmount(query: Record<string, unknown>): number | Answer {
+  const amountText = queryText(query, 'amount');
+  const amount = amountText === undefined ? 1 : /^\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : NaN;
+  return Number.isFinite(amount) && amount > 0
+    ? amount
+    : serviceError('invalidBody', 'amount: must be a number greater than 0');
 }
 
 /** Positive integer path ids; anything else is "not valid". */
@@ -126,12 +141,8 @@ function endpoints(core: SandboxCore): Endpoint[] {
             `crypto: must be one of ${Object.keys(CRYPTO_USD_PRICES).join(', ')}`,
           );
         }
-        const amountText = queryText(query, 'amount');
-        const amount =
-          amountText === undefined ? 1 : /^\d+(\.\d+)?$/.test(amountText) ? Number(amountText) : NaN;
-        if (!Number.isFinite(amount) || amount <= 0) {
-          return serviceError('invalidBody', 'amount: must be a number greater than 0');
-        }
+        const amount = quoteAmount(query);
+        if (typeof amount !== 'number') return amount;
         const fxRate = roundTo(cryptoUsd * unitsPerUsd, 6);
         const converted = roundTo(amount / fxRate, 6);
         return {
@@ -142,6 +153,40 @@ function endpoints(core: SandboxCore): Endpoint[] {
             fee: roundTo((converted * CRYPTO_FEE_PERCENT) / 100, 6),
           },
         };
+      },
+    },
+    {
+      // D15 fiat quote: USD into the country's currency. An unknown country is answered as payment
+      // methods answer it (400, empty body); a bad amount as the crypto quote answers it.
+      method: 'GET',
+      path: '/v3/exchange_rates',
+      auth: 'readOnly',
+      handle: ({ query }) => {
+        const country = findCountry(queryText(query, 'country') ?? '');
+        if (!country) return { status: 400 };
+        const amount = quoteAmount(query);
+        if (typeof amount !== 'number') return amount;
+        const converted = roundTo(amount * country.unitsPerUsd, 2);
+        return {
+          status: 200,
+          body: {
+            fx_rate: country.unitsPerUsd,
+            currency: country.currency,
+            converted_amount: converted,
+            fee: roundTo((converted * FIAT_FEE_PERCENT) / 100, 2),
+          },
+        };
+      },
+    },
+    {
+      // D15: ISO 3166-2 subdivisions of a served country; anything else 400 with an empty body.
+      method: 'GET',
+      path: '/v3/states',
+      auth: 'readOnly',
+      handle: ({ query }) => {
+        const states = STATES[findCountry(queryText(query, 'country') ?? '')?.code ?? ''];
+        if (!states) return { status: 400 };
+        return { status: 200, body: states.map((state) => ({ iso: state.iso, name: state.name })) };
       },
     },
     {

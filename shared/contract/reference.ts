@@ -1,4 +1,7 @@
-/** Reference data from the service: a country's payment methods and banks, and crypto quotes. */
+/**
+ * Reference data from the service: a country's payment methods, banks and states, and the crypto
+ * and fiat quotes.
+ */
 import type { Fetched, Result } from './results';
 
 export const PAYMENT_METHOD_TYPES = ['BANK_DEPOSIT', 'BANK_TRANSFER', 'CREDIT_CARD', 'VOUCHER'] as const;
@@ -27,6 +30,20 @@ export interface CryptoQuote {
   fee: number;
 }
 
+/** D15: an ISO 3166-2 subdivision, `iso` without the country prefix (`SP`), as payer.address.state. */
+export interface CountryState {
+  iso: string;
+  name: string;
+}
+
+/** D15: a fiat quote, USD into `currency` (the country's). `fee` is in `currency` too. */
+export interface FiatQuote {
+  fx_rate: number;
+  currency: string;
+  converted_amount: number;
+  fee: number;
+}
+
 export interface ReferenceApi {
   listPaymentMethods(arg: { country: string }): Promise<Result<Fetched<PaymentMethod[]>>>;
   listBanks(arg: { country: string }): Promise<Result<Fetched<Bank[]>>>;
@@ -35,10 +52,15 @@ export interface ReferenceApi {
     amount?: number;
     crypto: string;
   }): Promise<Result<Fetched<CryptoQuote>>>;
+  listStates(arg: { country: string }): Promise<Result<Fetched<CountryState[]>>>;
+  /** `amount` in USD; the service takes 1 when it is left out. */
+  getFiatQuote(arg: { country: string; amount?: number }): Promise<Result<Fetched<FiatQuote>>>;
 }
 
 export const REFERENCE_CHANNELS = {
   listPaymentMethods: 'paydesk:reference:payment-methods',
   listBanks: 'paydesk:reference:banks',
   getCryptoQuote: 'paydesk:reference:crypto-quote',
+  listStates: 'paydesk:reference:states',
+  getFiatQuote: 'paydesk:reference:fiat-quote',
 } as const satisfies { [K in keyof ReferenceApi]: `paydesk:${string}` };

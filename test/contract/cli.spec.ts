@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
@@ -7,14 +6,13 @@ import { join } from 'node:path';
 import type { SandboxHandle } from '../../main/sandbox';
 import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixtures';
 import { cliVariables } from '../support/cli-variables';
+import { runPaydeskBin } from '../support/paydesk-bin';
 
 /**
  * The `paydesk` CLI as a real child process (the bin: node + tsx loader) with PAYDESK_BASE_URL
  * and the six credential variables pointing at the real sandbox: every command once, its exit
  * code (0 ok, 1 refused, 2 bad input, 3 network) and output, and no secret on stdout or stderr.
  */
-
-const repositoryRoot = join(import.meta.dirname, '..', '..');
 
 // Each test spawns processes (about a second of module loading each, more on a busy machine):
 // spread them over the workers (every worker has its own sandbox, reset before each test).
@@ -49,22 +47,6 @@ function environment(sandbox: SandboxHandle, overrides: Record<string, string> =
   };
 }
 
-function paydesk(argv: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(repositoryRoot, 'bin', 'paydesk.js'), ...argv], {
-      cwd: repositoryRoot,
-      env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
-
 /** No credential value, no D1 Authorization and no 64-hex signature on either stream. */
 function expectNoSecret(run: Run, sandbox: SandboxHandle): void {
   const output = `${run.stdout}\n${run.stderr}`;
@@ -93,7 +75,10 @@ function failure(run: Run): { kind: string; code?: number; httpStatus?: number }
 }
 
 test('deposits get <id>', async ({ sandbox }) => {
-  const run = await paydesk(['deposits', 'get', String(SEEDED.earlyReleasedDeposit)], environment(sandbox));
+  const run = await runPaydeskBin(
+    ['deposits', 'get', String(SEEDED.earlyReleasedDeposit)],
+    environment(sandbox),
+  );
   expectOk(run, sandbox);
   // Human output: one `key: value` line per field, nested fields dotted.
   expect(run.stdout).toMatch(new RegExp(`^deposit_id: ${SEEDED.earlyReleasedDeposit}$`, 'm'));
@@ -108,7 +93,7 @@ test('deposits create --body <file>', async ({ sandbox, client }) => {
     JSON.stringify({ amount: 45.5, country: 'BR', payer: FULL_PAYER, payment_method: 'BL' }),
     'utf8',
   );
-  const fromFile = await paydesk(['deposits', 'create', '--body', bodyFile], environment(sandbox));
+  const fromFile = await runPaydeskBin(['deposits', 'create', '--body', bodyFile], environment(sandbox));
   expectOk(fromFile, sandbox);
   expect(fromFile.stdout).toMatch(/^checkout_type: ONE_SHOT$/m);
   expect(fromFile.stdout).toMatch(/^payment_info\.metadata\.bar_code: \d{44}$/m);
@@ -118,7 +103,7 @@ test('deposits create --body <file>', async ({ sandbox, client }) => {
 });
 
 test('refunds get <id>', async ({ sandbox }) => {
-  const run = await paydesk(
+  const run = await runPaydeskBin(
     ['refunds', 'get', String(SEEDED.completedRefund), '--json'],
     environment(sandbox),
   );
@@ -135,7 +120,7 @@ test('refunds create --deposit-id --invoice-id --amount [--bank-account] [--comm
   sandbox,
   client,
 }) => {
-  const run = await paydesk(
+  const run = await runPaydeskBin(
     [
       'refunds',
       'create',
@@ -168,7 +153,7 @@ test('refunds create --deposit-id --invoice-id --amount [--bank-account] [--comm
 });
 
 test('cashouts status --external-id', async ({ sandbox }) => {
-  const byExternal = await paydesk(
+  const byExternal = await runPaydeskBin(
     ['cashouts', 'status', '--external-id', SEEDED.rejectedCashout.externalId, '--json'],
     environment(sandbox),
   );
@@ -190,19 +175,19 @@ test('cashouts cancel --cashout-id --external-id --yes; again: refused, exit 1 i
     '--yes',
     '--json',
   ];
-  const run = await paydesk(argv, environment(sandbox));
+  const run = await runPaydeskBin(argv, environment(sandbox));
   expectOk(run, sandbox);
   expect(json(run)).toEqual({ cashout_status: 2, cashout_status_description: 'Canceled' });
   expect(unwrap(await client.getCashoutStatus(SEEDED.pendingCashout)).record.cashout_status).toBe(2);
 
-  const again = await paydesk(argv, environment(sandbox));
+  const again = await runPaydeskBin(argv, environment(sandbox));
   expect(again.code).toBe(1);
   expect(failure(again).kind).toBe('invalid_state');
   expectNoSecret(again, sandbox);
 });
 
 test('payment-methods <country>', async ({ sandbox }) => {
-  const run = await paydesk(['payment-methods', 'BR', '--json'], environment(sandbox));
+  const run = await runPaydeskBin(['payment-methods', 'BR', '--json'], environment(sandbox));
   expectOk(run, sandbox);
   const methods = json<Array<{ country: string; code: string; type: string }>>(run);
   expect(methods.map((method) => method.code)).toEqual(expect.arrayContaining(['IX', 'BB', 'CA']));
@@ -210,7 +195,7 @@ test('payment-methods <country>', async ({ sandbox }) => {
 });
 
 test('banks <country>', async ({ sandbox }) => {
-  const run = await paydesk(['banks', 'MX'], environment(sandbox));
+  const run = await runPaydeskBin(['banks', 'MX'], environment(sandbox));
   expectOk(run, sandbox);
   // Human output of a list: one block per bank.
   expect(run.stdout).toMatch(/^code: \d+\nname: .+$/m);
@@ -218,7 +203,7 @@ test('banks <country>', async ({ sandbox }) => {
 });
 
 test('crypto-quote --currency --amount --crypto', async ({ sandbox }) => {
-  const run = await paydesk(
+  const run = await runPaydeskBin(
     ['crypto-quote', '--currency', 'USD', '--amount', '50', '--crypto', 'USDT', '--json'],
     environment(sandbox),
   );
@@ -228,8 +213,56 @@ test('crypto-quote --currency --amount --crypto', async ({ sandbox }) => {
   expect(typeof quote.fee).toBe('number');
 });
 
+test('states <country> (D15)', async ({ sandbox }) => {
+  const [human, asJson] = await Promise.all([
+    runPaydeskBin(['states', 'BR'], environment(sandbox)),
+    runPaydeskBin(['states', 'BR', '--json'], environment(sandbox)),
+  ]);
+  expectOk(human, sandbox);
+  expect(human.stdout).toMatch(/^iso: SP\nname: São Paulo$/m);
+  expectOk(asJson, sandbox);
+  const states = json<Array<{ iso: string; name: string }>>(asJson);
+  expect(states).toHaveLength(27);
+  expect(states).toContainEqual({ iso: 'SP', name: 'São Paulo' });
+});
+
+test('fx-quote --country --amount (D15)', async ({ sandbox }) => {
+  const run = await runPaydeskBin(
+    ['fx-quote', '--country', 'MX', '--amount', '10', '--json'],
+    environment(sandbox),
+  );
+  expectOk(run, sandbox);
+  const quote = json<{ fx_rate: number; currency: string; converted_amount: number; fee: number }>(run);
+  expect(quote.currency).toBe('MXN');
+  expect(quote.converted_amount).toBeCloseTo(10 * quote.fx_rate, 2);
+  expect(typeof quote.fee).toBe('number');
+});
+
+test('states and fx-quote refusals: bad input → 2 before any call; a country not served → 1', async ({
+  sandbox,
+}) => {
+  const [badCountry, badAmount, noAmount, unknownCountry, unknownQuoteCountry] = await Promise.all([
+    runPaydeskBin(['states', 'br', '--json'], environment(sandbox)),
+    runPaydeskBin(['fx-quote', '--country', 'BR', '--amount', '-5', '--json'], environment(sandbox)),
+    runPaydeskBin(['fx-quote', '--country', 'BR'], environment(sandbox)),
+    runPaydeskBin(['states', 'US', '--json'], environment(sandbox)),
+    runPaydeskBin(['fx-quote', '--country', 'US', '--amount', '5', '--json'], environment(sandbox)),
+  ]);
+  expect(badCountry.code).toBe(2);
+  expect(failure(badCountry).kind).toBe('validation');
+  expect(badAmount.code).toBe(2);
+  expect(failure(badAmount)).not.toHaveProperty('httpStatus');
+  expect(noAmount.code).toBe(2);
+  expect(noAmount.stderr).toMatch(/--amount/);
+  for (const run of [unknownCountry, unknownQuoteCountry]) {
+    expect(run.code).toBe(1);
+    expect(failure(run)).toMatchObject({ kind: 'validation', httpStatus: 400 });
+    expectNoSecret(run, sandbox);
+  }
+});
+
 test('sub-merchants get <id>', async ({ sandbox }) => {
-  const run = await paydesk(
+  const run = await runPaydeskBin(
     ['sub-merchants', 'get', String(SEEDED.activeSubMerchant), '--json'],
     environment(sandbox),
   );
@@ -241,13 +274,13 @@ test('refusals: unknown id → 1 not_found; bad id → 2; wrong secret or pass �
   sandbox,
 }) => {
   const [unknown, badId, wrongSecret, wrongPass] = await Promise.all([
-    paydesk(['refunds', 'get', '999999'], environment(sandbox)),
-    paydesk(['deposits', 'get', 'abc', '--json'], environment(sandbox)),
-    paydesk(
+    runPaydeskBin(['refunds', 'get', '999999'], environment(sandbox)),
+    runPaydeskBin(['deposits', 'get', 'abc', '--json'], environment(sandbox)),
+    runPaydeskBin(
       ['deposits', 'get', String(SEEDED.completedCardDeposit), '--json'],
       environment(sandbox, { PAYDESK_API_SECRET: 'a-wrong-but-secret-value' }),
     ),
-    paydesk(
+    runPaydeskBin(
       ['cashouts', 'status', '--cashout-id', String(SEEDED.pendingCashout.cashoutId), '--json'],
       environment(sandbox, { PAYDESK_CASHOUT_PASS: 'wrong-cashout-pass' }),
     ),
@@ -276,7 +309,7 @@ test('a service that cannot be reached → exit 3 network', async ({ sandbox }) 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
-  const run = await paydesk(
+  const run = await runPaydeskBin(
     ['banks', 'BR', '--json'],
     environment(sandbox, { PAYDESK_BASE_URL: `http://127.0.0.1:${port}` }),
   );

@@ -190,6 +190,8 @@ export const ARG_SCHEMAS = {
     amount: finite.optional(),
     crypto: z.string().max(10),
   }),
+  listStates: z.strictObject({ country: countrySchema }),
+  getFiatQuote: z.strictObject({ country: countrySchema, amount: finite.optional() }),
   getSubMerchant: z.strictObject({ subMerchantId: idSchema }),
   listWatchedSubMerchants: none,
   watchSubMerchant: z.strictObject({ subMerchantId: idSchema }),

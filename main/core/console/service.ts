@@ -233,6 +233,16 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         }),
       ),
 
+    listStates: (arg) => onActive(context, (connection) => connection.client.listStates(arg.country)),
+
+    getFiatQuote: (arg) =>
+      onActive(context, (connection) =>
+        connection.client.getFiatQuote({
+          country: arg.country,
+          ...(arg.amount !== undefined && { amount: arg.amount }),
+        }),
+      ),
+
     // -- Sub-merchants -----------------------------------------------------------------------
     getSubMerchant: (arg) =>
       onActive(context, async (connection) => {

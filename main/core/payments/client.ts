@@ -2,10 +2,12 @@ import type {
   Bank,
   CashoutRef,
   CashoutStatus,
+  CountryState,
   CryptoQuote,
   DepositCreateBody,
   DepositCreated,
   DepositStatus,
+  FiatQuote,
   Fetched,
   PaymentMethod,
   RefundCreateBody,
@@ -22,11 +24,12 @@ import type { ClockListener, ServerClockOptions } from './clock';
 import { ServerClock } from './clock';
 import type { CredentialsSource } from './credentials';
 import { CredentialsReader } from './credentials';
-import type { CryptoQuoteQuery } from './crypto';
-import { getCryptoQuote } from './crypto';
+import type { CryptoQuoteQuery, FiatQuoteQuery } from './crypto';
+import { getCryptoQuote, getFiatQuote } from './crypto';
 import { createDeposit, getDeposit } from './deposits';
 import { listPaymentMethods } from './payment-methods';
 import { createRefund, getRefund } from './refunds';
+import { listStates } from './states';
 import { getSubMerchant } from './sub-merchants';
 import type { RetryPolicy } from './transport';
 import { Transport } from './transport';
@@ -100,6 +103,14 @@ export class PaymentsClient {
 
   getCryptoQuote(query: CryptoQuoteQuery, options?: CallOptions): Promise<Result<Fetched<CryptoQuote>>> {
     return getCryptoQuote(this.#context, query, options);
+  }
+
+  listStates(country: string, options?: CallOptions): Promise<Result<Fetched<CountryState[]>>> {
+    return listStates(this.#context, country, options);
+  }
+
+  getFiatQuote(query: FiatQuoteQuery, options?: CallOptions): Promise<Result<Fetched<FiatQuote>>> {
+    return getFiatQuote(this.#context, query, options);
   }
 
   createDeposit(body: DepositCreateBody, options?: CreateOptions): Promise<Result<Created<DepositCreated>>> {

@@ -1,7 +1,7 @@
-import type { CryptoQuote, Fetched, Result } from '../../../shared/contract';
+import type { CryptoQuote, FiatQuote, Fetched, Result } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, readOnlyAuth } from './calls';
-import { checkInput, cryptoQuoteQuerySchema } from './inputs';
+import { checkInput, cryptoQuoteQuerySchema, fiatQuoteQuerySchema } from './inputs';
 import { ANSWERS } from './schemas';
 
 export interface CryptoQuoteQuery {
@@ -29,6 +29,35 @@ export async function getCryptoQuote(
     method: 'GET',
     path: '/v3/exchange_rates/crypto',
     query: { currency, ...(amount !== undefined && { amount: String(amount) }), crypto },
+    auth: auth.data,
+    retry: 'read',
+    ...(options.signal && { signal: options.signal }),
+  });
+}
+
+export interface FiatQuoteQuery {
+  /** A served country: the quote is in its currency. */
+  country: string;
+  /** In USD; the service takes 1 when it is left out. */
+  amount?: number | string;
+}
+
+/** D15: USD into a country's currency (read-only key, D4), the crypto quote's sibling. */
+export async function getFiatQuote(
+  context: ClientContext,
+  query: FiatQuoteQuery,
+  options: CallOptions = {},
+): Promise<Result<Fetched<FiatQuote>>> {
+  const checked = checkInput(fiatQuoteQuerySchema, query);
+  if (!checked.ok) return checked;
+  const auth = await readOnlyAuth(context);
+  if (!auth.ok) return auth;
+  const { country, amount } = checked.data;
+  return fetchRecord(context, ANSWERS.fiatQuote, {
+    endpoint: 'fiat-quote',
+    method: 'GET',
+    path: '/v3/exchange_rates',
+    query: { country, ...(amount !== undefined && { amount: String(amount) }) },
     auth: auth.data,
     retry: 'read',
     ...(options.signal && { signal: options.signal }),

@@ -10,6 +10,8 @@ export type Endpoint =
   | 'payment-methods'
   | 'crypto-quote'
   | 'banks'
+  | 'states'
+  | 'fiat-quote'
   | 'deposit-create'
   | 'deposit-status'
   | 'refund-create'
@@ -129,6 +131,21 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     codeSpace: 'service',
     httpStatus: 400,
     endpoint: 'payment-methods',
+    kind: 'validation',
+    means: 'The service does not accept this country',
+  },
+  // D15: the states list and the fiat quote answer an unknown country as payment methods do.
+  {
+    codeSpace: 'service',
+    httpStatus: 400,
+    endpoint: 'states',
+    kind: 'validation',
+    means: 'The service does not accept this country',
+  },
+  {
+    codeSpace: 'service',
+    httpStatus: 400,
+    endpoint: 'fiat-quote',
     kind: 'validation',
     means: 'The service does not accept this country',
   },

@@ -5,7 +5,7 @@ export type { CallOptions, CreateOptions, Created } from './calls';
 export type { ClockListener, ClockState, ClockStatus, ServerClockOptions } from './clock';
 export { CLOCK_LIMITS, ServerClock } from './clock';
 export type { Credentials, CredentialsProvider, CredentialsSource } from './credentials';
-export type { CryptoQuoteQuery } from './crypto';
+export type { CryptoQuoteQuery, FiatQuoteQuery } from './crypto';
 export type { Endpoint, ServiceErrorRow } from './errors';
 export { SERVICE_ERROR_TABLE } from './errors';
 export type { ReportedInfoRule } from './inputs';
@@ -22,6 +22,7 @@ export {
   countrySchema,
   cryptoInputSchema,
   cryptoQuoteQuerySchema,
+  fiatQuoteQuerySchema,
   currencySchema,
   depositCreateBodySchema,
   externalIdSchema,

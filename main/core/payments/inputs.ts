@@ -307,6 +307,12 @@ export const cryptoQuoteQuerySchema = z.strictObject({
   crypto: z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be a crypto symbol such as USDT'),
 });
 
+/** Query of the fiat quote (D15): a served country's code and an amount in USD (1 when left out). */
+export const fiatQuoteQuerySchema = z.strictObject({
+  country: countrySchema,
+  amount: amountSchema.optional(),
+});
+
 /** Cashout login and pass travel in the body, at most 32 characters each (Limits). */
 export const cashoutCredentialSchema = text(32);
 

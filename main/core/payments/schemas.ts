@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type {
   Bank,
   CashoutStatus,
+  CountryState,
   CryptoQuote,
   DepositCreated,
   DepositStatus,
+  FiatQuote,
   Fetched,
   JsonObject,
   JsonValue,
@@ -164,6 +166,12 @@ const bankShape = { code: integerLike, name: text };
 
 const cryptoQuoteShape = { fx_rate: numberLike, converted_amount: numberLike, fee: numberLike };
 
+/** D15. */
+const stateShape = { iso: text, name: text };
+
+/** D15: the crypto quote's numbers plus the currency they are in. */
+const fiatQuoteShape = { ...cryptoQuoteShape, currency: text };
+
 const addressSchema = tolerantObject({
   street: optionalText,
   city: optionalText,
@@ -294,6 +302,8 @@ export const ANSWERS = {
   paymentMethods: listAnswer('payment methods', paymentMethodShape),
   banks: listAnswer('banks', bankShape),
   cryptoQuote: objectAnswer('crypto quote', cryptoQuoteShape),
+  states: listAnswer('states', stateShape),
+  fiatQuote: objectAnswer('fiat quote', fiatQuoteShape),
   depositCreated: objectAnswer('deposit creation', depositCreatedShape),
   depositStatus: objectAnswer('deposit status', depositStatusShape),
   refundCreated: objectAnswer('refund creation', refundCreatedShape),
@@ -309,6 +319,8 @@ const contractCheck: {
   paymentMethods: Assignable<Output<'paymentMethods'>, PaymentMethod[]>;
   banks: Assignable<Output<'banks'>, Bank[]>;
   cryptoQuote: Assignable<Output<'cryptoQuote'>, CryptoQuote>;
+  states: Assignable<Output<'states'>, CountryState[]>;
+  fiatQuote: Assignable<Output<'fiatQuote'>, FiatQuote>;
   depositCreated: Assignable<Output<'depositCreated'>, DepositCreated>;
   depositStatus: Assignable<Output<'depositStatus'>, DepositStatus>;
   refundCreated: Assignable<Output<'refundCreated'>, RefundCreated>;
@@ -319,6 +331,8 @@ const contractCheck: {
   paymentMethods: true,
   banks: true,
   cryptoQuote: true,
+  states: true,
+  fiatQuote: true,
   depositCreated: true,
   depositStatus: true,
   refundCreated: true,

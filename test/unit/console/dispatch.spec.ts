@@ -190,6 +190,10 @@ test('every method answers through the dispatcher, and refuses what it must', as
     { currency: 'USD', amount: Number.POSITIVE_INFINITY, crypto: 'USDT' },
     'validation',
   );
+  await ok('listStates', { country: 'BR' });
+  await refuse('listStates', { country: 'BRA' }, 'validation', 'country');
+  await ok('getFiatQuote', { country: 'MX', amount: 10 });
+  await refuse('getFiatQuote', { country: 'MX', amount: -1 }, 'validation');
   await ok('getSubMerchant', { subMerchantId: 18703 });
   await refuse('getSubMerchant', { subMerchantId: 999 }, 'not_found');
   await ok('watchSubMerchant', { subMerchantId: 18703 });
