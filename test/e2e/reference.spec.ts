@@ -151,6 +151,91 @@ test('banks: a search narrows the list, accents and case ignored, codes too; no 
   await expect(list.locator('[data-bank-row]')).toHaveCount(banks.length);
 });
 
+test('states (D15): the ISO 3166-2 list of a country, searchable by name or code, per country', async ({
+  console: app,
+  paydesk,
+  axe,
+  saveScreen,
+}) => {
+  await openReference(app, '?tab=states&country=BR');
+  await expect(app.getByRole('tab', { name: 'States' })).toHaveAttribute('aria-selected', 'true');
+  const listed = await paydesk.call('listStates', { country: 'BR' });
+  if (!listed.ok) throw new Error(`listStates: ${listed.error.kind}`);
+  const table = app.getByTestId('states-table');
+  await expect(app.getByTestId('state-count')).toHaveText('27 states.');
+  await expect(table.locator('tbody tr')).toHaveCount(listed.data.record.length);
+  await expect(table.getByText('States of Brazil (ISO 3166-2)')).toBeVisible();
+  const saoPaulo = table.locator('tr[data-state-code="SP"]');
+  await expect(saoPaulo.locator('[data-field="iso"]')).toHaveText('SP');
+  await expect(saoPaulo.locator('[data-field="name"]')).toHaveText('São Paulo');
+
+  const search = app.getByLabel('Search states');
+  await search.fill('sao paulo');
+  await expect(table.locator('tbody tr')).toHaveText([/SP\s*São Paulo/]);
+  await expect(app.getByTestId('state-count')).toHaveText('1 of 27 states matches.');
+  await search.fill('RJ');
+  await expect(table.locator('tbody tr[data-state-code="RJ"]')).toHaveCount(1);
+  await axe();
+  await topOf(app);
+  await saveScreen('reference-states-br');
+  await search.fill('lisboa');
+  await expect(app.getByTestId('state-no-match')).toHaveText('No state matches "lisboa".');
+
+  // Another country: its own list, the search starting empty.
+  await app.getByLabel('Country').selectOption('MX');
+  await expect(app.getByLabel('Search states')).toHaveValue('');
+  await expect(app.getByTestId('state-count')).toHaveText('32 states.');
+  await expect(table.locator('tr[data-state-code="CMX"] [data-field="name"]')).toHaveText('Ciudad de México');
+});
+
+test('the fiat quote (D15), beside the crypto quote: USD into the country currency, each amount with its unit', async ({
+  console: app,
+  paydesk,
+  axe,
+  saveScreen,
+}) => {
+  await openReference(app, '?tab=crypto&country=MX');
+  await expect(
+    app.getByTestId('fiat-quote-panel').getByRole('heading', { name: 'Fiat quote' }),
+  ).toBeVisible();
+  await expect(
+    app.getByTestId('crypto-quote-panel').getByRole('heading', { name: 'Crypto quote' }),
+  ).toBeVisible();
+  const amount = app.getByLabel('Amount in USD');
+  await expect(amount).toHaveValue('1');
+  await amount.fill('250');
+  await app.getByRole('button', { name: 'Quote in local currency' }).click();
+
+  const expected = await paydesk.call('getFiatQuote', { country: 'MX', amount: 250 });
+  if (!expected.ok) throw new Error(`getFiatQuote: ${expected.error.kind}`);
+  const { fx_rate, converted_amount, fee, currency } = expected.data.record;
+  expect(currency).toBe('MXN');
+  const quote = app.getByTestId('fiat-quote');
+  const money = (value: number) =>
+    new Intl.NumberFormat('en', { style: 'currency', currency: 'MXN', currencyDisplay: 'code' }).format(
+      value,
+    );
+  await expect(quote.getByRole('heading', { name: 'USD 250.00 in MXN (Mexico)' })).toBeVisible();
+  await expect(quote.getByText('Rate (MXN for 1 USD)')).toBeVisible();
+  await expect(quote.locator('[data-field="fx_rate"]')).toHaveText(String(fx_rate));
+  await expect(quote.locator('[data-field="converted_amount"] [data-amount]')).toHaveAttribute(
+    'data-currency',
+    'MXN',
+  );
+  await expect(quote.locator('[data-field="converted_amount"]')).toHaveText(money(converted_amount));
+  await expect(quote.locator('[data-field="fee"] [data-amount]')).toHaveAttribute('data-amount', String(fee));
+  await expect(quote.locator('[data-field="fee"]')).toHaveText(money(fee));
+  await axe();
+  await topOf(app);
+  await saveScreen('reference-fiat-quote');
+
+  // Nothing is asked for an amount that is not positive.
+  await amount.fill('0');
+  await app.getByRole('button', { name: 'Quote in local currency' }).click();
+  await expect(app.getByText('Enter an amount greater than zero.')).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('the crypto quote: amount 1 by default, the rate, the converted amount and the fee', async ({
   console: app,
   paydesk,

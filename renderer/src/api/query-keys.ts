@@ -33,6 +33,10 @@ export function environmentKeys(environmentId: string) {
     banks: (country: string) => [environmentId, 'reference', 'banks', country] as const,
     cryptoQuote: (currency: string, crypto: string, amount: number) =>
       [environmentId, 'reference', 'crypto-quote', currency, crypto, amount] as const,
+    // States feed the payer address picker of New deposit as well (D15).
+    states: (country: string) => [environmentId, 'reference', 'states', country] as const,
+    fiatQuote: (country: string, amount: number) =>
+      [environmentId, 'reference', 'fiat-quote', country, amount] as const,
     // Sub-merchants (features/sub-merchants)
     subMerchant: (subMerchantId: number) => [environmentId, 'sub-merchants', subMerchantId] as const,
     watchedSubMerchants: () => [environmentId, 'sub-merchants', 'watched'] as const,

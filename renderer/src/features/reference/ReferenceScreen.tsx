@@ -1,10 +1,12 @@
-import { NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
+import { NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '../../components/format-context';
 import { BanksPanel } from './BanksPanel';
 import { CryptoQuotePanel } from './CryptoQuotePanel';
+import { FiatQuotePanel } from './FiatQuotePanel';
 import { PaymentMethodsPanel } from './PaymentMethodsPanel';
+import { StatesPanel } from './StatesPanel';
 import {
   countryName,
   DEFAULT_COUNTRY,
@@ -13,13 +15,14 @@ import {
   type ReferenceCountry,
 } from './reference-data';
 
-const TABS = ['methods', 'banks', 'crypto'] as const;
+const TABS = ['methods', 'banks', 'states', 'crypto'] as const;
 type ReferenceTab = (typeof TABS)[number];
 const isTab = (value: string | null): value is ReferenceTab => TABS.some((tab) => tab === value);
 
 /**
- * /reference?tab=methods|banks|crypto&country=BR: payment methods and banks per country, and the
- * crypto quote calculator. The tab and the country live in the address, so a view can be linked.
+ * /reference?tab=methods|banks|states|crypto&country=BR: payment methods, banks and states per
+ * country, and the fiat and crypto quote calculators side by side (tab `crypto`, kept for links
+ * made before the fiat quote). The tab and the country live in the address, so a view can be linked.
  */
 export default function ReferenceScreen() {
   const { t } = useTranslation('reference');
@@ -50,6 +53,9 @@ export default function ReferenceScreen() {
           <Tabs.Tab value="banks" data-testid="tab-banks">
             {t('tabs.banks')}
           </Tabs.Tab>
+          <Tabs.Tab value="states" data-testid="tab-states">
+            {t('tabs.states')}
+          </Tabs.Tab>
           <Tabs.Tab value="crypto" data-testid="tab-crypto">
             {t('tabs.crypto')}
           </Tabs.Tab>
@@ -67,8 +73,28 @@ export default function ReferenceScreen() {
             <BanksPanel key={country} country={country} />
           </Stack>
         </Tabs.Panel>
+        <Tabs.Panel value="states" pt="md">
+          <Stack>
+            <CountryPicker value={country} onChange={(next) => show({ country: next })} />
+            {/* Keyed by country: the search text belongs to one country's list. */}
+            <StatesPanel key={country} country={country} />
+          </Stack>
+        </Tabs.Panel>
         <Tabs.Panel value="crypto" pt="md">
-          <CryptoQuotePanel country={country} />
+          <Stack>
+            <CountryPicker value={country} onChange={(next) => show({ country: next })} />
+            <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
+              <Stack gap="sm" data-testid="fiat-quote-panel">
+                <Title order={3}>{t('fiat.heading')}</Title>
+                <FiatQuotePanel key={country} country={country} />
+              </Stack>
+              <Stack gap="sm" data-testid="crypto-quote-panel">
+                <Title order={3}>{t('crypto.heading')}</Title>
+                {/* Keyed by country: its local currency is the default of the currency picker. */}
+                <CryptoQuotePanel key={country} country={country} />
+              </Stack>
+            </SimpleGrid>
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>

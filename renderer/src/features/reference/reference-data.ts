@@ -114,3 +114,26 @@ export function filterBanks<T extends { code: number; name: string }>(
     return words.every((word) => name.includes(word) || (/^\d+$/.test(word) && code.startsWith(word)));
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// State search (D15)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The states whose name contains every word of the query (accents and case ignored), or whose
+ * code starts with it (`sp` → São Paulo). An empty query keeps them all.
+ */
+export function filterStates<T extends { iso: string; name: string }>(
+  states: readonly T[],
+  query: string,
+): readonly T[] {
+  const words = foldForSearch(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return states;
+  const code = query.trim().toUpperCase();
+  return states.filter(
+    (state) => state.iso.startsWith(code) || words.every((word) => foldForSearch(state.name).includes(word)),
+  );
+}
+
+/** A state as a picker shows it: `São Paulo (SP)`. */
+export const stateLabel = (state: { iso: string; name: string }): string => `${state.name} (${state.iso})`;
