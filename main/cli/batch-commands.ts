@@ -12,7 +12,7 @@ import {
   type ErrorKind,
   type Result,
 } from '../../shared/contract';
-import { parseBatchIds } from '../core/batch';
+import { batchCsvHeader, batchCsvRows, parseBatchIds } from '../core/batch';
 import { asJson, readStdin } from './input';
 import { exitCodeFor, printable } from './output';
 import type { CliSession } from './session';
@@ -138,13 +138,25 @@ function whenStopped(session: CliSession): {
   };
 }
 
-async function allRows(session: CliSession, batchId: string): Promise<Result<BatchRow[]>> {
-  const rows: BatchRow[] = [];
+/** The batch's rows a page at a time, so that a 100,000-row batch is never held twice. */
+async function* rowPages(session: CliSession, batchId: string): AsyncGenerator<Result<BatchRow[]>> {
   for (let offset = 0; ; offset += PAGE) {
     const page = await session.api.batchRows({ batchId, offset, limit: PAGE });
-    if (!page.ok) return page;
-    rows.push(...page.data.rows);
-    if (offset + PAGE >= page.data.total) return { ok: true, data: rows };
+    yield page.ok ? { ok: true, data: page.data.rows } : page;
+    if (!page.ok || offset + PAGE >= page.data.total) return;
+  }
+}
+
+/** What the exit code needs to know of the rows, gathered page by page. */
+interface RowTally {
+  unreachable: boolean;
+  notOk: boolean;
+}
+
+function tally(into: RowTally, rows: readonly BatchRow[]): void {
+  for (const row of rows) {
+    if (row.errorKind !== undefined && UNREACHABLE.has(row.errorKind)) into.unreachable = true;
+    if (row.state !== 'ok') into.notOk = true;
   }
 }
 
@@ -173,12 +185,12 @@ function summaryLine(summary: BatchSummary): string {
 }
 
 /** The CLI's table: unreachable lookups 3, bad input 2, refused or not found 1, else 0. */
-function exitCode(summary: BatchSummary, rows: readonly BatchRow[], parsed: BatchParseResult): number {
+function exitCode(summary: BatchSummary, rows: RowTally, parsed: BatchParseResult): number {
   if (summary.state === 'failed' && summary.error) return exitCodeFor(summary.error);
   if (summary.state === 'cancelled') return 130;
-  if (rows.some((row) => row.errorKind !== undefined && UNREACHABLE.has(row.errorKind))) return 3;
+  if (rows.unreachable) return 3;
   if (parsed.invalidCount > 0) return 2;
-  if (rows.some((row) => row.state !== 'ok')) return 1;
+  if (rows.notOk) return 1;
   return 0;
 }
 
@@ -265,21 +277,23 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
           io.signal?.removeEventListener('abort', onAbort);
           if (tty) io.stderr.write('\n');
 
-          const rows = await allRows(session, batchId);
-          if (!rows.ok) return context.fail(rows.error);
-          if (flags.csv) {
-            const csv = await session.api.batchExportCsv({ batchId });
-            if (!csv.ok) return context.fail(csv.error);
-            io.stdout.write(csv.data.csv);
-          } else if (context.json) {
-            const { ids: _ids, ...input } = parsed.data;
-            context.print(asJson({ summary, input, rows: rows.data }));
-          } else {
-            for (const row of rows.data) io.stdout.write(rowLine(row));
-            io.stdout.write(summaryLine(summary));
+          // CSV and text are written a page at a time; JSON is one document, so it is built whole.
+          const rows: RowTally = { unreachable: false, notOk: false };
+          const jsonRows: BatchRow[] = [];
+          if (flags.csv) io.stdout.write(batchCsvHeader(kind.data));
+          for await (const page of rowPages(session, batchId)) {
+            if (!page.ok) return context.fail(page.error);
+            tally(rows, page.data);
+            if (flags.csv) io.stdout.write(batchCsvRows(kind.data, page.data));
+            else if (context.json) jsonRows.push(...page.data);
+            else for (const row of page.data) io.stdout.write(rowLine(row));
           }
+          if (context.json) {
+            const { ids: _ids, ...input } = parsed.data;
+            context.print(asJson({ summary, input, rows: jsonRows }));
+          } else if (!flags.csv) io.stdout.write(summaryLine(summary));
           if (summary.state === 'failed' && summary.error) context.fail(await session.explain(summary.error));
-          context.exit(exitCode(summary, rows.data, parsed.data));
+          context.exit(exitCode(summary, rows, parsed.data));
         } finally {
           tracker.stop();
         }

@@ -1,5 +1,5 @@
 import type { BatchKind, BatchRow } from '../../../shared/contract';
-import { buildCsv, type CsvCell } from '../csv';
+import { csvRecords, type CsvCell } from '../csv';
 
 /**
  * Batch results as CSV (csv.ts: RFC 4180, spreadsheet formulas neutralised in every text cell, a
@@ -56,14 +56,21 @@ export function batchCsvColumns(kind: BatchKind): string[] {
 
 /** Every row in batch order; `rows` is iterated once, so a generator keeps memory flat. */
 export function batchCsv(kind: BatchKind, rows: Iterable<BatchRow>): string {
+  return batchCsvHeader(kind) + batchCsvRows(kind, rows);
+}
+
+/** The header line of a batch CSV: with `batchCsvRows` of each page, the same text as `batchCsv`. */
+export function batchCsvHeader(kind: BatchKind): string {
+  return csvRecords([batchCsvColumns(kind)]);
+}
+
+/** The lines of some rows of a batch CSV (one page of a batch written as it is read). */
+export function batchCsvRows(kind: BatchKind, rows: Iterable<BatchRow>): string {
   const columns = [...LEADING, ...BY_KIND[kind], ...TRAILING];
   function* cells(): Iterable<CsvCell[]> {
     for (const row of rows) yield columns.map(([, cell]) => cell(row));
   }
-  return buildCsv(
-    columns.map(([header]) => header),
-    cells(),
-  );
+  return csvRecords(cells());
 }
 
 /** `paydesk-batch-deposits-local-sandbox-2024-03-05T14-07-09.csv` (no colons: Windows). */

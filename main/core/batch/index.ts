@@ -13,6 +13,6 @@ export { BatchEngine, snapshotStatus, type BatchEngineOptions, type BatchCounts 
 export { mapLimited } from './map-limited';
 export { TokenBucket, type TokenBucketOptions } from './rate-limiter';
 export { lookupFor, cashoutStatusName, NO_STATUS, type Lookup, type RecordSummary } from './lookups';
-export { batchCsv, batchCsvColumns, batchCsvFileName } from './export-csv';
+export { batchCsv, batchCsvColumns, batchCsvFileName, batchCsvHeader, batchCsvRows } from './export-csv';
 export { BATCH_FOLDER_NAME, lastRunPath, readLastRun, writeLastRun, type LastRun } from './last-run';
 export { BatchManager, type BatchManagerOptions, type BatchTarget } from './manager';

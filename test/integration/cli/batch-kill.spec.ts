@@ -116,11 +116,24 @@ test('kill -9 during a batch that indexes: committed pages are whole, the file i
       ids.join('\n'),
     );
     expect(again.code, again.stderr).toBe(0);
+    // Printed a page at a time: every row, once, in the order given.
+    const printed = JSON.parse(again.stdout) as { rows: Array<{ id: string }> };
+    expect(printed.rows.map((row) => row.id)).toEqual(ids);
     expect(again.stderr).not.toMatch(/set aside/i);
     const afterRerun = indexedDeposits(dataDir);
     expect(afterRerun.integrity).toBe('ok');
     expect(afterRerun.rows.length).toBe(IDS);
     expect(new Set(afterRerun.rows.map((row) => row.id))).toEqual(asked);
+
+    const asCsv = await runPaydeskBin(
+      ['batch', 'deposits', '-', '--rate', '10000', '--csv'],
+      env,
+      ids.join('\n'),
+    );
+    expect(asCsv.code, asCsv.stderr).toBe(0);
+    const lines = asCsv.stdout.split('\r\n');
+    expect(lines[0]).toMatch(/^id,result,status,/);
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(ids);
 
     const found = await runPaydeskBin(['search', `INV-${ids.at(-1) ?? ''}`, '--json'], env);
     expect(found.code, found.stderr).toBe(0);

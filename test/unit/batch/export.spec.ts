@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { BatchEngine, batchCsv, batchCsvColumns, lookupFor } from '../../../main/core/batch';
+import {
+  BatchEngine,
+  batchCsv,
+  batchCsvColumns,
+  batchCsvHeader,
+  batchCsvRows,
+  lookupFor,
+} from '../../../main/core/batch';
 import { parseCsv } from '../../../main/core/csv';
 import { clientFor } from '../payments/client-for';
 import { sendJson, startDouble, type ServiceDouble } from '../payments/http-double';
@@ -88,4 +95,22 @@ test('cashout rows (by external id) and failed rows are neutralised too', async 
     { index: 0, id: '5', state: 'failed', changed: null, errorKind: 'not_found', errorMessage: '=oops' },
   ]);
   expect(failed).toContain(",'=oops\r\n");
+});
+
+test("written a page at a time (the CLI's --csv), a batch CSV is the same text as written whole", () => {
+  const rows = Array.from({ length: 7 }, (_, index) => ({
+    index,
+    id: String(300_000_000 + index),
+    state: 'ok' as const,
+    status: index % 2 === 0 ? 'COMPLETED' : '=PENDING',
+    amount: index * 10.5,
+    currency: 'BRL',
+    changed: null,
+  }));
+  const paged =
+    batchCsvHeader('deposits') +
+    batchCsvRows('deposits', rows.slice(0, 3)) +
+    batchCsvRows('deposits', rows.slice(3));
+  expect(paged).toBe(batchCsv('deposits', rows));
+  expect(paged.split('\r\n')).toHaveLength(rows.length + 2);
 });
