@@ -20,6 +20,7 @@ import { describeAuditCommands } from './audit-commands';
 import { describeBatchCommands } from './batch-commands';
 import { describeEnvironmentCommands } from './environment-commands';
 import { describeRecordCommands } from './record-commands';
+import { describeReconcileCommands } from './reconcile-commands';
 import type { Variables } from './environment';
 import { asJson, readStdin } from './input';
 import type { Writable } from './output';
@@ -512,6 +513,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
   describeEnvironmentCommands(program, context);
   describeAuditCommands(program, context);
   describeBatchCommands(program, context);
+  describeReconcileCommands(program, context);
 
   try {
     await program.parseAsync([...io.argv], { from: 'user' });

@@ -46,6 +46,7 @@ export * from './batch';
 export * from './watchlist';
 export * from './records';
 export * from './drafts';
+export * from './reconcile';
 
 /** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
 export interface ConsoleApi

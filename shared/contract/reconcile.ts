@@ -1,0 +1,160 @@
+/** Reconciliation (issue 31): the merchant's own ledger against the service, with the money at stake. */
+import type { BatchKind } from './batch';
+import type { ConsoleError, ErrorKind } from './results';
+
+/**
+ * What a ledger row is, compared with the service. `lookup_failed` is not a classification of
+ * money: the service could not be asked (network, a cancelled run), and a resumed run asks again.
+ */
+export const RECONCILE_CLASSES = [
+  'match',
+  'status_differs',
+  'amount_differs',
+  'currency_differs',
+  'not_found',
+  'duplicate_in_ledger',
+  'lookup_failed',
+] as const;
+export type ReconcileClass = (typeof RECONCILE_CLASSES)[number];
+
+/** The status differences that cost money, named. */
+export const RECONCILE_MONEY_CASES = [
+  /** The ledger counts it paid (COMPLETED); the service does not have it COMPLETED. */
+  'merchant_paid_service_not_completed',
+  /** The service has it COMPLETED; the ledger does not count it paid. */
+  'service_completed_not_released',
+  /** The ledger has COMPLETED; the service now has it REJECTED (refunds, cashouts). */
+  'completed_then_rejected',
+] as const;
+export type ReconcileMoneyCase = (typeof RECONCILE_MONEY_CASES)[number];
+
+/** What a ledger column can hold. `invoice_id` is resolved to a deposit through the record index. */
+export const LEDGER_FIELDS = [
+  'deposit_id',
+  'invoice_id',
+  'refund_id',
+  'cashout_id',
+  'external_id',
+  'status',
+  'amount',
+  'currency',
+] as const;
+export type LedgerField = (typeof LEDGER_FIELDS)[number];
+
+/** Column name (as the header writes it) → field. */
+export type LedgerMapping = Record<string, LedgerField>;
+
+/** Against the last run on the same ledger: a difference that is new, still there, or gone. */
+export type ReconcileChange = 'newly_differing' | 'still_open' | 'resolved';
+
+/** A ledger row that could not be reconciled, never dropped: its row number and why. */
+export interface LedgerBadRow {
+  /** The row as a spreadsheet numbers it (the header is row 1). */
+  line: number;
+  reason: string;
+}
+
+/**
+ * One ledger row against the service. Amounts are numbers in the record's currency; `atStake`
+ * is the difference (amount_differs) or the whole amount (money cases, not found, duplicates,
+ * another currency), 0 for a match, a status difference that moves no money, or a failed lookup.
+ */
+export interface ReconcileRow {
+  line: number;
+  /** Canonical id looked up (cashouts: `ext:` + external id when the ledger gave that). */
+  id: string;
+  /** The invoice id the ledger named, when the row was resolved through it. */
+  invoiceId?: string;
+  class: ReconcileClass;
+  moneyCase?: ReconcileMoneyCase;
+  ledgerStatus?: string;
+  serviceStatus?: string;
+  ledgerAmount?: number;
+  serviceAmount?: number;
+  ledgerCurrency?: string;
+  serviceCurrency?: string;
+  atStake: number;
+  /** The currency of `atStake`; absent when neither side named one. */
+  stakeCurrency?: string;
+  /** duplicate_in_ledger: the first row naming the same record. */
+  duplicateOfLine?: number;
+  errorKind?: ErrorKind;
+  errorMessage?: string;
+  change?: ReconcileChange;
+}
+
+/** Counts and money at stake per class (and money case) and currency. */
+export interface ReconcileTotal {
+  class: ReconcileClass;
+  moneyCase?: ReconcileMoneyCase;
+  /** null: no currency known on either side. */
+  currency: string | null;
+  count: number;
+  atStake: number;
+}
+
+export interface ReconcileChanges {
+  /** The run compared with (the last finished run on the same ledger); null when there was none. */
+  previousRunId: string | null;
+  previousRunAt: string | null;
+  newlyDiffering: number;
+  stillOpen: number;
+  /** Differing in the last run, matching now. */
+  resolved: number;
+  /** Differing in the last run and no longer in the ledger. */
+  gone: number;
+}
+
+export type ReconcileState = 'running' | 'done' | 'cancelled' | 'failed';
+
+export interface ReconcileSummary {
+  runId: string;
+  environmentId: string;
+  kind: BatchKind;
+  /** The ledger's file name. */
+  ledgerName: string;
+  /** Same ledger = same key: a ledger id given, else the file name and its header shape. */
+  ledgerKey: string;
+  state: ReconcileState;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Data rows of the ledger (bad ones included). */
+  ledgerRows: number;
+  badRows: number;
+  /** The mapping used (remembered for the ledger's header shape). */
+  mapping: LedgerMapping;
+  /** The decimal separator amounts were read with (sniffed). */
+  decimalSeparator: ',' | '.';
+  counts: Record<ReconcileClass, number>;
+  /** lookup_failed rows whose service could not be reached (network, timeout, TLS). */
+  unreachable: number;
+  totals: ReconcileTotal[];
+  changes: ReconcileChanges;
+  /** The batch that looked the ids up (main/core/batch). */
+  batchId: string | null;
+  /** Why a failed run stopped. */
+  error: ConsoleError | null;
+}
+
+/** Pushed while a run goes: at most every 200 ms, and at once on every change of phase. */
+export interface ReconcileProgress {
+  runId: string;
+  phase: 'resolving' | 'looking_up' | 'classifying' | ReconcileState;
+  /** Distinct ids to look up, and those answered so far. */
+  total: number;
+  done: number;
+  failed: number;
+  ratePerSecond: number;
+  batchId: string | null;
+}
+
+export const RECONCILE_ROW_FILTERS = ['all', 'differences', ...RECONCILE_CLASSES] as const;
+export type ReconcileRowFilter = (typeof RECONCILE_ROW_FILTERS)[number];
+
+export interface ReconcileRowsPage {
+  runId: string;
+  filter: ReconcileRowFilter;
+  offset: number;
+  total: number;
+  rows: ReconcileRow[];
+}

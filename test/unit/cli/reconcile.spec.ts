@@ -1,0 +1,303 @@
+import { expect, test } from '@playwright/test';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import writeXlsxFile from 'write-excel-file/node';
+import type { BatchRow, LedgerBadRow, ReconcileRow, ReconcileSummary } from '../../../shared/contract';
+import { runCli } from '../../../main/cli/program';
+import { parseCsv } from '../../../main/core/csv';
+import { createMemoryBackend } from '../../../main/core/vault';
+import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
+import { cliVariables } from '../../support/cli-variables';
+
+/**
+ * `paydesk reconcile` in-process against a real sandbox: ledgers written by the test as Brazilian
+ * and Spanish spreadsheets write them (BOM, `;`, decimal commas; XLSX with number cells), every
+ * class planted, the exit codes, the kept runs and what changed since the last one.
+ */
+
+let sandbox: SandboxHandle;
+let dataDir: string;
+
+test.beforeEach(async () => {
+  sandbox = await startSandbox({ seed: 31, bulkDeposits: 40 });
+  dataDir = await mkdtemp(join(tmpdir(), 'paydesk-cli-reconcile-'));
+});
+test.afterEach(async () => {
+  await sandbox.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(argv: string[], signal?: AbortSignal): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    {
+      argv,
+      env: { PAYDESK_DATA_DIR: dataDir, ...cliVariables(sandbox.baseUrl, sandbox.credentials) },
+      stdin: Readable.from([]),
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      ...(signal && { signal }),
+    },
+    {
+      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
+      vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli-reconcile' },
+      sandbox: false,
+    },
+  );
+  return { code, stdout, stderr };
+}
+
+interface Output {
+  summary: ReconcileSummary;
+  badRows: LedgerBadRow[];
+  rows: ReconcileRow[];
+}
+
+/** The bulk deposits as the service has them (a batch lookup, which also feeds the record index). */
+async function serviceDeposits(): Promise<BatchRow[]> {
+  const ids = Array.from({ length: 40 }, (_, offset) => FIRST_BULK_DEPOSIT_ID + offset).join('\n');
+  const file = join(dataDir, 'ids.txt');
+  await writeFile(file, ids);
+  const run = await cli(['batch', 'deposits', file, '--json']);
+  expect(run.code).toBe(0);
+  return (JSON.parse(run.stdout) as { rows: BatchRow[] }).rows;
+}
+
+/** `1234.5` → `1.234,50`, as a pt-BR or es spreadsheet writes it. */
+const decimalComma = (amount: number): string => {
+  const [whole, fraction] = amount.toFixed(2).split('.') as [string, string];
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`;
+};
+
+async function control(path: string, body: unknown): Promise<void> {
+  const answer = await fetch(`${sandbox.controlUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status, await answer.text()).toBe(200);
+}
+
+const byLine = (output: Output, line: number): ReconcileRow | undefined =>
+  output.rows.find((row) => row.line === line);
+
+test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class planted', async () => {
+  const deposits = await serviceDeposits();
+  const completed = deposits.filter((row) => row.status === 'COMPLETED');
+  const pending = deposits.find((row) => row.status === 'PENDING') as BatchRow;
+  expect(completed.length).toBeGreaterThanOrEqual(6);
+  const [matching, notReleased, moreMoney, otherCurrency, byInvoice, quoted] = completed as [
+    BatchRow,
+    BatchRow,
+    BatchRow,
+    BatchRow,
+    BatchRow,
+    BatchRow,
+  ];
+  const line = (
+    id: string,
+    status: string,
+    amount: number | string,
+    currency: string,
+    invoice = '',
+  ): string =>
+    [id, invoice, status, typeof amount === 'number' ? decimalComma(amount) : amount, currency].join(';');
+  const rows = [
+    'Id do depósito;Fatura;Situação;Valor;Moeda', // row 1
+    line(matching.id, 'Pago', matching.amount as number, matching.currency as string), // 2 match
+    line(pending.id, 'pago', pending.amount as number, pending.currency as string), // 3 paid, not completed
+    line(notReleased.id, 'Pendente', notReleased.amount as number, notReleased.currency as string), // 4
+    line(moreMoney.id, 'CONCLUÍDO', (moreMoney.amount as number) + 1000.5, moreMoney.currency as string), // 5
+    line(otherCurrency.id, 'pago', otherCurrency.amount as number, 'USD'), // 6 currency differs
+    line('399999999', 'pago', 10, 'BRL'), // 7 not found
+    line(matching.id, 'pago', matching.amount as number, matching.currency as string), // 8 duplicate
+    line('', 'pago', byInvoice.amount as number, byInvoice.currency as string, byInvoice.invoiceId), // 9
+    line('', 'pago', 10, 'BRL'), // 10 no id
+    line(matching.id, 'talvez', 10, 'BRL'), // 11 unknown status
+    line(matching.id, 'pago', '12,3,4', 'BRL'), // 12 amount does not parse
+    `"${quoted.id}";"";"Concluído";"${decimalComma(quoted.amount as number)}";"${quoted.currency}"`, // 13 match
+  ];
+  const ledger = join(dataDir, 'razao-marco.csv');
+  await writeFile(ledger, `\uFEFF${rows.join('\r\n')}\r\n`);
+
+  const run = await cli(['reconcile', ledger, '--json']);
+  const output = JSON.parse(run.stdout) as Output;
+  expect(run.code, run.stderr).toBe(2); // bad rows are bad input, as invalid tokens are for a batch
+  expect(output.summary.kind).toBe('deposits');
+  expect(output.summary.decimalSeparator).toBe(',');
+  expect(output.summary.mapping).toEqual({
+    'Id do depósito': 'deposit_id',
+    Fatura: 'invoice_id',
+    Situação: 'status',
+    Valor: 'amount',
+    Moeda: 'currency',
+  });
+  expect(byLine(output, 2)).toMatchObject({ class: 'match', atStake: 0 });
+  expect(byLine(output, 3)).toMatchObject({
+    class: 'status_differs',
+    moneyCase: 'merchant_paid_service_not_completed',
+    atStake: pending.amount,
+    stakeCurrency: pending.currency,
+  });
+  expect(byLine(output, 4)).toMatchObject({
+    class: 'status_differs',
+    moneyCase: 'service_completed_not_released',
+    atStake: notReleased.amount,
+  });
+  expect(byLine(output, 5)).toMatchObject({ class: 'amount_differs', atStake: 1000.5 });
+  expect(byLine(output, 6)).toMatchObject({ class: 'currency_differs', stakeCurrency: 'USD' });
+  expect(byLine(output, 7)).toMatchObject({ class: 'not_found', atStake: 10, stakeCurrency: 'BRL' });
+  expect(byLine(output, 8)).toMatchObject({ class: 'duplicate_in_ledger', duplicateOfLine: 2 });
+  expect(byLine(output, 9)).toMatchObject({
+    class: 'match',
+    id: byInvoice.id,
+    invoiceId: byInvoice.invoiceId,
+  });
+  expect(byLine(output, 13)).toMatchObject({ class: 'match' });
+  expect(output.badRows.map((row) => row.line)).toEqual([10, 11, 12]);
+  expect(output.badRows[0]?.reason).toContain('no deposit_id or invoice_id');
+  expect(output.badRows[1]?.reason).toContain('"talvez" is not a status');
+  expect(output.badRows[2]?.reason).toContain('does not read as an amount');
+  expect(run.stderr).toContain('paydesk: ledger row 11: the status "talvez"');
+  expect(output.summary.counts).toMatchObject({
+    match: 3,
+    status_differs: 2,
+    amount_differs: 1,
+    currency_differs: 1,
+    not_found: 1,
+    duplicate_in_ledger: 1,
+    lookup_failed: 0,
+  });
+  expect(output.summary.changes.previousRunId).toBeNull();
+
+  // The run is kept; the same ledger again, one difference fixed: it says what changed.
+  const fixed = [...rows];
+  fixed[4] = line(moreMoney.id, 'pago', moreMoney.amount as number, moreMoney.currency as string);
+  fixed.splice(9, 3); // the bad rows are corrected out
+  await writeFile(ledger, `\uFEFF${fixed.join('\r\n')}\r\n`);
+  const again = await cli(['reconcile', ledger, '--json']);
+  const second = JSON.parse(again.stdout) as Output;
+  expect(again.code, again.stderr).toBe(1); // differences left, no bad row
+  expect(second.summary.changes).toMatchObject({
+    previousRunId: output.summary.runId,
+    resolved: 1,
+    stillOpen: 5,
+    newlyDiffering: 0,
+  });
+  expect(byLine(second, 5)).toMatchObject({ class: 'match', change: 'resolved' });
+  expect(byLine(second, 3)).toMatchObject({ change: 'still_open' });
+  const kept = await readdir(join(dataDir, 'reconcile', 'runs', 'variables'));
+  expect(kept.filter((name) => name.endsWith('.json'))).toHaveLength(2);
+
+  // The differences as CSV: formula-safe, amounts as numbers, one line per differing row.
+  const csvRun = await cli(['reconcile', ledger, '--csv', '--only-differences']);
+  const table = parseCsv(csvRun.stdout);
+  expect(table.ok).toBe(true);
+  const [header, ...lines] = table.ok ? table.data : [];
+  expect(header?.slice(0, 4)).toEqual(['id', 'line', 'invoice_id', 'class']);
+  expect(lines.map((cells) => cells[3])).toEqual([
+    'status_differs',
+    'status_differs',
+    'currency_differs',
+    'not_found',
+    'duplicate_in_ledger',
+  ]);
+
+  // Human output: the differences, the totals per class and currency, what changed.
+  const human = await cli(['reconcile', ledger]);
+  expect(human.stdout).toContain('merchant_paid_service_not_completed');
+  expect(human.stdout).toMatch(/# status_differs\/service_completed_not_released \w{3}: 1 rows/);
+  expect(human.stdout).toContain('# since the last run');
+});
+
+test('a Spanish XLSX refunds ledger: number cells, a text amount with a decimal comma, completed then rejected', async () => {
+  await control('/refunds/17/transition', { to: 'REJECTED' });
+  const ledger = join(dataDir, 'libro-reembolsos.xlsx');
+  await writeXlsxFile(
+    [
+      ['ID del reembolso', 'Estado', 'Monto', 'Nombre del cliente'],
+      [{ value: 17, type: Number }, 'Completado', { value: 1, type: Number }, 'Juan Pérez'],
+      [{ value: 19, type: Number }, 'Entregado', '12,50', 'María López'],
+      [{ value: 18, type: Number }, 'Pendiente', null, 'Ana Ruiz'],
+    ],
+    { sheet: 'Reembolsos' },
+  ).toFile(ledger);
+
+  const run = await cli(['reconcile', ledger, '--json', '--map', 'Monto=ignore']);
+  expect(run.code, run.stderr).toBe(1);
+  const output = JSON.parse(run.stdout) as Output;
+  expect(output.summary.kind).toBe('refunds');
+  expect(output.summary.mapping).toEqual({ 'ID del reembolso': 'refund_id', Estado: 'status' });
+  expect(byLine(output, 2)).toMatchObject({
+    class: 'status_differs',
+    moneyCase: 'completed_then_rejected',
+    serviceStatus: 'REJECTED',
+  });
+  expect(byLine(output, 3)).toMatchObject({ class: 'match', serviceStatus: 'DELIVERED' });
+  expect(byLine(output, 4)).toMatchObject({ class: 'match', serviceStatus: 'PENDING' });
+  expect(JSON.stringify(output)).not.toContain('Pérez'); // unmapped columns are never read
+
+  // The mapping is remembered for this header: without --map the amount column stays ignored.
+  const again = await cli(['reconcile', ledger, '--json']);
+  expect((JSON.parse(again.stdout) as Output).summary.mapping).toEqual({
+    'ID del reembolso': 'refund_id',
+    Estado: 'status',
+  });
+});
+
+test('an XLSX deposits ledger with number amounts and decimal-comma text amounts', async () => {
+  const deposits = await serviceDeposits();
+  const [first, second] = deposits.filter((row) => row.status === 'COMPLETED') as [BatchRow, BatchRow];
+  const ledger = join(dataDir, 'libro.xlsx');
+  await writeXlsxFile([
+    ['Deposit ID', 'Estado', 'Monto', 'Moneda'],
+    [first.id, 'pagado', { value: first.amount as number, type: Number }, first.currency as string],
+    [second.id, 'pagado', decimalComma(second.amount as number), second.currency as string],
+  ]).toFile(ledger);
+  const run = await cli(['reconcile', ledger, '--json']);
+  expect(run.code, run.stderr).toBe(0);
+  const output = JSON.parse(run.stdout) as Output;
+  expect(output.rows.map((row) => row.class)).toEqual(['match', 'match']);
+});
+
+test('usage errors exit 2 before anything is looked up', async () => {
+  const ledger = join(dataDir, 'ledger.csv');
+  await writeFile(ledger, 'Nosso ID;Valor\n300000001;150,00\n');
+  const noId = await cli(['reconcile', ledger, '--json']);
+  expect(noId.code).toBe(2);
+  expect(noId.stderr).toContain('--kind');
+  const badMap = await cli(['reconcile', ledger, '--map', 'Nosso ID=deposit', '--json']);
+  expect(badMap.code).toBe(2);
+  expect(badMap.stderr).toContain('is not a field');
+  const mapped = await cli([
+    'reconcile',
+    ledger,
+    '--map',
+    'Nosso ID=deposit_id',
+    '--kind',
+    'deposits',
+    '--json',
+  ]);
+  expect(mapped.code, mapped.stderr).toBe(0);
+  const missing = await cli(['reconcile', join(dataDir, 'nothing.csv')]);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain('cannot be read');
+});
+
+test('lookups that cannot reach the service exit 3 and are lookup_failed, not money', async () => {
+  const ledger = join(dataDir, 'ledger.csv');
+  await writeFile(ledger, 'deposit_id,status\n300000001,COMPLETED\n');
+  await sandbox.close();
+  const run = await cli(['reconcile', ledger, '--json']);
+  expect(run.code, run.stderr).toBe(3);
+  sandbox = await startSandbox({ seed: 31 });
+});
