@@ -117,7 +117,6 @@ export function variablesIdentity(
     kind: 'testing',
     baseUrl,
     color: 'gray',
-    watchedSubMerchantIds: [],
   };
   if (requestedId !== undefined) {
     const named = profiles.find((profile) => profile.id === requestedId);

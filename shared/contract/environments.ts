@@ -33,7 +33,6 @@ export interface EnvironmentProfile {
   /** Normalised (no trailing slash), or EMBEDDED_SANDBOX_BASE_URL for the local sandbox. */
   baseUrl: string;
   color: EnvironmentColor;
-  watchedSubMerchantIds: number[];
 }
 
 export interface EnvironmentList {
@@ -48,7 +47,6 @@ export interface EnvironmentAddInput {
   baseUrl?: string;
   /** Defaults by kind; production is always PRODUCTION_COLOR. */
   color?: EnvironmentColor;
-  watchedSubMerchantIds?: number[];
 }
 
 export interface EnvironmentUpdateInput {
@@ -56,7 +54,6 @@ export interface EnvironmentUpdateInput {
   name?: string;
   baseUrl?: string;
   color?: EnvironmentColor;
-  watchedSubMerchantIds?: number[];
 }
 
 export interface EnvironmentUpdated {

@@ -1,5 +1,7 @@
-/** Sub-merchants: one by id, and the ones the active environment watches (`watchedSubMerchantIds`). */
-import type { EnvironmentProfile } from './environments';
+/**
+ * Sub-merchants: one by id, and the balances of the ones the active environment watches. Watching
+ * is the watchlist's (watchPin / watchUnpin with kind `sub_merchant`): one list, two screens.
+ */
 import type { Fetched, Result } from './results';
 
 interface SubMerchantBalance {
@@ -26,14 +28,11 @@ export interface WatchedSubMerchant {
 
 export interface SubMerchantsApi {
   getSubMerchant(arg: { subMerchantId: number }): Promise<Result<Fetched<SubMerchant>>>;
+  /** The sub-merchants pinned on the active environment's watchlist, in pin order, each read now. */
   listWatchedSubMerchants(arg: Record<string, never>): Promise<Result<WatchedSubMerchant[]>>;
-  watchSubMerchant(arg: { subMerchantId: number }): Promise<Result<EnvironmentProfile>>;
-  unwatchSubMerchant(arg: { subMerchantId: number }): Promise<Result<EnvironmentProfile>>;
 }
 
 export const SUB_MERCHANT_CHANNELS = {
   getSubMerchant: 'paydesk:sub-merchants:get',
   listWatchedSubMerchants: 'paydesk:sub-merchants:watched',
-  watchSubMerchant: 'paydesk:sub-merchants:watch',
-  unwatchSubMerchant: 'paydesk:sub-merchants:unwatch',
 } as const satisfies { [K in keyof SubMerchantsApi]: `paydesk:${string}` };

@@ -112,7 +112,7 @@ test('the lookup form: an invalid id is explained inline; an unknown one is "not
 test.describe('the watched list', () => {
   test.use({ freshBridge: true });
 
-  test('watch and unwatch, rows with status, fee and balance, a row of its own error, refresh', async ({
+  test('watch and unwatch, rows with status, fee and balance, a pin made elsewhere, refresh', async ({
     console: app,
     paydesk,
     axe,
@@ -156,23 +156,24 @@ test.describe('the watched list', () => {
     await expect(inactiveRow.locator('[data-field="status"]')).toHaveText('Inactive');
     await expect(inactiveRow.locator('[data-field="balance.total"]')).toHaveText('—');
 
-    // Kept in the active environment's profile.
-    const list = await paydesk.call('listEnvironments', {});
-    if (!list.ok) throw new Error('listEnvironments');
-    const profile = list.data.environments.find(
-      (environment) => environment.id === list.data.activeEnvironmentId,
-    );
-    expect(profile?.watchedSubMerchantIds).toEqual([active, inactive]);
+    // Kept on the active environment's watchlist: the Sub-merchants list is a view of it.
+    const pins = await paydesk.call('watchList', {});
+    if (!pins.ok) throw new Error('watchList');
+    expect(pins.data.items.map((item) => [item.kind, item.id])).toEqual([
+      ['sub_merchant', String(active)],
+      ['sub_merchant', String(inactive)],
+    ]);
 
-    // Watched elsewhere (the CLI, another window): shown once the list is read again.
-    expect(await paydesk.call('watchSubMerchant', { subMerchantId: 99999 })).toMatchObject({ ok: true });
+    // Watched elsewhere (the Watchlist screen, another window): shown once the list is read again.
+    const other = 18705;
+    expect(await paydesk.call('watchPin', { kind: 'sub_merchant', id: String(other) })).toMatchObject({
+      ok: true,
+    });
     await expect(watched.locator('tr[data-watched-id]')).toHaveCount(2);
     await watched.getByTestId('watched-refresh').click();
-    const missingRow = watched.locator('tr[data-watched-id="99999"]');
-    await expect(missingRow).toHaveAttribute('data-row-state', 'error');
-    await expect(missingRow.locator('[data-error-kind="not_found"]')).toContainText(
-      'Nothing was found with this id',
-    );
+    const missingRow = watched.locator(`tr[data-watched-id="${other}"]`);
+    await expect(missingRow).toHaveAttribute('data-row-state', 'ok');
+    await expect(missingRow.locator('[data-field="sub_merchant_name"]')).toHaveText('Mercado Nuevo SpA');
     // The other rows are still read.
     await expect(activeRow).toHaveAttribute('data-row-state', 'ok');
     await expect(watched.getByTestId('watched-read-at')).toBeVisible();
@@ -190,7 +191,7 @@ test.describe('the watched list', () => {
     );
 
     // Unwatch from the list, then from the record.
-    await missingRow.getByRole('button', { name: 'Unwatch sub-merchant 99999' }).click();
+    await missingRow.getByRole('button', { name: `Unwatch sub-merchant ${other}` }).click();
     await expect(missingRow).toHaveCount(0);
     await expect(app.getByTestId('sub-merchant-watch')).toHaveText('Unwatch');
     await app.getByTestId('sub-merchant-watch').click();
@@ -209,7 +210,7 @@ test.describe('the watched list', () => {
 
   test('each environment keeps its own list', async ({ console: app, paydesk }) => {
     expect(
-      await paydesk.call('watchSubMerchant', { subMerchantId: SEEDED_RECORDS.activeSubMerchant }),
+      await paydesk.call('watchPin', { kind: 'sub_merchant', id: String(SEEDED_RECORDS.activeSubMerchant) }),
     ).toMatchObject({ ok: true });
     const added = await paydesk.call('addEnvironment', {
       name: 'Staging',
@@ -225,5 +226,41 @@ test.describe('the watched list', () => {
     const watched = app.getByTestId('watched');
     await expect(watched.getByRole('heading', { name: 'Watched in Staging' })).toBeVisible();
     await expect(watched.getByText('No sub-merchant is watched in this environment yet.')).toBeVisible();
+  });
+
+  test('one watch list: watched on Sub-merchants shows on Watchlist, pinned on Watchlist shows on Sub-merchants', async ({
+    console: app,
+  }) => {
+    const active = SEEDED_RECORDS.activeSubMerchant;
+    const inactive = SEEDED_RECORDS.inactiveSubMerchant;
+    await jumpTo(app, `sm ${active}`);
+    await app.getByTestId('sub-merchant-watch').click();
+    await expect(app.getByTestId('sub-merchant-watch')).toHaveText('Unwatch');
+
+    await app.locator('[data-nav="watchlist"]').click();
+    await expect(app).toHaveURL(/#\/watchlist$/);
+    const pinned = app.locator(`[data-testid="watch-item"][data-kind="sub_merchant"][data-id="${active}"]`);
+    await expect(pinned).toBeVisible();
+
+    await app.getByLabel('Kind').selectOption('sub_merchant');
+    await app.getByLabel('Id', { exact: true }).fill(String(inactive));
+    await app.getByTestId('watch-pin-submit').click();
+    await expect(
+      app.locator(`[data-testid="watch-item"][data-kind="sub_merchant"][data-id="${inactive}"]`),
+    ).toBeVisible();
+
+    await app.locator('[data-nav="sub-merchants"]').click();
+    const watched = app.getByTestId('watched');
+    await expect(watched.locator('tr[data-watched-id]')).toHaveCount(2);
+    await expect(watched.locator(`tr[data-watched-id="${inactive}"] [data-field="status"]`)).toHaveText(
+      'Inactive',
+    );
+
+    // Unwatched here: gone from the Watchlist too.
+    await watched.getByRole('button', { name: `Unwatch sub-merchant ${active}` }).click();
+    await expect(watched.locator(`tr[data-watched-id="${active}"]`)).toHaveCount(0);
+    await app.locator('[data-nav="watchlist"]').click();
+    await expect(app.locator('[data-testid="watch-item"]')).toHaveCount(1);
+    await expect(pinned).toHaveCount(0);
   });
 });

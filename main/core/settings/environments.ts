@@ -20,16 +20,18 @@ import {
   type EnvironmentRemoved,
   type EnvironmentUpdated,
   type EnvironmentUpdateInput,
+  type MessageText,
   type Preferences,
   type Result,
 } from '../../../shared/contract';
+import { issueText } from '../message-text';
 import { validateBaseUrl } from '../payments/base-url';
 import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 import type { Vault } from '../vault/vault';
 import {
   DEFAULT_COLORS,
   ENVIRONMENT_NAME_MAX_LENGTH,
-  WATCHED_SUB_MERCHANTS_MAX,
+  tableColumnsSchema,
   type SettingsDocument,
 } from './schema';
 import {
@@ -50,10 +52,6 @@ const nameInput = z
   .min(1, 'must not be empty')
   .max(ENVIRONMENT_NAME_MAX_LENGTH, `must be at most ${ENVIRONMENT_NAME_MAX_LENGTH} characters`)
   .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'must not contain control characters');
-const watchedInput = z
-  .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
-  .max(WATCHED_SUB_MERCHANTS_MAX)
-  .transform((ids) => [...new Set(ids)]);
 const environmentIdInput = z.string().regex(ENVIRONMENT_ID_PATTERN, 'is not an environment id');
 
 export const environmentAddInputSchema = z.strictObject({
@@ -61,7 +59,6 @@ export const environmentAddInputSchema = z.strictObject({
   kind: z.enum(ENVIRONMENT_KINDS),
   baseUrl: z.string().optional(),
   color: z.enum(ENVIRONMENT_COLORS).optional(),
-  watchedSubMerchantIds: watchedInput.optional(),
 });
 
 export const environmentUpdateInputSchema = z.strictObject({
@@ -69,12 +66,12 @@ export const environmentUpdateInputSchema = z.strictObject({
   name: nameInput.optional(),
   baseUrl: z.string().optional(),
   color: z.enum(ENVIRONMENT_COLORS).optional(),
-  watchedSubMerchantIds: watchedInput.optional(),
 });
 
 export const preferencesPatchSchema = z.strictObject({
   language: z.enum(LANGUAGES).optional(),
   theme: z.enum(THEMES).optional(),
+  tableColumns: tableColumnsSchema.optional(),
 });
 
 export const credentialFieldSchema = z.enum(CREDENTIAL_FIELDS);
@@ -86,7 +83,12 @@ export function validationErrorOf(error: z.ZodError, prefix?: string): { ok: fal
   const field = path || 'input';
   return {
     ok: false,
-    error: { kind: 'validation', field, message: `${field} ${issue?.message ?? 'is invalid'}.` },
+    error: {
+      kind: 'validation',
+      field,
+      message: `${field} ${issue?.message ?? 'is invalid'}.`,
+      text: issueText(issue?.message ?? ''),
+    },
   };
 }
 
@@ -103,9 +105,15 @@ const fail = (
   kind: ConsoleError['kind'],
   message: string,
   field?: string,
+  text?: MessageText,
 ): { ok: false; error: ConsoleError } => ({
   ok: false,
-  error: field === undefined ? { kind, message } : { kind, message, field },
+  error: {
+    kind,
+    message,
+    ...(field === undefined ? {} : { field }),
+    ...(text === undefined ? {} : { text }),
+  },
 });
 
 /** `https://api.example.com/v3` and `HTTPS://API.example.com:443/v3/` compare equal. */
@@ -136,10 +144,13 @@ function baseUrlFor(kind: EnvironmentKind, input: string | undefined): Result<st
       'validation',
       'A local sandbox profile always uses the embedded sandbox; its base URL cannot be set.',
       'baseUrl',
+      { key: 'environment.sandboxBaseUrl' },
     );
   }
   if (input === undefined)
-    return fail('validation', `baseUrl is required for a ${kind} environment.`, 'baseUrl');
+    return fail('validation', `A base URL is required for a ${kind} environment.`, 'baseUrl', {
+      key: 'environment.baseUrlRequired',
+    });
   return validateBaseUrl(input, 'baseUrl');
 }
 
@@ -147,10 +158,14 @@ function baseUrlFor(kind: EnvironmentKind, input: string | undefined): Result<st
 function colorFor(kind: EnvironmentKind, input: EnvironmentColor | undefined): Result<EnvironmentColor> {
   if (kind === 'production') {
     if (input === undefined || input === PRODUCTION_COLOR) return { ok: true, data: PRODUCTION_COLOR };
-    return fail('validation', `A production environment is always ${PRODUCTION_COLOR}.`, 'color');
+    return fail('validation', `A production environment is always ${PRODUCTION_COLOR}.`, 'color', {
+      key: 'environment.productionColor',
+    });
   }
   if (input === PRODUCTION_COLOR) {
-    return fail('validation', `${PRODUCTION_COLOR} is reserved for production environments.`, 'color');
+    return fail('validation', `${PRODUCTION_COLOR} is reserved for production environments.`, 'color', {
+      key: 'environment.colorReserved',
+    });
   }
   return { ok: true, data: input ?? DEFAULT_COLORS[kind] };
 }
@@ -162,10 +177,15 @@ function checkAgainstOthers(
 ): Result<void> {
   const name = candidate.name.toLocaleLowerCase();
   if (others.some((other) => other.name.trim().toLocaleLowerCase() === name)) {
-    return fail('validation', `Another environment is already named "${candidate.name}".`, 'name');
+    return fail('validation', `Another environment is already named "${candidate.name}".`, 'name', {
+      key: 'environment.nameTaken',
+      params: { name: candidate.name },
+    });
   }
   if (candidate.kind === 'local-sandbox' && others.some((other) => other.kind === 'local-sandbox')) {
-    return fail('validation', 'There is already a local sandbox environment.', 'kind');
+    return fail('validation', 'There is already a local sandbox environment.', 'kind', {
+      key: 'environment.sandboxExists',
+    });
   }
   const opposite: EnvironmentKind | undefined =
     candidate.kind === 'production' ? 'testing' : candidate.kind === 'testing' ? 'production' : undefined;
@@ -176,6 +196,7 @@ function checkAgainstOthers(
       'validation',
       `A production environment cannot share its base URL with a testing environment ("${clash.name}" uses ${url}).`,
       'baseUrl',
+      { key: 'environment.sharedBaseUrl', params: { name: clash.name, url } },
     );
   }
   return { ok: true, data: undefined };
@@ -245,6 +266,10 @@ export interface EnvironmentsService {
   clearCredential(environmentId: string, field: CredentialField): Promise<Result<CredentialFieldStatus>>;
   /** Answers the fields that were set. */
   clearCredentials(environmentId: string): Promise<Result<CredentialField[]>>;
+  /** Sub-merchants a version-2 profile watched, by environment id, not yet on the watchlist. */
+  subMerchantWatchesToMove(): Promise<Result<Record<string, number[]>>>;
+  /** The watchlist holds these now: they stop waiting (ids added meanwhile keep waiting). */
+  subMerchantWatchesMoved(moved: Readonly<Record<string, readonly number[]>>): Promise<Result<void>>;
 }
 
 export interface EnvironmentsServiceOptions {
@@ -262,6 +287,20 @@ function embeddedSandboxStatus(environmentId: string): EnvironmentCredentialStat
     fields: CREDENTIAL_FIELDS.map((field) => ({ field, set: true, hint: null, setAt: null })),
     sets: { signed: 'complete', readOnly: 'complete', cashout: 'complete' },
   };
+}
+
+/** The document without the waiting sub-merchant watches of `environmentId` (all of them, or `only`). */
+function withoutWatchesToMove(
+  document: SettingsDocument,
+  environmentId: string,
+  only?: readonly number[],
+): SettingsDocument {
+  const { subMerchantWatchesToMove: waiting, ...rest } = document;
+  if (!waiting) return document;
+  const left = only ? (waiting[environmentId] ?? []).filter((id) => !only.includes(id)) : [];
+  const remaining = Object.fromEntries(Object.entries(waiting).filter(([id]) => id !== environmentId));
+  if (left.length > 0) remaining[environmentId] = left;
+  return Object.keys(remaining).length > 0 ? { ...rest, subMerchantWatchesToMove: remaining } : rest;
 }
 
 export function createEnvironmentsService({
@@ -362,7 +401,6 @@ export function createEnvironmentsService({
             kind: input.data.kind,
             baseUrl: baseUrl.data,
             color: color.data,
-            watchedSubMerchantIds: input.data.watchedSubMerchantIds ?? [],
           };
           const allowed = checkAgainstOthers(profile, environments);
           if (!allowed.ok) return allowed;
@@ -393,7 +431,6 @@ export function createEnvironmentsService({
             name: input.data.name ?? current.name,
             baseUrl: baseUrl.data,
             color: color.data,
-            watchedSubMerchantIds: input.data.watchedSubMerchantIds ?? current.watchedSubMerchantIds,
           };
           const allowed = checkAgainstOthers(
             updated,
@@ -460,7 +497,10 @@ export function createEnvironmentsService({
             ok: true,
             data: {
               value: { removedId: profile.id, activeEnvironmentId: nextActive, credentialsCleared },
-              document: { ...document, environments: remaining, activeEnvironmentId: nextActive },
+              document: withoutWatchesToMove(
+                { ...document, environments: remaining, activeEnvironmentId: nextActive },
+                profile.id,
+              ),
             },
           };
         }),
@@ -498,6 +538,10 @@ export function createEnvironmentsService({
         const given = Object.entries(patch.data).filter(([, value]) => value !== undefined);
         return change(async (document) => {
           const preferences: Preferences = { ...document.preferences, ...Object.fromEntries(given) };
+          // One table's choice must not erase another's (two windows, two tables).
+          if (patch.data.tableColumns !== undefined) {
+            preferences.tableColumns = { ...document.preferences.tableColumns, ...patch.data.tableColumns };
+          }
           return { ok: true, data: { value: preferences, document: { ...document, preferences } } };
         });
       }),
@@ -527,5 +571,26 @@ export function createEnvironmentsService({
 
     clearCredentials: (environmentId) =>
       exclusive(() => changeKeychain(environmentId, (profile) => vault.clearAll(profile.id))),
+
+    subMerchantWatchesToMove: () =>
+      exclusive(async () => {
+        const document = await load();
+        if (!document.ok) return document;
+        const known = new Set(document.data.environments.map((env) => env.id));
+        const waiting = Object.entries(document.data.subMerchantWatchesToMove ?? {});
+        // A hand-edited file may name a profile that is gone: its watches have nowhere to go.
+        return { ok: true, data: Object.fromEntries(waiting.filter(([id]) => known.has(id))) };
+      }),
+
+    subMerchantWatchesMoved: (moved) =>
+      exclusive(() =>
+        change(async (document) => {
+          let next = document;
+          for (const [environmentId, ids] of Object.entries(moved)) {
+            next = withoutWatchesToMove(next, environmentId, ids);
+          }
+          return { ok: true, data: { value: undefined, ...(next !== document && { document: next }) } };
+        }),
+      ),
   };
 }

@@ -14,6 +14,13 @@ const v1Document = z.looseObject({
   environments: z.array(z.looseObject({})),
 });
 
+const v2Document = z.looseObject({
+  version: z.literal(2),
+  environments: z.array(
+    z.looseObject({ id: z.string(), watchedSubMerchantIds: z.array(z.number()).optional() }),
+  ),
+});
+
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   /** v1 → v2: profiles gain `watchedSubMerchantIds` (the balances screen), empty to start. */
   1: (document) => {
@@ -22,6 +29,25 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
       ...v1,
       version: 2,
       environments: v1.environments.map((env) => ({ watchedSubMerchantIds: [], ...env })),
+    };
+  },
+  /**
+   * v2 → v3: the Sub-merchants watch list and the watchlist's pins become one list, kept by the
+   * watchlist. The settings file cannot write the watchlist's file, so the watched ids wait in
+   * `subMerchantWatchesToMove` until the watchlist takes them (no watched sub-merchant is lost).
+   */
+  2: (document) => {
+    const v2 = v2Document.parse(document);
+    const toMove: Record<string, number[]> = {};
+    const environments = v2.environments.map(({ watchedSubMerchantIds, ...env }) => {
+      if (watchedSubMerchantIds && watchedSubMerchantIds.length > 0) toMove[env.id] = watchedSubMerchantIds;
+      return env;
+    });
+    return {
+      ...v2,
+      version: 3,
+      environments,
+      ...(Object.keys(toMove).length > 0 && { subMerchantWatchesToMove: toMove }),
     };
   },
 };

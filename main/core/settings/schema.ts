@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
+  CHOOSABLE_TABLES,
   EMBEDDED_SANDBOX_BASE_URL,
   ENVIRONMENT_COLORS,
   ENVIRONMENT_KINDS,
   LANGUAGES,
   PRODUCTION_COLOR,
+  TABLE_COLUMNS_LIMITS,
   THEMES,
   type EnvironmentColor,
   type EnvironmentKind,
@@ -14,13 +16,12 @@ import {
 import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 
 /** The version of the settings document this code writes. migrations.ts brings older ones here. */
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 
 /** The id of the first-run profile. */
 export const LOCAL_SANDBOX_ID = 'local-sandbox';
 
 export const ENVIRONMENT_NAME_MAX_LENGTH = 64;
-export const WATCHED_SUB_MERCHANTS_MAX = 200;
 
 /** Colour a profile gets when none is chosen. Production is always PRODUCTION_COLOR. */
 export const DEFAULT_COLORS: Readonly<Record<EnvironmentKind, EnvironmentColor>> = {
@@ -31,18 +32,33 @@ export const DEFAULT_COLORS: Readonly<Record<EnvironmentKind, EnvironmentColor>>
 
 export const DEFAULT_PREFERENCES: Preferences = { language: 'en', theme: 'system' };
 
+const subMerchantIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 export const environmentProfileSchema = z.object({
   id: z.string().regex(ENVIRONMENT_ID_PATTERN),
   name: z.string().min(1).max(ENVIRONMENT_NAME_MAX_LENGTH),
   kind: z.enum(ENVIRONMENT_KINDS),
   baseUrl: z.string().min(1),
   color: z.enum(ENVIRONMENT_COLORS),
-  watchedSubMerchantIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
 }) satisfies z.ZodType<EnvironmentProfile>;
+
+/** Column names are the renderer's (camelCase words); a table the renderer no longer has is refused. */
+export const tableColumnsSchema = z.partialRecord(
+  z.enum(CHOOSABLE_TABLES),
+  z
+    .array(
+      z
+        .string()
+        .regex(/^[A-Za-z][A-Za-z0-9]*$/)
+        .max(TABLE_COLUMNS_LIMITS.maxNameLength),
+    )
+    .max(TABLE_COLUMNS_LIMITS.maxColumns),
+);
 
 export const preferencesSchema = z.object({
   language: z.enum(LANGUAGES),
   theme: z.enum(THEMES),
+  tableColumns: tableColumnsSchema.optional(),
 }) satisfies z.ZodType<Preferences>;
 
 /**
@@ -56,6 +72,12 @@ export const settingsDocumentSchema = z
     environments: z.array(environmentProfileSchema).min(1),
     activeEnvironmentId: z.string(),
     preferences: preferencesSchema,
+    /**
+     * Sub-merchants a version-2 profile watched (`watchedSubMerchantIds`), by environment id,
+     * waiting to be moved onto the watchlist (main/core/watchlist), which takes them on its first
+     * read and then clears them here. Absent once nothing waits.
+     */
+    subMerchantWatchesToMove: z.record(z.string(), z.array(subMerchantIdSchema)).optional(),
   })
   .refine((document) => document.environments.some((env) => env.id === document.activeEnvironmentId), {
     message: 'activeEnvironmentId must name one of the environments',
@@ -82,7 +104,6 @@ export function firstRunDocument(): SettingsDocument {
         kind: 'local-sandbox',
         baseUrl: EMBEDDED_SANDBOX_BASE_URL,
         color: DEFAULT_COLORS['local-sandbox'],
-        watchedSubMerchantIds: [],
       },
     ],
     activeEnvironmentId: LOCAL_SANDBOX_ID,

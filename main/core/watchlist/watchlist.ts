@@ -57,6 +57,14 @@ export interface WatchlistOptions {
   timerIntervalMs?: number;
   /** The reads that answered, once per pin and once per poll (the record index). */
   observe?: (environmentId: string, reads: ReadonlyArray<WatchRead>) => void;
+  /**
+   * Sub-merchants watched before the two lists became one (settings version 2), taken onto the
+   * list on its first read; `moved` is told once the list holding them is written.
+   */
+  legacySubMerchantWatches?: {
+    waiting: () => Promise<Result<Record<string, number[]>>>;
+    moved: (moved: Readonly<Record<string, readonly number[]>>) => Promise<Result<void>>;
+  };
 }
 
 export interface WatchRead {
@@ -140,6 +148,18 @@ export class Watchlist {
     const active = await this.#options.activeEnvironmentId();
     if (!active.ok) return active;
     return { ok: true, data: this.#view(loaded.data, active.data) };
+  }
+
+  /** The sub-merchant ids pinned on the active environment, in pin order (the Sub-merchants screen's list). */
+  async subMerchantIds(environmentId: string): Promise<Result<number[]>> {
+    const loaded = await this.#load();
+    if (!loaded.ok) return loaded;
+    return {
+      ok: true,
+      data: loaded.data.items
+        .filter((item) => item.environmentId === environmentId && item.kind === 'sub_merchant')
+        .map((item) => Number(item.id)),
+    };
   }
 
   async pin(ref: WatchRef): Promise<Result<WatchItem>> {
@@ -308,19 +328,63 @@ export class Watchlist {
 
   #load(): Promise<Result<WatchDocument>> {
     if (this.#document) return Promise.resolve({ ok: true, data: this.#document });
-    this.#loading ??= loadWatchlist(this.#options.filePath, this.#options.now).then((loaded) => {
-      this.#loading = null;
-      if (!loaded.ok) return loaded;
-      this.#document ??= loaded.data.document;
+    this.#loading ??= loadWatchlist(this.#options.filePath, this.#options.now).then(async (loaded) => {
+      if (!loaded.ok) {
+        this.#loading = null;
+        return loaded;
+      }
       if (loaded.data.recoveredFrom !== undefined) this.#recoveredFrom = loaded.data.recoveredFrom;
+      // Shown to no caller before the old watches are on it (they wait on #loading meanwhile).
+      await this.#takeLegacyWatches(loaded.data.document);
+      this.#loading = null;
+      this.#document ??= loaded.data.document;
       return { ok: true, data: this.#document };
     });
     return this.#loading;
   }
 
+  /**
+   * Puts the sub-merchants of the old watch list on this list (those not pinned already), writes
+   * it, and only then clears them from the settings: a crash in between leaves them waiting, and
+   * taking them again adds nothing twice. They stay even past the per-environment limit, which
+   * only refuses new pins: a migration must not drop what the user watched.
+   */
+  async #takeLegacyWatches(document: WatchDocument): Promise<void> {
+    const legacy = this.#options.legacySubMerchantWatches;
+    if (!legacy) return;
+    const waiting = await legacy.waiting();
+    if (!waiting.ok || Object.keys(waiting.data).length === 0) return;
+    const at = new Date(this.#options.now()).toISOString();
+    const added: StoredItem[] = [];
+    for (const [environmentId, ids] of Object.entries(waiting.data)) {
+      for (const subMerchantId of ids) {
+        const ref: WatchRef = { kind: 'sub_merchant', id: String(subMerchantId) };
+        if ([...document.items, ...added].some((item) => sameRef(item, environmentId, ref))) continue;
+        added.push({
+          environmentId,
+          ...ref,
+          pinnedAt: at,
+          status: null,
+          lastCheckedAt: null,
+          lastChangeAt: null,
+          lastError: null,
+          alarm: false,
+          changes: 0,
+          timeline: [],
+        });
+      }
+    }
+    document.items.push(...added);
+    const saved = added.length > 0 ? await this.#save(document) : { ok: true as const, data: undefined };
+    if (!saved.ok) {
+      document.items = document.items.filter((item) => !added.includes(item));
+      return;
+    }
+    await legacy.moved(waiting.data);
+  }
+
   /** Writes the document as it is now; writes never overlap and keep their order. */
-  #save(): Promise<Result<void>> {
-    const document = this.#document;
+  #save(document = this.#document): Promise<Result<void>> {
     if (!document) return Promise.resolve({ ok: true, data: undefined });
     const write = this.#writes.then(() => saveWatchlist(this.#options.filePath, document));
     this.#writes = write;

@@ -101,9 +101,7 @@ test('16 processes adding, editing and removing profiles at once: every change i
   console.log(
     `settings after ${PROCESSES} processes: ${desks.length} of ${PROCESSES} profiles added, ${
       desks.filter((env) => env.name.endsWith(' edited')).length
-    } renamed, ${
-      desks.filter((env) => env.watchedSubMerchantIds.length === 2).length
-    } with their watch list, ${
+    } renamed, ${desks.filter((env) => env.color !== 'blue').length} recoloured, ${
       document.environments.filter((env) => env.name.startsWith('Old ')).length
     } of ${PROCESSES} removed ones back`,
   );
@@ -116,7 +114,7 @@ test('16 processes adding, editing and removing profiles at once: every change i
     const index = Number(env.name.split(' ')[1]);
     expect(env).toMatchObject({
       baseUrl: `https://api-${index}.example.com`,
-      watchedSubMerchantIds: [index, 1000 + index],
+      color: index % 2 === 0 ? 'green' : 'violet',
     });
   }
   expect(document.environments.filter((env) => env.name.startsWith('Old '))).toEqual([]);

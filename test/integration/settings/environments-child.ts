@@ -31,11 +31,11 @@ steps.push(added.ok ? 'ok' : added.error.message);
 if (added.ok) {
   const renamed = await environments.update({ id: added.data.id, name: `Desk ${index} edited` });
   steps.push(renamed.ok ? 'ok' : renamed.error.message);
-  const watched = await environments.update({
+  const recoloured = await environments.update({
     id: added.data.id,
-    watchedSubMerchantIds: [index, 1000 + index],
+    color: index % 2 === 0 ? 'green' : 'violet',
   });
-  steps.push(watched.ok ? 'ok' : watched.error.message);
+  steps.push(recoloured.ok ? 'ok' : recoloured.error.message);
 }
 const removed = await environments.remove(oldId);
 steps.push(removed.ok ? 'ok' : removed.error.message);

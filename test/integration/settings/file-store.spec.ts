@@ -11,14 +11,14 @@ const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 /** A document big enough that writing it takes several system calls. */
 function bigDocument(name: string): SettingsDocument {
   const document = firstRunDocument();
-  for (let index = 0; index < 60; index += 1) {
+  // Enough profiles that the text passes 100 kB (profiles no longer carry a watch list).
+  for (let index = 0; index < 1_000; index += 1) {
     document.environments.push({
       id: `testing-${index}`,
       name: `${name} ${index}`,
       kind: 'testing',
       baseUrl: `https://api-${index}.example.com`,
       color: 'blue',
-      watchedSubMerchantIds: Array.from({ length: 200 }, (_, n) => n + 1),
     });
   }
   return document;
@@ -32,7 +32,7 @@ test('first run creates exactly one active Local sandbox profile and writes it',
     data: {
       firstRun: true,
       document: {
-        version: 2,
+        version: 3,
         environments: [
           {
             id: 'local-sandbox',
@@ -40,7 +40,6 @@ test('first run creates exactly one active Local sandbox profile and writes it',
             kind: 'local-sandbox',
             baseUrl: 'sandbox:embedded',
             color: 'teal',
-            watchedSubMerchantIds: [],
           },
         ],
         activeEnvironmentId: 'local-sandbox',

@@ -192,28 +192,6 @@ test('a production environment is removed only with its name typed; testing and 
   expect(await ids()).toEqual([other.id]);
 });
 
-test('the watch list belongs to the active profile and each sub-merchant answers on its own', async ({
-  openConsole,
-}) => {
-  const console = openConsole();
-  dataOf(await console.call('watchSubMerchant', { subMerchantId: 18704 }));
-  const profile = dataOf(await console.call('watchSubMerchant', { subMerchantId: 18703 }));
-  expect(profile.watchedSubMerchantIds).toEqual([18704, 18703]);
-  expect(
-    dataOf(await console.call('watchSubMerchant', { subMerchantId: 18703 })).watchedSubMerchantIds,
-  ).toEqual([18704, 18703]);
-  const watched = dataOf(await console.call('listWatchedSubMerchants', {}));
-  expect(
-    watched.map((item) => [item.subMerchantId, item.result.ok && item.result.data.record.status]),
-  ).toEqual([
-    [18704, 'INACTIVE'],
-    [18703, 'ACTIVE'],
-  ]);
-  expect(
-    dataOf(await console.call('unwatchSubMerchant', { subMerchantId: 18704 })).watchedSubMerchantIds,
-  ).toEqual([18703]);
-});
-
 test('sandbox controls move records of the embedded sandbox, and work only while it is active', async ({
   openConsole,
   sandbox,

@@ -31,37 +31,34 @@ const version1 = {
   preferences: { language: 'pt-BR', theme: 'dark' },
 };
 
-test('the current version is 2', () => {
-  expect(SETTINGS_VERSION).toBe(2);
+test('the current version is 3', () => {
+  expect(SETTINGS_VERSION).toBe(3);
 });
 
-test('v1 → v2 gives every profile an empty watch list and keeps everything else', () => {
-  expect(migrateSettings(version1)).toEqual({
+test('v1 → v3 keeps every profile as it was, with nothing waiting for the watchlist', () => {
+  expect(migrateSettings(version1)).toEqual({ ok: true, document: { ...version1, version: 3 } });
+});
+
+test('v2 → v3 moves each watch list out of its profile, to wait for the watchlist (issue 28)', () => {
+  const version2 = {
+    ...version1,
+    version: 2,
+    environments: version1.environments.map((env, index) => ({
+      ...env,
+      watchedSubMerchantIds: index === 1 ? [7, 9] : [],
+    })),
+  };
+  expect(migrateSettings(version2)).toEqual({
     ok: true,
-    document: {
-      ...version1,
-      version: 2,
-      environments: version1.environments.map((env) => ({ ...env, watchedSubMerchantIds: [] })),
-    },
+    document: { ...version1, version: 3, subMerchantWatchesToMove: { 'testing-a1b2c3': [7, 9] } },
   });
 });
 
-test('v1 → v2 keeps a watch list that is already there', () => {
-  const withList = {
-    ...version1,
-    environments: version1.environments.map((env, index) =>
-      index === 1 ? { ...env, watchedSubMerchantIds: [7, 9] } : env,
-    ),
-  };
-  const migrated = migrateSettings(withList);
-  expect(migrated.ok && migrated.document.environments[1]?.watchedSubMerchantIds).toEqual([7, 9]);
-});
-
-test('a v1 file loads as v2, and is written as v2 at the next change', async ({ settingsPath }) => {
+test('a v1 file loads as v3, and is written as v3 at the next change', async ({ settingsPath }) => {
   await writeFile(settingsPath, JSON.stringify(version1));
   const store = createFileSettingsStore(settingsPath);
   const loaded = await loadSettings(store);
-  expect(loaded.ok && loaded.data.document.version).toBe(2);
+  expect(loaded.ok && loaded.data.document.version).toBe(3);
   expect(loaded.ok && loaded.data.document.activeEnvironmentId).toBe('testing-a1b2c3');
 
   const environments = createEnvironmentsService({
@@ -73,8 +70,8 @@ test('a v1 file loads as v2, and is written as v2 at the next change', async ({ 
     version: number;
     environments: unknown[];
   };
-  expect(onDisk.version).toBe(2);
-  expect(onDisk.environments).toContainEqual({ ...version1.environments[1], watchedSubMerchantIds: [] });
+  expect(onDisk.version).toBe(3);
+  expect(onDisk.environments).toContainEqual(version1.environments[1]);
 });
 
 for (const [what, document, detail] of [
@@ -98,7 +95,7 @@ for (const [what, document, detail] of [
 }
 
 test('a newer version is not migrated down', () => {
-  expect(migrateSettings({ version: 3 })).toEqual({ ok: false, failure: { reason: 'newer', version: 3 } });
+  expect(migrateSettings({ version: 4 })).toEqual({ ok: false, failure: { reason: 'newer', version: 4 } });
 });
 
 test('a hand-edited colour cannot make production look like testing, or testing like production', () => {
@@ -117,4 +114,63 @@ test('a hand-edited colour cannot make production look like testing, or testing 
   };
   const migrated = migrateSettings(edited);
   expect(migrated.ok && migrated.document.environments.map((env) => env.color)).toEqual(['blue', 'red']);
+});
+
+test.describe('sub-merchant watches waiting for the watchlist (issue 28)', () => {
+  const version2 = {
+    ...version1,
+    version: 2,
+    environments: version1.environments.map((env, index) => ({
+      ...env,
+      watchedSubMerchantIds: index === 1 ? [7, 9] : [3],
+    })),
+  };
+  const open = (settingsPath: string) =>
+    createEnvironmentsService({
+      store: createFileSettingsStore(settingsPath),
+      vault: createVault({ backend: createMemoryBackend(), service: 'paydesk-test-migration' }),
+    });
+
+  test('are answered per environment, and stop waiting once moved (ids added meanwhile stay)', async ({
+    settingsPath,
+  }) => {
+    await writeFile(settingsPath, JSON.stringify(version2));
+    const environments = open(settingsPath);
+    expect(await environments.subMerchantWatchesToMove()).toEqual({
+      ok: true,
+      data: { 'local-sandbox': [3], 'testing-a1b2c3': [7, 9] },
+    });
+    expect((await environments.subMerchantWatchesMoved({ 'testing-a1b2c3': [7] })).ok).toBe(true);
+    expect(await environments.subMerchantWatchesToMove()).toEqual({
+      ok: true,
+      data: { 'local-sandbox': [3], 'testing-a1b2c3': [9] },
+    });
+    expect(
+      (await environments.subMerchantWatchesMoved({ 'local-sandbox': [3], 'testing-a1b2c3': [9] })).ok,
+    ).toBe(true);
+    const onDisk = JSON.parse(await readFile(settingsPath, 'utf8')) as Record<string, unknown>;
+    expect(onDisk.version).toBe(3);
+    expect(onDisk).not.toHaveProperty('subMerchantWatchesToMove');
+  });
+
+  test('go with their environment when it is removed', async ({ settingsPath }) => {
+    await writeFile(settingsPath, JSON.stringify(version2));
+    const environments = open(settingsPath);
+    expect((await environments.remove('testing-a1b2c3')).ok).toBe(true);
+    // Gone from the file too: a profile added later under the same id must not inherit them.
+    const onDisk = JSON.parse(await readFile(settingsPath, 'utf8')) as Record<string, unknown>;
+    expect(onDisk.subMerchantWatchesToMove).toEqual({ 'local-sandbox': [3] });
+    expect(await environments.subMerchantWatchesToMove()).toEqual({
+      ok: true,
+      data: { 'local-sandbox': [3] },
+    });
+  });
+
+  test('of a profile that is gone (a hand-edited file) are not answered', async ({ settingsPath }) => {
+    await writeFile(
+      settingsPath,
+      JSON.stringify({ ...version1, version: 3, subMerchantWatchesToMove: { 'testing-gone': [4] } }),
+    );
+    expect(await open(settingsPath).subMerchantWatchesToMove()).toEqual({ ok: true, data: {} });
+  });
 });

@@ -1,4 +1,5 @@
-import { useActiveEnvironment, useActiveEnvironmentId } from '../../api/environment';
+import type { WatchItem, WatchListView, WatchRef } from '../../../../shared/contract';
+import { useActiveEnvironmentId } from '../../api/environment';
 import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
 export const subMerchantQueries = {
@@ -41,33 +42,32 @@ export interface WatchChange {
 }
 
 /**
- * Watch or unwatch a sub-merchant in the active environment's profile. Main answers the updated
- * profile; the watched list is read again (the mutation settles once it has been).
+ * Watch or unwatch a sub-merchant: a pin on the active environment's watchlist (one list for this
+ * screen and the Watchlist screen). Both views are read again; the mutation settles once they are.
  */
 export function useWatchToggle() {
-  return useConsoleMutation({
-    call: (api, change: WatchChange) =>
-      change.watch
-        ? api.watchSubMerchant({ subMerchantId: change.subMerchantId })
-        : api.unwatchSubMerchant({ subMerchantId: change.subMerchantId }),
-    invalidates: (keys) => [keys.watchedSubMerchants()],
+  return useConsoleMutation<WatchChange, WatchItem | WatchListView>({
+    call: (api, change) => {
+      const ref: WatchRef = { kind: 'sub_merchant', id: String(change.subMerchantId) };
+      return change.watch ? api.watchPin(ref) : api.watchUnpin(ref);
+    },
+    invalidates: (keys) => [keys.watchedSubMerchants(), keys.watchlist()],
   });
 }
 
 /**
- * The ids watched in the active environment, from the freshest source: the watched list as last
- * read or the profile the last watch/unwatch answered, whichever is newer; before either, the
- * profile the shell holds. (Watching does not re-announce the environment list, so the shell's
- * copy can lag; reloading it would empty the whole query cache for a one-id change.)
+ * The ids watched in the active environment: the watched list as last read, with the last
+ * watch/unwatch applied when it is newer than that read.
  */
 export function useWatchedIds(
   watched: ReturnType<typeof useWatchedSubMerchants>,
   toggle: ReturnType<typeof useWatchToggle>,
 ): ReadonlySet<number> {
-  const active = useActiveEnvironment();
-  const fromList = watched.data?.map((item) => item.subMerchantId);
-  const fromToggle = toggle.data?.watchedSubMerchantIds;
-  const toggleIsNewer = fromToggle !== undefined && toggle.submittedAt > watched.dataUpdatedAt;
-  const ids = (toggleIsNewer ? fromToggle : fromList) ?? fromToggle ?? active?.watchedSubMerchantIds ?? [];
-  return new Set(ids);
+  const ids = new Set(watched.data?.map((item) => item.subMerchantId) ?? []);
+  const last = toggle.isSuccess ? toggle.variables : undefined;
+  if (last && toggle.submittedAt > watched.dataUpdatedAt) {
+    if (last.watch) ids.add(last.subMerchantId);
+    else ids.delete(last.subMerchantId);
+  }
+  return ids;
 }

@@ -42,13 +42,15 @@ function useListAnswer() {
     if (!keys) return;
     queryClient.setQueryData(keys.watchlistView(), view);
     void queryClient.invalidateQueries({ queryKey: keys.watchlistTimelines() });
+    // The Sub-merchants screen's watch list is a view of this one.
+    void queryClient.invalidateQueries({ queryKey: keys.watchedSubMerchants() });
   };
 }
 
 export function usePin(onPinned: (item: WatchItem) => void) {
   return useConsoleMutation<WatchRef, WatchItem>({
     call: (api, ref) => api.watchPin(ref),
-    invalidates: (keys) => [keys.watchlist()],
+    invalidates: (keys) => [keys.watchlist(), keys.watchedSubMerchants()],
     onSuccess: onPinned,
   });
 }
