@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
@@ -212,6 +213,19 @@ export default tseslint.config(
           })),
           patterns: nodeOnlyPatterns,
         },
+      ],
+    },
+  },
+  {
+    // Every text staff read comes from the locale files (issue 28): literal text between JSX tags
+    // fails. Props are not checked (data-testid, aria values come from t() by review and e2e).
+    files: ['renderer/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        // Not words: digits, punctuation, codes in capitals (BRL); and the product's name.
+        { mode: 'jsx-text-only', words: { exclude: ['[0-9!-/:-@[-`{-~—–·…\\s]+', '[A-Z_-]+', 'Paydesk'] } },
       ],
     },
   },

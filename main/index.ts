@@ -117,7 +117,9 @@ if (!app.requestSingleInstanceLock()) {
     };
     openWindow();
     core.events.on('watchChanged', (change) => {
-      if (Notification.isSupported()) new Notification(watchNotificationContent(change)).show();
+      if (Notification.isSupported()) {
+        new Notification(watchNotificationContent(change, desktop.language())).show();
+      }
     });
   });
 

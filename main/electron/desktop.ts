@@ -1,7 +1,13 @@
 import { app, clipboard, Menu, screen, shell, type BrowserWindow } from 'electron';
 import Store from 'electron-store';
 import { homedir, release } from 'node:os';
-import { DESKTOP_CHANNELS, type ConsoleApi, type Result } from '../../shared/contract';
+import {
+  DESKTOP_CHANNELS,
+  LANGUAGES,
+  type ConsoleApi,
+  type Language,
+  type Result,
+} from '../../shared/contract';
 import type { Dispatcher } from '../core/console';
 import { APP_FOLDER_NAME } from '../core/data-dir';
 import { diagnosticsText, gatherDiagnostics, type ShellFacts } from '../core/diagnostics';
@@ -75,6 +81,8 @@ export interface DesktopShell {
   attach(window: BrowserWindow): void;
   /** `dispatch`, with the menus following a language the user picks. */
   followLanguage(dispatch: Dispatcher): Dispatcher;
+  /** The user's language as the menus follow it, for the desktop notifications. */
+  language(): Language;
   /** The router's handler of DESKTOP_CHANNELS. */
   dispatch: Dispatcher;
 }
@@ -122,6 +130,7 @@ function windowStateFile(dataDir: string, log: AppLog): { read(): unknown; write
 
 export function createDesktopShell({ dataDir, log, logsFolder, api }: DesktopShellOptions): DesktopShell {
   let labels: MenuLabels = menuLabelsFor(undefined);
+  let language: Language = 'en';
   let current: BrowserWindow | undefined;
 
   const stateFile = windowStateFile(dataDir, log);
@@ -182,8 +191,9 @@ export function createDesktopShell({ dataDir, log, logsFolder, api }: DesktopShe
     );
   };
 
-  const setLanguage = (language: string | undefined): void => {
-    labels = menuLabelsFor(language);
+  const setLanguage = (chosen: string | undefined): void => {
+    labels = menuLabelsFor(chosen);
+    language = (LANGUAGES as readonly unknown[]).includes(chosen) ? (chosen as Language) : 'en';
     applyMenu();
   };
 
@@ -217,6 +227,8 @@ export function createDesktopShell({ dataDir, log, logsFolder, api }: DesktopShe
         if (current === window) current = undefined;
       });
     },
+
+    language: () => language,
 
     followLanguage(dispatch) {
       return async (channel, arg) => {

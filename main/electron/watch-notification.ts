@@ -1,9 +1,13 @@
-import type { WatchChangedEvent, WatchKind } from '../../shared/contract';
+import type { Language, WatchChangedEvent, WatchKind } from '../../shared/contract';
 
 /**
- * What the desktop notification of a watchlist change says. Pure (no electron import) so it is
- * tested in Node; main/index.ts shows it with Electron's Notification. The browser build shows
- * the same event as a toast in the renderer instead.
+ * What the desktop notification of a watchlist change says, in the user's language. Pure (no
+ * electron import) so it is tested in Node; main/index.ts shows it with Electron's Notification.
+ * The browser build shows the same event as a toast in the renderer instead.
+ *
+ * Main has no i18next: the few texts are a table per language here, as the menus' are
+ * (menus.ts), because a notification also comes while no window (and so no renderer) is open.
+ * Words follow renderer/src/i18n/GLOSSARY.md.
  */
 export interface WatchNotificationContent {
   title: string;
@@ -11,25 +15,51 @@ export interface WatchNotificationContent {
   urgency: 'normal' | 'critical';
 }
 
-const KIND_LABEL: Record<WatchKind, string> = {
-  deposit: 'Deposit',
-  refund: 'Refund',
-  cashout: 'Cashout',
-  sub_merchant: 'Sub-merchant',
+interface NotificationTexts {
+  kind: Record<WatchKind, string>;
+  alarm: string;
+  firstSeen: (status: string) => string;
+  alarmBody: string;
+  environment: (id: string) => string;
+}
+
+export const NOTIFICATION_TEXTS: Record<Language, NotificationTexts> = {
+  en: {
+    kind: { deposit: 'Deposit', refund: 'Refund', cashout: 'Cashout', sub_merchant: 'Sub-merchant' },
+    alarm: 'ALARM',
+    firstSeen: (status) => `first seen as ${status}`,
+    alarmBody: 'It was reported as completed and is now rejected. Check it before anything else.',
+    environment: (id) => `(${id})`,
+  },
+  es: {
+    kind: { deposit: 'Depósito', refund: 'Reembolso', cashout: 'Retiro', sub_merchant: 'Subcomercio' },
+    alarm: 'ALARMA',
+    firstSeen: (status) => `visto por primera vez en ${status}`,
+    alarmBody: 'Se informó como completado y ahora está rechazado. Revíselo antes que nada.',
+    environment: (id) => `(${id})`,
+  },
+  'pt-BR': {
+    kind: { deposit: 'Depósito', refund: 'Reembolso', cashout: 'Saque', sub_merchant: 'Subcomerciante' },
+    alarm: 'ALARME',
+    firstSeen: (status) => `visto pela primeira vez como ${status}`,
+    alarmBody: 'Foi informado como concluído e agora está rejeitado. Confira antes de qualquer outra coisa.',
+    environment: (id) => `(${id})`,
+  },
 };
 
-export function watchNotificationContent({
-  item,
-  change,
-  severity,
-}: WatchChangedEvent): WatchNotificationContent {
-  const subject = `${KIND_LABEL[item.kind]} ${item.id}`;
-  const move = change.from === null ? `first seen as ${change.to}` : `${change.from} → ${change.to}`;
+export function watchNotificationContent(
+  { item, change, severity }: WatchChangedEvent,
+  language: Language = 'en',
+): WatchNotificationContent {
+  const texts = NOTIFICATION_TEXTS[language];
+  const subject = `${texts.kind[item.kind]} ${item.id}`;
+  const move = change.from === null ? texts.firstSeen(change.to) : `${change.from} → ${change.to}`;
+  const where = texts.environment(item.environmentId);
   return severity === 'alarm'
     ? {
-        title: `ALARM: ${subject} ${move}`,
-        body: `This ${KIND_LABEL[item.kind].toLowerCase()} was reported as completed and is now rejected. Check it before anything else. (${item.environmentId})`,
+        title: `${texts.alarm}: ${subject} ${move}`,
+        body: `${texts.alarmBody} ${where}`,
         urgency: 'critical',
       }
-    : { title: `${subject}: ${change.to}`, body: `${move} (${item.environmentId})`, urgency: 'normal' };
+    : { title: `${subject}: ${change.to}`, body: `${move} ${where}`, urgency: 'normal' };
 }

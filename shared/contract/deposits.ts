@@ -1,5 +1,5 @@
 /** Deposits: the service's records (its own field names), the body that creates one, and the checks before it. */
-import type { Fetched, JsonObject, MutationMeta, Result } from './results';
+import type { Fetched, JsonObject, MessageText, MutationMeta, Result } from './results';
 
 export const DEPOSIT_STATUSES = [
   'CREATED',
@@ -173,7 +173,9 @@ export interface DepositCreateBody {
 
 export interface FieldIssue {
   field: string;
+  /** English, for the CLI and logs; the renderer shows `text`. */
   message: string;
+  text?: MessageText;
 }
 
 export interface DepositCheck {
@@ -183,7 +185,12 @@ export interface DepositCheck {
   expectedFlow: 'ONE_SHOT' | 'HOSTED';
   quickPay: boolean;
   /** reported_info fields the chosen method requires, with their masks (for the form's hints). */
-  reportedInfoRules: Array<{ field: keyof ReportedInfoInput; mask: string | null }>;
+  reportedInfoRules: Array<{
+    field: keyof ReportedInfoInput;
+    /** The mask in English (CLI); `maskText` is the same for the renderer. */
+    mask: string | null;
+    maskText?: MessageText;
+  }>;
 }
 
 export interface DepositCreateOutcome {

@@ -1,7 +1,7 @@
 /** Refunds of a deposit (D8): the service's record, the body that creates one, and the preflight before it. */
 import type { BlockingIntent } from './audit';
 import type { BankAccountInput, DepositStatus } from './deposits';
-import type { Fetched, MutationMeta, Result } from './results';
+import type { Fetched, MessageText, MutationMeta, Result } from './results';
 
 export const REFUND_STATUSES = [
   'PENDING',
@@ -45,10 +45,12 @@ export interface RefundPreflight {
    * retried under its key or settled (the core refuses it, `intent_unresolved`).
    */
   blockingIntent: BlockingIntent | null;
-  /** Reasons the refund cannot be sent (e.g. the deposit is not COMPLETED). */
+  /** Reasons the refund cannot be sent (e.g. the deposit is not COMPLETED), in English. */
   blockers: string[];
-  /** Reasons to look twice (e.g. the payer verification says the payer differs). */
+  /** Reasons to look twice (e.g. the payer verification says the payer differs), in English. */
   warnings: string[];
+  /** `blockers` and `warnings` as texts for the renderer, one per entry, in the same order. */
+  texts: { blockers: MessageText[]; warnings: MessageText[] };
 }
 
 export interface RefundCreateOutcome {

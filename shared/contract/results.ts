@@ -61,10 +61,97 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
+/**
+ * What main says, as a text key and its parameters, so the renderer says it in the user's
+ * language (renderer/src/i18n/locales/<language>/errors.json, group `text`). Every key is listed
+ * here; a unit test checks that each has a text in every language.
+ */
+export const MESSAGE_KEYS = [
+  // A field refused before any call (main/core/message-text.ts maps schema issues to these).
+  'field.invalid',
+  'field.empty',
+  'field.tooLong',
+  'field.text',
+  'field.edgeSpaces',
+  'field.invisible',
+  'field.ascii',
+  'field.number',
+  'field.wholeNumber',
+  'field.positive',
+  'field.notNegative',
+  'field.amount',
+  'field.decimals',
+  'field.country',
+  'field.currency',
+  'field.date',
+  'field.url',
+  'field.httpsUrl',
+  'field.urlExtras',
+  'field.state',
+  'field.zipCode',
+  'field.payerId',
+  'field.email',
+  'field.phone',
+  'field.oneOf',
+  'field.ip',
+  'field.methodCode',
+  'field.language',
+  'field.crypto',
+  'field.requestKey',
+  'field.unknown',
+  'field.mask.accountType',
+  'field.mask.words',
+  'field.mask.digitsOptionalCheck',
+  'field.mask.digitsCheckChar',
+  'field.mask.digitsCheckExample',
+  'field.mask.digitsCheck',
+  'field.mask.digits',
+  // The reported_info masks, as the form's hints.
+  'mask.accountType',
+  'mask.words',
+  'mask.digitsOptionalCheck',
+  'mask.digitsCheckChar',
+  'mask.digitsCheckExample',
+  'mask.digitsCheck',
+  'mask.digits',
+  // Refunds (pre-flight and create).
+  'refund.notCompleted',
+  'refund.positive',
+  'refund.overRemaining',
+  'refund.nothingLeft',
+  'refund.recorded',
+  'refund.amountsMissing',
+  'refund.refundedElsewhere',
+  'refund.payerDiffers',
+  'refund.invoiceMismatch',
+  'refund.bankAccountRequired',
+  // Cashouts.
+  'cashout.notPending',
+  // Environments.
+  'environment.baseUrlRequired',
+  'environment.sandboxBaseUrl',
+  'environment.productionColor',
+  'environment.colorReserved',
+  'environment.nameTaken',
+  'environment.sandboxExists',
+  'environment.sharedBaseUrl',
+] as const;
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+export interface MessageText {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
 export interface ConsoleError {
   kind: ErrorKind;
-  /** One human sentence, safe to show and to log: never a secret, a signature or a raw body. */
+  /**
+   * One human sentence in English, safe to show and to log: never a secret, a signature or a raw
+   * body. The CLI and the logs use it; the renderer shows `text` in the user's language.
+   */
   message: string;
+  /** `message` as a text key and parameters, for the renderer. */
+  text?: MessageText;
   /** Dotted path of the offending input field, for validation errors. */
   field?: string;
   /** The service's numeric `code` when it sent one. */

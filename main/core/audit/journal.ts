@@ -587,7 +587,7 @@ class FileJournal implements Journal {
     const keyRequired = input.action !== 'cashout.cancel';
     const rawKey = input.idempotencyKey ?? null;
     if (keyRequired && rawKey === null) {
-      return validation('Deposits and refunds carry an idempotency key (D6).', 'idempotencyKey');
+      return validation('Deposits and refunds carry an idempotency key.', 'idempotencyKey');
     }
     if (rawKey !== null && !idempotencyKeySchema.safeParse(rawKey).success) {
       return validation('The idempotency key is not valid.', 'idempotencyKey');

@@ -77,7 +77,7 @@ async function resolve(
 const onlyRetryCanSettle = (what: string): Result<never> =>
   failure(
     'validation',
-    `The ${what} id of this intent is not known, so no status can be read: only a retry with the same idempotency key can settle it (the service answers it with its first answer, D6).`,
+    `The ${what} id of this intent is not known, so no status can be read: only a retry with the same idempotency key can settle it (the service answers it with its first answer).`,
   );
 
 /** Settles an unresolved intent by reading the status of what it acted on. */

@@ -65,7 +65,8 @@ export async function checkCancellable(
   if (status.cashout_status !== PENDING) {
     return failure(
       'invalid_state',
-      `Cashout ${ids.cashoutId} is ${describeStatus(status)}, not PENDING: only a pending cashout can be cancelled (D7).`,
+      `Cashout ${ids.cashoutId} is ${describeStatus(status)}, not PENDING: only a pending cashout can be cancelled.`,
+      { text: { key: 'cashout.notPending', params: { id: ids.cashoutId, status: status.cashout_status } } },
     );
   }
   return byBoth;

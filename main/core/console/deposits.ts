@@ -13,6 +13,7 @@ import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { runGuarded } from './guarded';
 import { depositCreatedObservation, seenNow } from './observations';
+import { issueText, maskText } from '../message-text';
 
 /** The payer fields a ONE_SHOT deposit needs (D9). */
 const ONE_SHOT_PAYER_FIELDS = ['document', 'email', 'first_name', 'last_name'] as const;
@@ -28,9 +29,16 @@ function fieldIssues(error: z.ZodError): FieldIssue[] {
       return issue.keys.map((key) => ({
         field: [...issue.path.map(String), key].join('.'),
         message: 'is not a field the service knows',
+        text: { key: 'field.unknown' } as const,
       }));
     }
-    return [{ field: issue.path.map(String).join('.') || 'body', message: issue.message }];
+    return [
+      {
+        field: issue.path.map(String).join('.') || 'body',
+        message: issue.message,
+        text: issueText(issue.message),
+      },
+    ];
   });
 }
 
@@ -71,7 +79,12 @@ export function checkDepositBody(body: unknown): DepositCheck {
     if (seen.has(rule.field)) continue;
     seen.add(rule.field);
     // A list of allowed values has no mask (the spec writes "none"); its values are in the issue text.
-    reportedInfoRules.push({ field: rule.field, mask: rule.format instanceof RegExp ? rule.describe : null });
+    const text = rule.format instanceof RegExp ? maskText(rule.describe) : null;
+    reportedInfoRules.push({
+      field: rule.field,
+      mask: rule.format instanceof RegExp ? rule.describe : null,
+      ...(text ? { maskText: text } : {}),
+    });
   }
   return { issues, expectedFlow: quickPay || complete ? 'ONE_SHOT' : 'HOSTED', quickPay, reportedInfoRules };
 }

@@ -3,15 +3,19 @@ import {
   AUDIT_ACTIONS,
   BATCH_LIMITS,
   CHANNELS,
+  RECONCILE_LIMITS,
   ENVIRONMENT_KINDS,
   ERROR_KINDS,
+  MESSAGE_KEYS,
   type BlockingIntent,
   type ChannelName,
   type ConsoleApi,
   type ConsoleError,
   type ErrorKind,
+  type MessageText,
   type Result,
 } from '../../../shared/contract';
+import { issueText } from '../message-text';
 import { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
 import { failure } from './results';
 
@@ -45,12 +49,13 @@ const MAX_MESSAGE = 1000;
 const MAX_ARG_TEXT = 256 * 1024;
 const MAX_ARG_DEPTH = 16;
 /**
- * The batch lookup's two arguments that carry a whole paste or id list (BATCH_LIMITS): their
+ * The arguments that carry a whole paste, id list (BATCH_LIMITS) or ledger part (RECONCILE_LIMITS): their
  * schemas bound them precisely; this only has to let them reach the schema.
  */
 const ARG_TEXT_BY_METHOD: Partial<Record<ChannelName, number>> = {
   batchParse: BATCH_LIMITS.maxTextChars + 64 * 1024,
   batchStart: 8 * 1024 * 1024,
+  reconcileRead: RECONCILE_LIMITS.maxChunkChars + 64 * 1024,
 };
 
 const TOO_LARGE = 'arg: is too large or too deeply nested.';
@@ -103,17 +108,21 @@ const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 /** The first problem of a failed parse, as `field: message`. */
 function argumentError(error: z.ZodError): Result<never> {
   const issue = error.issues[0];
-  if (!issue) return failure('validation', 'arg: is not valid.', { field: 'arg' });
+  if (!issue)
+    return failure('validation', 'arg: is not valid.', { field: 'arg', text: { key: 'field.invalid' } });
   // An empty key is named `""`: dropped, the error would blame the object that holds it.
   const named = (key: PropertyKey): string => (String(key) === '' ? '""' : String(key));
   const path = issue.path.map(named);
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     const field = [...path, named(key)].join('.');
-    return failure('validation', `${field}: is not a known field.`, { field });
+    return failure('validation', `${field}: is not a known field.`, {
+      field,
+      text: { key: 'field.unknown' },
+    });
   }
   const field = path.join('.') || 'arg';
-  return failure('validation', `${field}: ${issue.message}`, { field });
+  return failure('validation', `${field}: ${issue.message}`, { field, text: issueText(issue.message) });
 }
 
 const text = (value: unknown, max = MAX_MESSAGE): string | undefined =>
@@ -144,6 +153,15 @@ const blockingIntentSchema = z.strictObject({
   canRetry: z.boolean(),
 }) satisfies z.ZodType<BlockingIntent>;
 
+/** The text key of an error and a few short parameters (names, amounts, codes): nothing else. */
+const messageTextSchema = z.strictObject({
+  key: z.enum(MESSAGE_KEYS),
+  params: z
+    .record(z.string().max(40), z.union([z.string().max(200), z.number().refine(Number.isFinite)]))
+    .refine((params) => Object.keys(params).length <= 8)
+    .optional(),
+}) satisfies z.ZodType<MessageText>;
+
 /** A ConsoleError rebuilt field by field, so nothing else rides along. */
 function cleanError(raw: unknown): ConsoleError {
   const error = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -161,6 +179,7 @@ function cleanError(raw: unknown): ConsoleError {
     serviceMessage: text(error.serviceMessage),
     idempotencyKey: text(error.idempotencyKey, 128),
     blockingIntent: blockingIntentSchema.safeParse(error.blockingIntent).data,
+    text: messageTextSchema.safeParse(error.text).data,
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) Object.assign(cleaned, { [key]: value });

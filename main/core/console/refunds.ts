@@ -1,5 +1,6 @@
 import type {
   DepositStatus,
+  MessageText,
   MutationMeta,
   RefundCreateBody,
   RefundCreateOutcome,
@@ -122,13 +123,26 @@ export async function refundPreflight(
     deposit_id: depositId,
   });
   if (!blocking.ok) return blocking;
+  // Each note in English (CLI, logs) and as a text for the renderer, side by side.
   const blockers: string[] = [];
   const warnings: string[] = [];
+  const texts: { blockers: MessageText[]; warnings: MessageText[] } = { blockers: [], warnings: [] };
+  const block = (message: string, text: MessageText): void => {
+    blockers.push(message);
+    texts.blockers.push(text);
+  };
+  const warn = (message: string, text: MessageText): void => {
+    warnings.push(message);
+    texts.warnings.push(text);
+  };
   const currency = record.currency ?? null;
   const inCurrency = (value: number): string => (currency ? `${value} ${currency}` : String(value));
 
   if (record.status !== 'COMPLETED') {
-    blockers.push(`The deposit is ${record.status}: only a COMPLETED deposit can be refunded (D8).`);
+    block(`The deposit is ${record.status}: only a COMPLETED deposit can be refunded.`, {
+      key: 'refund.notCompleted',
+      params: { status: record.status },
+    });
   }
   const depositAmount = record.local_amount ?? record.amount;
   let remaining: number | null = null;
@@ -138,33 +152,38 @@ export async function refundPreflight(
   const basis =
     'the deposit amount minus the refunds of it this console knows of in this environment, apart from cancelled or rejected ones';
   if (amount !== undefined) {
-    if (!(amount > 0)) blockers.push('The amount to refund must be greater than 0.');
+    if (!(amount > 0)) block('The amount to refund must be greater than 0.', { key: 'refund.positive' });
     else if (remaining !== null && toCents(amount) > toCents(remaining)) {
-      blockers.push(
+      block(
         `The amount ${inCurrency(amount)} is more than the ${inCurrency(remaining)} left to refund (${basis}).`,
+        { key: 'refund.overRemaining', params: { amount, remaining, currency: currency ?? '' } },
       );
     }
   } else if (remaining === 0) {
-    blockers.push(`Nothing is left to refund (${basis}).`);
+    block(`Nothing is left to refund (${basis}).`, { key: 'refund.nothingLeft' });
   }
   if (known.data.count > 0) {
-    warnings.push(
+    warn(
       `This console recorded ${refundWord(known.data.count)} of this deposit in this environment; what is left is ${basis}, so refunds made elsewhere are not counted.`,
+      { key: 'refund.recorded', params: { count: known.data.count } },
     );
     if (known.data.withoutAmount > 0) {
-      warnings.push(
+      warn(
         `The service did not send the amount of ${refundWord(known.data.withoutAmount)} of this deposit: less may be left than shown.`,
+        { key: 'refund.amountsMissing', params: { count: known.data.withoutAmount } },
       );
     }
   } else if (record.refunded === true) {
-    warnings.push(
+    warn(
       'The service says this deposit was already refunded, but this console has no record of it: less may be left than shown.',
+      { key: 'refund.refundedElsewhere' },
     );
   }
   const verification = record.current_payer_verification;
   if (verification !== undefined && PAYER_DIFFERS.test(verification)) {
-    warnings.push(
+    warn(
       `The payer verification says ${verification}: the person who paid may not be the one who created the deposit. Check before refunding.`,
+      { key: 'refund.payerDiffers', params: { verification } },
     );
   }
   const byCard = paidByCard(record);
@@ -179,6 +198,7 @@ export async function refundPreflight(
       blockingIntent: blocking.data,
       blockers,
       warnings,
+      texts,
     },
   };
 }
@@ -196,26 +216,32 @@ export async function createRefund(
   if (!guards.ok) return guards;
   const preflight = await refundPreflight(context, connection, body.deposit_id, body.amount);
   if (!preflight.ok) return preflight;
-  const { deposit, bankAccountRequired, blockers } = preflight.data;
+  const { deposit, bankAccountRequired, blockers, texts } = preflight.data;
   if (deposit.record.status !== 'COMPLETED') {
-    return failure('invalid_state', blockers[0] ?? 'Only a COMPLETED deposit can be refunded (D8).', {
+    return failure('invalid_state', blockers[0] ?? 'Only a COMPLETED deposit can be refunded.', {
       field: 'body.deposit_id',
+      text: texts.blockers[0] ?? { key: 'refund.notCompleted', params: { status: deposit.record.status } },
     });
   }
   const [blocker] = blockers;
-  if (blocker !== undefined) return failure('validation', blocker, { field: 'body.amount' });
+  if (blocker !== undefined) {
+    return failure('validation', blocker, {
+      field: 'body.amount',
+      ...(texts.blockers[0] ? { text: texts.blockers[0] } : {}),
+    });
+  }
   const invoiceId = deposit.record.invoice_id;
   if (invoiceId !== undefined && invoiceId !== body.invoice_id) {
     return failure('validation', `body.invoice_id: must be the deposit's invoice id (${invoiceId}).`, {
       field: 'body.invoice_id',
+      text: { key: 'refund.invoiceMismatch', params: { invoiceId } },
     });
   }
   if (bankAccountRequired && body.bank_account === undefined) {
-    return failure(
-      'validation',
-      'body.bank_account: required, because the deposit was not paid by card (D8).',
-      { field: 'body.bank_account' },
-    );
+    return failure('validation', 'body.bank_account: required, because the deposit was not paid by card.', {
+      field: 'body.bank_account',
+      text: { key: 'refund.bankAccountRequired' },
+    });
   }
   const guarded = await runGuarded(context, {
     action: 'refund.create',

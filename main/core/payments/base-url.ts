@@ -21,10 +21,26 @@ export function validateBaseUrl(input: string, field = 'baseUrl'): Result<string
   try {
     url = new URL(input.trim());
   } catch {
-    return { ok: false, error: { kind: 'validation', field, message: `${field} is not a valid URL.` } };
+    return {
+      ok: false,
+      error: {
+        kind: 'validation',
+        field,
+        message: `${field} is not a valid URL.`,
+        text: { key: 'field.url' },
+      },
+    };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, error: { kind: 'validation', field, message: `${field} must start with https://.` } };
+    return {
+      ok: false,
+      error: {
+        kind: 'validation',
+        field,
+        message: `${field} must start with https://.`,
+        text: { key: 'field.httpsUrl' },
+      },
+    };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return {
@@ -33,6 +49,7 @@ export function validateBaseUrl(input: string, field = 'baseUrl'): Result<string
         kind: 'validation',
         field,
         message: `${field} must use https:// (plain http is allowed only for loopback hosts such as the local sandbox).`,
+        text: { key: 'field.httpsUrl' },
       },
     };
   }
@@ -43,6 +60,7 @@ export function validateBaseUrl(input: string, field = 'baseUrl'): Result<string
         kind: 'validation',
         field,
         message: `${field} must not carry credentials, a query or a fragment.`,
+        text: { key: 'field.urlExtras' },
       },
     };
   }

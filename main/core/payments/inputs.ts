@@ -8,6 +8,7 @@ import type {
   Result,
 } from '../../../shared/contract';
 import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../shared/contract';
+import { issueText } from '../message-text';
 
 /**
  * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI
@@ -343,16 +344,34 @@ export function checkInput<T>(schema: z.ZodType<T>, input: unknown, name = ''): 
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
   const [issue] = parsed.error.issues;
-  if (!issue) return { ok: false, error: { kind: 'validation', message: 'The input is not valid.' } };
+  if (!issue) {
+    return {
+      ok: false,
+      error: { kind: 'validation', message: 'The input is not valid.', text: { key: 'field.invalid' } },
+    };
+  }
   if (issue.code === 'unrecognized_keys') {
     const field = fieldOf(name, [...issue.path, issue.keys[0] ?? '']);
     return {
       ok: false,
-      error: { kind: 'validation', field, message: `${field}: is not a field the service knows` },
+      error: {
+        kind: 'validation',
+        field,
+        message: `${field}: is not a field the service knows`,
+        text: { key: 'field.unknown' },
+      },
     };
   }
   const field = fieldOf(name, issue.path) || 'input';
-  return { ok: false, error: { kind: 'validation', field, message: `${field}: ${issue.message}` } };
+  return {
+    ok: false,
+    error: {
+      kind: 'validation',
+      field,
+      message: `${field}: ${issue.message}`,
+      text: issueText(issue.message),
+    },
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CredentialField, Result } from '../../../shared/contract';
+import { issueText } from '../message-text';
 
 /** The spec's limit for cashout `login` and `pass` (max 32; decisions: code 300 above). */
 const CASHOUT_CREDENTIAL_MAX_LENGTH = 32;
@@ -27,7 +28,7 @@ const HINT_TAIL_LENGTH = 4;
 
 const invalid = (field: CredentialField, rule: string): Result<never> => ({
   ok: false,
-  error: { kind: 'validation', field, message: `${field} ${rule}.` },
+  error: { kind: 'validation', field, message: `${field} ${rule}.`, text: issueText(rule) },
 });
 
 /**

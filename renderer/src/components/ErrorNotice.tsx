@@ -2,6 +2,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleError, ErrorKind } from '../../../shared/contract';
 import { ConsoleFailure } from '../api/console-failure';
+import { fieldName, sayText } from '../lib/validation-text';
+import { useFormat } from './format-context';
 
 /** Kinds that say "look again before acting" rather than "this failed": amber, not red. */
 const CAUTION_KINDS: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'cancelled', 'not_permitted']);
@@ -19,9 +21,12 @@ export interface ErrorNoticeProps {
  */
 export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
   const { t } = useTranslation('errors');
+  const { locale } = useFormat();
   const value = error instanceof ConsoleFailure ? error.error : error;
   const details: Array<[string, string]> = [];
-  if (value.field) details.push([t('details.field'), value.field]);
+  // A field by its label; a path the screens have no label for (`payer.address`) stays in the logs.
+  const field = value.field ? fieldName(t, value.field) : null;
+  if (field) details.push([t('details.field'), field]);
   if (value.code !== undefined) details.push([t('details.code'), String(value.code)]);
   if (value.httpStatus !== undefined) details.push([t('details.httpStatus'), String(value.httpStatus)]);
   if (value.type) details.push([t('details.type'), value.type]);
@@ -41,7 +46,7 @@ export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
           <Text span fw={600}>
             {t('details.message')}:
           </Text>{' '}
-          {value.message}
+          {sayText(t, locale, value)}
         </Text>
         {details.length > 0 && (
           <Group gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -8,10 +8,11 @@ import { useConsoleMutation } from '../api/queries';
 import { CurrentMark } from './CurrentMark';
 import { EnvironmentSwatch, KindBadge } from '../components/environment-look';
 import { links } from './links';
+import { sayError } from '../lib/validation-text';
 
 /** Always in the header: the active environment (name, kind, colour) and a menu to switch. */
 export function EnvironmentSwitcher() {
-  const { t } = useTranslation('shell');
+  const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const { list, active, apply, error } = useEnvironments();
   const use = useConsoleMutation({
@@ -75,7 +76,7 @@ export function EnvironmentSwitcher() {
                     notify({
                       color: 'red',
                       title: t('environment.switchFailed', { name: environment.name }),
-                      message: failure.error.message,
+                      message: sayError(t, i18n.language, failure.error),
                     }),
                 });
               }}

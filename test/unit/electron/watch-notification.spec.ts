@@ -39,3 +39,23 @@ test('a first sighting says so instead of showing a missing previous status', ()
     'first seen as PENDING (testing-br)',
   );
 });
+
+test('the notification is in the language the user chose, with the glossary words', () => {
+  const cashout = (severity: 'info' | 'alarm') => {
+    const event = change(severity === 'alarm' ? 'COMPLETED' : null, 'REJECTED', severity);
+    return { ...event, item: { ...event.item, kind: 'cashout' as const, id: '11954' } };
+  };
+  expect(watchNotificationContent(cashout('info'), 'es')).toEqual({
+    title: 'Retiro 11954: REJECTED',
+    body: 'visto por primera vez en REJECTED (testing-br)',
+    urgency: 'normal',
+  });
+  const alarm = watchNotificationContent(cashout('alarm'), 'pt-BR');
+  expect(alarm.title).toBe('ALARME: Saque 11954 COMPLETED → REJECTED');
+  expect(alarm.body).toContain('agora está rejeitado');
+  // Every language has every text (a missing one would show undefined).
+  for (const language of ['en', 'es', 'pt-BR'] as const) {
+    const content = watchNotificationContent(cashout('alarm'), language);
+    expect(`${content.title} ${content.body}`).not.toContain('undefined');
+  }
+});

@@ -10,6 +10,8 @@ import {
 } from '../../../../shared/contract';
 import type { ConsoleFailure } from '../../api/console-failure';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useFormat } from '../../components/format-context';
+import { sayText } from '../../lib/validation-text';
 
 export interface EnvironmentFormValues {
   name: string;
@@ -40,6 +42,7 @@ export function EnvironmentForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['environments', 'shell']);
+  const { locale } = useFormat();
   const [values, setValues] = useState<EnvironmentFormValues>({
     name: existing?.name ?? '',
     kind: existing?.kind ?? 'testing',
@@ -55,7 +58,7 @@ export function EnvironmentForm({
       return t('environments:form.baseUrlRequired');
     }
     const failure = error?.error;
-    if (failure?.kind === 'validation' && failure.field === field) return failure.message;
+    if (failure?.kind === 'validation' && failure.field === field) return sayText(t, locale, failure);
     return undefined;
   };
   const errorOutsideFields =
