@@ -278,6 +278,56 @@ test.describe('one-shot, hosted and QuickPay', () => {
   });
 });
 
+test.describe('payer state (D15)', () => {
+  test("picked by name from the country's list; the deposit carries its code; another country's code is refused on the field", async ({
+    console: app,
+    paydesk,
+    axe,
+  }) => {
+    const form = await openForm(app);
+    await input(form, 'Amount').fill('42');
+    await setCountry(app, form, 'BR');
+    await chooseMethod(app, form, 'IX');
+    await fillPayer(form);
+    await form.getByRole('button', { name: 'More payer details (phone, dates, address)' }).click();
+
+    const state = form.getByRole('combobox', { name: 'State' });
+    await expect(state).toBeEnabled();
+    await expect(form.getByText('27 states in Brazil. Search by name or code.')).toBeVisible();
+    // By name, without its accent.
+    await state.click();
+    await state.fill('sao pau');
+    await expect(app.getByRole('option')).toHaveText(['São Paulo (SP)']);
+    await app.getByRole('option', { name: 'São Paulo (SP)' }).click();
+    await expect(state).toHaveValue('São Paulo (SP)');
+    // By code: the list narrows to the codes that start with it and the names that hold it.
+    await state.click();
+    await state.fill('rj');
+    await app.getByRole('option', { name: 'Rio de Janeiro (RJ)' }).click();
+    await expect(state).toHaveValue('Rio de Janeiro (RJ)');
+    await axe();
+
+    // Mexico has no state RJ: the field says so, and the deposit is not sent.
+    await setCountry(app, form, 'MX');
+    await expect(form.getByText('RJ is not a state of Mexico. Pick one from the list.')).toBeVisible();
+    await expect(state).toHaveAttribute('aria-invalid', 'true');
+    await form.getByTestId('create-deposit').click();
+    await expect(app.getByTestId('deposit-answer')).toHaveCount(0);
+    await expect(state).toBeFocused();
+
+    // Back to Brazil: RJ is valid again and the created deposit carries the code.
+    await setCountry(app, form, 'BR');
+    await expect(state).not.toHaveAttribute('aria-invalid', 'true');
+    await form.getByTestId('create-deposit').click();
+    const answer = app.getByTestId('deposit-answer');
+    await expect(answer).toHaveAttribute('data-checkout-type', 'ONE_SHOT');
+    const depositId = Number(await answer.getAttribute('data-deposit-id'));
+    const status = await paydesk.call('getDeposit', { depositId });
+    if (!status.ok) throw new Error(`getDeposit: ${status.error.kind}`);
+    expect(status.data.record.payer?.address?.state).toBe('RJ');
+  });
+});
+
 test.describe('a lost answer', () => {
   test.use({ freshBridge: true });
   const service = sandboxPerDescribe({ seed: 6061 });

@@ -269,7 +269,7 @@ test('the crypto quote: amount 1 by default, the rate, the converted amount and 
     'data-amount',
     String(expected.data.record.converted_amount),
   );
-  await expect(quote.locator('[data-field="fee"]')).toHaveText(number(expected.data.record.fee));
+  await expect(quote.locator('[data-field="fee"]')).toHaveText(`${number(expected.data.record.fee)} USDT`);
   await expect(quote.getByText('Rate (BRL for 1 USDT)')).toBeVisible();
   await axe();
   await topOf(app);

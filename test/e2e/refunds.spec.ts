@@ -54,7 +54,8 @@ test.describe('lookup', () => {
     await expect(detail.locator('[data-field="merchant_invoice_id"]')).toHaveText(
       fetched.data.record.merchant_invoice_id ?? 'missing',
     );
-    await expect(detail.locator('[data-field="amount"]')).toHaveText('50');
+    // A refund is in its deposit's currency (issue 28: never a bare "50").
+    await expect(detail.locator('[data-field="amount"]')).toHaveText('BRL 50.00');
     await expect(detail.getByTestId('raw-json')).toHaveText(JSON.stringify(fetched.data.raw, null, 2), {
       useInnerText: true,
     });
@@ -158,7 +159,7 @@ test.describe('create', () => {
     await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'PENDING');
     const refundId = Number(await detail.getAttribute('data-refund-id'));
     await expect(app).toHaveURL(new RegExp(`#/refunds/${refundId}$`));
-    await expect(detail.locator('[data-field="amount"]')).toHaveText('12.5');
+    await expect(detail.locator('[data-field="amount"]')).toHaveText('BRL 12.50');
     await expect(detail.locator('[data-field="deposit_id"]')).toContainText(String(depositId));
     const read = await paydesk.call('getRefund', { refundId });
     expect(read.ok && read.data.record).toMatchObject({

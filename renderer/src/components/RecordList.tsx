@@ -44,8 +44,11 @@ import {
   type RecordFilters,
   type SortableColumn,
 } from '../lib/record-filters';
+import { DayInput } from './DayInput';
 import { ErrorNotice } from './ErrorNotice';
 import { useFormat } from './format-context';
+import { MoneyInput, useMoneyProblemText } from './MoneyInput';
+import { isMoneyInputProblem } from '../lib/money-input';
 import { QueryState, SkeletonLines } from './QueryState';
 import { otherIdOf, recordHref } from './record-href';
 import { StatusBadge } from './StatusBadge';
@@ -69,14 +72,18 @@ export function RecentRecords({ kind }: { kind: ListedKind }) {
   const { t: tCommon } = useTranslation('common');
   const [filters, setFilters] = useState<RecordFilters>(NO_FILTERS);
   const [settled] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-  const checked = recentQueryOf(kind, filters);
-  const asked = recentQueryOf(kind, settled);
+  const { locale } = useFormat();
+  const moneyProblemText = useMoneyProblemText();
+  const checked = recentQueryOf(kind, filters, locale);
+  const asked = recentQueryOf(kind, settled, locale);
   const change = (patch: Partial<RecordFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const problems = checked.ok ? {} : checked.problems;
   const problemText = (field: FilterField) => {
     const problem = problems[field];
-    return problem ? t(`filter.problem.${problem}`) : undefined;
+    if (problem === undefined) return undefined;
+    return isMoneyInputProblem(problem) ? moneyProblemText(problem) : t(`filter.problem.${problem}`);
   };
+  const filterCurrency = /^[A-Z]{3}$/.test(filters.currency) ? filters.currency : null;
   return (
     <Paper withBorder p="md" component="section" aria-label={t(`recent.title.${kind}`)} data-section="recent">
       <Stack gap="sm">
@@ -107,35 +114,33 @@ export function RecentRecords({ kind }: { kind: ListedKind }) {
               clearable
               data-testid="recent-filter-status"
             />
-            <TextInput
-              type="date"
+            <DayInput
               label={t('filter.from')}
               value={filters.fromDay}
-              onChange={(event) => change({ fromDay: event.currentTarget.value })}
+              onChange={(fromDay) => change({ fromDay })}
               error={problemText('fromDay')}
               data-testid="recent-filter-from"
             />
-            <TextInput
-              type="date"
+            <DayInput
               label={t('filter.to')}
               value={filters.toDay}
-              onChange={(event) => change({ toDay: event.currentTarget.value })}
+              onChange={(toDay) => change({ toDay })}
               error={problemText('toDay')}
               data-testid="recent-filter-to"
             />
-            <TextInput
+            <MoneyInput
               label={t('filter.minAmount')}
-              inputMode="decimal"
+              currency={filterCurrency}
               value={filters.minAmount}
-              onChange={(event) => change({ minAmount: event.currentTarget.value })}
+              onChange={(minAmount) => change({ minAmount })}
               error={problemText('minAmount')}
               data-testid="recent-filter-min"
             />
-            <TextInput
+            <MoneyInput
               label={t('filter.maxAmount')}
-              inputMode="decimal"
+              currency={filterCurrency}
               value={filters.maxAmount}
-              onChange={(event) => change({ maxAmount: event.currentTarget.value })}
+              onChange={(maxAmount) => change({ maxAmount })}
               error={problemText('maxAmount')}
               data-testid="recent-filter-max"
             />

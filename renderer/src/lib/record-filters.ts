@@ -7,6 +7,7 @@ import {
   type RecordKind,
   type RecordSort,
 } from '../../../shared/contract';
+import { parseMoneyInput, type MoneyInputProblem } from './money-input';
 
 /**
  * A recent list's filters as typed (record index, issue 27), and the query they make. Pure: no
@@ -46,7 +47,8 @@ export const NO_FILTERS: RecordFilters = {
 };
 
 export type FilterField = 'fromDay' | 'toDay' | 'minAmount' | 'maxAmount' | 'currency';
-export type FilterProblem = 'notADay' | 'toBeforeFrom' | 'notAnAmount' | 'minAboveMax' | 'notACurrency';
+/** An amount that cannot be read is named as every amount input names it (lib/money-input). */
+export type FilterProblem = 'notADay' | 'toBeforeFrom' | MoneyInputProblem | 'minAboveMax' | 'notACurrency';
 
 export type FilterQuery =
   | { ok: true; query: Omit<RecentRecordsQuery, 'offset' | 'limit'> }
@@ -67,7 +69,6 @@ export function statusesOf(kind: RecordKind): readonly string[] {
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const AMOUNT = /^\d+([.,]\d+)?$/;
 const CURRENCY = /^[A-Za-z]{3}$/;
 
 /** Local midnight of `day` (plus `addDays`) as ISO, or null when `day` is not a calendar day. */
@@ -81,27 +82,28 @@ export function localDayStart(day: string, addDays = 0): string | null {
   return start.toISOString();
 }
 
-function amountOf(text: string): number | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return AMOUNT.test(trimmed) ? Number(trimmed.replace(',', '.')) : null;
+/** A bound as typed in the reader's language: undefined when empty; 0 is a bound like any other. */
+function amountOf(text: string, locale: string): number | undefined | { problem: MoneyInputProblem } {
+  const read = parseMoneyInput(text, locale, { allowZero: true });
+  if (read === null) return undefined;
+  return read.ok ? read.value : { problem: read.problem };
 }
 
 /**
  * The query the filters make, or what is wrong with them. `to` is the whole day: a list "to 31
  * May" includes what was seen on the 31st.
  */
-export function recentQueryOf(kind: RecordKind, filters: RecordFilters): FilterQuery {
+export function recentQueryOf(kind: RecordKind, filters: RecordFilters, locale: string): FilterQuery {
   const problems: Partial<Record<FilterField, FilterProblem>> = {};
   const from = filters.fromDay === '' ? undefined : localDayStart(filters.fromDay);
   const to = filters.toDay === '' ? undefined : localDayStart(filters.toDay, 1);
   if (from === null) problems.fromDay = 'notADay';
   if (to === null) problems.toDay = 'notADay';
   if (from && to && from >= to) problems.toDay = 'toBeforeFrom';
-  const minAmount = amountOf(filters.minAmount);
-  const maxAmount = amountOf(filters.maxAmount);
-  if (minAmount === null) problems.minAmount = 'notAnAmount';
-  if (maxAmount === null) problems.maxAmount = 'notAnAmount';
+  const minAmount = amountOf(filters.minAmount, locale);
+  const maxAmount = amountOf(filters.maxAmount, locale);
+  if (typeof minAmount === 'object') problems.minAmount = minAmount.problem;
+  if (typeof maxAmount === 'object') problems.maxAmount = maxAmount.problem;
   if (typeof minAmount === 'number' && typeof maxAmount === 'number' && minAmount > maxAmount)
     problems.minAmount = 'minAboveMax';
   const currency = filters.currency.trim();

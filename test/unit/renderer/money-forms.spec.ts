@@ -9,7 +9,10 @@ import {
   readCashoutIds,
 } from '../../../renderer/src/features/cashouts/cashout-ref';
 import {
+  depositCurrency,
   emptyDepositForm,
+  isUnservedCountry,
+  moneyProblems,
   issueOfRefusal,
   missingFields,
   requiredFields,
@@ -65,6 +68,7 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
         ...PAYER,
         description: '  ',
       }),
+      'en',
     );
     expect(body).toEqual({
       amount: '100.50',
@@ -82,7 +86,10 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
   });
 
   test('hosted without the method or payer: HOSTED', () => {
-    const body = toDepositBody(form('hosted', { amount: '75', country: 'BR', 'payer.first_name': 'Ana' }));
+    const body = toDepositBody(
+      form('hosted', { amount: '75', country: 'BR', 'payer.first_name': 'Ana' }),
+      'en',
+    );
     expect(body).toEqual({ amount: '75', country: 'BR', payer: { first_name: 'Ana' } });
     expect(checkDepositBody(body)).toMatchObject({ issues: [], expectedFlow: 'HOSTED' });
   });
@@ -96,6 +103,7 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
         ...PAYER,
         payment_method: 'BB',
       }),
+      'en',
     );
     expect(mexico).toEqual({ amount: '250', country: 'MX', payment_method: 'SE', payer: { id: 'cust42' } });
     expect(checkDepositBody(mexico)).toMatchObject({ issues: [], expectedFlow: 'ONE_SHOT', quickPay: true });
@@ -107,6 +115,7 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
         'payer.id': 'cust42',
         'reported_info.bank_branch': '1',
       }),
+      'en',
     );
     expect(brazil).toEqual({ amount: '12.34', country: 'BR', payment_method: 'IX' });
     expect(checkDepositBody(brazil)).toMatchObject({ issues: [], expectedFlow: 'ONE_SHOT', quickPay: true });
@@ -120,7 +129,7 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
       strikethrough_price: 'abc',
     });
     values.flags.test = true;
-    expect(toDepositBody(values)).toEqual({
+    expect(toDepositBody(values, 'en')).toEqual({
       amount: '10',
       country: 'BR',
       bonus_amount: 5,
@@ -129,12 +138,12 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
       test: true,
     });
     // Text that is not a number reaches main, which names the field.
-    expect(checkDepositBody(toDepositBody(values)).issues.map((issue) => issue.field)).toEqual([
+    expect(checkDepositBody(toDepositBody(values, 'en')).issues.map((issue) => issue.field)).toEqual([
       'strikethrough_price',
     ]);
     const relative = form('hosted', { amount: '10', country: 'BR' });
     relative.flags.bonus_relative = true;
-    expect(toDepositBody(relative)).toEqual({ amount: '10', country: 'BR' });
+    expect(toDepositBody(relative, 'en')).toEqual({ amount: '10', country: 'BR' });
   });
 
   test('the crypto object is sent whole once chosen, so main names a missing part', () => {
@@ -144,11 +153,15 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
         { amount: '40', country: 'BR', 'crypto.currency': 'USDT', 'crypto.network': 'TRC20' },
         true,
       ),
+      'en',
     );
     expect(body.crypto).toEqual({ currency: 'USDT', network: 'TRC20', wallet: '' });
-    expect(checkDepositBody(body).issues).toEqual([{ field: 'crypto.wallet', message: 'must not be empty' }]);
+    expect(checkDepositBody(body).issues).toEqual([
+      { field: 'crypto.wallet', message: 'must not be empty', text: { key: 'field.empty' } },
+    ]);
     const off = toDepositBody(
       form('hosted', { amount: '40', country: 'BR', 'crypto.currency': 'USDT' }, false),
+      'en',
     );
     expect(off.crypto).toBeUndefined();
   });
@@ -162,6 +175,7 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
         'payer.email': 'nope',
         'reported_info.bank_branch': '12345',
       }),
+      'en',
     );
     const check = checkDepositBody(body);
     const sorted = sortIssues([...check.issues, { field: 'payer', message: 'whole object' }]);
@@ -205,6 +219,42 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
       'crypto.network',
       'crypto.wallet',
     ]);
+  });
+
+  test('money in the reader\'s language: pt-BR "100,50" is sent as "100.50"; what cannot be read is named', () => {
+    const values = form('hosted', {
+      amount: '1.100,50',
+      country: 'BR',
+      bonus_amount: '0',
+      strikethrough_price: '2,5',
+    });
+    const body = toDepositBody(values, 'pt-BR');
+    expect(body).toMatchObject({ amount: '1100.50', bonus_amount: 0, strikethrough_price: 2.5 });
+    expect(checkDepositBody(body).issues).toEqual([]);
+    expect(moneyProblems(values, 'pt-BR')).toEqual({});
+    // The same text in English is a grouping mistake, not 1.1.
+    expect(moneyProblems(values, 'en')).toEqual({ amount: 'grouping', strikethrough_price: 'grouping' });
+    expect(moneyProblems(form('hosted', { amount: '-5', bonus_amount: '-1' }), 'es')).toEqual({
+      amount: 'negative',
+      bonus_amount: 'negative',
+    });
+    // Decimals and zero are main's rules (D9), judged on the amount as read.
+    const decimals = form('hosted', { amount: '10,555', country: 'BR' });
+    expect(moneyProblems(decimals, 'es')).toEqual({});
+    expect(checkDepositBody(toDepositBody(decimals, 'es')).issues.map((issue) => issue.field)).toEqual([
+      'amount',
+    ]);
+  });
+
+  test('the currency shown beside the amounts; countries the service does not serve', () => {
+    expect(depositCurrency(form('hosted', { country: 'CL' }))).toBe('CLP');
+    expect(depositCurrency(form('hosted', { country: 'PA' }))).toBe('USD');
+    expect(depositCurrency(form('hosted', { country: 'BR', currency: 'USD' }))).toBe('USD');
+    expect(depositCurrency(form('hosted', { country: 'CH' }))).toBeNull();
+    expect(isUnservedCountry('CH')).toBe(true);
+    expect(isUnservedCountry('CHL')).toBe(true);
+    expect(isUnservedCountry('CL')).toBe(false);
+    expect(isUnservedCountry('')).toBe(false);
   });
 
   test('a refusal of createDeposit as a field issue, without the IPC prefix', () => {
@@ -261,19 +311,34 @@ test.describe('payment instructions', () => {
 
 test.describe('refund form (D8)', () => {
   test('the amount: a number > 0 with at most 2 decimals, within what is left; empty means all that is left', () => {
-    expect(refundAmountProblem('', 150)).toBeNull();
-    expect(refundAmountProblem('', 0)).toBe('nothing_left');
-    expect(refundAmountProblem('10,5', 150)).toBe('not_a_number');
-    expect(refundAmountProblem('0', 150)).toBe('not_positive');
-    expect(refundAmountProblem('1.005', 150)).toBe('too_many_decimals');
-    expect(refundAmountProblem('150.01', 150)).toBe('over_remaining');
-    expect(refundAmountProblem('150', 150)).toBeNull();
-    expect(refundAmountProblem('0.1', 0.3)).toBeNull();
-    expect(refundAmountProblem('999', null)).toBeNull();
+    expect(refundAmountProblem('', 150, 'en')).toBeNull();
+    expect(refundAmountProblem('', 0, 'en')).toBe('nothing_left');
+    expect(refundAmountProblem('10,5', 150, 'en')).toBe('grouping');
+    expect(refundAmountProblem('ten', 150, 'en')).toBe('not_a_number');
+    expect(refundAmountProblem('-5', 150, 'en')).toBe('negative');
+    expect(refundAmountProblem('0', 150, 'en')).toBe('not_positive');
+    expect(refundAmountProblem('1.005', 150, 'en')).toBe('too_many_decimals');
+    expect(refundAmountProblem('150.01', 150, 'en')).toBe('over_remaining');
+    expect(refundAmountProblem('150', 150, 'en')).toBeNull();
+    expect(refundAmountProblem('0.1', 0.3, 'en')).toBeNull();
+    expect(refundAmountProblem('999', null, 'en')).toBeNull();
+  });
+
+  test('es and pt-BR: the amount with a decimal comma, refused with a decimal point', () => {
+    expect(refundAmountProblem('10,5', 150, 'es')).toBeNull();
+    expect(refundAmountProblem('150,01', 150, 'pt-BR')).toBe('over_remaining');
+    expect(refundAmountProblem('10.50', 150, 'es')).toBe('grouping');
+    const body = toRefundBody(300000001, { ...emptyRefundForm('INV-1'), amount: '1.234,5' }, false, 'es');
+    expect(body).toEqual({ deposit_id: 300000001, invoice_id: 'INV-1', amount: 1234.5 });
+    expect(refundCreateBodySchema.safeParse(body).success).toBe(true);
+    // What cannot be read is never sent (the form shows the problem and sends nothing).
+    expect(toRefundBody(300000001, { ...emptyRefundForm('INV-1'), amount: '-5' }, false, 'es').amount).toBe(
+      undefined,
+    );
   });
 
   test("a card deposit: no bank account; a bank deposit: the account, which main's schema takes", () => {
-    const card = toRefundBody(300000001, { ...emptyRefundForm('INV-1'), amount: '12.5' }, false);
+    const card = toRefundBody(300000001, { ...emptyRefundForm('INV-1'), amount: '12.5' }, false, 'en');
     expect(card).toEqual({ deposit_id: 300000001, invoice_id: 'INV-1', amount: 12.5 });
     expect(refundCreateBodySchema.safeParse(card).success).toBe(true);
 
@@ -284,8 +349,8 @@ test.describe('refund form (D8)', () => {
       accountNumber: '123456-7',
       comments: ' late ',
     };
-    expect(refundProblems(values, { bankAccountRequired: true, remaining: 100 })).toEqual({});
-    const bank = toRefundBody(300000006, values, true);
+    expect(refundProblems(values, { bankAccountRequired: true, remaining: 100, locale: 'en' })).toEqual({});
+    const bank = toRefundBody(300000006, values, true, 'en');
     expect(bank).toEqual({
       deposit_id: 300000006,
       invoice_id: 'INV-6',
@@ -293,7 +358,9 @@ test.describe('refund form (D8)', () => {
       comments: 'late',
     });
     expect(refundCreateBodySchema.safeParse(bank).success).toBe(true);
-    expect(refundProblems(emptyRefundForm(''), { bankAccountRequired: true, remaining: 100 })).toEqual({
+    expect(
+      refundProblems(emptyRefundForm(''), { bankAccountRequired: true, remaining: 100, locale: 'en' }),
+    ).toEqual({
       invoiceId: 'required',
       beneficiary: 'required',
       bankCode: 'required',

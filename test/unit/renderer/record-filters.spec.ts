@@ -13,7 +13,7 @@ import {
 /** The recent lists' filters (issue 27): what they ask of the index, and what they refuse early. */
 
 test('no filters ask for the newest records of the kind', () => {
-  expect(recentQueryOf('deposit', NO_FILTERS)).toEqual({
+  expect(recentQueryOf('deposit', NO_FILTERS, 'en')).toEqual({
     ok: true,
     query: { kind: 'deposit', sort: 'newest' },
   });
@@ -21,15 +21,19 @@ test('no filters ask for the newest records of the kind', () => {
 });
 
 test('every filter becomes its part of the query; `to` takes in the whole day', () => {
-  const made = recentQueryOf('refund', {
-    status: 'PENDING',
-    fromDay: '2024-05-01',
-    toDay: '2024-05-31',
-    minAmount: '10',
-    maxAmount: '99,90',
-    currency: 'brl',
-    sort: 'amount_desc',
-  });
+  const made = recentQueryOf(
+    'refund',
+    {
+      status: 'PENDING',
+      fromDay: '2024-05-01',
+      toDay: '2024-05-31',
+      minAmount: '10',
+      maxAmount: '99,90',
+      currency: 'brl',
+      sort: 'amount_desc',
+    },
+    'pt-BR',
+  );
   expect(made).toEqual({
     ok: true,
     query: {
@@ -47,19 +51,32 @@ test('every filter becomes its part of the query; `to` takes in the whole day', 
 
 test('what main would refuse or match nothing with is named by its field', () => {
   expect(
-    recentQueryOf('cashout', { ...NO_FILTERS, minAmount: '100', maxAmount: '5', currency: 'R$' }),
+    recentQueryOf('cashout', { ...NO_FILTERS, minAmount: '100', maxAmount: '5', currency: 'R$' }, 'en'),
   ).toEqual({ ok: false, problems: { minAmount: 'minAboveMax', currency: 'notACurrency' } });
-  expect(recentQueryOf('cashout', { ...NO_FILTERS, fromDay: '2024-06-02', toDay: '2024-06-01' })).toEqual({
+  expect(
+    recentQueryOf('cashout', { ...NO_FILTERS, fromDay: '2024-06-02', toDay: '2024-06-01' }, 'en'),
+  ).toEqual({
     ok: false,
     problems: { toDay: 'toBeforeFrom' },
   });
   // The same day from and to is that whole day, not an empty range.
-  expect(recentQueryOf('cashout', { ...NO_FILTERS, fromDay: '2024-06-01', toDay: '2024-06-01' }).ok).toBe(
-    true,
-  );
-  expect(recentQueryOf('deposit', { ...NO_FILTERS, minAmount: '-3', fromDay: '2024-02-30' })).toEqual({
+  expect(
+    recentQueryOf('cashout', { ...NO_FILTERS, fromDay: '2024-06-01', toDay: '2024-06-01' }, 'en').ok,
+  ).toBe(true);
+  expect(recentQueryOf('deposit', { ...NO_FILTERS, minAmount: '-3', fromDay: '2024-02-30' }, 'en')).toEqual({
     ok: false,
-    problems: { minAmount: 'notAnAmount', fromDay: 'notADay' },
+    problems: { minAmount: 'negative', fromDay: 'notADay' },
+  });
+  // Amounts are read in the reader's language: "1.234,5" is 1234.5 in es, a grouping mistake in en.
+  expect(
+    recentQueryOf('deposit', { ...NO_FILTERS, minAmount: '0', maxAmount: '1.234,5' }, 'es'),
+  ).toMatchObject({
+    ok: true,
+    query: { minAmount: 0, maxAmount: 1234.5 },
+  });
+  expect(recentQueryOf('deposit', { ...NO_FILTERS, maxAmount: '1.234,5' }, 'en')).toEqual({
+    ok: false,
+    problems: { maxAmount: 'grouping' },
   });
 });
 

@@ -9,14 +9,18 @@ import type {
   DepositCreateBody,
 } from '../../../../shared/contract';
 import { useActiveEnvironmentId } from '../../api/environment';
+import { useStates } from '../../api/reference';
 import { useDraft } from '../../api/drafts';
 import { DraftBar } from '../../components/DraftBar';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SolidBadge } from '../../components/SolidBadge';
 import { Working } from '../../components/Working';
 import { useFormat } from '../../components/format-context';
+import { useMoneyProblemText } from '../../components/MoneyInput';
+import type { MoneyInputProblem } from '../../lib/money-input';
+import { sayText } from '../../lib/validation-text';
 import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
-import { REFERENCE_COUNTRIES } from '../reference/reference-data';
+import { countryName, REFERENCE_COUNTRIES } from '../reference/reference-data';
 import { DepositAnswer } from './DepositAnswer';
 import { DepositForm } from './DepositForm';
 import { DuplicateInvoiceDialog } from './DuplicateInvoiceDialog';
@@ -33,8 +37,12 @@ import {
   depositDraftOf,
   depositFormOfDraft,
   emptyDepositForm,
+  fieldSentIn,
   isQuickPayCountry,
+  isUnknownState,
+  isUnservedCountry,
   issueOfRefusal,
+  moneyProblems,
   missingFields,
   requiredFields,
   resetsReportedInfo,
@@ -71,6 +79,7 @@ const BLANK_DEPOSIT = emptyDepositForm();
 
 function DepositCreate({ environmentId }: { environmentId: string | null }) {
   const { t } = useTranslation('depositCreate');
+  const format = useFormat();
   const gate = useMutationGate();
   const [values, setValues] = useState<DepositFormValues>(() => emptyDepositForm());
   const [touched, setTouched] = useState<ReadonlySet<TextField>>(() => new Set());
@@ -102,7 +111,8 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
     onRestore: setValues,
   });
 
-  const body = useMemo(() => toDepositBody(values), [values]);
+  const moneyProblemText = useMoneyProblemText();
+  const body = useMemo(() => toDepositBody(values, format.locale), [values, format.locale]);
   const bodyJson = JSON.stringify(body);
   const [checkedBody] = useDebouncedValue(body, CHECK_DEBOUNCE_MS);
   const checkedJson = JSON.stringify(checkedBody);
@@ -121,7 +131,9 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
     create.error && lastSent && JSON.stringify(lastSent.body) === bodyJson
       ? issueOfRefusal(create.error.error)
       : null;
-  const issues = sortIssues([...(refusal ? [refusal] : []), ...(verdict?.check.issues ?? [])]);
+  const issues = sortIssues([...(refusal ? [refusal] : []), ...(verdict?.check.issues ?? [])], (issue) =>
+    sayText(t, format.locale, issue),
+  );
   const reasonMissing = submitted && gate.production && reason.trim() === '';
 
   const errors: Partial<Record<TextField, string>> = {};
@@ -130,6 +142,28 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
     const issue = issues.byField[field];
     if (issue !== undefined) errors[field] = issue;
     else if (submitted) errors[field] = t('form.required');
+  }
+  // An amount that cannot be read in the reader's language is named before main's schema is:
+  // main would only see the text, not the language it was typed in.
+  const unreadMoney = moneyProblems(values, format.locale);
+  for (const [field, problem] of Object.entries(unreadMoney) as Array<[TextField, MoneyInputProblem]>) {
+    if (submitted || touched.has(field)) errors[field] = moneyProblemText(problem);
+  }
+  // D15: the payer's state must be one of the country's (main cannot tell: the list is the
+  // service's). Shown at once: a picked code only goes wrong when the country changes after it.
+  const country = values.text.country.trim();
+  const countryUnserved = isUnservedCountry(country);
+  if (countryUnserved) errors.country = t('country.unserved', { code: country });
+  const states = useStates(country);
+  const stateCode = values.text['payer.address.state'].trim();
+  const stateUnknown =
+    fieldSentIn(values.mode, country, 'payer.address.state') &&
+    isUnknownState(stateCode, states.data?.record);
+  if (stateUnknown) {
+    errors['payer.address.state'] = t('state.unknown', {
+      code: stateCode,
+      country: countryName(country, format.locale),
+    });
   }
 
   useEffect(() => {
@@ -193,6 +227,9 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
     const problemFields = [
       ...missing,
       ...(verdictIsCurrent ? (Object.keys(issues.byField) as TextField[]) : []),
+      ...(stateUnknown ? (['payer.address.state'] as const) : []),
+      ...(Object.keys(unreadMoney) as TextField[]),
+      ...(countryUnserved ? (['country'] as const) : []),
     ];
     const blocked =
       gate.blocked ||
@@ -300,7 +337,7 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
                         <Text span ff="monospace" size="sm">
                           {issue.field}
                         </Text>
-                        : {issue.message}
+                        : {sayText(t, format.locale, issue)}
                       </List.Item>
                     ))}
                   </List>
@@ -363,7 +400,7 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
                 </Stack>
               )}
               {settled && !failure && <IntentSettledNotice resolution={settled} />}
-              <SendTarget body={body} />
+              <SendTarget body={body} amountRead={unreadMoney.amount === undefined} />
               <Group justify="flex-end">
                 <Button
                   type="submit"
@@ -405,13 +442,18 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
  * The deposit's confirmation step, next to its button: what is created and where, e.g. "Create a
  * deposit of BRL 100.00 (invoice INV-1) in Testing". Without a currency the country's is shown.
  */
-function SendTarget({ body }: { body: DepositCreateBody }) {
+function SendTarget({ body, amountRead }: { body: DepositCreateBody; amountRead: boolean }) {
   const { t } = useTranslation('depositCreate');
   const format = useFormat();
   const target = useActiveTarget();
   const phrase = useEnvironmentPhrase();
   if (!target) return null;
-  const amount = typeof body.amount === 'number' ? body.amount : Number(body.amount);
+  // An amount typed the wrong way is not summarised as the number it might have meant.
+  const amount = !amountRead
+    ? Number.NaN
+    : typeof body.amount === 'number'
+      ? body.amount
+      : Number(body.amount);
   const currency =
     body.currency ?? REFERENCE_COUNTRIES.find((country) => country.code === body.country)?.currency;
   const environment = phrase(target);

@@ -1,6 +1,7 @@
 import {
   Accordion,
   Autocomplete,
+  type ComboboxItem,
   Checkbox,
   Group,
   SegmentedControl,
@@ -11,6 +12,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CRYPTO_CURRENCIES,
@@ -20,17 +22,29 @@ import {
 } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
-import { usePaymentMethods } from '../../api/reference';
-import { countryName, isMethodAvailable, REFERENCE_COUNTRIES } from '../reference/reference-data';
+import { MoneyInput } from '../../components/MoneyInput';
+import { moneyInputExample } from '../../lib/money-input';
+import { sayText } from '../../lib/validation-text';
+import { usePaymentMethods, useStates } from '../../api/reference';
+import {
+  countryName,
+  filterStates,
+  foldForSearch,
+  isMethodAvailable,
+  REFERENCE_COUNTRIES,
+  stateLabel,
+} from '../reference/reference-data';
 import {
   DEPOSIT_MODES,
   QUICK_PAY_COUNTRIES,
   QUICK_PAY_METHODS,
+  depositCurrency,
   isQuickPayCountry,
   type DepositFormValues,
   type DepositMode,
   type FlagField,
   type FormSection,
+  type MoneyField,
   type TextField,
 } from './deposit-form';
 import { Section } from '../../components/Section';
@@ -38,7 +52,6 @@ import { Section } from '../../components/Section';
 /** Account types of Caixa (spec: reported_info, method CA), the one rule given as a list of values. */
 const CAIXA_ACCOUNT_TYPES = ['001', '002', '003', '006', '013', '022', '023', '028'] as const;
 const LANGUAGE_CODES = ['pt', 'es', 'en'];
-const COUNTRY_CODES = REFERENCE_COUNTRIES.map((country) => country.code);
 
 export interface DepositFormProps {
   values: DepositFormValues;
@@ -78,6 +91,21 @@ export function DepositForm(props: DepositFormProps) {
     />
   );
 
+  const currency = depositCurrency(values);
+  const money = (field: MoneyField, description?: string) => (
+    <MoneyInput
+      key={field}
+      label={t(`field.${field}`)}
+      description={description}
+      currency={field === 'bonus_amount' && values.flags.bonus_relative ? null : currency}
+      value={values.text[field]}
+      onChange={(text) => onText(field, text)}
+      error={errors[field]}
+      required={required.has(field)}
+      data-field-input={field}
+    />
+  );
+
   return (
     <Stack>
       <Section title={t('section.mode')} testId="mode">
@@ -97,7 +125,7 @@ export function DepositForm(props: DepositFormProps) {
 
       <Section title={t('section.amount')} testId="amount">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {input('amount', { inputMode: 'decimal', description: t('hint.amount') })}
+          {money('amount', t('hint.amount', { example: moneyInputExample(format.locale, 100.5) }))}
           {quickPay ? (
             <Select
               label={t('field.country')}
@@ -117,18 +145,10 @@ export function DepositForm(props: DepositFormProps) {
               data-field-input="country"
             />
           ) : (
-            <Autocomplete
-              label={t('field.country')}
-              description={t('hint.country')}
-              required
+            <CountryPicker
               value={values.text.country}
-              onChange={(value) => onText('country', value.toUpperCase())}
-              data={COUNTRY_CODES}
-              renderOption={({ option }) => `${option.value} · ${countryName(option.value, format.locale)}`}
+              onChange={(code) => onText('country', code)}
               error={errors.country}
-              maxLength={2}
-              autoComplete="off"
-              data-field-input="country"
             />
           )}
           {input('currency', {
@@ -199,7 +219,13 @@ export function DepositForm(props: DepositFormProps) {
                     {input('payer.registration_date', { description: t('hint.compactDate'), maxLength: 8 })}
                     {input('payer.address.street', { maxLength: 255 })}
                     {input('payer.address.city', { maxLength: 128 })}
-                    {input('payer.address.state', { description: t('hint.state'), maxLength: 3 })}
+                    <StatePicker
+                      country={country}
+                      value={values.text['payer.address.state']}
+                      onChange={(code) => onText('payer.address.state', code)}
+                      error={errors['payer.address.state']}
+                      required={required.has('payer.address.state')}
+                    />
                     {input('payer.address.zip_code', { maxLength: 16 })}
                   </SimpleGrid>
                 </Accordion.Panel>
@@ -220,7 +246,11 @@ export function DepositForm(props: DepositFormProps) {
                 <ReportedInfoInputField
                   key={rule.field}
                   field={rule.field}
-                  mask={rule.mask}
+                  mask={
+                    rule.mask === null
+                      ? null
+                      : sayText(t, format.locale, { message: rule.mask, text: rule.maskText })
+                  }
                   value={values.text[`reported_info.${rule.field}`]}
                   error={errors[`reported_info.${rule.field}`]}
                   required={required.has(`reported_info.${rule.field}`)}
@@ -294,8 +324,8 @@ export function DepositForm(props: DepositFormProps) {
                 />
                 {input('client_ip')}
                 {input('device_id')}
-                {input('bonus_amount', { inputMode: 'decimal' })}
-                {input('strikethrough_price', { inputMode: 'decimal' })}
+                {money('bonus_amount')}
+                {money('strikethrough_price')}
               </SimpleGrid>
               <Group gap="lg">
                 {(
@@ -321,6 +351,75 @@ export function DepositForm(props: DepositFormProps) {
         </Accordion.Item>
       </Accordion>
     </Stack>
+  );
+}
+
+/**
+ * The deposit's country: the countries the service serves, by name and code, searchable in either
+ * (accents and case ignored). A code typed whole ("BR") picks its country; text that names none
+ * ("CHL") is kept in the error on this field, never cut to a code it did not mean ("CH").
+ */
+function CountryPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('depositCreate');
+  const format = useFormat();
+  const [unmatched, setUnmatched] = useState<string | null>(null);
+  const data: ComboboxItem[] = REFERENCE_COUNTRIES.map(({ code }) => ({
+    value: code,
+    label: t('country.option', { name: countryName(code, format.locale), code }),
+  }));
+  // A draft's code the service does not serve stays shown (the screen marks it).
+  if (value !== '' && !data.some((option) => option.value === value)) data.unshift({ value, label: value });
+  const codeOf = (typed: string): string | undefined =>
+    data.find((option) => option.value === typed || option.label === typed)?.value;
+  return (
+    <Select
+      label={t('field.country')}
+      description={t('hint.country')}
+      placeholder={t('country.placeholder')}
+      required
+      value={value === '' ? null : value}
+      data={data}
+      searchable
+      nothingFoundMessage={t('country.nothingFound')}
+      filter={({ options, search }) => {
+        const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+        return options.filter(
+          (option) =>
+            'value' in option &&
+            (option.value.toLowerCase().startsWith(search.trim().toLowerCase()) ||
+              words.every((word) => foldForSearch(option.label).includes(word))),
+        );
+      }}
+      onChange={(code) => {
+        setUnmatched(null);
+        onChange(code ?? '');
+      }}
+      onSearchChange={(search) => {
+        // Two capitals are a code typed whole: the country it names is chosen.
+        if (/^[A-Z]{2}$/.test(search) && search !== value && codeOf(search) !== undefined) {
+          setUnmatched(null);
+          onChange(search);
+        }
+      }}
+      onBlur={(event) => {
+        const typed = event.currentTarget.value.trim();
+        if (typed === '' || codeOf(typed) !== undefined) return;
+        setUnmatched(typed);
+        onChange('');
+      }}
+      error={unmatched !== null ? t('country.unserved', { code: unmatched }) : error}
+      allowDeselect={false}
+      autoComplete="off"
+      data-field-input="country"
+    />
   );
 }
 
@@ -380,7 +479,8 @@ function PaymentMethodPicker({
           ? t('method.chooseCountry')
           : methods.isFetching
             ? t('method.loading', { country })
-            : t('method.hint', { count: list.length, country })
+            : // Optional for a hosted deposit, required for a one-shot one: the hint says which.
+              t(required ? 'method.hintRequired' : 'method.hint', { count: list.length, country })
       }
       placeholder={t('method.placeholder')}
       value={value === '' ? null : value}
@@ -394,6 +494,79 @@ function PaymentMethodPicker({
       required={required}
       data-field-input="payment_method"
       data-testid="payment-method"
+    />
+  );
+}
+
+/**
+ * The payer's state (D15): the country's ISO 3166-2 list, searchable by name or code. A code
+ * not in the list (a draft, a country changed after) stays shown and the screen marks it.
+ */
+function StatePicker({
+  country,
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  country: string;
+  value: string;
+  onChange: (code: string) => void;
+  error: string | undefined;
+  required: boolean;
+}) {
+  const { t } = useTranslation('depositCreate');
+  const format = useFormat();
+  const states = useStates(country);
+  if (states.isError) {
+    // The list is a help, not a condition: the code can still be typed.
+    return (
+      <Stack gap="xs">
+        <TextInput
+          label={t('field.payer.address.state')}
+          description={t('state.typeCode')}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value.toUpperCase())}
+          error={error}
+          required={required}
+          maxLength={3}
+          autoComplete="off"
+          data-field-input="payer.address.state"
+        />
+        <ErrorNotice error={states.error} onRetry={() => void states.refetch()} />
+      </Stack>
+    );
+  }
+  const list = states.data?.record ?? [];
+  const data = list.map((state) => ({ value: state.iso, label: stateLabel(state) }));
+  if (value !== '' && !list.some((state) => state.iso === value)) data.unshift({ value, label: value });
+  const name = country.length === 2 ? countryName(country, format.locale) : country;
+  return (
+    <Select
+      label={t('field.payer.address.state')}
+      description={
+        country.length !== 2
+          ? t('state.chooseCountry')
+          : states.isFetching
+            ? t('state.loading', { country: name })
+            : t('state.hint', { count: list.length, country: name })
+      }
+      placeholder={t('state.placeholder')}
+      value={value === '' ? null : value}
+      onChange={(code) => onChange(code ?? '')}
+      data={data}
+      filter={({ options, search }) => {
+        const shown = new Set(filterStates(list, search).map((state) => state.iso));
+        return options.filter((option) => 'value' in option && shown.has(option.value));
+      }}
+      searchable
+      clearable
+      nothingFoundMessage={t('state.nothingFound')}
+      disabled={country.length !== 2}
+      error={error}
+      required={required}
+      data-field-input="payer.address.state"
+      data-testid="payer-state"
     />
   );
 }

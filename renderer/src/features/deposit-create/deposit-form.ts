@@ -5,6 +5,8 @@ import type {
   FieldIssue,
   JsonObject,
 } from '../../../../shared/contract';
+import { parseMoneyInput, type MoneyInputOptions, type MoneyInputProblem } from '../../lib/money-input';
+import { REFERENCE_COUNTRIES } from '../reference/reference-data';
 
 /**
  * The create-deposit form as plain data, and its translation into a request body. Pure (no DOM,
@@ -81,8 +83,43 @@ export const FLAG_FIELDS = [
 ] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
-/** Fields the body carries as numbers; anything else typed there is sent as typed, for main to name. */
-const NUMBER_FIELDS: ReadonlySet<TextField> = new Set(['bonus_amount', 'strikethrough_price']);
+/**
+ * Inputs that hold money, typed in the reader's language (lib/money-input). Reading them refuses
+ * what is not a plain amount in that language (a letter, a minus sign, a misplaced separator);
+ * how many decimals and whether 0 will do are main's rules (D9), judged on the amount as read.
+ */
+export const MONEY_FIELDS = ['amount', 'bonus_amount', 'strikethrough_price'] as const;
+export type MoneyField = (typeof MONEY_FIELDS)[number];
+const MONEY_READING: MoneyInputOptions = { allowZero: true, maxDecimals: 20 };
+const isMoneyField = (field: TextField): field is MoneyField =>
+  (MONEY_FIELDS as readonly string[]).includes(field);
+
+/** What each money input's text cannot be read as, in `locale`; empty inputs are not a problem here. */
+export function moneyProblems(
+  values: DepositFormValues,
+  locale: string,
+): Partial<Record<MoneyField, MoneyInputProblem>> {
+  const problems: Partial<Record<MoneyField, MoneyInputProblem>> = {};
+  for (const field of MONEY_FIELDS) {
+    const read = parseMoneyInput(values.text[field], locale, MONEY_READING);
+    if (read !== null && !read.ok) problems[field] = read.problem;
+  }
+  return problems;
+}
+
+/** The currency the deposit is in: the one typed, else the country's (shown beside its amounts). */
+export function depositCurrency(values: DepositFormValues): string | null {
+  const typed = values.text.currency.trim();
+  if (/^[A-Z]{3}$/.test(typed)) return typed;
+  const country = values.text.country.trim();
+  return REFERENCE_COUNTRIES.find((entry) => entry.code === country)?.currency ?? null;
+}
+
+/** A country the service does not serve (a draft's, or one typed before the picker existed). */
+export function isUnservedCountry(code: string): boolean {
+  const trimmed = code.trim();
+  return trimmed !== '' && !REFERENCE_COUNTRIES.some((entry) => entry.code === trimmed);
+}
 
 /** The payer fields a ONE_SHOT deposit needs (D9): marked required in that mode. */
 export const ONE_SHOT_PAYER_FIELDS = [
@@ -109,6 +146,15 @@ export function emptyDepositForm(mode: DepositMode = 'one_shot'): DepositFormVal
   };
 }
 
+/**
+ * D15: a payer state the country's list does not have. Only a list that was read can say so
+ * (undefined while it loads or when it could not be read: the service then judges the code).
+ */
+export function isUnknownState(code: string, states: ReadonlyArray<{ iso: string }> | undefined): boolean {
+  const trimmed = code.trim();
+  return trimmed !== '' && states !== undefined && !states.some((state) => state.iso === trimmed);
+}
+
 /** Changing the method or country changes which reported_info fields apply: they start empty again. */
 export function resetsReportedInfo(field: TextField): boolean {
   return field === 'payment_method' || field === 'country';
@@ -128,8 +174,15 @@ function setPath(target: JsonObject, path: readonly string[], value: string | nu
   setPath(child, rest, value);
 }
 
-function numberOrText(text: string): number | string {
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+/**
+ * A money input as the body carries it: the amount as a numeric string (the spec's samples send
+ * one, D9), the others as numbers. Text that cannot be read is sent as typed: the screen shows
+ * the reading problem on the field and sends nothing while it stands.
+ */
+function moneyValue(field: MoneyField, text: string, locale: string): number | string {
+  const read = parseMoneyInput(text, locale, MONEY_READING);
+  if (read === null || !read.ok) return text;
+  return field === 'amount' ? read.text : read.value;
 }
 
 /** Fields a mode sends; the others stay in the form (no lost work) but are not sent. */
@@ -143,10 +196,10 @@ export function fieldSentIn(mode: DepositMode, country: string, field: TextField
 /**
  * The request body for the form: trimmed texts, empty ones left out (only amount and country are
  * required; HOSTED collects the rest), numbers where the body takes numbers. QuickPay sends its
- * country's method and, for Mexico, a payer of `id` only. The amount stays text (the spec's
- * samples send a string; main checks it, D9).
+ * country's method and, for Mexico, a payer of `id` only. Money is read in `locale` ("100,50" in
+ * pt-BR is "100.50"); the amount stays text (the spec's samples send a string; main checks it, D9).
  */
-export function toDepositBody(values: DepositFormValues): DepositCreateBody {
+export function toDepositBody(values: DepositFormValues, locale: string): DepositCreateBody {
   const body: JsonObject = {};
   const country = values.text.country.trim();
   for (const field of TEXT_FIELDS) {
@@ -155,7 +208,7 @@ export function toDepositBody(values: DepositFormValues): DepositCreateBody {
     const text = values.text[field].trim();
     // The crypto object is sent whole once chosen, so main names a missing part.
     if (text === '' && !(values.crypto && field.startsWith('crypto.'))) continue;
-    setPath(body, field.split('.'), NUMBER_FIELDS.has(field) ? numberOrText(text) : text);
+    setPath(body, field.split('.'), isMoneyField(field) ? moneyValue(field, text, locale) : text);
   }
   if (values.mode === 'quick_pay' && isQuickPayCountry(country)) {
     body.payment_method = QUICK_PAY_METHODS[country];
@@ -242,7 +295,11 @@ export function isTextField(field: string): field is TextField {
  * Issues by the input they belong to, and those no input shows (a whole object, an unknown
  * key): the screen lists the latter above the submit button so none is lost.
  */
-export function sortIssues(issues: readonly FieldIssue[]): {
+export function sortIssues(
+  issues: readonly FieldIssue[],
+  /** An issue as the form says it (lib/validation-text, in the user's language). */
+  say: (issue: FieldIssue) => string = (issue) => issue.message,
+): {
   byField: Partial<Record<TextField, string>>;
   elsewhere: FieldIssue[];
 } {
@@ -250,7 +307,7 @@ export function sortIssues(issues: readonly FieldIssue[]): {
   const elsewhere: FieldIssue[] = [];
   for (const issue of issues) {
     const field = formFieldOf(issue.field) ?? '';
-    if (isTextField(field)) byField[field] ??= issue.message;
+    if (isTextField(field)) byField[field] ??= say(issue);
     else elsewhere.push(issue);
   }
   return { byField, elsewhere };
@@ -263,7 +320,7 @@ export function issueOfRefusal(error: ConsoleError): FieldIssue | null {
   // Main writes "body.payer.email: must be …"; the form shows the part after the field.
   const prefix = `${error.field}: `;
   const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return { field, message };
+  return { field, message, ...(error.text ? { text: error.text } : {}) };
 }
 
 /** The form as a draft main keeps (flat: each input by its name, the mode and the ticks). */

@@ -1,9 +1,11 @@
-import { Button, Group, NativeSelect, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CRYPTO_CURRENCIES, type CryptoQuote, type Fetched } from '../../../../shared/contract';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
+import { MoneyInput, useMoneyProblemText } from '../../components/MoneyInput';
+import { parseMoneyInput } from '../../lib/money-input';
 import { Money } from '../../components/Money';
 import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
@@ -21,11 +23,21 @@ export function CryptoQuotePanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const localCurrency = REFERENCE_COUNTRIES.find((entry) => entry.code === country)?.currency ?? 'USD';
   const [currency, setCurrency] = useState<string>(localCurrency);
-  const [amount, setAmount] = useState<number | string>(1);
+  const [amount, setAmount] = useState('1');
   const [crypto, setCrypto] = useState<string>(DEFAULT_CRYPTO);
-  const [amountProblem, setAmountProblem] = useState(false);
+  const [sent, setSent] = useState(false);
   const [request, setRequest] = useState<CryptoQuoteRequest | null>(null);
   const query = useCryptoQuote(request);
+  const { locale } = useFormat();
+  const moneyProblemText = useMoneyProblemText();
+  // Read in the reader's language: a minus sign or a third decimal is named, never dropped.
+  const read = parseMoneyInput(amount, locale) ?? { ok: false as const, problem: 'not_a_number' as const };
+  const amountError =
+    read.ok || (!sent && amount.trim() === '')
+      ? undefined
+      : read.problem === 'not_positive'
+        ? t('crypto.amountInvalid')
+        : moneyProblemText(read.problem);
 
   return (
     <Stack>
@@ -35,12 +47,9 @@ export function CryptoQuotePanel({ country }: { country: string }) {
           aria-label={t('crypto.formLabel')}
           onSubmit={(event) => {
             event.preventDefault();
-            const value = typeof amount === 'number' ? amount : Number(amount);
-            if (!Number.isFinite(value) || value <= 0) {
-              setAmountProblem(true);
-              return;
-            }
-            setAmountProblem(false);
+            setSent(true);
+            if (!read.ok) return;
+            const value = read.value;
             const next = { currency, amount: value, crypto };
             const same =
               request !== null &&
@@ -54,18 +63,13 @@ export function CryptoQuotePanel({ country }: { country: string }) {
         >
           <Stack>
             <Group grow align="flex-start">
-              <NumberInput
+              <MoneyInput
                 label={t('crypto.amount')}
                 description={t('crypto.amountHint')}
                 value={amount}
-                onChange={(value) => {
-                  setAmount(value);
-                  setAmountProblem(false);
-                }}
-                min={0}
-                decimalScale={2}
-                allowNegative={false}
-                error={amountProblem ? t('crypto.amountInvalid') : undefined}
+                onChange={setAmount}
+                currency={currency}
+                error={amountError}
                 data-testid="quote-amount"
               />
               <NativeSelect
@@ -139,7 +143,8 @@ function QuoteResult({
             <Money amount={quote.converted_amount} currency={request.crypto} />
           </DetailRow>
           <DetailRow label={t('crypto.fee')} field="fee">
-            <Value value={quote.fee} />
+            {/* Taken from the converted amount, so it is in the cryptocurrency (the sandbox: 1 %). */}
+            <Money amount={quote.fee} currency={request.crypto} />
           </DetailRow>
         </DetailList>
         <Text size="xs" c="dimmed">

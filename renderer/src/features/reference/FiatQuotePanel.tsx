@@ -1,10 +1,12 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Fetched, FiatQuote } from '../../../../shared/contract';
 import { useFiatQuote, type FiatQuoteRequest } from '../../api/reference';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
+import { MoneyInput, useMoneyProblemText } from '../../components/MoneyInput';
+import { parseMoneyInput } from '../../lib/money-input';
 import { Money } from '../../components/Money';
 import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
@@ -18,10 +20,22 @@ import { RawAnswer } from './RawAnswer';
 export function FiatQuotePanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const format = useFormat();
-  const [amount, setAmount] = useState<number | string>(1);
-  const [amountProblem, setAmountProblem] = useState(false);
+  const [amount, setAmount] = useState('1');
+  const [sent, setSent] = useState(false);
   const [request, setRequest] = useState<FiatQuoteRequest | null>(null);
   const query = useFiatQuote(request);
+  const moneyProblemText = useMoneyProblemText();
+  // Read in the reader's language: a minus sign or a third decimal is named, never dropped.
+  const read = parseMoneyInput(amount, format.locale) ?? {
+    ok: false as const,
+    problem: 'not_a_number' as const,
+  };
+  const amountError =
+    read.ok || (!sent && amount.trim() === '')
+      ? undefined
+      : read.problem === 'not_positive'
+        ? t('fiat.amountInvalid')
+        : moneyProblemText(read.problem);
 
   return (
     <Stack>
@@ -31,12 +45,9 @@ export function FiatQuotePanel({ country }: { country: string }) {
           aria-label={t('fiat.formLabel')}
           onSubmit={(event) => {
             event.preventDefault();
-            const value = typeof amount === 'number' ? amount : Number(amount);
-            if (!Number.isFinite(value) || value <= 0) {
-              setAmountProblem(true);
-              return;
-            }
-            setAmountProblem(false);
+            setSent(true);
+            if (!read.ok) return;
+            const value = read.value;
             // The same question again asks the service again: a quote is a price of the moment.
             if (request !== null && request.country === country && request.amount === value) {
               void query.refetch();
@@ -46,20 +57,13 @@ export function FiatQuotePanel({ country }: { country: string }) {
           <Stack>
             <Text size="sm">{t('fiat.intro')}</Text>
             <Group align="flex-end">
-              <NumberInput
+              <MoneyInput
                 label={t('fiat.amount')}
                 description={t('fiat.amountHint')}
                 value={amount}
-                onChange={(value) => {
-                  setAmount(value);
-                  setAmountProblem(false);
-                }}
-                min={0}
-                decimalScale={2}
-                allowNegative={false}
-                leftSection="USD"
-                leftSectionWidth={48}
-                error={amountProblem ? t('fiat.amountInvalid') : undefined}
+                onChange={setAmount}
+                currency={'USD'}
+                error={amountError}
                 data-testid="fiat-amount"
               />
               <Button type="submit" loading={query.isFetching} data-testid="fiat-submit">

@@ -27,10 +27,12 @@ import { DetailList, DetailRow } from '../../components/DetailList';
 import { IdForm } from '../../components/IdForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Money } from '../../components/Money';
+import { MoneyInput, useMoneyProblemText } from '../../components/MoneyInput';
 import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
+import { sayText } from '../../lib/validation-text';
 import { notify } from '../../components/notify';
 import { useBanks } from '../../api/reference';
 import { links } from '../../shell/links';
@@ -45,6 +47,7 @@ import {
 } from '../../components/MutationGate';
 import { IntentSettledNotice, UnknownOutcomePanel } from '../audit/UnknownOutcome';
 import { filterBanks } from '../reference/reference-data';
+import { isMoneyInputProblem } from '../../lib/money-input';
 import {
   depositOfRefundDraft,
   emptyRefundForm,
@@ -154,6 +157,7 @@ function RefundForm({
   const phrase = useEnvironmentPhrase();
   const where = target ? phrase(target) : '—';
   const format = useFormat();
+  const moneyProblemText = useMoneyProblemText();
   const deposit = preflight.deposit.record;
   const blank = useMemo(() => emptyRefundForm(deposit.invoice_id ?? ''), [deposit.invoice_id]);
   const [values, setValues] = useState<RefundFormValues>(blank);
@@ -185,9 +189,13 @@ function RefundForm({
 
   const bankAccountRequired = preflight.bankAccountRequired;
   const withBankAccount = sendsBankAccount(values, bankAccountRequired);
-  const problems = refundProblems(values, { bankAccountRequired, remaining: preflight.remaining });
+  const problems = refundProblems(values, {
+    bankAccountRequired,
+    remaining: preflight.remaining,
+    locale: format.locale,
+  });
   const blocked = preflight.blockers.length > 0;
-  const body = toRefundBody(depositId, values, bankAccountRequired);
+  const body = toRefundBody(depositId, values, bankAccountRequired, format.locale);
   const refused =
     create.error && lastSent && JSON.stringify(lastSent.body) === JSON.stringify(body)
       ? create.error.error
@@ -198,12 +206,14 @@ function RefundForm({
   const money = (amount: number | null): string =>
     amount === null ? '—' : format.money(amount, preflight.currency ?? undefined);
   const problemText = (problem: RefundProblem): string =>
-    t(`problem.${problem}`, { remaining: money(preflight.remaining) });
+    isMoneyInputProblem(problem)
+      ? moneyProblemText(problem)
+      : t(`problem.${problem}`, { remaining: money(preflight.remaining) });
   const errorOf = (input: RefundInput): string | undefined => {
     const problem = problems[input];
     // The amount is checked as it is typed; the rest once the form was sent.
     if (problem !== undefined && (submitted || input === 'amount')) return problemText(problem);
-    if (refusedInput === input) return refused?.message;
+    if (refusedInput === input && refused) return sayText(t, format.locale, refused);
     return undefined;
   };
   const set = (input: RefundInput) => (value: string) =>
@@ -229,8 +239,10 @@ function RefundForm({
       {blocked && (
         <Alert color="red" title={t('create.blockedTitle')} role="alert" data-testid="refund-blockers">
           <List size="sm">
-            {preflight.blockers.map((blocker) => (
-              <List.Item key={blocker}>{blocker}</List.Item>
+            {preflight.blockers.map((blocker, index) => (
+              <List.Item key={blocker}>
+                {sayText(t, format.locale, { message: blocker, text: preflight.texts.blockers[index] })}
+              </List.Item>
             ))}
           </List>
         </Alert>
@@ -238,8 +250,10 @@ function RefundForm({
       {preflight.warnings.length > 0 && (
         <Alert color="yellow" title={t('create.warningsTitle')} data-testid="refund-warnings">
           <List size="sm">
-            {preflight.warnings.map((warning) => (
-              <List.Item key={warning}>{warning}</List.Item>
+            {preflight.warnings.map((warning, index) => (
+              <List.Item key={warning}>
+                {sayText(t, format.locale, { message: warning, text: preflight.texts.warnings[index] })}
+              </List.Item>
             ))}
           </List>
         </Alert>
@@ -290,18 +304,17 @@ function RefundForm({
                 autoComplete="off"
                 data-testid="refund-invoice"
               />
-              <TextInput
+              <MoneyInput
                 label={t('field.amountToRefund')}
                 description={
                   preflight.remaining === null
                     ? t('create.amountHintUnknown')
                     : t('create.amountHint', { remaining: money(preflight.remaining) })
                 }
+                currency={preflight.currency}
                 value={values.amount}
-                inputMode="decimal"
-                onChange={(event) => set('amount')(event.currentTarget.value)}
+                onChange={set('amount')}
                 error={errorOf('amount')}
-                autoComplete="off"
                 data-testid="refund-amount"
               />
               <TextInput
@@ -425,6 +438,7 @@ function RefundForm({
         opened={confirming}
         title={t('confirm.title', { id: depositId })}
         confirmLabel={t('confirm.confirm')}
+        cancelLabel={t('confirm.dismiss')}
         confirmColor={gate.production ? 'red' : 'blue'}
         busy={create.isPending}
         onConfirm={() => send({ body, ...reasonMeta(reason) })}

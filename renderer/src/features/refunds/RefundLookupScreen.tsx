@@ -12,6 +12,9 @@ import { JsonView } from '../../components/JsonView';
 import { QueryState, SkeletonCard } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
+import { Money } from '../../components/Money';
+import { useRecordGet } from '../../api/records';
+import { useDeposit } from '../deposits/use-deposit';
 import { links } from '../../shell/links';
 import { useRefund } from './use-refunds';
 import { Section } from '../../components/Section';
@@ -95,6 +98,7 @@ function RefundRecord({
 }) {
   const { t } = useTranslation('refunds');
   const refund = fetched.record;
+  const currency = useDepositCurrency(refund.deposit_id);
   const heading = useRef<HTMLHeadingElement>(null);
   // After a lookup or a create, the reader lands on the record.
   useEffect(() => heading.current?.focus(), [refundId]);
@@ -138,7 +142,7 @@ function RefundRecord({
               <Value value={refund.merchant_invoice_id} />
             </DetailRow>
             <DetailRow label={t('field.amount')} field="amount">
-              <Value value={refund.amount} />
+              <Money amount={refund.amount} currency={currency} />
             </DetailRow>
           </DetailList>
         </Section>
@@ -148,4 +152,15 @@ function RefundRecord({
       </SimpleGrid>
     </Stack>
   );
+}
+
+/**
+ * A refund is in its deposit's currency (D8) and its record does not say which: the record index
+ * tells when it knows the deposit, else the deposit's status is read.
+ */
+function useDepositCurrency(depositId: number): string | null {
+  const indexed = useRecordGet('deposit', String(depositId));
+  const known = indexed.data?.currency;
+  const deposit = useDeposit(indexed.isSuccess && known === undefined ? depositId : null);
+  return known ?? deposit.data?.record.currency ?? null;
 }

@@ -1,4 +1,5 @@
 import type { BankAccountInput, DraftValues, RefundCreateBody } from '../../../../shared/contract';
+import { parseMoneyInput, type MoneyInputProblem } from '../../lib/money-input';
 
 /**
  * The refund form as plain data, its own checks and its request body (D8). Pure: unit-tested in
@@ -48,25 +49,33 @@ export const REFUND_FIELDS = {
 } as const satisfies Record<keyof RefundFormValues, string>;
 export type RefundInput = keyof RefundFormValues;
 
-export type RefundProblem =
-  'required' | 'not_a_number' | 'not_positive' | 'too_many_decimals' | 'over_remaining' | 'nothing_left';
+/** A money problem is the amount as typed (lib/money-input); the others are the refund's own. */
+export type RefundProblem = 'required' | MoneyInputProblem | 'over_remaining' | 'nothing_left';
 
 const toCents = (amount: number): number => Math.round(amount * 100);
 
-/** The amount typed, as a number; null when empty. */
-export function parseRefundAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+/**
+ * The amount typed in the reader's language ("10,50" in pt-BR and es), as a number; null when
+ * empty; a problem when it cannot be read exactly.
+ */
+export function parseRefundAmount(
+  text: string,
+  locale: string,
+): number | null | { problem: MoneyInputProblem } {
+  const read = parseMoneyInput(text, locale);
+  if (read === null) return null;
+  return read.ok ? read.value : { problem: read.problem };
 }
 
 /** Why the amount would be refused: a number > 0 with at most 2 decimals (D9), within what is left. */
-export function refundAmountProblem(text: string, remaining: number | null): RefundProblem | null {
-  const amount = parseRefundAmount(text);
+export function refundAmountProblem(
+  text: string,
+  remaining: number | null,
+  locale: string,
+): RefundProblem | null {
+  const amount = parseRefundAmount(text, locale);
   if (amount === null) return remaining === 0 ? 'nothing_left' : null;
-  if (Number.isNaN(amount)) return 'not_a_number';
-  if (!(amount > 0)) return 'not_positive';
-  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return 'too_many_decimals';
+  if (typeof amount !== 'number') return amount.problem;
   if (remaining !== null && toCents(amount) > toCents(remaining)) return 'over_remaining';
   return null;
 }
@@ -87,11 +96,15 @@ export function sendsBankAccount(values: RefundFormValues, bankAccountRequired: 
 /** Problems by input; an empty object when the form can be sent. */
 export function refundProblems(
   values: RefundFormValues,
-  { bankAccountRequired, remaining }: { bankAccountRequired: boolean; remaining: number | null },
+  {
+    bankAccountRequired,
+    remaining,
+    locale,
+  }: { bankAccountRequired: boolean; remaining: number | null; locale: string },
 ): Partial<Record<RefundInput, RefundProblem>> {
   const problems: Partial<Record<RefundInput, RefundProblem>> = {};
   if (values.invoiceId.trim() === '') problems.invoiceId = 'required';
-  const amount = refundAmountProblem(values.amount, remaining);
+  const amount = refundAmountProblem(values.amount, remaining, locale);
   if (amount !== null) problems.amount = amount;
   if (bankAccountRequired) {
     // The fields the service needs to pay a bank account back.
@@ -106,10 +119,12 @@ export function toRefundBody(
   depositId: number,
   values: RefundFormValues,
   bankAccountRequired: boolean,
+  locale: string,
 ): RefundCreateBody {
   const body: RefundCreateBody = { deposit_id: depositId, invoice_id: values.invoiceId.trim() };
-  const amount = parseRefundAmount(values.amount);
-  if (amount !== null) body.amount = amount;
+  // An amount that cannot be read is the form's problem to show; it is never sent.
+  const amount = parseRefundAmount(values.amount, locale);
+  if (typeof amount === 'number') body.amount = amount;
   if (sendsBankAccount(values, bankAccountRequired)) {
     const account: BankAccountInput = {};
     const text = (value: string): string | undefined => (value.trim() === '' ? undefined : value.trim());

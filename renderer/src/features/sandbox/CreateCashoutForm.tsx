@@ -1,22 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { FieldsRow } from '../../components/FieldsRow';
 import { useFormat } from '../../components/format-context';
+import { MoneyInput, useMoneyProblemText } from '../../components/MoneyInput';
+import { parseMoneyInput, type MoneyInputProblem } from '../../lib/money-input';
 import { EXTERNAL_ID_MAX_LENGTH } from '../../lib/jump-parser';
+import { sayText } from '../../lib/validation-text';
 import { links } from '../../shell/links';
 import { screenForJump } from '../../shell/screens';
 import { countryName, QUOTE_CURRENCIES, REFERENCE_COUNTRIES } from '../reference/reference-data';
@@ -25,7 +19,8 @@ import { useSandboxCreateCashout, type CreateCashoutArg } from './use-sandbox';
 
 interface CashoutValues {
   externalId: string;
-  amount: number | string;
+  /** As typed, in the reader's language; '' for the sandbox's 100. */
+  amount: string;
   /** '' lets the sandbox use the country's currency. */
   currency: string;
   country: string;
@@ -46,18 +41,20 @@ export function CreateCashoutForm() {
   const create = useSandboxCreateCashout();
   const [values, setValues] = useState<CashoutValues>({
     externalId: '',
-    amount: 100,
+    amount: '100',
     currency: '',
     country: 'BR',
     status: 'PENDING',
   });
-  const [amountInvalid, setAmountInvalid] = useState(false);
+  const [amountProblem, setAmountProblem] = useState<MoneyInputProblem | null>(null);
+  const moneyProblemText = useMoneyProblemText();
   const refused = create.error?.error;
   const refusedField =
     refused?.kind === 'validation' && FIELDS.some((field) => field === refused.field)
       ? (refused.field as CashoutField)
       : null;
-  const fieldError = (field: CashoutField) => (refusedField === field ? refused?.message : undefined);
+  const fieldError = (field: CashoutField) =>
+    refusedField === field && refused ? sayText(t, locale, refused) : undefined;
   const change = (patch: Partial<CashoutValues>) => setValues((previous) => ({ ...previous, ...patch }));
   const created = create.data && !create.isPending && !create.error ? create.data : null;
   const cashoutScreen = screenForJump('cashout') !== undefined;
@@ -68,12 +65,13 @@ export function CreateCashoutForm() {
       aria-label={t('sandbox:cashout.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
-        const amount = values.amount === '' ? undefined : Number(values.amount);
-        if (amount !== undefined && (!Number.isFinite(amount) || amount <= 0)) {
-          setAmountInvalid(true);
+        const read = parseMoneyInput(values.amount, locale);
+        if (read !== null && !read.ok) {
+          setAmountProblem(read.problem);
           return;
         }
-        setAmountInvalid(false);
+        setAmountProblem(null);
+        const amount = read?.value;
         const arg: CreateCashoutArg = {
           country: values.country,
           status: values.status,
@@ -85,7 +83,7 @@ export function CreateCashoutForm() {
       }}
     >
       <Stack>
-        <Group grow align="flex-start">
+        <FieldsRow>
           <TextInput
             label={t('sandbox:cashout.externalId')}
             description={t('sandbox:cashout.externalIdHint', { max: EXTERNAL_ID_MAX_LENGTH })}
@@ -97,21 +95,28 @@ export function CreateCashoutForm() {
             error={fieldError('externalId')}
             data-testid="cashout-external-id"
           />
-          <NumberInput
+          <MoneyInput
             label={t('sandbox:cashout.amount')}
             value={values.amount}
-            min={0}
-            decimalScale={2}
-            allowNegative={false}
+            currency={
+              values.currency ||
+              REFERENCE_COUNTRIES.find((country) => country.code === values.country)?.currency
+            }
             onChange={(amount) => {
               change({ amount });
-              setAmountInvalid(false);
+              setAmountProblem(null);
             }}
-            error={amountInvalid ? t('sandbox:cashout.amountInvalid') : fieldError('amount')}
+            error={
+              amountProblem === 'not_positive'
+                ? t('sandbox:cashout.amountInvalid')
+                : amountProblem !== null
+                  ? moneyProblemText(amountProblem)
+                  : fieldError('amount')
+            }
             data-testid="cashout-amount"
           />
-        </Group>
-        <Group grow align="flex-start">
+        </FieldsRow>
+        <FieldsRow>
           <NativeSelect
             label={t('sandbox:cashout.country')}
             value={values.country}
@@ -145,7 +150,7 @@ export function CreateCashoutForm() {
             error={fieldError('status')}
             data-testid="cashout-status"
           />
-        </Group>
+        </FieldsRow>
         <Group>
           <Button type="submit" loading={create.isPending} data-testid="cashout-submit">
             {t('sandbox:cashout.submit')}
