@@ -44,7 +44,7 @@ async function askToCancel(app: Page, cashoutId: number, externalId: string): Pr
 
 async function cancel(app: Page, cashoutId: number, externalId: string): Promise<Locator> {
   const dialog = await askToCancel(app, cashoutId, externalId);
-  await dialog.getByRole('button', { name: 'Yes, cancel the cashout' }).click();
+  await dialog.getByRole('button', { name: 'Cancel the cashout' }).click();
   await expect(dialog).toBeHidden();
   const outcome = app.getByTestId('cancel-outcome');
   await expect(outcome).toBeVisible();
@@ -168,7 +168,7 @@ test.describe('cancel', () => {
     await expect(dialog.getByRole('textbox')).toHaveCount(0);
     await axe();
     await saveScreen('cashout-cancel-confirm');
-    await dialog.getByRole('button', { name: 'Yes, cancel the cashout' }).click();
+    await dialog.getByRole('button', { name: 'Cancel the cashout' }).click();
 
     const outcome = app.getByTestId('cancel-outcome');
     await expect(outcome).toHaveAttribute('data-outcome', 'cancelled');
@@ -337,7 +337,7 @@ test.describe('production', () => {
     await expect(dialog.getByTestId('mutation-target')).toHaveAttribute('data-kind', 'production');
     await expect(dialog.getByTestId('mutation-target')).toContainText('Production');
     await expect(dialog).toContainText('This is production');
-    const confirm = dialog.getByRole('button', { name: 'Yes, cancel the cashout' });
+    const confirm = dialog.getByRole('button', { name: 'Cancel the cashout' });
     const typed = dialog.getByLabel(`Type ${SEEDED_RECORDS.pendingCashout} to confirm`);
     await expect(confirm).toBeDisabled();
     await typed.fill('11955');

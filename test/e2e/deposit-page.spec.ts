@@ -185,7 +185,7 @@ test('a cashout looked up by its cashout id alone: the cancel form gets the exte
   await form.getByTestId('cancel-cashout').click();
   const dialog = app.getByRole('dialog', { name: `Cancel cashout ${cashoutId}?` });
   await expect(dialog.getByTestId('cancel-confirm-summary')).toContainText(`external id ${externalId}`);
-  await dialog.getByRole('button', { name: 'Yes, cancel the cashout' }).click();
+  await dialog.getByRole('button', { name: 'Cancel the cashout' }).click();
   await expect(app.getByTestId('cancel-outcome')).toHaveAttribute('data-outcome', 'cancelled');
   const status = await paydesk.call('getCashoutStatus', { cashoutId });
   expect(status.ok && status.data.record.cashout_status).toBe(2);

@@ -84,7 +84,7 @@ test('"Discard draft" asks first, then empties the form for good', async ({ cons
   await app.keyboard.press('Enter');
   const dialog = app.getByRole('dialog', { name: 'Discard this draft?' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Keep the draft' }).click();
   await expect(input(form, 'Amount')).toHaveValue('42');
 
   await form.getByTestId('draft-discard').click();

@@ -264,7 +264,7 @@ test('a base-URL move to another host clears the credentials and says so; remove
   const confirm = app.getByRole('dialog', { name: 'Remove Staging EU?' });
   await expect(confirm).toContainText('its stored credentials will be deleted');
   await axe();
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.getByRole('button', { name: 'Keep Staging EU' }).click();
   await expect(renamed).toBeVisible();
   await renamed.getByTestId('remove-environment').click();
   await app

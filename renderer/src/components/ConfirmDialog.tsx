@@ -11,7 +11,10 @@ export interface ConfirmDialogProps {
   title: string;
   /** What will happen, in words. */
   children: ReactNode;
+  /** Names the action ("Cancel the cashout"), never a bare "Yes" or "OK". */
   confirmLabel: string;
+  /** Names what closing keeps ("Keep the cashout"): a bare "Cancel" beside "Cancel the cashout" is misread. */
+  cancelLabel: string;
   confirmColor?: MantineColor;
   /** When set, the user must type exactly this before confirming (e.g. a production profile's name). */
   typeToConfirm?: string;
@@ -38,6 +41,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 function ConfirmBody({
   children,
   confirmLabel,
+  cancelLabel,
   confirmColor = 'blue',
   typeToConfirm,
   busy = false,
@@ -69,8 +73,8 @@ function ConfirmBody({
         )}
         {error && <ErrorNotice error={error} />}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {t('confirm.cancel')}
+          <Button variant="default" onClick={onClose} disabled={busy} data-testid="confirm-dismiss">
+            {cancelLabel}
           </Button>
           <Button type="submit" color={confirmColor} disabled={!matches} loading={busy}>
             {confirmLabel}

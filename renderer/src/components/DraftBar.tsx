@@ -49,6 +49,7 @@ export function DraftBar({ draft, onDiscarded }: { draft: DraftHandle; onDiscard
         opened={confirming}
         title={t('draft.discardTitle')}
         confirmLabel={t('draft.discardConfirm')}
+        cancelLabel={t('draft.keep')}
         confirmColor="red"
         onConfirm={() => {
           setConfirming(false);

@@ -1,5 +1,6 @@
-import { Button, Group, Paper, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parsePositiveId } from '../lib/jump-parser';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -51,14 +52,42 @@ export function IdForm({
   children: (id: number) => ReactNode;
 }) {
   const id = value === null ? null : parsePositiveId(value);
+  // The address (and so the record) stays when typed text is refused: the record below is then
+  // the previous lookup's, and says so, or it would read as the answer to what was typed.
+  const [refusedAt, setRefusedAt] = useState<string | null>(null);
+  const previous = refusedAt !== null && refusedAt === value;
   return (
     <>
-      <IdField key={value ?? searchText ?? ''} initial={value ?? searchText ?? ''} {...form} />
+      <IdField
+        key={value ?? searchText ?? ''}
+        initial={value ?? searchText ?? ''}
+        {...form}
+        onRefused={(refused) => setRefusedAt(refused ? value : null)}
+      />
       {value !== null && id === null && (
         <ErrorNotice error={{ kind: 'validation', field, message: form.text.badValue(value) }} />
       )}
-      {id !== null && children(id)}
+      {id !== null && (previous ? <PreviousRecord id={id}>{children(id)}</PreviousRecord> : children(id))}
     </>
+  );
+}
+
+function PreviousRecord({ id, children }: { id: number; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  return (
+    <Box
+      data-testid="previous-record"
+      data-previous-id={id}
+      style={{
+        borderLeft: '4px solid var(--mantine-color-orange-6)',
+        paddingLeft: 'var(--mantine-spacing-sm)',
+      }}
+    >
+      <Alert color="orange" variant="light" mb="sm" role="status" title={t('idForm.previousTitle', { id })}>
+        {t('idForm.previousBody')}
+      </Alert>
+      {children}
+    </Box>
   );
 }
 
@@ -74,7 +103,8 @@ function IdField({
   submitVariant = 'filled',
   onId,
   onText,
-}: IdFieldProps & { initial: string }) {
+  onRefused,
+}: IdFieldProps & { initial: string; onRefused: (refused: boolean) => void }) {
   const [value, setValue] = useState(initial);
   const [invalid, setInvalid] = useState(false);
   return (
@@ -88,7 +118,9 @@ function IdField({
           const id = parsePositiveId(typed);
           if (id !== null) onId(id);
           else if (onText && typed !== '') onText(typed);
-          setInvalid(id === null && !(onText && typed !== ''));
+          const refused = id === null && !(onText && typed !== '');
+          setInvalid(refused);
+          onRefused(refused);
         }}
       >
         <TextInput
@@ -101,6 +133,7 @@ function IdField({
           onChange={(event) => {
             setValue(event.currentTarget.value);
             setInvalid(false);
+            onRefused(false);
           }}
           error={invalid ? text.invalid : undefined}
           data-testid={testIds.input}

@@ -29,7 +29,22 @@ export function isBadgeColor(color: string): color is BadgeColor {
   return color in SOLID;
 }
 
-/** THE badge: a palette colour, always readable. */
+/**
+ * Mantine cuts a badge's label with "…" when its cell is narrow ("UNREACH…"); a label is a word
+ * or two that must be read whole, so it wraps onto a second line instead.
+ */
+const WHOLE_LABEL = {
+  root: {
+    height: 'auto',
+    minHeight: 'var(--badge-height)',
+    maxWidth: '100%',
+    lineHeight: 1.25,
+    paddingBlock: 2,
+  },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'normal' },
+} as const;
+
+/** THE badge: a palette colour, always readable, never cut. */
 export function SolidBadge({
   color,
   children,
@@ -40,7 +55,7 @@ export function SolidBadge({
   > & { title?: string }) {
   const { shade, text } = SOLID[color];
   return (
-    <Badge variant="filled" color={`${color}.${shade}`} c={text} radius="sm" {...rest}>
+    <Badge variant="filled" color={`${color}.${shade}`} c={text} radius="sm" styles={WHOLE_LABEL} {...rest}>
       {children}
     </Badge>
   );

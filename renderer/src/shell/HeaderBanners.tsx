@@ -137,6 +137,7 @@ function ProductionBanner({ environment }: { environment: EnvironmentProfile }) 
         opened={arm}
         title={t('production.armTitle', { name: environment.name })}
         confirmLabel={t('production.armConfirm')}
+        cancelLabel={t('production.armDismiss')}
         confirmColor="red"
         typeToConfirm={environment.name}
         busy={armMutation.isPending}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Code,
   Group,
@@ -9,10 +10,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_ACTIONS,
@@ -24,17 +24,22 @@ import {
   type AuditVerifyReport,
 } from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
+import { ColumnsMenu, useTableColumns } from '../../components/ColumnsMenu';
 import { CopyButton } from '../../components/CopyButton';
+import { ClippedValue } from '../../components/ClippedValue';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { DayInput } from '../../components/DayInput';
 import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
 import { AuditStateBadge } from './AuditStateBadge';
 import {
+  AUDIT_COLUMNS_SPEC,
   auditFilterOf,
   auditIdPairs,
   EMPTY_AUDIT_FILTER_FORM,
   environmentChoices,
+  type AuditColumn,
   type AuditFilterForm,
 } from './audit-view';
 import { useAuditEntries, useAuditExport, useAuditVerify } from './use-audit';
@@ -121,19 +126,17 @@ function FilterForm({
           ]}
           data-testid="audit-filter-action"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('filter.from')}
           value={form.fromDay}
-          onChange={(event) => onChange({ ...form, fromDay: event.currentTarget.value })}
+          onChange={(fromDay) => onChange({ ...form, fromDay })}
           error={problem?.field === 'fromDay' ? problemText : undefined}
           data-testid="audit-filter-from"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('filter.to')}
           value={form.toDay}
-          onChange={(event) => onChange({ ...form, toDay: event.currentTarget.value })}
+          onChange={(toDay) => onChange({ ...form, toDay })}
           error={problem?.field === 'toDay' ? problemText : undefined}
           data-testid="audit-filter-to"
         />
@@ -424,54 +427,204 @@ function EntriesTable({ filter }: { filter: AuditFilter }) {
   );
 }
 
+/** Ids longer than this (invoice and external ids) are cut, whole in their tooltip and copy button. */
+const LONG_ID = 12;
+
+/** The ids column stays in view when the table scrolls sideways inside its box. */
+const STICKY: CSSProperties = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  borderRight: '1px solid var(--mantine-color-default-border)',
+};
+
 function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; shown: number }) {
   const { t } = useTranslation('audit');
   const rows = useMemo(() => entries.slice(-shown).reverse(), [entries, shown]);
+  const columns = useTableColumns('audit', AUDIT_COLUMNS_SPEC);
   return (
-    // Native scrolling on a focusable, labelled region: the wide table scrolls by keyboard too.
-    <Table.ScrollContainer
-      minWidth={1300}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={t('entries.regionLabel')}
-    >
-      <Table striped withTableBorder verticalSpacing={4} fz="sm" data-testid="audit-table">
-        <Table.Caption style={{ textAlign: 'left' }}>
-          {t('entries.caption', { shown: rows.length, count: entries.length })}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('column.time')}</Table.Th>
-            <Table.Th scope="col">{t('column.environment')}</Table.Th>
-            <Table.Th scope="col">{t('column.user')}</Table.Th>
-            <Table.Th scope="col">{t('column.action')}</Table.Th>
-            <Table.Th scope="col">{t('column.type')}</Table.Th>
-            <Table.Th scope="col">{t('column.ids')}</Table.Th>
-            <Table.Th scope="col">{t('column.key')}</Table.Th>
-            <Table.Th scope="col">{t('column.reason')}</Table.Th>
-            <Table.Th scope="col">{t('column.outcome')}</Table.Th>
-            <Table.Th scope="col">{t('column.state')}</Table.Th>
-            <Table.Th scope="col">{t('column.error')}</Table.Th>
-            <Table.Th scope="col">{t('column.serviceCode')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((entry) => (
-            <EntryRow key={entry.seq} entry={entry} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={4}>
+      <Group justify="flex-end">
+        <ColumnsMenu
+          spec={AUDIT_COLUMNS_SPEC}
+          shown={columns.shown}
+          onChoose={columns.choose}
+          label={(column) => t(`column.${column}`)}
+          testId="audit-columns"
+        />
+      </Group>
+      {/* Native scrolling on a focusable, labelled region: a table wider than the window scrolls
+          inside it, by keyboard too, never the page. */}
+      <Box
+        tabIndex={0}
+        role="region"
+        aria-label={t('entries.regionLabel')}
+        style={{ overflowX: 'auto' }}
+        data-testid="audit-table-box"
+      >
+        <Table
+          striped
+          withTableBorder
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          fz="sm"
+          data-testid="audit-table"
+        >
+          <Table.Caption style={{ textAlign: 'left' }}>
+            {t('entries.caption', { shown: rows.length, count: entries.length })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.shown.map((column) => (
+                <Table.Th
+                  key={column}
+                  scope="col"
+                  data-column={column}
+                  style={column === 'ids' ? { ...STICKY, zIndex: 2 } : undefined}
+                >
+                  {t(`column.${column}`)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((entry) => (
+              <EntryRow key={entry.seq} entry={entry} columns={columns.shown} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+    </Stack>
   );
 }
 
-function EntryRow({ entry }: { entry: AuditEntryView }) {
+function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly AuditColumn[] }) {
   const { t } = useTranslation('audit');
   // The kinds' names are the shell's (the environment switcher's words).
   const { t: shellText } = useTranslation('shell');
   const format = useFormat();
   const ids = auditIdPairs(entry.ids);
+  const cell = (column: AuditColumn) => {
+    switch (column) {
+      case 'ids':
+        return (
+          <Table.Td key={column} data-field="ids" style={STICKY}>
+            {ids.length === 0 ? (
+              <Value value={null} />
+            ) : (
+              ids.map(([field, text]) => (
+                <Group key={field} gap={4} wrap="nowrap">
+                  <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
+                    {t(`ids.${field}`)}:
+                  </Text>
+                  {text.length > LONG_ID ? (
+                    <ClippedValue value={text} label={t(`ids.${field}`)} width={`${LONG_ID - 2}ch`} />
+                  ) : (
+                    <Text span ff="monospace" size="sm">
+                      {text}
+                    </Text>
+                  )}
+                </Group>
+              ))
+            )}
+          </Table.Td>
+        );
+      case 'time':
+        return <Table.Td key={column}>{format.dateTime(entry.time)}</Table.Td>;
+      case 'environment':
+        return (
+          <Table.Td key={column}>
+            {entry.environment ? (
+              <>
+                {entry.environment.name}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({shellText(`kind.${entry.environment.kind}`)})
+                </Text>
+              </>
+            ) : (
+              <Value value={null} />
+            )}
+          </Table.Td>
+        );
+      case 'user':
+        return (
+          <Table.Td key={column}>
+            <Value value={entry.osUser} />
+          </Table.Td>
+        );
+      case 'action':
+        return (
+          <Table.Td key={column} data-field="action">
+            {entry.action ? t(`action.${entry.action}`) : <Value value={null} />}
+          </Table.Td>
+        );
+      case 'type':
+        return (
+          <Table.Td key={column} data-field="type">
+            {t(`type.${entry.type}`)}
+          </Table.Td>
+        );
+      case 'key':
+        return (
+          <Table.Td key={column} data-field="idempotencyKey">
+            {entry.idempotencyKey ? (
+              <ClippedValue value={entry.idempotencyKey} label={t('entries.keyCopy')} />
+            ) : (
+              <Value value={null} />
+            )}
+          </Table.Td>
+        );
+      case 'reason':
+        return (
+          <Table.Td key={column} data-field="reason" style={{ overflowWrap: 'anywhere', minWidth: 80 }}>
+            <Value value={entry.reason ?? entry.note} />
+          </Table.Td>
+        );
+      case 'outcome':
+        return (
+          <Table.Td key={column} data-field="outcome">
+            <Outcome entry={entry} />
+          </Table.Td>
+        );
+      case 'state':
+        return (
+          <Table.Td key={column} data-field="state">
+            {entry.state ? <AuditStateBadge state={entry.state} /> : <Value value={null} />}
+          </Table.Td>
+        );
+      case 'error':
+        return (
+          <Table.Td key={column} data-field="errorKind">
+            {entry.errorKind ? (
+              <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {entry.errorKind}
+              </Text>
+            ) : (
+              <Value value={null} />
+            )}
+          </Table.Td>
+        );
+      case 'serviceCode':
+        return (
+          <Table.Td key={column} data-field="serviceCode">
+            {entry.serviceCode === undefined && entry.httpStatus === undefined ? (
+              <Value value={null} />
+            ) : (
+              <>
+                {entry.serviceCode !== undefined && String(entry.serviceCode)}
+                {entry.httpStatus !== undefined && (
+                  <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {' '}
+                    {t('entries.http', { status: entry.httpStatus })}
+                  </Text>
+                )}
+              </>
+            )}
+          </Table.Td>
+        );
+    }
+  };
   return (
     <Table.Tr
       data-testid="audit-row"
@@ -481,82 +634,7 @@ function EntryRow({ entry }: { entry: AuditEntryView }) {
       data-state={entry.state}
       data-intent-id={entry.intentId}
     >
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{format.dateTime(entry.time)}</Table.Td>
-      <Table.Td>
-        {entry.environment ? (
-          <>
-            {entry.environment.name}{' '}
-            <Text span size="xs" c="dimmed">
-              ({shellText(`kind.${entry.environment.kind}`)})
-            </Text>
-          </>
-        ) : (
-          <Value value={null} />
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Value value={entry.osUser} />
-      </Table.Td>
-      <Table.Td data-field="action">
-        {entry.action ? t(`action.${entry.action}`) : <Value value={null} />}
-      </Table.Td>
-      <Table.Td data-field="type">{t(`type.${entry.type}`)}</Table.Td>
-      <Table.Td data-field="ids">
-        {ids.length === 0 ? (
-          <Value value={null} />
-        ) : (
-          ids.map(([field, text]) => (
-            <Text key={field} size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {t(`ids.${field}`)}:{' '}
-              <Text span ff="monospace" size="sm">
-                {text}
-              </Text>
-            </Text>
-          ))
-        )}
-      </Table.Td>
-      <Table.Td data-field="idempotencyKey">
-        {entry.idempotencyKey ? (
-          <Text span ff="monospace" size="xs" style={{ overflowWrap: 'anywhere' }}>
-            {entry.idempotencyKey}
-          </Text>
-        ) : (
-          <Value value={null} />
-        )}
-      </Table.Td>
-      <Table.Td data-field="reason" style={{ overflowWrap: 'anywhere' }}>
-        <Value value={entry.reason ?? entry.note} />
-      </Table.Td>
-      <Table.Td data-field="outcome">
-        <Outcome entry={entry} />
-      </Table.Td>
-      <Table.Td data-field="state">
-        {entry.state ? <AuditStateBadge state={entry.state} /> : <Value value={null} />}
-      </Table.Td>
-      <Table.Td data-field="errorKind">
-        {entry.errorKind ? (
-          <Text span ff="monospace" size="sm">
-            {entry.errorKind}
-          </Text>
-        ) : (
-          <Value value={null} />
-        )}
-      </Table.Td>
-      <Table.Td data-field="serviceCode" style={{ whiteSpace: 'nowrap' }}>
-        {entry.serviceCode === undefined && entry.httpStatus === undefined ? (
-          <Value value={null} />
-        ) : (
-          <>
-            {entry.serviceCode !== undefined && String(entry.serviceCode)}
-            {entry.httpStatus !== undefined && (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                {t('entries.http', { status: entry.httpStatus })}
-              </Text>
-            )}
-          </>
-        )}
-      </Table.Td>
+      {columns.map(cell)}
     </Table.Tr>
   );
 }

@@ -199,6 +199,7 @@ export function RetryIntentDialog({
       confirmLabel={
         intent.idempotencyKey === null ? t('unresolved.confirmCancelButton') : t('unresolved.confirmButton')
       }
+      cancelLabel={t('unresolved.confirmDismiss')}
       confirmColor={production ? 'red' : 'orange'}
       busy={busy}
       error={error}

@@ -6,6 +6,7 @@ import type {
   AuditState,
   AuditUnresolvedView,
 } from '../../../../shared/contract';
+import type { TableColumnsSpec } from '../../lib/table-columns';
 
 /**
  * The audit screen's pure parts (no DOM, no React; unit-tested in Node): the filter form turned
@@ -144,3 +145,27 @@ export function environmentChoices(
   }
   return [...choices.values(), ...removed.values()];
 }
+
+/** The journal table's columns, in order; the ids come first and stay in view when it scrolls sideways. */
+export const AUDIT_COLUMNS = [
+  'ids',
+  'time',
+  'environment',
+  'user',
+  'action',
+  'type',
+  'key',
+  'reason',
+  'outcome',
+  'state',
+  'error',
+  'serviceCode',
+] as const;
+export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
+
+/** Shown until the user chooses: all but the OS user, which fits the box at 1280 × 800. */
+export const AUDIT_COLUMNS_SPEC: TableColumnsSpec<AuditColumn> = {
+  all: AUDIT_COLUMNS,
+  defaults: AUDIT_COLUMNS.filter((column) => column !== 'user'),
+  always: ['ids'],
+};

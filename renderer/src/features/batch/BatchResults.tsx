@@ -1,7 +1,7 @@
-import { Box, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TFunction } from 'i18next';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BATCH_ROW_FILTERS,
@@ -13,12 +13,13 @@ import {
   type BatchSummary,
   type ErrorKind,
 } from '../../../../shared/contract';
+import { ColumnsMenu, useTableColumns } from '../../components/ColumnsMenu';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
 import {
   BATCH_PAGE_SIZE,
   BATCH_ROW_HEIGHT,
-  batchColumns,
+  batchColumnsSpec,
   changeMark,
   type ChangeMark,
   COLUMN_WIDTHS,
@@ -60,27 +61,62 @@ const FAILED_CELL = `${CELL} paydesk-batch-failed`;
 const LOADING_CELL = `${CELL} paydesk-batch-loading`;
 const CHANGED_ROW = 'paydesk-batch-changed-row';
 const SPACER = 'paydesk-batch-spacer';
+/* The id stays in view when the table scrolls sideways (after the row number, when shown). */
+const STICKY = 'paydesk-batch-sticky';
+const STICKY_AFTER_INDEX = 'paydesk-batch-sticky paydesk-batch-sticky-after-index';
+
+/** The cell classes of a column that stays in view, none for the others. */
+function stickyClass(column: BatchColumn, columns: readonly BatchColumn[]): string | undefined {
+  if (column === 'index') return STICKY;
+  if (column === 'id') return columns[0] === 'index' ? STICKY_AFTER_INDEX : STICKY;
+  return undefined;
+}
+
+/**
+ * The rows' copy buttons (one listener for the table, no hook per row): copies the button's
+ * value and shows a check for a moment.
+ */
+function copyFromTable(event: MouseEvent<HTMLElement>): void {
+  const button = (event.target as HTMLElement).closest<HTMLButtonElement>('button[data-copy]');
+  const value = button?.dataset.copy;
+  if (!button || value === undefined) return;
+  void navigator.clipboard.writeText(value).then(() => {
+    button.dataset.copied = 'true';
+    window.setTimeout(() => delete button.dataset.copied, 1500);
+  });
+}
 
 export function BatchResults({ summary }: { summary: BatchSummary }) {
   const { t } = useTranslation('batch');
   const [filter, setFilter] = useState<BatchRowFilter>('all');
   const counts = filterCounts(summary);
+  const spec = batchColumnsSpec(summary.kind);
+  const { shown, choose } = useTableColumns(`batch-${summary.kind}`, spec);
   return (
     <Stack gap="xs">
-      <SegmentedControl
-        value={filter}
-        onChange={(value) => setFilter(value as BatchRowFilter)}
-        data={BATCH_ROW_FILTERS.map((value) => ({
-          value,
-          label: t('filter.label', { filter: t(`filter.${value}`), count: counts[value] }),
-        }))}
-        aria-label={t('filter.groupLabel')}
-        data-testid="batch-filter"
-        fullWidth
-        style={{ maxWidth: 900 }}
-      />
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <SegmentedControl
+          value={filter}
+          onChange={(value) => setFilter(value as BatchRowFilter)}
+          data={BATCH_ROW_FILTERS.map((value) => ({
+            value,
+            label: t('filter.label', { filter: t(`filter.${value}`), count: counts[value] }),
+          }))}
+          aria-label={t('filter.groupLabel')}
+          data-testid="batch-filter"
+          fullWidth
+          style={{ maxWidth: 900, flex: 1 }}
+        />
+        <ColumnsMenu
+          spec={spec}
+          shown={shown}
+          onChoose={choose}
+          label={(column) => t(`column.${column}`)}
+          testId="batch-columns"
+        />
+      </Group>
       {/* Keyed by filter: another filter is another list, scrolled from its top. */}
-      <VirtualRows key={`${summary.batchId}:${filter}`} summary={summary} filter={filter} />
+      <VirtualRows key={`${summary.batchId}:${filter}`} summary={summary} filter={filter} columns={shown} />
     </Stack>
   );
 }
@@ -91,6 +127,7 @@ export function BatchResults({ summary }: { summary: BatchSummary }) {
  */
 interface RowWords {
   loading: string;
+  copyId: string;
   state: Record<BatchRowState, string>;
   change(mark: ChangeMark): string;
   errorTitle(kind: ErrorKind): string;
@@ -106,6 +143,7 @@ function rowWords(t: TFunction<['batch', 'errors']>, money: RowWords['money']): 
   const errorTitles = new Map<ErrorKind, string>();
   return {
     loading: t('batch:results.rowLoading'),
+    copyId: t('batch:results.copyId'),
     state,
     change(mark) {
       if (mark.mark === 'none') return '—';
@@ -130,7 +168,15 @@ function rowWords(t: TFunction<['batch', 'errors']>, money: RowWords['money']): 
   };
 }
 
-function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: BatchRowFilter }) {
+function VirtualRows({
+  summary,
+  filter,
+  columns,
+}: {
+  summary: BatchSummary;
+  filter: BatchRowFilter;
+  columns: readonly BatchColumn[];
+}) {
   const { t } = useTranslation(['batch', 'errors']);
   const format = useFormat();
   const words = useMemo(() => rowWords(t, format.money), [t, format]);
@@ -139,7 +185,6 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
   // The first page always answers the filter's exact total (the list's length), also when scrolled away.
   const first = useBatchRowsPage(summary.batchId, filter, 0);
   const count = first.data?.total ?? filterCounts(summary)[filter];
-  const columns = batchColumns(summary.kind);
 
   if (first.error) return <ErrorNotice error={first.error} onRetry={() => void first.refetch()} />;
   return (
@@ -150,6 +195,7 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
       tabIndex={0}
       data-testid="batch-results"
       data-count={count}
+      onClick={copyFromTable}
       style={{
         height: viewportHeight(count),
         overflow: 'auto',
@@ -170,6 +216,7 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
             borderCollapse: 'separate',
             borderSpacing: 0,
             width: tableWidth(columns),
+            minWidth: '100%',
           }}
         >
           <caption
@@ -185,7 +232,12 @@ function VirtualRows({ summary, filter }: { summary: BatchSummary; filter: Batch
           <thead>
             <tr aria-rowindex={1}>
               {columns.map((column) => (
-                <th key={column} scope="col" className={HEADER_CELL}>
+                <th
+                  key={column}
+                  scope="col"
+                  className={`${HEADER_CELL} ${stickyClass(column, columns) ?? ''}`}
+                  data-column={column}
+                >
                   {t(`column.${column}`)}
                 </th>
               ))}
@@ -368,13 +420,24 @@ const BatchRowView = memo(function BatchRowView({
     switch (column) {
       case 'index':
         return (
-          <td key={column} className={CELL}>
+          <td key={column} className={`${CELL} ${STICKY}`}>
             {row.index + 1}
           </td>
         );
       case 'id':
         return (
-          <td key={column} className={MONO} title={row.id} data-copy-id={row.id}>
+          <td
+            key={column}
+            className={`${MONO} ${stickyClass(column, columns) ?? ''}`}
+            title={row.id}
+            data-copy-id={row.id}
+          >
+            <button
+              type="button"
+              className="paydesk-batch-copy"
+              data-copy={row.id}
+              aria-label={words.copyId}
+            />
             {row.id}
           </td>
         );

@@ -5,6 +5,7 @@ import {
   type BatchRowFilter,
   type BatchSummary,
 } from '../../../../shared/contract';
+import type { TableColumnsSpec } from '../../lib/table-columns';
 
 /**
  * The batch screen's pure parts (no DOM, no React; unit-tested in Node): which pages of rows a
@@ -144,22 +145,50 @@ export function batchColumns(kind: BatchKind): readonly BatchColumn[] {
   return COLUMNS[kind];
 }
 
-/** Fixed widths (px) so every row lays out alike without measuring. */
+/**
+ * Fixed widths (px) so every row lays out alike without measuring. The default columns of each
+ * kind (batchColumnsSpec) fit the results box at 1280 × 800 (about 975 px inside its border
+ * and scroll bar); long texts end in "…" with the whole text in the cell's tooltip.
+ */
 export const COLUMN_WIDTHS: Record<BatchColumn, number> = {
-  index: 70,
-  id: 170,
-  state: 90,
-  status: 150,
-  change: 200,
-  amount: 150,
-  usdAmount: 130,
-  invoiceId: 170,
-  depositId: 130,
-  country: 80,
-  paymentMethod: 110,
-  rejection: 260,
-  error: 320,
+  index: 44,
+  id: 130,
+  state: 80,
+  status: 110,
+  change: 130,
+  amount: 120,
+  usdAmount: 110,
+  invoiceId: 130,
+  depositId: 110,
+  country: 64,
+  paymentMethod: 100,
+  rejection: 160,
+  error: 170,
 };
+
+/** Columns shown until the user chooses: what matters first, within the box at 1280 px. */
+const DEFAULT_HIDDEN: Record<BatchKind, readonly BatchColumn[]> = {
+  deposits: ['usdAmount', 'country', 'paymentMethod'],
+  refunds: ['invoiceId'],
+  cashouts: [],
+};
+
+function specOf(kind: BatchKind): TableColumnsSpec<BatchColumn> {
+  const all = COLUMNS[kind];
+  return { all, defaults: all.filter((column) => !DEFAULT_HIDDEN[kind].includes(column)), always: ['id'] };
+}
+
+/** Built once: the table's memoised rows compare the shown columns by identity. */
+const SPECS: Record<BatchKind, TableColumnsSpec<BatchColumn>> = {
+  deposits: specOf('deposits'),
+  refunds: specOf('refunds'),
+  cashouts: specOf('cashouts'),
+};
+
+/** The kind's columns, those shown by default, and the one never hidden (the row's id). */
+export function batchColumnsSpec(kind: BatchKind): TableColumnsSpec<BatchColumn> {
+  return SPECS[kind];
+}
 
 export function tableWidth(columns: readonly BatchColumn[]): number {
   return columns.reduce((sum, column) => sum + COLUMN_WIDTHS[column], 0);

@@ -38,6 +38,7 @@ import {
   useMutationGate,
 } from '../../components/MutationGate';
 import {
+  cancelConsequence,
   cashoutRefFromSearch,
   cashoutStatusName,
   explainCancelFailure,
@@ -397,6 +398,7 @@ function CancelPanel({
           opened={confirming}
           title={t('cancel.confirmTitle', { id: ids.ref.cashoutId })}
           confirmLabel={t('cancel.confirm')}
+          cancelLabel={t('cancel.keep')}
           confirmColor="red"
           typeToConfirm={gate.production ? String(ids.ref.cashoutId) : undefined}
           busy={busy}
@@ -420,7 +422,7 @@ function CancelPanel({
                 environment: target ? phrase(target) : '—',
               })}
             </Text>
-            <Text size="sm">{t('cancel.confirmBody')}</Text>
+            <CancelConsequenceText cashoutRef={ids.ref} />
             <Text size="sm">{t('cancel.confirmGuard')}</Text>
             {gate.production && (
               <Text size="sm" fw={700}>
@@ -431,6 +433,19 @@ function CancelPanel({
         </ConfirmDialog>
       )}
     </Paper>
+  );
+}
+
+/** What the cancel would do to this cashout, from its status as last read (by both ids). */
+function CancelConsequenceText({ cashoutRef }: { cashoutRef: CashoutRef }) {
+  const { t } = useTranslation('cashouts');
+  const status = useCashoutStatus(cashoutRef);
+  const record = status.data?.record ?? null;
+  const consequence = cancelConsequence(record);
+  return (
+    <Text size="sm" data-testid="cancel-confirm-consequence" data-consequence={consequence}>
+      {t(`cancel.consequence.${consequence}`)}
+    </Text>
   );
 }
 

@@ -84,6 +84,28 @@ export function cashoutStatusName(status: CashoutStatus): string {
   );
 }
 
+/** What cancelling means for a cashout in each status (screen texts `cancel.consequence.*`). */
+export type CancelConsequence =
+  'pending' | 'on_hold' | 'delivered' | 'completed' | 'cancelled' | 'rejected' | 'unread';
+
+const CONSEQUENCES: Readonly<Record<string, CancelConsequence>> = {
+  PENDING: 'pending',
+  ON_HOLD: 'on_hold',
+  DELIVERED: 'delivered',
+  COMPLETED: 'completed',
+  CANCELLED: 'cancelled',
+  REJECTED: 'rejected',
+};
+
+/**
+ * The confirmation says what is true of the cashout as last read: only a pending one is stopped
+ * from being paid; a delivered one is already on its way to the bank. Not read (or a status this
+ * version does not know): what a cancel would do if it is still pending.
+ */
+export function cancelConsequence(status: CashoutStatus | null): CancelConsequence {
+  return status === null ? 'unread' : (CONSEQUENCES[cashoutStatusName(status)] ?? 'unread');
+}
+
 export function isPending(status: CashoutStatus): boolean {
   return cashoutStatusName(status) === 'PENDING';
 }

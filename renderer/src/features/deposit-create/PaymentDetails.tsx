@@ -248,6 +248,7 @@ function RedirectLink({ url }: { url: string }) {
         opened={confirming && !open.isError}
         title={t('redirect.confirmTitle')}
         confirmLabel={t('redirect.confirm')}
+        cancelLabel={t('redirect.dismiss')}
         busy={open.isPending}
         onConfirm={() => open.mutate(url)}
         onClose={() => setConfirming(false)}

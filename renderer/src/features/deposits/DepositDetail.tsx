@@ -14,10 +14,34 @@ import { useFormat } from '../../components/format-context';
 import { explainPayerVerification } from '../../lib/payer-verification';
 import { links } from '../../shell/links';
 import { isScreenRegistered } from '../../shell/screens';
+import { useRefundPreflight } from '../refunds/use-refunds';
 import { DepositInstructions } from './DepositInstructions';
 import { DepositRefunds } from './DepositRefunds';
 import { useDeposit, useRefreshDeposit } from './use-deposit';
 import { Section } from '../../components/Section';
+
+/**
+ * "Refund this deposit" only where main's refund preflight sees nothing in the way; otherwise
+ * its reason (a cancelled deposit, nothing left). Nothing while the preflight is read.
+ */
+function RefundOffer({ depositId }: { depositId: number }) {
+  const { t } = useTranslation('deposits');
+  const preflight = useRefundPreflight(depositId);
+  const blockers = preflight.data?.blockers;
+  if (blockers === undefined) return null;
+  if (blockers.length > 0) {
+    return (
+      <Text size="sm" c="dimmed" maw={360} data-testid="deposit-refund-blocked">
+        {t('detail.noRefund', { reason: blockers.join(' ') })}
+      </Text>
+    );
+  }
+  return (
+    <Button component={Link} to={links.refundCreate(depositId)} data-testid="deposit-refund">
+      {t('detail.refund')}
+    </Button>
+  );
+}
 
 export function DepositDetail({ depositId }: { depositId: number }) {
   const { t } = useTranslation('deposits');
@@ -69,11 +93,7 @@ function DepositRecord({
           <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="deposit-refresh">
             {t('detail.refresh')}
           </Button>
-          {isScreenRegistered('refund-create') && (
-            <Button component={Link} to={links.refundCreate(deposit.deposit_id)} data-testid="deposit-refund">
-              {t('detail.refund')}
-            </Button>
-          )}
+          {isScreenRegistered('refund-create') && <RefundOffer depositId={deposit.deposit_id} />}
         </Group>
       </Group>
 

@@ -223,6 +223,7 @@ function CredentialRow({
         opened={confirmClear}
         title={t('credentials.clearTitle', { field: label })}
         confirmLabel={t('credentials.clear')}
+        cancelLabel={t('credentials.keep', { field: label })}
         confirmColor="red"
         busy={clear.isPending}
         error={clear.error}

@@ -257,6 +257,7 @@ function EnvironmentCard({
         opened={removing}
         title={t('removeTitle', { name: environment.name })}
         confirmLabel={t('remove')}
+        cancelLabel={t('keep', { name: environment.name })}
         confirmColor="red"
         // As arming asks: production goes only with its name typed (main checks it too).
         typeToConfirm={production ? environment.name : undefined}

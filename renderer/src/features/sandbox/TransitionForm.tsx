@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SANDBOX_ENTITIES, type SandboxEntity } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useFormat } from '../../components/format-context';
+import { sayText } from '../../lib/validation-text';
+import { FieldsRow } from '../../components/FieldsRow';
 import { StatusBadge } from '../../components/StatusBadge';
 import { links } from '../../shell/links';
 import { screenForJump } from '../../shell/screens';
@@ -38,6 +41,7 @@ function recordHref(entity: SandboxEntity, id: number): string | null {
 /** Move a deposit, refund or cashout to a status; a move the state machine refuses says why. */
 export function TransitionForm() {
   const { t } = useTranslation(['sandbox', 'common']);
+  const { locale } = useFormat();
   const transition = useSandboxTransition();
   const [values, setValues] = useState<TransitionValues>({
     entity: 'deposit',
@@ -56,7 +60,7 @@ export function TransitionForm() {
   const refused = transition.error?.error;
   const fieldError = (field: TransitionProblem, text: string): string | undefined => {
     if (problem === field) return text;
-    if (refused?.kind === 'validation' && refused.field === field) return refused.message;
+    if (refused?.kind === 'validation' && refused.field === field) return sayText(t, locale, refused);
     return undefined;
   };
   const takesRejection = values.entity === 'cashout' && values.to === REJECTED;
@@ -78,7 +82,7 @@ export function TransitionForm() {
       }}
     >
       <Stack>
-        <Group grow align="flex-start">
+        <FieldsRow>
           <NativeSelect
             label={t('sandbox:transition.entity')}
             value={values.entity}
@@ -109,9 +113,9 @@ export function TransitionForm() {
             error={fieldError('to', t('sandbox:transition.toInvalid'))}
             data-testid="transition-to"
           />
-        </Group>
+        </FieldsRow>
         {takesRejection && (
-          <Group grow align="flex-start">
+          <FieldsRow>
             <NativeSelect
               label={t('sandbox:transition.rejectionCode')}
               description={t('sandbox:transition.rejectionCodeHint')}
@@ -132,7 +136,7 @@ export function TransitionForm() {
               onChange={(event) => change({ rejectionReason: event.currentTarget.value })}
               data-testid="transition-rejection-reason"
             />
-          </Group>
+          </FieldsRow>
         )}
         <Group>
           <Button type="submit" loading={transition.isPending} data-testid="transition-submit">
