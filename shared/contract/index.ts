@@ -21,6 +21,7 @@ import { ENVIRONMENT_CHANNELS, type EnvironmentList, type EnvironmentsApi } from
 import { GUARD_CHANNELS, type ArmingState, type GuardApi } from './guard';
 import { PREFERENCE_CHANNELS, type PreferencesApi } from './preferences';
 import { RECORDS_CHANNELS, type RecordsApi } from './records';
+import { RECONCILE_CHANNELS, type ReconcileApi, type ReconcileProgress } from './reconcile';
 import { REFERENCE_CHANNELS, type ReferenceApi } from './reference';
 import { REFUND_CHANNELS, type RefundsApi } from './refunds';
 import { SANDBOX_CHANNELS, type SandboxApi } from './sandbox';
@@ -67,7 +68,8 @@ export interface ConsoleApi
     BatchApi,
     WatchlistApi,
     RecordsApi,
-    DraftsApi {}
+    DraftsApi,
+    ReconcileApi {}
 
 /**
  * One channel per operation; the preload bridge and the web bridge are generated from this map.
@@ -92,6 +94,7 @@ export const CHANNELS = {
   ...WATCH_CHANNELS,
   ...RECORDS_CHANNELS,
   ...DRAFT_CHANNELS,
+  ...RECONCILE_CHANNELS,
 } as const satisfies { [K in keyof ConsoleApi]: `paydesk:${string}` };
 
 export type ChannelName = keyof ConsoleApi;
@@ -105,6 +108,8 @@ export interface ConsoleEvents {
   batchProgress: BatchSummary;
   /** A watched object changed status: a desktop notification (a toast in the browser build). */
   watchChanged: WatchChangedEvent;
+  /** A reconciliation run moved on (throttled while looking up) or changed phase. */
+  reconcileProgress: ReconcileProgress;
 }
 export const EVENT_CHANNEL = 'paydesk:event' as const;
 /**
@@ -118,6 +123,7 @@ export const CONSOLE_EVENT_NAMES = [
   'armingChanged',
   'batchProgress',
   'watchChanged',
+  'reconcileProgress',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];
 

@@ -1,6 +1,6 @@
 /** Reconciliation (issue 31): the merchant's own ledger against the service, with the money at stake. */
 import type { BatchKind } from './batch';
-import type { ConsoleError, ErrorKind } from './results';
+import type { ConsoleError, ErrorKind, Result } from './results';
 
 /**
  * What a ledger row is, compared with the service. `lookup_failed` is not a classification of
@@ -158,3 +158,107 @@ export interface ReconcileRowsPage {
   total: number;
   rows: ReconcileRow[];
 }
+
+// -- The reconciliation screen's channels ------------------------------------------------------
+
+export const RECONCILE_LIMITS = {
+  /** Bytes of one ledger file the console reads (a day's export of 100,000 rows is far less). */
+  maxLedgerBytes: 20 * 1024 * 1024,
+  /**
+   * Base64 characters one reconcileRead call carries: a ledger travels in parts, so each stays
+   * well under the web bridge's frame (4 MB) and the dispatcher's argument bound.
+   */
+  maxChunkChars: 2 * 1024 * 1024,
+  /** Bad rows an answer lists (their count is always complete). */
+  maxListedBadRows: 1_000,
+  /** Columns a ledger's header may have for the mapping to be chosen on screen. */
+  maxColumns: 200,
+  /** Rows one reconcileRows call answers. */
+  maxPageRows: 1_000,
+} as const;
+
+/** What a column holds on screen: a field, or nothing Paydesk reads. */
+export type LedgerColumnChoice = LedgerField | 'ignore';
+
+/** One part of a ledger file, base64; the first part has no uploadId, the last says so. */
+export interface ReconcileReadInput {
+  uploadId?: string;
+  ledgerName: string;
+  chunk: string;
+  last: boolean;
+}
+
+/** A ledger read and prepared (nothing looked up yet): what the screen shows before starting. */
+export interface ReconcileLedgerView {
+  /** Names the ledger held in main for reconcilePrepare and reconcileStart. */
+  ledgerRef: string;
+  ledgerName: string;
+  format: 'csv' | 'xlsx';
+  header: string[];
+  kind: BatchKind;
+  /** The mapping in use: the one remembered for this header, else the guess, with the screen's choices over it. */
+  mapping: LedgerMapping;
+  decimalSeparator: ',' | '.';
+  /** Data rows, bad ones included. */
+  rows: number;
+  /** Rows that name a record (an invoice id is resolved when the run starts). */
+  entries: number;
+  badRowCount: number;
+  /** The first RECONCILE_LIMITS.maxListedBadRows bad rows. */
+  badRows: LedgerBadRow[];
+}
+
+export type ReconcileReadAnswer =
+  | { state: 'receiving'; uploadId: string; receivedBytes: number }
+  | { state: 'read'; ledger: ReconcileLedgerView };
+
+export interface ReconcilePrepareInput {
+  ledgerRef: string;
+  kind?: BatchKind;
+  /** Header column → field or `ignore`; columns left out keep the guessed or remembered field. */
+  map?: Record<string, LedgerColumnChoice>;
+}
+
+export interface ReconcileStartInput extends ReconcilePrepareInput {
+  concurrency?: number;
+  ratePerSecond?: number;
+}
+
+export interface ReconcileRunView {
+  summary: ReconcileSummary;
+  badRowCount: number;
+  badRows: LedgerBadRow[];
+}
+
+export interface ReconcileApi {
+  reconcileRead(arg: ReconcileReadInput): Promise<Result<ReconcileReadAnswer>>;
+  reconcilePrepare(arg: ReconcilePrepareInput): Promise<Result<ReconcileLedgerView>>;
+  reconcileStart(arg: ReconcileStartInput): Promise<Result<{ runId: string }>>;
+  reconcileCancel(arg: { runId: string }): Promise<Result<{ cancelled: boolean }>>;
+  reconcileResume(arg: { runId: string }): Promise<Result<{ runId: string }>>;
+  /** The active environment's kept runs, newest first. */
+  reconcileList(arg: Record<string, never>): Promise<Result<ReconcileSummary[]>>;
+  reconcileRun(arg: { runId: string }): Promise<Result<ReconcileRunView>>;
+  reconcileRows(arg: {
+    runId: string;
+    offset: number;
+    limit: number;
+    filter?: ReconcileRowFilter;
+  }): Promise<Result<ReconcileRowsPage>>;
+  reconcileExportCsv(arg: {
+    runId: string;
+    which: 'all' | 'differences';
+  }): Promise<Result<{ fileName: string; csv: string }>>;
+}
+
+export const RECONCILE_CHANNELS = {
+  reconcileRead: 'paydesk:reconcile:read',
+  reconcilePrepare: 'paydesk:reconcile:prepare',
+  reconcileStart: 'paydesk:reconcile:start',
+  reconcileCancel: 'paydesk:reconcile:cancel',
+  reconcileResume: 'paydesk:reconcile:resume',
+  reconcileList: 'paydesk:reconcile:list',
+  reconcileRun: 'paydesk:reconcile:run',
+  reconcileRows: 'paydesk:reconcile:rows',
+  reconcileExportCsv: 'paydesk:reconcile:export-csv',
+} as const satisfies { [K in keyof ReconcileApi]: `paydesk:${string}` };

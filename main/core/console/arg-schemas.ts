@@ -5,6 +5,9 @@ import {
   BATCH_KINDS,
   BATCH_LIMITS,
   BATCH_ROW_FILTERS,
+  LEDGER_FIELDS,
+  RECONCILE_LIMITS,
+  RECONCILE_ROW_FILTERS,
   RECORD_KINDS,
   RECORD_LIMITS,
   RECORD_SORTS,
@@ -127,6 +130,15 @@ const watchRef = z.strictObject({ kind: z.enum(WATCH_KINDS), id: z.string().min(
 const draftRef = { environmentId, form: draftFormSchema };
 
 const recordKind = z.enum(RECORD_KINDS);
+
+const runRef = z.strictObject({ runId: z.uuid() });
+/** Header column → field or ignore, as the screen's selects give it (the core checks the columns exist). */
+const ledgerMap = z
+  .record(z.string().min(1).max(500), z.enum([...LEDGER_FIELDS, 'ignore']))
+  .refine((map) => Object.keys(map).length <= RECONCILE_LIMITS.maxColumns, {
+    message: `names at most ${RECONCILE_LIMITS.maxColumns} columns`,
+  });
+const ledgerChoice = { ledgerRef: z.uuid(), kind: batchKind.optional(), map: ledgerMap.optional() };
 /**
  * A recent list's filters. A minimum above the maximum, or `from` after `to`, is not refused
  * here: it matches nothing, and the screen's filter form says so before asking.
@@ -194,8 +206,6 @@ export const ARG_SCHEMAS = {
   getFiatQuote: z.strictObject({ country: countrySchema, amount: finite.optional() }),
   getSubMerchant: z.strictObject({ subMerchantId: idSchema }),
   listWatchedSubMerchants: none,
-  watchSubMerchant: z.strictObject({ subMerchantId: idSchema }),
-  unwatchSubMerchant: z.strictObject({ subMerchantId: idSchema }),
   openExternal: z.strictObject({ url: z.string().max(MAX_URL) }),
   sandboxTransition: z.strictObject({
     entity: z.enum(SANDBOX_ENTITIES),
@@ -275,4 +285,30 @@ export const ARG_SCHEMAS = {
   draftLoad: z.strictObject(draftRef),
   draftSave: z.strictObject({ ...draftRef, values: draftValuesSchema }),
   draftDiscard: z.strictObject(draftRef),
+  reconcileRead: z.strictObject({
+    uploadId: z.uuid().optional(),
+    ledgerName: z.string().trim().min(1, 'name the file').max(255),
+    chunk: z
+      .string()
+      .max(RECONCILE_LIMITS.maxChunkChars, `is longer than ${RECONCILE_LIMITS.maxChunkChars} characters`)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64'),
+    last: z.boolean(),
+  }),
+  reconcilePrepare: z.strictObject(ledgerChoice),
+  reconcileStart: z.strictObject({
+    ...ledgerChoice,
+    concurrency: between(BATCH_LIMITS.concurrency.min, BATCH_LIMITS.concurrency.max).optional(),
+    ratePerSecond: between(BATCH_LIMITS.ratePerSecond.min, BATCH_LIMITS.ratePerSecond.max).optional(),
+  }),
+  reconcileCancel: runRef,
+  reconcileResume: runRef,
+  reconcileList: none,
+  reconcileRun: runRef,
+  reconcileRows: z.strictObject({
+    runId: z.uuid(),
+    offset: between(0, BATCH_LIMITS.maxIds),
+    limit: between(1, RECONCILE_LIMITS.maxPageRows),
+    filter: z.enum(RECONCILE_ROW_FILTERS).optional(),
+  }),
+  reconcileExportCsv: z.strictObject({ runId: z.uuid(), which: z.enum(['all', 'differences']) }),
 } satisfies ArgSchemas;

@@ -25,6 +25,8 @@ export interface ConsoleContext {
   journal(): Promise<Result<Journal>>;
   /** Epoch ms (arming, file names). */
   now(): number;
+  /** The data folder (reconciliation runs and remembered mappings live under it). */
+  dataDir: string;
   /** The environment the console acts on: the settings' active one, or the runtime's pinned one. */
   activeEnvironmentId(): Promise<Result<string>>;
   /** Changes the environment the console acts on (and writes it to the settings). */

@@ -213,6 +213,10 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
         reads.map((read) => summaryObservation(seen, ID_KIND_OF[read.kind], read.id, read.summary)),
       );
     },
+    legacySubMerchantWatches: {
+      waiting: () => environments.subMerchantWatchesToMove(),
+      moved: (moved) => environments.subMerchantWatchesMoved(moved),
+    },
   });
   // Batches run against the environment active when they started; the poller follows the active one.
   events.on('environmentChanged', (list) => {
@@ -227,6 +231,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     events,
     journal,
     now,
+    dataDir: paths.dir,
     async activeEnvironmentId() {
       if (pinned !== undefined) return { ok: true, data: pinned };
       const active = await environments.active();

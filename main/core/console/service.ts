@@ -6,7 +6,6 @@ import type {
   WatchedSubMerchant,
 } from '../../../shared/contract';
 import { mapLimited } from '../batch';
-import { checkId } from '../payments';
 import { auditCsvFileName, auditReread, auditRetry, auditSettle } from './audit';
 import { cancelCashout } from './cashouts';
 import type { EnvironmentConnection } from './connections';
@@ -21,6 +20,7 @@ import {
   seenNow,
   subMerchantObservation,
 } from './observations';
+import { createReconcileApi } from './reconcile';
 import { createRecordsApi } from './record-views';
 import { createRefund, refundPreflight } from './refunds';
 import { failure } from './results';
@@ -32,7 +32,7 @@ import {
   sandboxTransition,
 } from './sandbox-controls';
 
-/** Sub-merchants of the watch list read at once. */
+/** Watched sub-merchants read at once. */
 const WATCH_CONCURRENCY = 4;
 
 /** Runs `task` on the active environment's connection. */
@@ -76,21 +76,6 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
   const activeProfile = async (): Promise<Result<EnvironmentProfile>> => {
     const active = await context.activeEnvironmentId();
     return active.ok ? context.profile(active.data) : active;
-  };
-
-  const changeWatchList = async (
-    subMerchantId: number,
-    change: (ids: number[]) => number[],
-  ): Promise<Result<EnvironmentProfile>> => {
-    const id = checkId(subMerchantId, 'subMerchantId');
-    if (!id.ok) return id;
-    const profile = await activeProfile();
-    if (!profile.ok) return profile;
-    const updated = await environments.update({
-      id: profile.data.id,
-      watchedSubMerchantIds: change(profile.data.watchedSubMerchantIds),
-    });
-    return updated.ok ? { ok: true, data: updated.data.environment } : updated;
   };
 
   return {
@@ -253,9 +238,10 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
 
     listWatchedSubMerchants: () =>
       onActive(context, async (connection) => {
-        const ids = connection.profile.watchedSubMerchantIds;
+        const ids = await watchlist.subMerchantIds(connection.profile.id);
+        if (!ids.ok) return ids;
         const watched = await mapLimited(
-          ids,
+          ids.data,
           WATCH_CONCURRENCY,
           async (subMerchantId): Promise<WatchedSubMerchant> => ({
             subMerchantId,
@@ -268,14 +254,6 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         );
         return { ok: true, data: watched };
       }),
-
-    watchSubMerchant: (arg) =>
-      changeWatchList(arg.subMerchantId, (ids) =>
-        ids.includes(arg.subMerchantId) ? ids : [...ids, arg.subMerchantId],
-      ),
-
-    unwatchSubMerchant: (arg) =>
-      changeWatchList(arg.subMerchantId, (ids) => ids.filter((id) => id !== arg.subMerchantId)),
 
     // -- External links ----------------------------------------------------------------------
     async openExternal(arg) {
@@ -429,5 +407,8 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
 
     // -- Drafts ------------------------------------------------------------------------------
     ...createDraftsApi(context),
+
+    // -- Reconciliation (issue 31) -----------------------------------------------------------
+    ...createReconcileApi(context),
   };
 }

@@ -54,6 +54,12 @@ export function environmentKeys(environmentId: string) {
     batchRows: (batchId: string) => [environmentId, 'batch', 'rows', batchId] as const,
     batchRowsPage: (batchId: string, filter: string, page: number) =>
       [environmentId, 'batch', 'rows', batchId, filter, page] as const,
+    // Reconciliation runs (features/reconcile): kept in main's data folder per environment.
+    reconcile: () => [environmentId, 'reconcile'] as const,
+    reconcileList: () => [environmentId, 'reconcile', 'list'] as const,
+    reconcileRun: (runId: string) => [environmentId, 'reconcile', 'run', runId] as const,
+    reconcileRowsPage: (runId: string, filter: string, page: number) =>
+      [environmentId, 'reconcile', 'run', runId, 'rows', filter, page] as const,
     watchlist: () => [environmentId, 'watchlist'] as const,
     watchlistView: () => [environmentId, 'watchlist', 'list'] as const,
     watchlistTimelines: () => [environmentId, 'watchlist', 'timeline'] as const,

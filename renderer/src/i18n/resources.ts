@@ -18,6 +18,7 @@ import type batch from './locales/en/batch.json';
 import type watchlist from './locales/en/watchlist.json';
 import type audit from './locales/en/audit.json';
 import type records from './locales/en/records.json';
+import type reconcile from './locales/en/reconcile.json';
 
 export declare const resources: {
   common: typeof common;
@@ -36,4 +37,5 @@ export declare const resources: {
   watchlist: typeof watchlist;
   audit: typeof audit;
   records: typeof records;
+  reconcile: typeof reconcile;
 };

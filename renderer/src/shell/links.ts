@@ -31,6 +31,7 @@ export const links = {
   subMerchants: () => '/sub-merchants',
   subMerchant: (subMerchantId: number) => `/sub-merchants/${subMerchantId}`,
   batch: () => '/batch',
+  reconcile: () => '/reconcile',
   watchlist: () => '/watchlist',
   reference: () => '/reference',
   sandbox: () => '/sandbox',

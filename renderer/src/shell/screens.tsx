@@ -103,6 +103,13 @@ export const SCREENS: readonly ScreenDefinition[] = [
     nav: { labelKey: 'nav.batch', href: links.batch(), order: 64 },
   },
   {
+    // Lazy: the chart library (@mantine/charts over recharts) loads only with this screen.
+    id: 'reconcile',
+    paths: ['reconcile'],
+    component: lazyScreen(() => import('../features/reconcile/ReconcileScreen'), ['reconcile']),
+    nav: { labelKey: 'nav.reconcile', href: links.reconcile(), order: 65 },
+  },
+  {
     id: 'watchlist',
     paths: ['watchlist'],
     component: lazyScreen(() => import('../features/watchlist/WatchlistScreen'), ['watchlist']),

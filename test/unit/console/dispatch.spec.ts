@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import {
   CHANNELS,
+  RECONCILE_LIMITS,
   type ChannelName,
   type ConsoleApi,
   type ErrorKind,
@@ -196,20 +197,18 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('getFiatQuote', { country: 'MX', amount: -1 }, 'validation');
   await ok('getSubMerchant', { subMerchantId: 18703 });
   await refuse('getSubMerchant', { subMerchantId: 999 }, 'not_found');
-  await ok('watchSubMerchant', { subMerchantId: 18703 });
-  await ok('watchSubMerchant', { subMerchantId: 424242 });
-  await refuse('watchSubMerchant', { subMerchantId: 1.5 }, 'validation', 'subMerchantId');
+  // Watching a sub-merchant is a watchlist pin (issue 28: one list for both screens).
+  await ok('watchPin', { kind: 'sub_merchant', id: '18703' });
+  await refuse('watchPin', { kind: 'sub_merchant', id: '424242' }, 'not_found');
+  await refuse('watchPin', { kind: 'sub_merchant', id: '1.5' }, 'validation', 'id');
   const watched = (await ok('listWatchedSubMerchants', {})) as Array<{
     subMerchantId: number;
     result: Result<unknown>;
   }>;
-  expect(watched.map((item) => [item.subMerchantId, item.result.ok])).toEqual([
-    [18703, true],
-    [424242, false],
-  ]);
+  expect(watched.map((item) => [item.subMerchantId, item.result.ok])).toEqual([[18703, true]]);
   await refuse('listWatchedSubMerchants', { all: true }, 'validation', 'all');
-  await ok('unwatchSubMerchant', { subMerchantId: 424242 });
-  await refuse('unwatchSubMerchant', { subMerchantId: -1 }, 'validation', 'subMerchantId');
+  await ok('watchUnpin', { kind: 'sub_merchant', id: '18703' });
+  expect(await ok('listWatchedSubMerchants', {})).toEqual([]);
 
   // -- Local sandbox controls --------------------------------------------------------------
   expect(await ok('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' })).toEqual({
@@ -262,6 +261,103 @@ test('every method answers through the dispatcher, and refuses what it must', as
   expect(await ok('batchResume', { batchId: slow.batchId })).toMatchObject({ state: 'running' });
   expect(await ok('batchDiscard', { batchId: slow.batchId })).toEqual({ discarded: true });
   await refuse('batchDiscard', { batchId: 5 }, 'validation', 'batchId');
+
+  // -- Reconciliation (test/unit/reconcile covers the core; the ledger arrives in base64 parts) --
+  const ledgerBytes = Buffer.from(
+    '\uFEFFdeposit_id;valor;moeda;status\n300000001;150,00;BRL;pago\n300000003;1,00;MXN;pago\nnope;1,00;BRL;pago\n',
+  );
+  const receiving = (await ok('reconcileRead', {
+    ledgerName: 'razao.csv',
+    chunk: ledgerBytes.subarray(0, 30).toString('base64'),
+    last: false,
+  })) as { state: string; uploadId: string };
+  expect(receiving).toMatchObject({ state: 'receiving', receivedBytes: 30 });
+  const read = (await ok('reconcileRead', {
+    uploadId: receiving.uploadId,
+    ledgerName: 'razao.csv',
+    chunk: ledgerBytes.subarray(30).toString('base64'),
+    last: true,
+  })) as { state: string; ledger: { ledgerRef: string } };
+  expect(read).toMatchObject({
+    state: 'read',
+    ledger: {
+      kind: 'deposits',
+      header: ['deposit_id', 'valor', 'moeda', 'status'],
+      mapping: { deposit_id: 'deposit_id', valor: 'amount', moeda: 'currency', status: 'status' },
+      decimalSeparator: ',',
+      rows: 3,
+      entries: 2,
+      badRowCount: 1,
+      badRows: [{ line: 4, reason: expect.stringContaining('nope') }],
+    },
+  });
+  const { ledgerRef } = read.ledger;
+  await refuse(
+    'reconcileRead',
+    { ledgerName: 'x.csv', chunk: 'not base64!', last: true },
+    'validation',
+    'chunk',
+  );
+  // A ledger over the cap is refused whole, whichever part crosses it.
+  const part = Buffer.alloc((RECONCILE_LIMITS.maxChunkChars / 4) * 3, 0x41).toString('base64');
+  let upload: string | undefined;
+  let crossed: unknown;
+  for (let sent = 0; sent <= RECONCILE_LIMITS.maxLedgerBytes && crossed === undefined;) {
+    const answer = await console.dispatch(CHANNELS.reconcileRead, {
+      ...(upload !== undefined && { uploadId: upload }),
+      ledgerName: 'huge.csv',
+      chunk: part,
+      last: false,
+    });
+    sent += (RECONCILE_LIMITS.maxChunkChars / 4) * 3;
+    if (answer.ok) upload = (answer.data as { uploadId: string }).uploadId;
+    else crossed = answer;
+  }
+  expect(crossed).toMatchObject({ ok: false, error: { kind: 'validation', field: 'ledger' } });
+  expect(
+    (await ok('reconcilePrepare', { ledgerRef, map: { moeda: 'ignore' } })) as { mapping: unknown },
+  ).toMatchObject({ mapping: { deposit_id: 'deposit_id', valor: 'amount', status: 'status' } });
+  // Bad mappings: a column the ledger lacks, no id column left, a field that does not exist.
+  await refuse('reconcilePrepare', { ledgerRef, map: { Valor2: 'amount' } }, 'validation', 'map');
+  await refuse('reconcilePrepare', { ledgerRef, map: { deposit_id: 'ignore' } }, 'validation', 'map');
+  await refuse('reconcilePrepare', { ledgerRef, map: { valor: 'payer' } }, 'validation', 'map.valor');
+  const run = (await ok('reconcileStart', { ledgerRef })) as { runId: string };
+  await refuse('reconcileStart', { ledgerRef: randomUUID() }, 'not_found', 'ledgerRef');
+  const runState = async (runId: string) =>
+    dataOf(await console.call('reconcileList', {})).find((summary) => summary.runId === runId)?.state;
+  await expect.poll(() => runState(run.runId)).toBe('done');
+  await refuse('reconcileList', { all: true }, 'validation', 'all');
+  expect(await ok('reconcileRun', { runId: run.runId })).toMatchObject({
+    summary: { counts: { match: 1 }, badRows: 1 },
+    badRowCount: 1,
+  });
+  await refuse('reconcileRun', { runId: randomUUID() }, 'not_found', 'runId');
+  expect(
+    await ok('reconcileRows', { runId: run.runId, offset: 0, limit: 10, filter: 'differences' }),
+  ).toMatchObject({ total: 1, rows: [{ id: '300000003', line: 3 }] });
+  await refuse(
+    'reconcileRows',
+    { runId: run.runId, offset: 0, limit: 10, filter: 'odd' },
+    'validation',
+    'filter',
+  );
+  const differences = (await ok('reconcileExportCsv', { runId: run.runId, which: 'differences' })) as {
+    csv: string;
+  };
+  expect(differences.csv.split('\r\n').filter(Boolean)).toHaveLength(2);
+  await refuse('reconcileExportCsv', { runId: run.runId, which: 'some' }, 'validation', 'which');
+  expect(await ok('reconcileCancel', { runId: run.runId })).toEqual({ cancelled: false });
+  await refuse('reconcileCancel', { runId: 'x' }, 'validation', 'runId');
+  await refuse('reconcileResume', { runId: run.runId }, 'invalid_state');
+  const slowRun = (await ok('reconcileStart', { ledgerRef, ratePerSecond: 1 })) as { runId: string };
+  expect(await ok('reconcileCancel', { runId: slowRun.runId })).toEqual({ cancelled: true });
+  await expect.poll(() => runState(slowRun.runId)).toBe('cancelled');
+  expect(await ok('reconcileResume', { runId: slowRun.runId })).toEqual({ runId: slowRun.runId });
+  await expect.poll(() => runState(slowRun.runId)).toBe('done');
+  expect(await ok('reconcileList', {})).toMatchObject([
+    { runId: slowRun.runId, changes: { previousRunId: run.runId } },
+    { runId: run.runId },
+  ]);
 
   // -- Watchlist (of the local sandbox) -------------------------------------------------------
   expect(await ok('watchPin', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
@@ -622,7 +718,12 @@ test.describe('the dispatcher itself', () => {
     const console = openConsole({ watch: { polling: false } });
     expect(await console.dispatch(CHANNELS.getDeposit, { depositId: 1, '': 1 })).toEqual({
       ok: false,
-      error: { kind: 'validation', field: '""', message: '"": is not a known field.' },
+      error: {
+        kind: 'validation',
+        field: '""',
+        message: '"": is not a known field.',
+        text: { key: 'field.unknown' },
+      },
     });
     expect(
       await console.dispatch(CHANNELS.createDeposit, { body: { amount: 1, country: 'BR', '': 1 } }),

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import {
+  RECONCILE_LIMITS,
+  type BatchKind,
+  type ConsoleError,
+  type LedgerColumnChoice,
+  type ReconcileApi,
+  type ReconcileLedgerView,
+  type Result,
+} from '../../../shared/contract';
+import {
+  consoleLookups,
+  listRuns,
+  readLedger,
+  recordIndexInvoices,
+  ReconcileManager,
+  type LedgerTable,
+  type PreparedLedger,
+} from '../reconcile';
+import type { ConsoleContext } from './context';
+import { createConsoleRecords } from './records';
+import { failure } from './results';
+
+/**
+ * The reconciliation screen's part of the ConsoleApi (issue 31). The page reads the file the user
+ * chose and sends its bytes in base64 parts (RECONCILE_LIMITS.maxChunkChars, under the web
+ * bridge's frame); main parses it once and keeps the table under a `ledgerRef`, so changing the
+ * mapping or starting never sends the file again. Runs go through ReconcileManager, as the CLI's.
+ */
+
+/** Uploads in progress and ledgers read, per runtime: a few at once is all one screen needs. */
+const KEPT_UPLOADS = 3;
+const KEPT_LEDGERS = 3;
+
+interface Upload {
+  ledgerName: string;
+  parts: Buffer[];
+  bytes: number;
+}
+
+interface HeldLedger {
+  ledgerName: string;
+  table: LedgerTable;
+}
+
+/** Insertion-ordered maps that forget their oldest entry past `max`. */
+function keep<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value as string);
+}
+
+const tooLarge = (): Result<never> =>
+  failure(
+    'validation',
+    `ledger: the file is larger than ${RECONCILE_LIMITS.maxLedgerBytes / (1024 * 1024)} MB; export a shorter period.`,
+    { field: 'ledger' },
+  );
+
+/**
+ * The core speaks the CLI's words (`--map`, `--kind`); on screen the same problems belong to the
+ * mapping and the kind choosers.
+ */
+function screenError(error: ConsoleError): ConsoleError {
+  if (error.field === '--map') {
+    const message = error.message
+      .replace(/^--map: /, 'map: ')
+      .replace(/: name it with --map .*$/, ': choose the column that holds it.');
+    return { ...error, field: 'map', message };
+  }
+  if (error.field === '--kind') {
+    return {
+      ...error,
+      field: 'kind',
+      message:
+        'kind: the header does not say which records the ledger holds: choose the kind, and the column that holds the id.',
+    };
+  }
+  return error;
+}
+
+export function createReconcileApi(context: ConsoleContext): ReconcileApi {
+  const uploads = new Map<string, Upload>();
+  const ledgers = new Map<string, HeldLedger>();
+  const records = createConsoleRecords(context);
+  const manager = new ReconcileManager({
+    dataDir: context.dataDir,
+    now: context.now,
+    lookups: consoleLookups(
+      {
+        batchStart: (input) => context.batches.start(input),
+        batchCancel: async ({ batchId }) => context.batches.cancel(batchId),
+        batchResume: ({ batchId }) => context.batches.resume(batchId),
+        batchRows: async (query) => context.batches.rows(query),
+      },
+      (listener) => context.events.on('batchProgress', listener),
+    ),
+    invoices: recordIndexInvoices(records),
+    emit: (progress) => context.events.emit('reconcileProgress', progress),
+  });
+
+  const prepare = async (
+    ledgerRef: string,
+    kind: BatchKind | undefined,
+    map: Record<string, LedgerColumnChoice> | undefined,
+  ): Promise<Result<{ view: ReconcileLedgerView; prepared: PreparedLedger }>> => {
+    const held = ledgers.get(ledgerRef);
+    if (!held) {
+      return failure('not_found', 'The ledger is no longer open: choose the file again.', {
+        field: 'ledgerRef',
+      });
+    }
+    const prepared = await manager.prepare({
+      ledgerName: held.ledgerName,
+      table: held.table,
+      ...(kind !== undefined && { kind }),
+      ...(map !== undefined && { map }),
+    });
+    if (!prepared.ok) return { ok: false, error: screenError(prepared.error) };
+    const { data } = prepared;
+    return {
+      ok: true,
+      data: {
+        prepared: data,
+        view: {
+          ledgerRef,
+          ledgerName: held.ledgerName,
+          format: held.table.format,
+          header: held.table.header,
+          kind: data.kind,
+          mapping: data.mapping,
+          decimalSeparator: data.decimalSeparator,
+          rows: held.table.rows.length,
+          entries: data.entries.length,
+          badRowCount: data.badRows.length,
+          badRows: data.badRows.slice(0, RECONCILE_LIMITS.maxListedBadRows),
+        },
+      },
+    };
+  };
+
+  const environmentId = async (): Promise<Result<string>> => context.activeEnvironmentId();
+
+  return {
+    async reconcileRead(arg) {
+      const previous = arg.uploadId === undefined ? undefined : uploads.get(arg.uploadId);
+      if (arg.uploadId !== undefined && !previous) {
+        return failure('not_found', 'The file was not received whole: choose it again.', {
+          field: 'uploadId',
+        });
+      }
+      const uploadId = arg.uploadId ?? randomUUID();
+      const part = Buffer.from(arg.chunk, 'base64');
+      const upload: Upload = previous ?? { ledgerName: arg.ledgerName, parts: [], bytes: 0 };
+      upload.parts.push(part);
+      upload.bytes += part.length;
+      if (upload.bytes > RECONCILE_LIMITS.maxLedgerBytes) {
+        uploads.delete(uploadId);
+        return tooLarge();
+      }
+      if (!arg.last) {
+        keep(uploads, uploadId, upload, KEPT_UPLOADS);
+        return { ok: true, data: { state: 'receiving', uploadId, receivedBytes: upload.bytes } };
+      }
+      uploads.delete(uploadId);
+      const table = await readLedger(Buffer.concat(upload.parts));
+      if (!table.ok) return table;
+      if (table.data.header.length > RECONCILE_LIMITS.maxColumns) {
+        return failure(
+          'validation',
+          `ledger: the header has more than ${RECONCILE_LIMITS.maxColumns} columns; is it the right file?`,
+          { field: 'ledger' },
+        );
+      }
+      const ledgerRef = randomUUID();
+      keep(ledgers, ledgerRef, { ledgerName: upload.ledgerName, table: table.data }, KEPT_LEDGERS);
+      const prepared = await prepare(ledgerRef, undefined, undefined);
+      return prepared.ok ? { ok: true, data: { state: 'read', ledger: prepared.data.view } } : prepared;
+    },
+
+    async reconcilePrepare(arg) {
+      const prepared = await prepare(arg.ledgerRef, arg.kind, arg.map);
+      return prepared.ok ? { ok: true, data: prepared.data.view } : prepared;
+    },
+
+    async reconcileStart(arg) {
+      const prepared = await prepare(arg.ledgerRef, arg.kind, arg.map);
+      if (!prepared.ok) return prepared;
+      return manager.start(prepared.data.prepared, {
+        ...(arg.concurrency !== undefined && { concurrency: arg.concurrency }),
+        ...(arg.ratePerSecond !== undefined && { ratePerSecond: arg.ratePerSecond }),
+      });
+    },
+
+    reconcileCancel: (arg) => manager.cancel(arg.runId),
+
+    reconcileResume: (arg) => manager.resume(arg.runId),
+
+    async reconcileList() {
+      const active = await environmentId();
+      if (!active.ok) return active;
+      const runs = await listRuns(context.dataDir, active.data);
+      return { ok: true, data: runs.map((run) => run.summary) };
+    },
+
+    async reconcileRun(arg) {
+      const active = await environmentId();
+      if (!active.ok) return active;
+      const run = await manager.run(arg.runId, active.data);
+      if (!run.ok) return run;
+      return {
+        ok: true,
+        data: {
+          summary: run.data.summary,
+          badRowCount: run.data.badRows.length,
+          badRows: run.data.badRows.slice(0, RECONCILE_LIMITS.maxListedBadRows),
+        },
+      };
+    },
+
+    async reconcileRows(arg) {
+      const active = await environmentId();
+      if (!active.ok) return active;
+      return manager.rows({ ...arg, environmentId: active.data });
+    },
+
+    async reconcileExportCsv(arg) {
+      const active = await environmentId();
+      if (!active.ok) return active;
+      return manager.exportCsv(arg.runId, arg.which, active.data);
+    },
+  };
+}
