@@ -36,25 +36,30 @@ const INDEX_COST_TARGET = 1.25;
 /** Above what the sandbox can answer here, so the cap never holds the engine back. */
 const RATE_CAP = 10_000;
 
-const SANDBOX_SCRIPT = `
+const sandboxScript = (bulkDeposits: number): string => `
 import { startSandbox } from ${JSON.stringify(new URL('../../main/sandbox/index.ts', import.meta.url).href)};
-const handle = await startSandbox({ seed: 42, bulkDeposits: ${LOOKUPS} });
+const handle = await startSandbox({ seed: 42, bulkDeposits: ${bulkDeposits} });
 process.stdout.write(JSON.stringify({ baseUrl: handle.baseUrl, credentials: handle.credentials }) + '\\n');
 process.stdin.resume();
 process.stdin.on('end', () => void handle.close().then(() => process.exit(0)));
 `;
 
-interface ChildSandbox {
+export interface ChildSandbox {
   baseUrl: string;
   credentials: SandboxCredentials;
   child: ChildProcess;
 }
 
-function startChildSandbox(): Promise<ChildSandbox> {
+/** The sandbox in a child process, with `bulkDeposits` deposits from FIRST_BULK_DEPOSIT_ID on. */
+export function startChildSandbox(bulkDeposits = LOOKUPS): Promise<ChildSandbox> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', SANDBOX_SCRIPT], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', sandboxScript(bulkDeposits)],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`the sandbox process exited with ${String(code)}`)));
@@ -67,6 +72,12 @@ function startChildSandbox(): Promise<ChildSandbox> {
       }
     });
   });
+}
+
+export async function stopChildSandbox(sandbox: ChildSandbox): Promise<void> {
+  sandbox.child.removeAllListeners('exit');
+  sandbox.child.stdin?.end();
+  await new Promise((resolve) => sandbox.child.once('exit', resolve));
 }
 
 /** D1 headers for a bodiless GET, one set per second of the next `seconds` (the signature does not name the path). */
@@ -169,7 +180,7 @@ async function rawRound(
   };
 }
 
-interface MeasuredRound extends Round {
+export interface MeasuredRound extends Round {
   peakRssGrowthMb: number;
   peakHeapGrowthMb: number;
 }
@@ -178,11 +189,13 @@ interface MeasuredRound extends Round {
  * One batch through the console: from batchStart to the event that says it is done, and, for a
  * runtime that keeps a record index, until the index answers for the batch's last id (a read
  * waits for the writes handed over before it), so the index's writes are inside the time.
+ * `whileHeld` runs once the batch is done, before it is discarded (its rows still in memory).
  */
-async function engineRound(
+export async function engineRound(
   runtime: ConsoleRuntime,
   ids: readonly string[],
   indexed = false,
+  whileHeld?: () => void,
 ): Promise<MeasuredRound> {
   const memory = memorySampler();
   let finish: (summary: BatchSummary) => void = () => undefined;
@@ -215,6 +228,7 @@ async function engineRound(
       `engine round: ${summary.state}, ${summary.failed} failed (${summary.error?.message ?? ''})`,
     );
   }
+  whileHeld?.();
   await runtime.api.batchDiscard({ batchId });
   return {
     perSecond: ids.length / seconds,
@@ -224,7 +238,7 @@ async function engineRound(
 }
 
 /** A console runtime on the child sandbox; with `recordIndex`, it keeps the SQLite record index in `dataDir`. */
-function benchRuntime(sandbox: ChildSandbox, dataDir: string, recordIndex: boolean): ConsoleRuntime {
+export function benchRuntime(sandbox: ChildSandbox, dataDir: string, recordIndex: boolean): ConsoleRuntime {
   return createConsoleRuntime({
     dataDir,
     vault: { backend: createMemoryBackend(), service: 'paydesk-bench' },
@@ -238,7 +252,6 @@ function benchRuntime(sandbox: ChildSandbox, dataDir: string, recordIndex: boole
         kind: 'testing',
         baseUrl: sandbox.baseUrl,
         color: 'gray',
-        watchedSubMerchantIds: [],
       },
       baseUrl: sandbox.baseUrl,
       credentials: { ...sandbox.credentials },
@@ -340,9 +353,7 @@ export async function bench(): Promise<BenchRow[]> {
   } finally {
     await indexedRuntime.close();
     await runtime.close();
-    sandbox.child.removeAllListeners('exit');
-    sandbox.child.stdin?.end();
-    await new Promise((resolve) => sandbox.child.once('exit', resolve));
+    await stopChildSandbox(sandbox);
     await rm(dataDir, { recursive: true, force: true });
     await rm(indexedDataDir, { recursive: true, force: true });
   }

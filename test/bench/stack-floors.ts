@@ -10,7 +10,8 @@ import { buildRenderer, repositoryRoot } from '../../main/web/build-renderer';
  * component) and served by the same `npm run web` with the same headers and bridge script. Timed
  * like the app (navigation → interactive lookup box, the same loads), they show what the budget
  * leaves the app on the machine the bench runs on: the browser alone, React DOM alone, React DOM
- * with Mantine's provider and text input.
+ * with Mantine's provider and text input. A fourth page, the batch-table floor (BATCH_TABLE_FLOOR),
+ * shows the batch's rows with React and TanStack Virtual alone, for the batch rows' ratios.
  */
 const FLOORS = {
   page: {
@@ -29,6 +30,17 @@ const FLOORS = {
 export type StackFloor = keyof typeof FLOORS;
 export const STACK_FLOORS = Object.keys(FLOORS) as StackFloor[];
 
+/** The batch-table floor's page (stack-floors/batch-table.tsx); not a start-up floor. */
+export const BATCH_TABLE_FLOOR = 'batch-table';
+const PAGES: Record<StackFloor | typeof BATCH_TABLE_FLOOR, string> = {
+  ...(Object.fromEntries(STACK_FLOORS.map((floor) => [floor, FLOORS[floor].body])) as Record<
+    StackFloor,
+    string
+  >),
+  [BATCH_TABLE_FLOOR]: '<div id="root"></div>\n    <script type="module" src="./batch-table.tsx"></script>',
+};
+type FloorPage = keyof typeof PAGES;
+
 export const isStackFloor = (name: string): name is StackFloor => name in FLOORS;
 
 /** The key of a floor's median in the bench row's details. */
@@ -36,7 +48,7 @@ export function stackFloorDetail(floor: StackFloor): string {
   return FLOORS[floor].detail;
 }
 
-/** The floors' scripts (react.tsx, mantine.tsx). */
+/** The floors' scripts (react.tsx, mantine.tsx, batch-table.tsx). */
 const FLOOR_SCRIPTS = join(import.meta.dirname, 'stack-floors');
 
 /**
@@ -44,16 +56,16 @@ const FLOOR_SCRIPTS = join(import.meta.dirname, 'stack-floors');
  * its files in the same assets folder, which the server alone marks immutable, so the warm tab
  * takes them from its HTTP cache as it does the app's.
  */
-export function stackFloorPath(floor: StackFloor): string {
+export function stackFloorPath(floor: FloorPage): string {
   return `/stack-floor-${floor}.html#/`;
 }
 
 /** The app's index.html with a floor's body: the head (CSP, icon) stays the app's. */
-export function stackFloorPage(appPage: string, floor: StackFloor): string {
+export function stackFloorPage(appPage: string, floor: FloorPage): string {
   const page = appPage
     .replace(/<title>[^<]*<\/title>/, `<title>Paydesk stack floor: ${floor}</title>`)
-    .replace(/<body>[\s\S]*<\/body>/, `<body>\n    ${FLOORS[floor].body}\n  </body>`);
-  if (!page.includes(FLOORS[floor].body) || !page.includes(`stack floor: ${floor}`))
+    .replace(/<body>[\s\S]*<\/body>/, `<body>\n    ${PAGES[floor]}\n  </body>`);
+  if (!page.includes(PAGES[floor]) || !page.includes(`stack floor: ${floor}`))
     throw new Error('renderer/index.html has no <title> or <body> to replace for the stack floors');
   return page;
 }
@@ -72,7 +84,7 @@ export async function rendererWithStackFloors(rendererDir: string): Promise<stri
   try {
     await cp(FLOOR_SCRIPTS, sources, { recursive: true });
     // One build per page: chunks shared between pages would load on a floor that does not use them.
-    for (const floor of STACK_FLOORS) {
+    for (const floor of Object.keys(PAGES) as FloorPage[]) {
       const page = join(sources, `${floor}.html`);
       const built = join(sources, 'built', floor);
       await writeFile(page, stackFloorPage(appPage, floor));
