@@ -2,7 +2,7 @@ import { Anchor, AppShell, Box, Burger, Group, NavLink, Text, Title } from '@man
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../api/environment';
 import { SkeletonLines } from '../components/QueryState';
 import { ClockIndicator } from './ClockIndicator';
@@ -30,6 +30,18 @@ export function AppLayout() {
   const navItems = SCREENS.flatMap((screen) =>
     screen.nav && (screen.nav.visible?.(active) ?? true) ? [{ id: screen.id, ...screen.nav }] : [],
   ).sort((a, b) => a.order - b.order);
+  // One entry is current: the longest href the path starts with, at a segment boundary
+  // (/deposits/new is New deposit, not Deposits as well).
+  const currentNav = navItems
+    .filter((item) =>
+      item.href === '/'
+        ? location.pathname === '/'
+        : location.pathname === item.href || location.pathname.startsWith(`${item.href}/`),
+    )
+    .reduce<(typeof navItems)[number] | undefined>(
+      (best, item) => (best === undefined || item.href.length > best.href.length ? item : best),
+      undefined,
+    );
 
   return (
     <AppShell
@@ -80,14 +92,13 @@ export function AppLayout() {
         <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {navItems.map((item) => (
             <li key={item.id}>
+              {/* A plain Link: react-router's NavLink would mark Deposits current on /deposits/new too. */}
               <NavLink
-                component={RouterNavLink}
+                component={Link}
                 to={item.href}
-                end={item.href === '/'}
                 label={t(item.labelKey as 'nav.lookup')}
-                active={
-                  item.href === '/' ? location.pathname === '/' : location.pathname.startsWith(item.href)
-                }
+                active={item.id === currentNav?.id}
+                aria-current={item.id === currentNav?.id ? 'page' : undefined}
                 onClick={closeNav}
                 data-nav={item.id}
               />
