@@ -68,6 +68,32 @@ function option(
     : invalid(field, parsed.error.issues[0]?.message ?? 'is not valid');
 }
 
+/**
+ * `--concurrency` and `--rate` of a command that runs the batch engine (batch, reconcile), checked
+ * against BATCH_LIMITS; left out, the engine's defaults apply.
+ */
+export function paceOptions(flags: {
+  concurrency?: string | undefined;
+  rate?: string | undefined;
+}): Result<{ concurrency?: number; ratePerSecond?: number }> {
+  const concurrency = option(
+    flags.concurrency,
+    '--concurrency',
+    BATCH_LIMITS.concurrency.min,
+    BATCH_LIMITS.concurrency.max,
+  );
+  if (!concurrency.ok) return concurrency;
+  const rate = option(flags.rate, '--rate', BATCH_LIMITS.ratePerSecond.min, BATCH_LIMITS.ratePerSecond.max);
+  if (!rate.ok) return rate;
+  return {
+    ok: true,
+    data: {
+      ...(concurrency.data !== undefined && { concurrency: concurrency.data }),
+      ...(rate.data !== undefined && { ratePerSecond: rate.data }),
+    },
+  };
+}
+
 async function readSource(source: string, stdin: CommandContext['io']['stdin']): Promise<Result<string>> {
   if (source === '-') return readStdin(stdin, MAX_INPUT_BYTES, 'source');
   try {
@@ -229,20 +255,8 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
         return context.fail(invalid('kind', kind.error.issues[0]?.message ?? 'is not valid').error);
       if (flags.csv && context.json)
         return context.fail(invalid('--csv', 'give --csv or --json, not both').error);
-      const concurrency = option(
-        flags.concurrency,
-        '--concurrency',
-        BATCH_LIMITS.concurrency.min,
-        BATCH_LIMITS.concurrency.max,
-      );
-      if (!concurrency.ok) return context.fail(concurrency.error);
-      const rate = option(
-        flags.rate,
-        '--rate',
-        BATCH_LIMITS.ratePerSecond.min,
-        BATCH_LIMITS.ratePerSecond.max,
-      );
-      if (!rate.ok) return context.fail(rate.error);
+      const pace = paceOptions(flags);
+      if (!pace.ok) return context.fail(pace.error);
       const text = await readSource(source, io.stdin);
       if (!text.ok) return context.fail(text.error);
       const parsed = parseBatchIds(kind.data as BatchKind, text.data);
@@ -258,8 +272,7 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
           const started = await session.api.batchStart({
             kind: kind.data,
             ids: parsed.data.ids,
-            ...(concurrency.data !== undefined && { concurrency: concurrency.data }),
-            ...(rate.data !== undefined && { ratePerSecond: rate.data }),
+            ...pace.data,
           });
           if (!started.ok) return context.fail(await session.explain(started.error));
           const { batchId } = started.data;

@@ -10,7 +10,6 @@ import {
   type LedgerBadRow,
   type ReconcileRow,
   type ReconcileSummary,
-  type Result,
 } from '../../shared/contract';
 import { resolveDataDir } from '../core/data-dir';
 import {
@@ -21,6 +20,7 @@ import {
   recordIndexInvoices,
   ReconcileManager,
 } from '../core/reconcile';
+import { paceOptions } from './batch-commands';
 import { asJson } from './input';
 import { exitCodeFor, printable } from './output';
 import type { CommandContext } from './program';
@@ -38,12 +38,6 @@ import type { CommandContext } from './program';
  */
 
 const kindSchema = z.enum(BATCH_KINDS, { error: 'must be deposits, refunds or cashouts' });
-const boundedInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 interface ReconcileFlags {
   kind?: string;
@@ -60,19 +54,6 @@ const invalid = (field: string, message: string): ConsoleError => ({
   field,
   message: `${field}: ${message}`,
 });
-
-function bounded(
-  value: string | undefined,
-  field: string,
-  min: number,
-  max: number,
-): Result<number | undefined> {
-  if (value === undefined) return { ok: true, data: undefined };
-  const parsed = boundedInt(min, max).safeParse(value);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, error: invalid(field, parsed.error.issues[0]?.message ?? 'is not valid') };
-}
 
 const money = (amount: number | undefined, currency: string | undefined): string =>
   amount === undefined ? '?' : `${amount}${currency !== undefined ? ` ${currency}` : ''}`;
@@ -178,20 +159,8 @@ not reach the service; 130 Ctrl-C.`,
       if (flags.csv && context.json) return context.fail(invalid('--csv', 'give --csv or --json, not both'));
       const map = parseMapOption(flags.map);
       if (!map.ok) return context.fail(map.error);
-      const concurrency = bounded(
-        flags.concurrency,
-        '--concurrency',
-        BATCH_LIMITS.concurrency.min,
-        BATCH_LIMITS.concurrency.max,
-      );
-      if (!concurrency.ok) return context.fail(concurrency.error);
-      const rate = bounded(
-        flags.rate,
-        '--rate',
-        BATCH_LIMITS.ratePerSecond.min,
-        BATCH_LIMITS.ratePerSecond.max,
-      );
-      if (!rate.ok) return context.fail(rate.error);
+      const pace = paceOptions(flags);
+      if (!pace.ok) return context.fail(pace.error);
       const table = await readLedgerFile(ledger);
       if (!table.ok) return context.fail(table.error);
 
@@ -218,10 +187,7 @@ not reach the service; 130 Ctrl-C.`,
           ...(flags.ledgerId !== undefined && { ledgerId: flags.ledgerId }),
         });
         if (!prepared.ok) return context.fail(prepared.error);
-        const started = await manager.start(prepared.data, {
-          ...(concurrency.data !== undefined && { concurrency: concurrency.data }),
-          ...(rate.data !== undefined && { ratePerSecond: rate.data }),
-        });
+        const started = await manager.start(prepared.data, pace.data);
         if (!started.ok) {
           for (const row of prepared.data.badRows) io.stderr.write(badRowLine(row));
           return context.fail(await session.explain(started.error));
