@@ -67,6 +67,12 @@ export interface BatchStartInput {
   concurrency?: number;
   /** Default BATCH_LIMITS.ratePerSecond.default. */
   ratePerSecond?: number;
+  /**
+   * Default true: the batch is the one the next batch of its kind compares with ("changed since
+   * the last run"). A reconciliation's lookups pass false, so they never stand in for the user's
+   * last batch.
+   */
+  keepAsLastRun?: boolean;
 }
 
 /**

@@ -63,6 +63,8 @@ interface Batch {
   announcedState: string;
   /** `done` is announced only once the last-run file is written, so a next batch compares with it. */
   lastRunSaved: boolean;
+  /** False: a reconciliation's lookups, which never become the last run (BatchStartInput). */
+  keepAsLastRun: boolean;
   /** Answered rows not yet handed to `observe`. */
   unobserved: BatchRow[];
 }
@@ -141,6 +143,7 @@ export class BatchManager {
       emitTimer: undefined,
       announcedState: 'idle',
       lastRunSaved: false,
+      keepAsLastRun: input.keepAsLastRun ?? true,
       unobserved: [],
     };
     this.#batches.set(batchId, batch);
@@ -306,7 +309,7 @@ export class BatchManager {
     void batch.engine.run().then(async () => {
       this.#observe(batch);
       if (batch.engine.state !== 'done') return;
-      if (!this.#closed) await this.#saveLastRun(batch);
+      if (!this.#closed && batch.keepAsLastRun) await this.#saveLastRun(batch);
       batch.lastRunSaved = true;
       this.#announce(batch);
     });

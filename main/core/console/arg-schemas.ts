@@ -249,6 +249,7 @@ export const ARG_SCHEMAS = {
     ids: batchIds,
     concurrency: between(BATCH_LIMITS.concurrency.min, BATCH_LIMITS.concurrency.max).optional(),
     ratePerSecond: between(BATCH_LIMITS.ratePerSecond.min, BATCH_LIMITS.ratePerSecond.max).optional(),
+    keepAsLastRun: z.boolean().optional(),
   }),
   batchCancel: batchRef,
   batchResume: batchRef,

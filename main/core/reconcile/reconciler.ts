@@ -249,6 +249,7 @@ export class ReconcileManager {
     const started = await this.#options.lookups.start({
       kind: prepared.kind,
       ids,
+      keepAsLastRun: false,
       ...(options.concurrency !== undefined && { concurrency: options.concurrency }),
       ...(options.ratePerSecond !== undefined && { ratePerSecond: options.ratePerSecond }),
     });

@@ -301,3 +301,22 @@ test('lookups that cannot reach the service exit 3 and are lookup_failed, not mo
   expect(run.code, run.stderr).toBe(3);
   sandbox = await startSandbox({ seed: 31 });
 });
+
+test("a reconciliation never becomes the batch's last run", async () => {
+  const ids = Array.from({ length: 40 }, (_, offset) => FIRST_BULK_DEPOSIT_ID + offset).join('\n');
+  const file = join(dataDir, 'ids.txt');
+  await writeFile(file, ids);
+  const first = await cli(['batch', 'deposits', file, '--json']);
+  expect(first.code).toBe(0);
+  const firstSummary = (JSON.parse(first.stdout) as { summary: { finishedAt: string | null } }).summary;
+
+  const ledger = join(dataDir, 'ledger.csv');
+  await writeFile(ledger, `deposit_id;valor;moeda;situação\r\n${FIRST_BULK_DEPOSIT_ID};1,00;BRL;pago\r\n`);
+  const reconciled = await cli(['reconcile', ledger, '--json']);
+  expect([0, 1]).toContain(reconciled.code);
+
+  const second = await cli(['batch', 'deposits', file, '--json']);
+  expect(second.code).toBe(0);
+  const secondSummary = (JSON.parse(second.stdout) as { summary: { previousRunAt: string | null } }).summary;
+  expect(secondSummary.previousRunAt).toBe(firstSummary.finishedAt);
+});
