@@ -89,7 +89,7 @@ const INTERNAL_WORDS = [
   /\(D\d+\)/,
   /\bD\d{1,2}\b/,
   /\bbaseUrl\b/,
-  /\b(cashout|deposit|refund)_id\b(?! is recognised)/,
+  /\b(cashout|deposit|refund|sub_merchant)_id\b(?! is recognised)/,
 ];
 
 for (const language of LANGUAGES) {
