@@ -254,11 +254,12 @@ test.describe('a lost cancel answer', () => {
   }) => {
     await useSandboxEnvironment(paydesk, service(), 'Lossy cashouts', 'testing');
     await openCashouts(app);
-    // Three guard reads pass, the DELETE is dropped after the cancel took effect, the reads after pass.
+    // The dialog's status read and three guard reads pass, the DELETE is dropped after the cancel
+    // took effect, the reads after pass.
     await setSandboxFaults(service(), {
       rate: 0.5,
       kinds: ['drop'],
-      seed: dropSeed(['none', 'none', 'none', 'after', 'none', 'none', 'none', 'none']),
+      seed: dropSeed(['none', 'none', 'none', 'none', 'after', 'none', 'none', 'none', 'none']),
     });
     const outcome = await cancel(app, SEEDED_RECORDS.pendingCashout, 'payout-7781');
     const explanation = outcome.getByTestId('cancel-explanation');
