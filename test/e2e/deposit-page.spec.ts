@@ -137,7 +137,8 @@ test('the kept QR is hidden once the deposit has expired on the service clock', 
   const kept = app.locator('[data-section="kept-instructions"]');
   await expect(kept.getByTestId('qr-code')).toBeVisible();
 
-  // The service's clock moves two days on; the page, opened again, reads the new clock offset.
+  // The service's business clock moves two days on (time travel; the authentication clock, and so
+  // the console's offset, stay): the page, opened again, reads the deposit EXPIRED.
   const moved = await paydesk.call('sandboxAdvanceClock', { seconds: 2 * 86_400 });
   expect(moved.ok).toBe(true);
   await app.reload();

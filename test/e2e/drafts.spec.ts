@@ -60,7 +60,7 @@ test('a half-typed deposit survives another screen and a reload; sending clears 
   form = await openDepositForm(app);
   await expect(input(form, 'Amount')).toHaveValue('100.50');
   await expect(input(form, 'First name')).toHaveValue('Ana');
-  await expect(form.getByRole('combobox', { name: 'Country' })).toHaveValue('BR');
+  await expect(form.getByRole('combobox', { name: 'Country' })).toHaveValue('Brazil (BR)');
 
   // A HOSTED deposit needs nothing more: send it.
   await form.getByTestId('deposit-mode').getByText('Hosted', { exact: false }).click();

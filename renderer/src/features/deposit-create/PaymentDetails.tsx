@@ -74,14 +74,18 @@ export function PaymentInstructionSections({
   redirectUrl,
   depositId,
   offsetMs,
+  closed = false,
 }: {
   info: PaymentInfo | undefined;
   redirectUrl: string | undefined;
   depositId: number;
   offsetMs: number | null;
+  /** The deposit can no longer be paid (its status says so): shown as expired. */
+  closed?: boolean;
 }) {
   const { t } = useTranslation('depositCreate');
-  const expired = useServiceTimePassed(info?.expiration_date, offsetMs);
+  const timePassed = useServiceTimePassed(info?.expiration_date, offsetMs);
+  const expired = closed || timePassed;
   return (
     <>
       {info?.metadata !== undefined && (

@@ -233,7 +233,7 @@ function DepositRecord({
       </SimpleGrid>
 
       <DepositRefunds deposit={deposit} />
-      <DepositInstructions depositId={deposit.deposit_id} />
+      <DepositInstructions depositId={deposit.deposit_id} status={deposit.status} />
 
       <Section title={t('section.raw')} testId="raw">
         <JsonView raw={fetched.raw} unknownFields={fetched.unknownFields} />

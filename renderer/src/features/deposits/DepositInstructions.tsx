@@ -10,10 +10,13 @@ import { readKeptInstructions } from './kept-instructions';
 /**
  * A deposit this console created shows its payment instructions again, from what the record index
  * kept of the create answer, with the very parts the answer showed (the QR hidden once the
- * deposit has expired on the service's clock). A deposit created elsewhere shows nothing here; an
+ * deposit has expired on the service's clock, or the service says it is EXPIRED or CANCELLED). A deposit created elsewhere shows nothing here; an
  * index that cannot be read is said by the refunds section above, once.
  */
-export function DepositInstructions({ depositId }: { depositId: number }) {
+/** Statuses in which the payer can no longer pay: the QR goes, whatever the clocks say. */
+const NO_LONGER_PAYABLE: ReadonlySet<string> = new Set(['EXPIRED', 'CANCELLED']);
+
+export function DepositInstructions({ depositId, status }: { depositId: number; status: string }) {
   const { t } = useTranslation('deposits');
   const format = useFormat();
   const clock = useClockStatus();
@@ -40,6 +43,7 @@ export function DepositInstructions({ depositId }: { depositId: number }) {
               redirectUrl={instructions.redirectUrl}
               depositId={depositId}
               offsetMs={offsetMs}
+              closed={NO_LONGER_PAYABLE.has(status)}
             />
           </>
         )}
