@@ -153,7 +153,7 @@ export function batchColumns(kind: BatchKind): readonly BatchColumn[] {
 export const COLUMN_WIDTHS: Record<BatchColumn, number> = {
   index: 44,
   id: 130,
-  state: 80,
+  state: 100,
   status: 110,
   change: 130,
   amount: 120,
