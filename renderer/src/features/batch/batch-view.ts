@@ -162,8 +162,8 @@ export const COLUMN_WIDTHS: Record<BatchColumn, number> = {
   depositId: 110,
   country: 64,
   paymentMethod: 100,
-  rejection: 160,
-  error: 170,
+  rejection: 150,
+  error: 165,
 };
 
 /** Columns shown until the user chooses: what matters first, within the box at 1280 px. */
