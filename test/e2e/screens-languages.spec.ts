@@ -178,7 +178,11 @@ for (const [code, name] of LANGUAGES) {
     // A batch with its results.
     await app.locator('[data-nav="batch"]').click();
     const ids = Array.from({ length: 11 }, (_, index) => SEEDED_RECORDS.completedCardDeposit + index);
-    await app.locator('textarea').first().fill(ids.join('\n'));
+    // By its test id: the Cashouts screen just left has a textarea too (the reason), and may still
+    // be on screen while the Batch screen's code arrives.
+    const batchText = app.getByTestId('batch-text');
+    await batchText.fill(ids.join('\n'));
+    await expect(batchText).toHaveValue(ids.join('\n'));
     await app.getByTestId('batch-parse').click();
     await app.getByTestId('batch-start').click();
     await expect(app.getByTestId('batch-current').getByTestId('batch-state')).toHaveAttribute(
