@@ -44,9 +44,8 @@ async function showDetails(environment: Locator): Promise<void> {
 }
 
 /**
- * Runs the doctor of a card. A late environmentChanged (the credentials just set) empties the
- * query cache and the cards above change height while they reload, so a click can land beside the
- * button: clicked again until the doctor is running or has answered.
+ * Runs the doctor of a card. The cards above can still change height while their queries settle,
+ * so a click can land beside the button: clicked again until the doctor is running or has answered.
  */
 async function runDoctor(environment: Locator): Promise<void> {
   const button = environment.getByTestId('run-doctor');
@@ -332,6 +331,33 @@ test('a production environment is removed only with its name typed, as arming as
   await expect(card(app, 'Prod Ledger')).toHaveCount(0);
   const after = await paydesk.call('listEnvironments', {});
   expect(after.ok && after.data.environments.map((profile) => profile.name)).toEqual(['Local sandbox']);
+});
+
+test('another environment added leaves the open card as it is; a switch reads everything again', async ({
+  console: app,
+}) => {
+  await openEnvironments(app);
+  const local = card(app, 'Local sandbox');
+  await showDetails(local);
+  const credentials = local.getByRole('table', { name: /^Credentials of / });
+  // A mark on the rendered table: a reload of the card (its query emptied) draws a new one.
+  await credentials.evaluate((table) => table.setAttribute('data-kept', 'yes'));
+  await app.getByTestId('add-environment').click();
+  const form = app.getByRole('dialog', { name: 'Add an environment' });
+  await form.getByTestId('environment-name').fill('Added beside');
+  await form.getByTestId('environment-base-url').fill('https://added-beside.example.com');
+  await form.getByTestId('environment-save').click();
+  await expect(form).toBeHidden();
+  await expect(card(app, 'Added beside')).toBeVisible();
+  await expect(credentials).toHaveAttribute('data-kept', 'yes');
+  // The active environment itself moves: every answer is read again.
+  await switchTo(app, 'Added beside');
+  await expect(card(app, 'Added beside').getByTestId('active-badge')).toBeVisible();
+  await showDetails(local);
+  await expect(local.getByRole('table', { name: /^Credentials of / })).not.toHaveAttribute(
+    'data-kept',
+    'yes',
+  );
 });
 
 test('a wrong secret: the doctor names the problem and what to do', async ({ console: app, paydesk }) => {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -17,6 +17,7 @@ import type {
   EnvironmentProfile,
 } from '../../../shared/contract';
 import { paydesk } from './bridge';
+import { environmentCacheEffect, namesTargetEnvironment } from './environment-change';
 import { toConsoleError } from './console-failure';
 import { environmentKeys, type EnvironmentKeys } from './query-keys';
 
@@ -53,9 +54,11 @@ function sameList(a: EnvironmentList, b: EnvironmentList): boolean {
 
 /**
  * Owns the environment list. On `environmentChanged` (and on every list main answers after
- * useEnvironment/add/update/remove) that differs from the one held, the WHOLE query cache is
- * cancelled and emptied (mutations in flight keep their observers) and every consumer re-renders, so no answer of one environment is ever
- * shown under another (issue 4). Also routes clockChanged/armingChanged into the cache.
+ * useEnvironment/add/update/remove) that differs from the one held: a new active environment, or
+ * a new base URL or kind for it, cancels and empties the WHOLE query cache (mutations in flight
+ * keep their observers), so no answer of one environment is ever shown under another (issue 4);
+ * a change to another profile drops only the keys that target it (environment-change.ts). Every
+ * consumer re-renders. Also routes clockChanged/armingChanged into the cache.
  */
 export function EnvironmentProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -69,10 +72,17 @@ export function EnvironmentProvider({ children }: { children: ReactNode }) {
   const apply = useCallback(
     (list: EnvironmentList) => {
       if (held.current && sameList(held.current, list)) return;
+      const effect = environmentCacheEffect(held.current, list);
       held.current = list;
       believedActiveId = list.activeEnvironmentId;
-      void queryClient.cancelQueries();
-      queryClient.removeQueries();
+      if (effect.kind === 'clear_all') {
+        void queryClient.cancelQueries();
+        queryClient.removeQueries();
+      } else if (effect.kind === 'targets') {
+        const predicate = (query: Query) => namesTargetEnvironment(query.queryKey, effect.environmentIds);
+        void queryClient.cancelQueries({ predicate });
+        queryClient.removeQueries({ predicate });
+      }
       setState((previous) => ({ list, error: null, generation: previous.generation + 1 }));
     },
     [queryClient],
