@@ -1,9 +1,11 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   moneyInputExample,
   numberSeparators,
   parseMoneyInput,
+  type MoneyInput as MoneyInputReading,
   type MoneyInputOptions,
   type MoneyInputProblem,
 } from '../lib/money-input';
@@ -19,6 +21,27 @@ export function useMoneyProblemText(): (problem: MoneyInputProblem, maxDecimals?
       decimal: numberSeparators(locale).decimal,
       max: maxDecimals,
     });
+}
+
+/**
+ * A positive amount a form asks for: the text as typed, how it reads in the reader's locale, and
+ * the error to show (none for an untouched empty field until the form is sent). `notPositiveText`
+ * is the form's own words for zero or a minus sign.
+ */
+export function useAmountField(initial: string, notPositiveText: string) {
+  const { locale } = useFormat();
+  const moneyProblemText = useMoneyProblemText();
+  const [text, setText] = useState(initial);
+  const [sent, setSent] = useState(false);
+  // A minus sign or a third decimal is named, never dropped.
+  const read: MoneyInputReading = parseMoneyInput(text, locale) ?? { ok: false, problem: 'not_a_number' };
+  const error =
+    read.ok || (!sent && text.trim() === '')
+      ? undefined
+      : read.problem === 'not_positive'
+        ? notPositiveText
+        : moneyProblemText(read.problem);
+  return { text, setText, read, error, markSent: () => setSent(true) };
 }
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> {

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CRYPTO_CURRENCIES, type CryptoQuote, type Fetched } from '../../../../shared/contract';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
-import { MoneyInput, useMoneyProblemText } from '../../components/MoneyInput';
-import { parseMoneyInput } from '../../lib/money-input';
+import { MoneyInput, useAmountField } from '../../components/MoneyInput';
 import { Money } from '../../components/Money';
 import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
@@ -23,21 +22,10 @@ export function CryptoQuotePanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const localCurrency = REFERENCE_COUNTRIES.find((entry) => entry.code === country)?.currency ?? 'USD';
   const [currency, setCurrency] = useState<string>(localCurrency);
-  const [amount, setAmount] = useState('1');
+  const amount = useAmountField('1', t('crypto.amountInvalid'));
   const [crypto, setCrypto] = useState<string>(DEFAULT_CRYPTO);
-  const [sent, setSent] = useState(false);
   const [request, setRequest] = useState<CryptoQuoteRequest | null>(null);
   const query = useCryptoQuote(request);
-  const { locale } = useFormat();
-  const moneyProblemText = useMoneyProblemText();
-  // Read in the reader's language: a minus sign or a third decimal is named, never dropped.
-  const read = parseMoneyInput(amount, locale) ?? { ok: false as const, problem: 'not_a_number' as const };
-  const amountError =
-    read.ok || (!sent && amount.trim() === '')
-      ? undefined
-      : read.problem === 'not_positive'
-        ? t('crypto.amountInvalid')
-        : moneyProblemText(read.problem);
 
   return (
     <Stack>
@@ -47,9 +35,9 @@ export function CryptoQuotePanel({ country }: { country: string }) {
           aria-label={t('crypto.formLabel')}
           onSubmit={(event) => {
             event.preventDefault();
-            setSent(true);
-            if (!read.ok) return;
-            const value = read.value;
+            amount.markSent();
+            if (!amount.read.ok) return;
+            const value = amount.read.value;
             const next = { currency, amount: value, crypto };
             const same =
               request !== null &&
@@ -66,10 +54,10 @@ export function CryptoQuotePanel({ country }: { country: string }) {
               <MoneyInput
                 label={t('crypto.amount')}
                 description={t('crypto.amountHint')}
-                value={amount}
-                onChange={setAmount}
+                value={amount.text}
+                onChange={amount.setText}
                 currency={currency}
-                error={amountError}
+                error={amount.error}
                 data-testid="quote-amount"
               />
               <NativeSelect

@@ -5,8 +5,7 @@ import type { Fetched, FiatQuote } from '../../../../shared/contract';
 import { useFiatQuote, type FiatQuoteRequest } from '../../api/reference';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
-import { MoneyInput, useMoneyProblemText } from '../../components/MoneyInput';
-import { parseMoneyInput } from '../../lib/money-input';
+import { MoneyInput, useAmountField } from '../../components/MoneyInput';
 import { Money } from '../../components/Money';
 import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
@@ -20,22 +19,9 @@ import { RawAnswer } from './RawAnswer';
 export function FiatQuotePanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const format = useFormat();
-  const [amount, setAmount] = useState('1');
-  const [sent, setSent] = useState(false);
+  const amount = useAmountField('1', t('fiat.amountInvalid'));
   const [request, setRequest] = useState<FiatQuoteRequest | null>(null);
   const query = useFiatQuote(request);
-  const moneyProblemText = useMoneyProblemText();
-  // Read in the reader's language: a minus sign or a third decimal is named, never dropped.
-  const read = parseMoneyInput(amount, format.locale) ?? {
-    ok: false as const,
-    problem: 'not_a_number' as const,
-  };
-  const amountError =
-    read.ok || (!sent && amount.trim() === '')
-      ? undefined
-      : read.problem === 'not_positive'
-        ? t('fiat.amountInvalid')
-        : moneyProblemText(read.problem);
 
   return (
     <Stack>
@@ -45,9 +31,9 @@ export function FiatQuotePanel({ country }: { country: string }) {
           aria-label={t('fiat.formLabel')}
           onSubmit={(event) => {
             event.preventDefault();
-            setSent(true);
-            if (!read.ok) return;
-            const value = read.value;
+            amount.markSent();
+            if (!amount.read.ok) return;
+            const value = amount.read.value;
             // The same question again asks the service again: a quote is a price of the moment.
             if (request !== null && request.country === country && request.amount === value) {
               void query.refetch();
@@ -60,10 +46,10 @@ export function FiatQuotePanel({ country }: { country: string }) {
               <MoneyInput
                 label={t('fiat.amount')}
                 description={t('fiat.amountHint')}
-                value={amount}
-                onChange={setAmount}
+                value={amount.text}
+                onChange={amount.setText}
                 currency={'USD'}
-                error={amountError}
+                error={amount.error}
                 data-testid="fiat-amount"
               />
               <Button type="submit" loading={query.isFetching} data-testid="fiat-submit">
