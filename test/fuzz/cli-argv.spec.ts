@@ -3,15 +3,14 @@ import fc from 'fast-check';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { ERROR_KINDS } from '../../shared/contract';
-import { runCli } from '../../main/cli/program';
 import { cliVariables } from '../support/cli-variables';
 import { createMemoryBackend } from '../../main/core/vault';
 import { SEEDED_RECORDS, startSandbox, type SandboxHandle } from '../../main/sandbox';
 import { fuzzRuns } from './support/channel-inputs';
 import { EDGE_NUMBERS, EDGE_TEXTS, hugeText, unicodeText } from './support/hostile-values';
 import { failOnProblems } from './support/property-check';
+import { runCliInProcess, type CliRun } from '../support/in-process-cli';
 
 /**
  * Issue 7, "CLI fuzzed": random command lines through runCli, in-process, against the real
@@ -56,30 +55,16 @@ const variables = (): Record<string, string> => ({
   ...cliVariables(sandbox.baseUrl, sandbox.credentials),
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: readonly string[], stdin: string): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
-    {
-      argv,
-      env: variables(),
-      stdin: Readable.from([Buffer.from(stdin, 'utf8')]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
+async function cli(argv: readonly string[], stdin: string): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
+    { env: variables(), stdin },
     {
       client: { retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 }, timeoutMs: 2_000 },
       vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli-fuzz' },
       sandbox: false,
     },
   );
-  return { code, stdout, stderr };
 }
 
 /** Command words as the CLI knows them, and a few it does not. */
@@ -93,6 +78,8 @@ const COMMANDS: readonly (readonly string[])[] = [
   ['payment-methods'],
   ['banks'],
   ['crypto-quote'],
+  ['states'],
+  ['fx-quote'],
   ['sub-merchants', 'get'],
   ['env', 'list'],
   ['env', 'add'],
@@ -129,6 +116,7 @@ const OPTIONS: readonly string[] = [
   '--external-id',
   '--currency',
   '--crypto',
+  '--country',
   '--name',
   '--kind',
   '--base-url',
@@ -218,6 +206,8 @@ const shapedLine = (): fc.Arbitrary<string[]> => {
     ]),
     country.map((code) => ['payment-methods', code]),
     country.map((code) => ['banks', code]),
+    country.map((code) => ['states', code]),
+    fc.tuple(country, amount).map(([code, value]) => ['fx-quote', '--country', code, '--amount', value]),
     fc
       .tuple(slot('USD', 'BRL'), amount, slot('USDT', 'BTC', 'XYZ'))
       .map(([currency, value, crypto]) => [
@@ -330,7 +320,7 @@ function printedJsonAnswer(stdout: string): boolean {
 }
 
 /** What is wrong with one run; empty when it behaved. */
-function problems(argv: readonly string[], run: Run): string[] {
+function problems(argv: readonly string[], run: CliRun): string[] {
   const found: string[] = [];
   if (!EXIT_CODES.has(run.code)) found.push(`exit code ${run.code}`);
   if (run.stderr.includes('Unexpected failure')) found.push(`unexpected failure: ${run.stderr}`);

@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { runCli } from '../../../main/cli/program';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { cliVariables } from '../../support/cli-variables';
 import { runPaydeskBin } from '../../support/paydesk-bin';
@@ -18,6 +16,7 @@ import {
   sendJson,
   startDouble,
 } from '../../unit/payments/http-double';
+import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /** The headless CLI against a test double: every command, output formats, exit codes, no secrets. */
 
@@ -92,43 +91,32 @@ const environment = (): Record<string, string> => ({
   ...cliVariables(service.baseUrl, CREDENTIALS),
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 async function cli(
   argv: string[],
   options: { env?: Record<string, string>; stdin?: string } = {},
-): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
+): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
     {
-      argv,
       env: { PAYDESK_DATA_DIR: dataDir, ...(options.env ?? environment()) },
-      stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin, 'utf8')]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
+      ...(options.stdin !== undefined && { stdin: options.stdin }),
     },
     {
-      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
+      client: QUICK_CLIENT,
       vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli' },
       sandbox: { seed: 42 },
     },
   );
-  return { code, stdout, stderr };
 }
 
-const expectNoSecret = (run: Run): void => {
+const expectNoSecret = (run: CliRun): void => {
   for (const secret of Object.values(CREDENTIALS)) {
     expect(run.stdout).not.toContain(secret);
     expect(run.stderr).not.toContain(secret);
   }
 };
 
-const expectOneErrorLine = (run: Run): void => {
+const expectOneErrorLine = (run: CliRun): void => {
   expect(run.stderr.endsWith('\n')).toBe(true);
   expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
 };
@@ -485,7 +473,7 @@ test.describe('exit codes', () => {
 });
 
 test('no output ever carries a secret, whatever happens', async () => {
-  const runs: Run[] = [];
+  const runs: CliRun[] = [];
   const commands = [
     ['deposits', 'get', '5'],
     ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--json'],

@@ -4,11 +4,10 @@ import { appendFileSync, readFileSync, readdirSync, truncateSync } from 'node:fs
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { runCli } from '../../../main/cli/program';
 import { openJournal } from '../../../main/core/audit';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { TESTING, depositBody } from '../../support/audit/samples';
+import { runCliInProcess, type CliRun } from '../../support/in-process-cli';
 
 /**
  * `paydesk audit verify` on a journal whose end was cut off (issue 24): exit 1 and how many
@@ -25,29 +24,15 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
-    {
-      argv,
-      env: { PAYDESK_DATA_DIR: dataDir },
-      stdin: Readable.from([]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
+async function cli(argv: string[]): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
+    { env: { PAYDESK_DATA_DIR: dataDir } },
     {
       vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli-anchor' },
       sandbox: { seed: 24 },
     },
   );
-  return { code, stdout, stderr };
 }
 
 const journalFile = (): string => join(dataDir, 'audit', 'journal.jsonl');

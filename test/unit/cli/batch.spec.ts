@@ -2,13 +2,12 @@ import { expect, test } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { BatchRow, BatchSummary } from '../../../shared/contract';
-import { runCli } from '../../../main/cli/program';
 import { parseCsv } from '../../../main/core/csv';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
 import { cliVariables } from '../../support/cli-variables';
+import { runCliInProcess, QUICK_CLIENT, type CliRun, type CliRunInput } from '../../support/in-process-cli';
 
 /** `paydesk batch` in-process against a real sandbox (PAYDESK_BASE_URL and its credentials). */
 
@@ -29,47 +28,16 @@ const environment = (baseUrl = sandbox.baseUrl): Record<string, string> => ({
   ...cliVariables(baseUrl, sandbox.credentials),
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(
-  argv: string[],
-  options: {
-    env?: Record<string, string>;
-    stdin?: string;
-    signal?: AbortSignal;
-    /** stderr acts as a terminal, so the batch draws its progress line there. */
-    tty?: boolean;
-    onStderr?: (text: string) => void;
-  } = {},
-): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
+async function cli(argv: string[], options: Partial<CliRunInput> = {}): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
+    { ...options, env: options.env ?? environment() },
     {
-      argv,
-      env: options.env ?? environment(),
-      stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin, 'utf8')]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: {
-        write: (text: string) => {
-          stderr += text;
-          options.onStderr?.(text);
-        },
-        ...(options.tty && { isTTY: true }),
-      },
-      ...(options.signal && { signal: options.signal }),
-    },
-    {
-      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
+      client: QUICK_CLIENT,
       vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli-batch' },
       sandbox: false,
     },
   );
-  return { code, stdout, stderr };
 }
 
 async function idsFile(text: string): Promise<string> {

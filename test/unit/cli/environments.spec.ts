@@ -2,23 +2,17 @@ import { expect, test as base } from '@playwright/test';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { EnvironmentList, EnvironmentProfile } from '../../../shared/contract';
-import { runCli, type CliOptions } from '../../../main/cli/program';
 import { createKeytarBackend, createMemoryBackend, type SecretBackend } from '../../../main/core/vault';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox';
+import type { CliOptions } from '../../../main/cli/program';
+import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /**
  * The CLI of issues 4 and 6 in-process, against real sandboxes: profiles (`env …`), secrets read
  * from stdin, `--env`, the doctor, production's `--reason` and `--yes`, PAYDESK_* variables, the
  * shared audit journal (`audit verify`, `audit export --csv`).
  */
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 interface CliFixtures {
   dataDir: string;
@@ -33,7 +27,7 @@ interface CliFixtures {
       terminal?: boolean;
       core?: CliOptions;
     },
-  ) => Promise<Run>;
+  ) => Promise<CliRun>;
 }
 
 const test = base.extend<CliFixtures>({
@@ -56,27 +50,22 @@ const test = base.extend<CliFixtures>({
     for (const handle of started) await handle.close();
   },
   cli: async ({ dataDir, keychain }, use) => {
-    await use(async (argv, options = {}) => {
-      let stdout = '';
-      let stderr = '';
-      const stdin = Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin, 'utf8')]);
-      const code = await runCli(
+    await use((argv, options = {}) =>
+      runCliInProcess(
+        argv,
         {
-          argv,
           env: { PAYDESK_DATA_DIR: dataDir, ...options.env },
-          stdin: options.terminal ? Object.assign(stdin, { isTTY: true }) : stdin,
-          stdout: { write: (text: string) => (stdout += text) },
-          stderr: { write: (text: string) => (stderr += text) },
+          ...(options.stdin !== undefined && { stdin: options.stdin }),
+          ...(options.terminal && { stdinTerminal: true }),
         },
         {
-          client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 3_000 },
+          client: { ...QUICK_CLIENT, timeoutMs: 3_000 },
           vault: { backend: keychain, service: 'paydesk-test-cli-env' },
           sandbox: { seed: 5 },
           ...options.core,
         },
-      );
-      return { code, stdout, stderr };
-    });
+      ),
+    );
   },
 });
 

@@ -2,12 +2,11 @@ import { expect, test } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { runCli } from '../../../main/cli/program';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox';
 import { cliVariables } from '../../support/cli-variables';
 import { startGateway, type Gateway } from '../../support/gateway';
+import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /**
  * Issue 24 from the command line: a production refund whose answer was lost behind a gateway
@@ -31,30 +30,21 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function cli(
-  argv: string[],
-  variables = true,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
+async function cli(argv: string[], variables = true): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
     {
-      argv,
       env: {
         PAYDESK_DATA_DIR: dataDir,
         ...(variables && cliVariables(gateway.baseUrl, service.credentials)),
       },
-      stdin: Readable.from([]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
     },
     {
-      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 3_000 },
+      client: { ...QUICK_CLIENT, timeoutMs: 3_000 },
       vault: { backend: vault, service: 'paydesk-test-cli-money' },
       sandbox: { seed: 42 },
     },
   );
-  return { code, stdout, stderr };
 }
 
 const REFUND = [

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import writeXlsxFile from 'write-excel-file/node';
 import type { BatchRow, LedgerBadRow, ReconcileRow, ReconcileSummary } from '../../../shared/contract';
-import { runCli } from '../../../main/cli/program';
 import { parseCsv } from '../../../main/core/csv';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
 import { cliVariables } from '../../support/cli-variables';
+import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /**
  * `paydesk reconcile` in-process against a real sandbox: ledgers written by the test as Brazilian
@@ -29,31 +28,19 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], signal?: AbortSignal): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
+async function cli(argv: string[], signal?: AbortSignal): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
     {
-      argv,
       env: { PAYDESK_DATA_DIR: dataDir, ...cliVariables(sandbox.baseUrl, sandbox.credentials) },
-      stdin: Readable.from([]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
       ...(signal && { signal }),
     },
     {
-      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
+      client: QUICK_CLIENT,
       vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli-reconcile' },
       sandbox: false,
     },
   );
-  return { code, stdout, stderr };
 }
 
 interface Output {

@@ -2,13 +2,12 @@ import { expect, test } from '@playwright/test';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { BatchRow } from '../../../shared/contract';
-import { runCli } from '../../../main/cli/program';
 import type { IndexedRecord, RecentPage } from '../../../main/core/record-index/port';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
 import { cliVariables } from '../../support/cli-variables';
+import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /**
  * `paydesk search`, `paydesk deposits|refunds|cashouts recent` and `paydesk index rebuild`
@@ -27,33 +26,19 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], stdin = ''): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
+async function cli(argv: string[], stdin = ''): Promise<CliRun> {
+  return runCliInProcess(
+    argv,
+    { env: { PAYDESK_DATA_DIR: dataDir, ...cliVariables(sandbox.baseUrl, sandbox.credentials) }, stdin },
     {
-      argv,
-      env: { PAYDESK_DATA_DIR: dataDir, ...cliVariables(sandbox.baseUrl, sandbox.credentials) },
-      stdin: Readable.from(stdin === '' ? [] : [Buffer.from(stdin, 'utf8')]),
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    },
-    {
-      client: { retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, timeoutMs: 2_000 },
+      client: QUICK_CLIENT,
       vault: { backend: createMemoryBackend(), service: 'paydesk-test-cli-records' },
       sandbox: false,
     },
   );
-  return { code, stdout, stderr };
 }
 
-const json = <T>(run: Run): T => {
+const json = <T>(run: CliRun): T => {
   expect(run.stderr, run.stderr).toBe('');
   expect(run.code).toBe(0);
   return JSON.parse(run.stdout) as T;
