@@ -36,6 +36,9 @@ const EXPECTED = {
     notCompleted: 'solo se puede reembolsar un depósito completado',
     dayPlaceholder: 'dd/mm/aaaa',
     notADay: 'día',
+    depositNotFound: 'El servicio no encontró ningún depósito con este id.',
+    notFoundTitle: 'No se encontró nada con este id',
+    sandboxRefused: 'El sandbox local rechazó este cambio.',
   },
   'pt-BR': {
     email: 'deve ser um endereço de e-mail válido',
@@ -44,11 +47,16 @@ const EXPECTED = {
     notCompleted: 'só um depósito concluído pode ser reembolsado',
     dayPlaceholder: 'dd/mm/aaaa',
     notADay: 'dia',
+    depositNotFound: 'O serviço não encontrou nenhum depósito com este id.',
+    notFoundTitle: 'Nada foi encontrado com este id',
+    sandboxRefused: 'O sandbox local recusou esta alteração.',
   },
 } as const;
 
 /** English sentences main used to send, and internal words: none may show. */
 const NOT_SHOWN = /must be|must have|This console recorded|can be refunded|\(D\d+\)|baseUrl/;
+/** main's English error sentences (payments/errors.ts, transport.ts, sandbox controls). */
+const MAIN_ENGLISH = /The service|The sandbox refused|found no|\(HTTP \d+|Technical detail/;
 
 test.describe('every word in the user’s language', () => {
   test.use({ freshBridge: true });
@@ -113,6 +121,35 @@ test.describe('every word in the user’s language', () => {
       });
       expect(refused.ok ? null : refused.error.text?.key).toBe('refund.notCompleted');
       await saveScreen(`translations-refund-blocker-${language}`);
+    });
+
+    test(`${language}: main's errors (a service 404, a sandbox refusal) read in ${language}`, async ({
+      console: app,
+      paydesk,
+      axe,
+      saveScreen,
+    }) => {
+      await useLanguage(app, paydesk, language);
+      // The sandbox answers an unknown deposit id with an empty 404.
+      await openRoute(app, '#/deposits/399999999');
+      const notice = app.locator('[data-error-kind="not_found"]');
+      await expect(notice).toContainText(says.notFoundTitle);
+      await expect(notice.getByTestId('error-said')).toContainText(says.depositNotFound);
+      await expect(notice).toContainText('404');
+      await expect(notice).not.toContainText(MAIN_ENGLISH);
+      await axe();
+      await saveScreen(`translations-service-error-${language}`);
+
+      // The sandbox's own reason is English: it stays a detail, the sentence is translated.
+      await openRoute(app, '#/sandbox');
+      await app.getByTestId('transition-entity').selectOption('refund');
+      await app.getByTestId('transition-id').fill('999999');
+      await app.getByTestId('transition-to').selectOption('COMPLETED');
+      await app.getByTestId('transition-submit').click();
+      const refusal = app.locator('[data-error-kind="not_found"]');
+      await expect(refusal.getByTestId('error-said')).toHaveText(new RegExp(`${says.sandboxRefused}$`));
+      await expect(refusal).not.toContainText(MAIN_ENGLISH);
+      await saveScreen(`translations-sandbox-refusal-${language}`);
     });
 
     test(`${language}: the audit journal's day filters are typed and shown as ${says.dayPlaceholder}`, async ({

@@ -16,6 +16,7 @@ import type {
   ConsoleError,
   JsonObject,
   JsonValue,
+  MessageText,
   Result,
 } from '../../../shared/contract';
 import { AUDIT_ACTIONS, AUDIT_STATES } from '../../../shared/contract';
@@ -211,9 +212,16 @@ const answerSchema = z.object({
   status: z.string().max(100).optional(),
 });
 
-function validation(message: string, field?: string): { ok: false; error: ConsoleError } {
-  return { ok: false, error: { kind: 'validation', message, ...(field ? { field } : {}) } };
+/** Most of these refuse a caller's bug, not staff's typing: "is not valid" beside the field says enough. */
+function validation(
+  message: string,
+  field?: string,
+  text: MessageText = { key: 'field.invalid' },
+): { ok: false; error: ConsoleError } {
+  return { ok: false, error: { kind: 'validation', message, text, ...(field ? { field } : {}) } };
 }
+
+const TOO_LONG_500: MessageText = { key: 'field.tooLong', params: { max: 500 } };
 
 /** A validation error naming the first offending field, as a dotted path under `root`. */
 function zodFailure(prefix: string, error: z.ZodError, root?: string): { ok: false; error: ConsoleError } {
@@ -308,7 +316,12 @@ class FileJournal implements Journal {
 
   private serialised<T>(task: () => Promise<Result<T>>): Promise<Result<T>> {
     const run = async (): Promise<Result<T>> => {
-      if (this.closed) return { ok: false, error: { kind: 'internal', message: 'The journal is closed.' } };
+      if (this.closed) {
+        return {
+          ok: false,
+          error: { kind: 'internal', message: 'The journal is closed.', text: { key: 'journal.closed' } },
+        };
+      }
       try {
         return await task();
       } catch (cause) {
@@ -342,6 +355,7 @@ class FileJournal implements Journal {
             error: {
               kind: 'storage',
               message: `${anchorMessage(problem, this.places.last)} ${ACKNOWLEDGE_HINT}`,
+              text: { key: 'journal.anchorProblem' },
             },
           };
         }
@@ -485,7 +499,11 @@ class FileJournal implements Journal {
   // -------------------------------------------------------------------------------------------
 
   private async append(body: EntryBody): Promise<Result<JournalEntry>> {
-    if (this.unlinkableTail) return { ok: false, error: { kind: 'storage', message: this.unlinkableTail } };
+    if (this.unlinkableTail)
+      return {
+        ok: false,
+        error: { kind: 'storage', message: this.unlinkableTail, text: { key: 'journal.unlinkableTail' } },
+      };
     const { entry, line } = sealEntry(body, {
       seq: (this.last?.seq ?? 0) + 1,
       prev: this.last?.hash ?? GENESIS_HASH,
@@ -580,9 +598,12 @@ class FileJournal implements Journal {
     if (!environment.success) return zodFailure('Invalid environment', environment.error, 'environment');
     const reasonText = typeof input.reason === 'string' ? input.reason.trim() : '';
     const reason = reasonSchema.safeParse(reasonText);
-    if (!reason.success) return validation('The reason is too long (500 characters at most).', 'reason');
+    if (!reason.success)
+      return validation('The reason is too long (500 characters at most).', 'reason', TOO_LONG_500);
     if (environment.data.kind === 'production' && reasonText === '') {
-      return validation('A reason is required for every action in production.', 'reason');
+      return validation('A reason is required for every action in production.', 'reason', {
+        key: 'guard.reasonRequired',
+      });
     }
     const keyRequired = input.action !== 'cashout.cancel';
     const rawKey = input.idempotencyKey ?? null;
@@ -620,7 +641,11 @@ class FileJournal implements Journal {
     const intentId = randomUUID();
     return this.exclusive(async () => {
       // A journal that cannot take the intent says so first: the money rules need its whole view.
-      if (this.unlinkableTail) return { ok: false, error: { kind: 'storage', message: this.unlinkableTail } };
+      if (this.unlinkableTail)
+        return {
+          ok: false,
+          error: { kind: 'storage', message: this.unlinkableTail, text: { key: 'journal.unlinkableTail' } },
+        };
       const conflict = conflictOf([...this.operations.values()], {
         environmentId: environment.data.id,
         action: input.action,
@@ -702,11 +727,22 @@ class FileJournal implements Journal {
     return this.exclusive(async () => {
       const operation = this.operations.get(intentId);
       if (!operation)
-        return { ok: false, error: { kind: 'not_found', message: 'No such intent in the journal.' } };
+        return {
+          ok: false,
+          error: {
+            kind: 'not_found',
+            message: 'No such intent in the journal.',
+            text: { key: 'journal.noIntent' },
+          },
+        };
       if (operation.outcome || operation.resolution) {
         return {
           ok: false,
-          error: { kind: 'invalid_state', message: 'This intent already has an outcome.' },
+          error: {
+            kind: 'invalid_state',
+            message: 'This intent already has an outcome.',
+            text: { key: 'journal.hasOutcome' },
+          },
         };
       }
       const written = await this.append({
@@ -738,15 +774,30 @@ class FileJournal implements Journal {
     if (resolution.method === 'manual' && note === '') {
       return validation('A manual resolution says how it was checked.', 'note');
     }
-    if (note.length > 500) return validation('The note is too long (500 characters at most).', 'note');
+    if (note.length > 500)
+      return validation('The note is too long (500 characters at most).', 'note', TOO_LONG_500);
     const answer = this.answerBody({ ...resolution, result: resolution.result });
     if (!answer.ok) return answer;
     return this.exclusive(async () => {
       const operation = this.operations.get(intentId);
       if (!operation)
-        return { ok: false, error: { kind: 'not_found', message: 'No such intent in the journal.' } };
+        return {
+          ok: false,
+          error: {
+            kind: 'not_found',
+            message: 'No such intent in the journal.',
+            text: { key: 'journal.noIntent' },
+          },
+        };
       if (!isUnsettled(operation)) {
-        return { ok: false, error: { kind: 'invalid_state', message: 'This intent is already settled.' } };
+        return {
+          ok: false,
+          error: {
+            kind: 'invalid_state',
+            message: 'This intent is already settled.',
+            text: { key: 'journal.alreadySettled' },
+          },
+        };
       }
       const written = await this.append({
         type: 'resolution',
@@ -851,7 +902,8 @@ class FileJournal implements Journal {
   async acknowledgeTruncation(input: { reason: string }): Promise<Result<AcknowledgedGap>> {
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
     if (reason === '') return validation('Say what was checked: a reason is required.', 'reason');
-    if (reason.length > 500) return validation('The reason is too long (500 characters at most).', 'reason');
+    if (reason.length > 500)
+      return validation('The reason is too long (500 characters at most).', 'reason', TOO_LONG_500);
     return this.exclusive(async ({ problem, partialBytes }) => {
       if (!problem) {
         return {
@@ -859,6 +911,7 @@ class FileJournal implements Journal {
           error: {
             kind: 'invalid_state',
             message: 'There is nothing to acknowledge: the end of the journal matches its anchor.',
+            text: { key: 'journal.nothingToAcknowledge' },
           },
         };
       }
@@ -942,9 +995,23 @@ class FileJournal implements Journal {
     return this.shared(async () => {
       const operation = this.operations.get(intentId);
       if (!operation)
-        return { ok: false, error: { kind: 'not_found', message: 'No such intent in the journal.' } };
+        return {
+          ok: false,
+          error: {
+            kind: 'not_found',
+            message: 'No such intent in the journal.',
+            text: { key: 'journal.noIntent' },
+          },
+        };
       if (!isUnsettled(operation)) {
-        return { ok: false, error: { kind: 'invalid_state', message: 'This intent is already settled.' } };
+        return {
+          ok: false,
+          error: {
+            kind: 'invalid_state',
+            message: 'This intent is already settled.',
+            text: { key: 'journal.alreadySettled' },
+          },
+        };
       }
       const spooled = await this.spool.read(intentId);
       if (!spooled.ok) return spooled;
@@ -954,6 +1021,7 @@ class FileJournal implements Journal {
           error: {
             kind: 'not_found',
             message: 'The request of this intent was not kept; re-read the status instead.',
+            text: { key: 'journal.requestNotKept' },
           },
         };
       }
@@ -971,6 +1039,7 @@ class FileJournal implements Journal {
             kind: 'storage',
             message:
               'The kept request does not match what the journal recorded; it cannot be retried safely.',
+            text: { key: 'journal.keptRequestDiffers' },
           },
         };
       }

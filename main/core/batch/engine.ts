@@ -250,7 +250,14 @@ export class BatchEngine {
       try {
         result = await this.#lookup(id, signal);
       } catch {
-        result = { ok: false, error: { kind: 'internal', message: 'The lookup failed unexpectedly.' } };
+        result = {
+          ok: false,
+          error: {
+            kind: 'internal',
+            message: 'The lookup failed unexpectedly.',
+            text: { key: 'batch.lookupFailed' },
+          },
+        };
       }
       // A call cut short by a cancel or a stop says nothing about the id: it stays pending.
       if (signal.aborted && !result.ok) return;

@@ -231,6 +231,7 @@ export function parseBatchIds(kind: BatchKind, text: string): Result<BatchParseR
         kind: 'validation',
         field: 'text',
         message: `text: is longer than ${BATCH_LIMITS.maxTextChars} characters; split it into several batches.`,
+        text: { key: 'batch.textTooLong', params: { max: BATCH_LIMITS.maxTextChars } },
       },
     };
   }
@@ -318,6 +319,7 @@ function tooMany(): Result<never> {
       kind: 'validation',
       field: 'text',
       message: `text: holds more than ${BATCH_LIMITS.maxIds} distinct ids; split it into several batches.`,
+      text: { key: 'batch.tooManyIds', params: { max: BATCH_LIMITS.maxIds } },
     },
   };
 }

@@ -32,7 +32,9 @@ async function viewAt(journal: Journal, seq: number): Promise<Result<AuditEntryV
   const view = entries.data.find((entry) => entry.seq === seq);
   return view
     ? { ok: true, data: view }
-    : failure('internal', 'The journal entry just written was not found.');
+    : failure('internal', 'The journal entry just written was not found.', {
+        text: { key: 'journal.entryNotFound' },
+      });
 }
 
 /** The unresolved intent, or why it cannot be acted on. */
@@ -47,8 +49,12 @@ async function unresolvedIntent(journal: Journal, intentId: string): Promise<Res
   return exists
     ? failure('invalid_state', 'This intent is already settled (or its call is still under way).', {
         field: 'intentId',
+        text: { key: 'journal.settledOrUnderWay' },
       })
-    : failure('not_found', 'The journal has no intent with this id.', { field: 'intentId' });
+    : failure('not_found', 'The journal has no intent with this id.', {
+        field: 'intentId',
+        text: { key: 'journal.noIntent' },
+      });
 }
 
 async function connectionOf(
@@ -60,6 +66,7 @@ async function connectionOf(
     return failure(
       'not_found',
       `The environment of this intent ("${intent.environment.name}") no longer exists, so its status cannot be read here.`,
+      { text: { key: 'journal.environmentGone', params: { name: intent.environment.name } } },
     );
   }
   return connection;
@@ -78,6 +85,7 @@ const onlyRetryCanSettle = (what: string): Result<never> =>
   failure(
     'validation',
     `The ${what} id of this intent is not known, so no status can be read: only a retry with the same idempotency key can settle it (the service answers it with its first answer).`,
+    { text: { key: 'journal.onlyRetryCanSettle' } },
   );
 
 /** Settles an unresolved intent by reading the status of what it acted on. */
@@ -170,6 +178,7 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     return failure(
       'invalid_state',
       'The request of this intent was not kept, so it cannot be sent again: re-read the status instead.',
+      { text: { key: 'journal.requestNotKept' } },
     );
   }
   const pending = await journal.data.pendingRequest(intentId);
@@ -187,7 +196,9 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     const body = checkInput(depositCreateBodySchema, pending.data.body, 'body');
     if (!body.ok) return body;
     if (key === null)
-      return failure('internal', 'A deposit intent without an idempotency key cannot be retried.');
+      return failure('internal', 'A deposit intent without an idempotency key cannot be retried.', {
+        text: { key: 'journal.noRequestKey' },
+      });
     context.arming.touch(profile);
     const result = unknownOn104(await client.createDeposit(body.data, { idempotencyKey: key }));
     if (result.ok) rememberRedirect(context, result.data.record.redirect_url);
@@ -199,7 +210,9 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     const body = checkInput(refundCreateBodySchema, pending.data.body, 'body');
     if (!body.ok) return body;
     if (key === null)
-      return failure('internal', 'A refund intent without an idempotency key cannot be retried.');
+      return failure('internal', 'A refund intent without an idempotency key cannot be retried.', {
+        text: { key: 'journal.noRequestKey' },
+      });
     context.arming.touch(profile);
     const result = unknownOn104(await client.createRefund(body.data, { idempotencyKey: key }));
     resolution = retryResolution(result, (created) => ({
@@ -228,7 +241,12 @@ export async function auditRetry(context: ConsoleContext, intentId: string): Pro
     if (!resolution && !result.ok) lost = result;
   }
   if (!resolution) {
-    return lost ?? failure('outcome_unknown', 'The answer was lost again: retry later with the same key.');
+    return (
+      lost ??
+      failure('outcome_unknown', 'The answer was lost again: retry later with the same key.', {
+        text: { key: 'journal.lostAgain' },
+      })
+    );
   }
   const resolved = await resolve(journal.data, intentId, resolution);
   if (!resolved.ok) return resolved;

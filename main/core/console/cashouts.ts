@@ -43,19 +43,28 @@ export async function checkCancellable(
   const byId = await client.getCashoutStatus({ cashoutId: ids.cashoutId });
   if (!byId.ok) {
     return byId.error.kind === 'not_found'
-      ? failure('not_found', `No cashout has cashout_id ${ids.cashoutId}.`, { field: 'cashoutId' })
+      ? failure('not_found', `No cashout has cashout_id ${ids.cashoutId}.`, {
+          field: 'cashoutId',
+          text: { key: 'cashout.noSuchId', params: { id: ids.cashoutId } },
+        })
       : byId;
   }
   const byExternal = await client.getCashoutStatus({ externalId: ids.externalId });
   if (!byExternal.ok) {
     return byExternal.error.kind === 'not_found'
-      ? failure('not_found', `No cashout has external_id ${ids.externalId}.`, { field: 'externalId' })
+      ? failure('not_found', `No cashout has external_id ${ids.externalId}.`, {
+          field: 'externalId',
+          text: { key: 'cashout.noSuchExternalId', params: { externalId: ids.externalId } },
+        })
       : byExternal;
   }
   const mismatch = failure(
     'not_found',
     `cashout_id ${ids.cashoutId} and external_id ${ids.externalId} do not name the same cashout: nothing was cancelled.`,
-    { field: 'externalId' },
+    {
+      field: 'externalId',
+      text: { key: 'cashout.idsDisagree', params: { id: ids.cashoutId, externalId: ids.externalId } },
+    },
   );
   const byBoth = await client.getCashoutStatus(ids);
   if (!byBoth.ok) return byBoth.error.kind === 'not_found' ? mismatch : byBoth;
@@ -86,7 +95,7 @@ export async function cancelCashout(
     return failure(
       'not_permitted',
       `In production, type the cashout id (${ids.cashoutId}) to confirm the cancellation.`,
-      { field: 'typedConfirmation' },
+      { field: 'typedConfirmation', text: { key: 'cashout.typeIdToConfirm', params: { id: ids.cashoutId } } },
     );
   }
   const cancellable = await checkCancellable(connection, ids);
@@ -118,6 +127,7 @@ export async function cancelCashout(
     return failure(
       'outcome_unknown',
       `${result.error.message} Reading the status again failed too (${now.error.kind}): look it up before doing anything else.`,
+      { text: { key: 'cashout.cancelLostUnread', params: { id: ids.cashoutId } } },
     );
   }
   const after = now.data.record;
@@ -145,5 +155,11 @@ export async function cancelCashout(
   return failure(
     'outcome_unknown',
     `The cancel's answer was lost; a status read right after says cashout ${ids.cashoutId} is now ${describeStatus(after)}.`,
+    {
+      text: {
+        key: 'cashout.cancelLostReread',
+        params: { id: ids.cashoutId, status: cashoutStatusName(after) },
+      },
+    },
   );
 }

@@ -42,11 +42,13 @@ export function checkGuardRails(
       return failure(
         'not_permitted',
         `Production ("${profile.name}") is read-only until it is armed: arm it by typing the environment's name, then try again.`,
+        { text: { key: 'guard.productionNotArmed', params: { name: profile.name } } },
       );
     }
     if (typeof reason !== 'string' || reason.trim() === '') {
       return failure('validation', 'A reason is required for every action in production.', {
         field: 'reason',
+        text: { key: 'guard.reasonRequired' },
       });
     }
   }
@@ -56,6 +58,7 @@ export function checkGuardRails(
     return failure(
       'clock_skew',
       `This computer's clock is about ${seconds} s away from the service's and cannot be corrected, so the service would refuse the request: fix the system clock, then try again.`,
+      { text: { key: 'guard.clockOff', params: { seconds } } },
     );
   }
   return { ok: true, data: undefined };
@@ -92,6 +95,7 @@ export function unknownOn104<T>(result: Result<T>): Result<T> {
       ...result.error,
       kind: 'outcome_unknown',
       message: `The service answered that this request key was already used with other content (${result.error.message}) So a request under this key did reach it: read the current status, or send the same request again under the same key, before anything else.`,
+      text: { key: 'guard.requestKeyReached' },
     },
   };
 }
@@ -129,7 +133,10 @@ export async function runGuarded<A extends AuditAction, T>(
     if (plan.meta.idempotencyKey !== undefined) {
       const checked = idempotencyKeySchema.safeParse(plan.meta.idempotencyKey);
       if (!checked.success) {
-        return failure('validation', 'idempotencyKey: must be a v4 UUID.', { field: 'idempotencyKey' });
+        return failure('validation', 'idempotencyKey: must be a v4 UUID.', {
+          field: 'idempotencyKey',
+          text: { key: 'field.requestKey' },
+        });
       }
       idempotencyKey = checked.data;
     } else {
@@ -192,6 +199,7 @@ async function recordAnswer(
     return failure(
       'storage',
       `The request was sent and ${answer}, but the journal could not record that (${written.error.message}) The intent ${intentId} ${fallback.ok ? 'is now listed as unresolved' : 'will be listed as unresolved at the next start'}: settle it once the journal can be written, before doing anything else on this record.`,
+      { text: { key: 'journal.outcomeNotRecorded' } },
     );
   }
   if (outcome.result === 'outcome_unknown') return { ok: true, data: undefined };
@@ -200,6 +208,7 @@ async function recordAnswer(
     return failure(
       'storage',
       `The request was answered, but the earlier intents of the same request could not be settled in the journal (${settled.error.message}) They stay unresolved: settle them from the journal.`,
+      { text: { key: 'journal.resendsNotSettled' } },
     );
   }
   return { ok: true, data: undefined };

@@ -16,6 +16,7 @@ export function sandboxOf(connection: EnvironmentConnection): Result<EmbeddedSan
     return failure(
       'not_permitted',
       'Sandbox controls work only while the local sandbox environment is active.',
+      { text: { key: 'sandbox.notActive' } },
     );
   }
   return { ok: true, data: connection.sandbox };
@@ -42,25 +43,34 @@ async function control<T>(
     });
     text = await response.text();
   } catch {
-    return failure('network', 'The local sandbox did not answer.');
+    return failure('network', 'The local sandbox did not answer.', { text: { key: 'sandbox.noAnswer' } });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return failure('bad_response', 'The local sandbox answered something that is not JSON.');
+    return failure('bad_response', 'The local sandbox answered something that is not JSON.', {
+      text: { key: 'sandbox.unexpectedAnswer' },
+    });
   }
   if (!response.ok) {
     const reason = errorBodySchema.safeParse(json);
     const why = reason.success ? reason.data.error.slice(0, 300) : `HTTP ${response.status}`;
     const kind =
       response.status === 404 ? 'not_found' : response.status === 409 ? 'invalid_state' : 'validation';
-    return failure(kind, `The sandbox refused: ${why}.`, { httpStatus: response.status });
+    // The sandbox's reason is English: it goes with the details, the sentence is translated.
+    return failure(kind, `The sandbox refused: ${why}.`, {
+      httpStatus: response.status,
+      text: { key: 'sandbox.refused' },
+      ...(reason.success && { serviceMessage: why }),
+    });
   }
   const parsed = answer.safeParse(json);
   return parsed.success
     ? { ok: true, data: parsed.data }
-    : failure('bad_response', 'The local sandbox answered in an unexpected shape.');
+    : failure('bad_response', 'The local sandbox answered in an unexpected shape.', {
+        text: { key: 'sandbox.unexpectedAnswer' },
+      });
 }
 
 export async function sandboxTransition(

@@ -1,4 +1,4 @@
-import type { CredentialField, CredentialSet, Result } from '../../../shared/contract';
+import type { CredentialField, CredentialSet, MessageKey, Result } from '../../../shared/contract';
 import { CREDENTIAL_SETS } from '../../../shared/contract';
 
 /** Whatever credentials an environment has; a later issue reads them from the OS keychain. */
@@ -21,6 +21,11 @@ const SET_NAMES: Record<CredentialSet, string> = {
   readOnly: 'read-only key',
   cashout: 'cashout credentials (login, pass and secret)',
 };
+const MISSING_KEYS = {
+  signed: 'credentials.missingSigned',
+  readOnly: 'credentials.missingReadOnly',
+  cashout: 'credentials.missingCashout',
+} as const satisfies Record<CredentialSet, MessageKey>;
 
 /**
  * One client's reader of its credentials source. A plain object is read without waiting, and a
@@ -77,7 +82,11 @@ async function load(provider: CredentialsProvider): Promise<Result<Credentials>>
   } catch {
     return {
       ok: false,
-      error: { kind: 'internal', message: 'The credentials provider failed unexpectedly.' },
+      error: {
+        kind: 'internal',
+        message: 'The credentials provider failed unexpectedly.',
+        text: { key: 'credentials.providerFailed' },
+      },
     };
   }
 }
@@ -99,6 +108,7 @@ function checkSet<S extends CredentialSet>(credentials: Credentials, set: S): Re
         kind: 'credentials_missing',
         field: firstMissing,
         message: `This environment has no ${SET_NAMES[set]}: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`,
+        text: { key: MISSING_KEYS[set] },
       },
     };
   }
@@ -111,6 +121,7 @@ function checkSet<S extends CredentialSet>(credentials: Credentials, set: S): Re
           kind: 'validation',
           field,
           message: `${field}: contains characters that cannot travel in an HTTP header (only visible ASCII is allowed).`,
+          text: { key: 'field.ascii' },
         },
       };
     }

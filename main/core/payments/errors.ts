@@ -1,4 +1,4 @@
-import type { ConsoleError, ErrorKind } from '../../../shared/contract';
+import type { ConsoleError, ErrorKind, MessageKey } from '../../../shared/contract';
 
 /**
  * The one place where a service answer becomes a ConsoleError. Rows come from the spec's Errors
@@ -34,8 +34,10 @@ export interface ServiceErrorRow {
   /** Only the empty-body rows are tied to one endpoint. */
   endpoint?: Endpoint;
   kind: ErrorKind;
-  /** What the answer means, as a sentence start. */
+  /** What the answer means, as a sentence start: the English `message` of the CLI and the logs. */
   means: string;
+  /** The same meaning as a text key (errors.json `text.service.*`), so screens say it in the user's language. */
+  key: MessageKey;
 }
 
 export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
@@ -46,6 +48,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 100,
     kind: 'auth',
     means: 'The service does not accept the key (unknown or inactive)',
+    key: 'service.keyRefused',
   },
   {
     codeSpace: 'service',
@@ -53,6 +56,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 101,
     kind: 'auth',
     means: 'A required authentication header is missing or malformed',
+    key: 'service.authMissing',
   },
   {
     codeSpace: 'service',
@@ -60,6 +64,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 102,
     kind: 'signature',
     means: 'The service computed a different signature',
+    key: 'service.signatureMismatch',
   },
   {
     codeSpace: 'service',
@@ -67,6 +72,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 103,
     kind: 'clock_skew',
     means: 'X-Date is more than 5 seconds from the service clock',
+    key: 'service.clockSkew',
   },
   {
     codeSpace: 'service',
@@ -74,6 +80,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 104,
     kind: 'idempotency_conflict',
     means: 'This idempotency key was already used with a different body',
+    key: 'service.requestKeyReused',
   },
   {
     codeSpace: 'service',
@@ -81,6 +88,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 201,
     kind: 'ip_not_allowed',
     means: 'This IP address is not in the account allow-list',
+    key: 'service.ipNotAllowed',
   },
   {
     codeSpace: 'service',
@@ -88,6 +96,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 202,
     kind: 'validation',
     means: 'The service refused the request body',
+    key: 'service.bodyRefused',
   },
   {
     codeSpace: 'service',
@@ -95,6 +104,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 208,
     kind: 'not_found',
     means: 'The service found no such resource',
+    key: 'service.notFound',
   },
   {
     codeSpace: 'service',
@@ -102,6 +112,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 802,
     kind: 'validation',
     means: 'The refund amount is not acceptable',
+    key: 'service.refundAmount',
   },
   // Not in decisions.md: the sandbox's documented code (main/sandbox/README.md) for a refund of
   // a deposit that is not COMPLETED (D8 says only a COMPLETED deposit can be refunded).
@@ -111,6 +122,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 803,
     kind: 'invalid_state',
     means: 'The deposit is not COMPLETED, so it cannot be refunded',
+    key: 'service.depositNotCompleted',
   },
   // spec Errors table and decisions.md: the answers with an empty body
   {
@@ -119,6 +131,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     endpoint: 'deposit-status',
     kind: 'validation',
     means: 'The service says the deposit id is not valid',
+    key: 'service.depositIdInvalid',
   },
   {
     codeSpace: 'service',
@@ -126,6 +139,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     endpoint: 'deposit-status',
     kind: 'not_found',
     means: 'The service found no deposit with this id',
+    key: 'service.depositNotFound',
   },
   {
     codeSpace: 'service',
@@ -133,6 +147,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     endpoint: 'payment-methods',
     kind: 'validation',
     means: 'The service does not accept this country',
+    key: 'service.countryRefused',
   },
   // D15: the states list and the fiat quote answer an unknown country as payment methods do.
   {
@@ -141,6 +156,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     endpoint: 'states',
     kind: 'validation',
     means: 'The service does not accept this country',
+    key: 'service.countryRefused',
   },
   {
     codeSpace: 'service',
@@ -148,6 +164,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     endpoint: 'fiat-quote',
     kind: 'validation',
     means: 'The service does not accept this country',
+    key: 'service.countryRefused',
   },
   // decisions.md, errors of the cashout endpoints ({code, message})
   {
@@ -156,6 +173,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 401,
     kind: 'auth',
     means: 'The service refused the cashout login or pass',
+    key: 'service.cashoutLoginRefused',
   },
   {
     codeSpace: 'cashout',
@@ -163,6 +181,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 302,
     kind: 'signature',
     means: 'The service refused the Payload-Signature',
+    key: 'service.cashoutSignatureMismatch',
   },
   {
     codeSpace: 'cashout',
@@ -170,6 +189,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 502,
     kind: 'validation',
     means: 'The service could not read the request body',
+    key: 'service.bodyUnreadable',
   },
   {
     codeSpace: 'cashout',
@@ -177,6 +197,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 300,
     kind: 'validation',
     means: 'The service refused a field of the request',
+    key: 'service.fieldRefused',
   },
   {
     codeSpace: 'cashout',
@@ -184,6 +205,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 509,
     kind: 'not_found',
     means: 'The service found no cashout with these identifiers',
+    key: 'service.cashoutNotFound',
   },
   // decisions.md's 201 applies to every endpoint once an allow-list is configured; the cashout
   // endpoints answer it in their own {code, message} shape (main/sandbox/README.md).
@@ -193,6 +215,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 201,
     kind: 'ip_not_allowed',
     means: 'This IP address is not in the account allow-list',
+    key: 'service.ipNotAllowed',
   },
   {
     codeSpace: 'cashout',
@@ -200,6 +223,7 @@ export const SERVICE_ERROR_TABLE: readonly ServiceErrorRow[] = [
     code: 510,
     kind: 'invalid_state',
     means: 'The cashout is no longer pending, so it cannot be cancelled',
+    key: 'service.cashoutNotPending',
   },
 ];
 
@@ -255,16 +279,34 @@ function findRow(endpoint: Endpoint, httpStatus: number, body: ErrorBody): Servi
   return undefined;
 }
 
-function fallbackKind(httpStatus: number): { kind: ErrorKind; means: string } {
-  if (httpStatus === 429) return { kind: 'rate_limited', means: 'The service is limiting the request rate' };
-  if (httpStatus >= 500) return { kind: 'server', means: 'The service failed to handle the request' };
+type Meaning = Pick<ServiceErrorRow, 'kind' | 'means' | 'key'>;
+
+function fallbackKind(httpStatus: number): Meaning {
+  if (httpStatus === 429)
+    return {
+      kind: 'rate_limited',
+      means: 'The service is limiting the request rate',
+      key: 'service.rateLimited',
+    };
+  if (httpStatus >= 500)
+    return { kind: 'server', means: 'The service failed to handle the request', key: 'service.failed' };
   if (httpStatus === 401 || httpStatus === 403)
-    return { kind: 'auth', means: 'The service refused the credentials' };
-  if (httpStatus === 404) return { kind: 'not_found', means: 'The service found no such resource' };
+    return { kind: 'auth', means: 'The service refused the credentials', key: 'service.credentialsRefused' };
+  if (httpStatus === 404)
+    return { kind: 'not_found', means: 'The service found no such resource', key: 'service.notFound' };
   if (httpStatus === 409 || httpStatus === 412)
-    return { kind: 'invalid_state', means: 'The service says the current state forbids this' };
-  if (httpStatus >= 400) return { kind: 'validation', means: 'The service refused the request' };
-  return { kind: 'bad_response', means: 'The service gave an answer the spec does not describe' };
+    return {
+      kind: 'invalid_state',
+      means: 'The service says the current state forbids this',
+      key: 'service.stateForbids',
+    };
+  if (httpStatus >= 400)
+    return { kind: 'validation', means: 'The service refused the request', key: 'service.requestRefused' };
+  return {
+    kind: 'bad_response',
+    means: 'The service gave an answer the spec does not describe',
+    key: 'service.unexpectedAnswer',
+  };
 }
 
 /**
@@ -284,11 +326,12 @@ export function serviceError(
 ): ConsoleError {
   const body = readErrorBody(bodyText);
   const row = findRow(endpoint, httpStatus, body);
-  const { kind, means } = row ?? fallbackKind(httpStatus);
+  const { kind, means, key } = row ?? fallbackKind(httpStatus);
   const where = body.code === undefined ? `HTTP ${httpStatus}` : `HTTP ${httpStatus}, code ${body.code}`;
   return {
     kind,
     message: `${means} (${where}).`,
+    text: { key, params: { httpStatus, ...(body.code !== undefined && { code: body.code }) } },
     httpStatus,
     ...(body.code !== undefined && { code: body.code }),
     ...(body.type !== undefined && { type: body.type }),
@@ -301,7 +344,7 @@ export function serviceError(
 export function localError(
   kind: ErrorKind,
   message: string,
-  extra: Pick<ConsoleError, 'field' | 'idempotencyKey'> = {},
+  extra: Pick<ConsoleError, 'field' | 'idempotencyKey' | 'text'> = {},
 ): ConsoleError {
   return { kind, message, ...extra };
 }

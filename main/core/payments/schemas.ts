@@ -361,7 +361,11 @@ export function parseAnswer<T>(spec: AnswerSpec<T>, bodyText: string): Result<Fe
   } catch {
     return {
       ok: false,
-      error: { kind: 'bad_response', message: `The service's ${spec.what} answer is not valid JSON.` },
+      error: {
+        kind: 'bad_response',
+        message: `The service's ${spec.what} answer is not valid JSON.`,
+        text: { key: 'service.answerNotJson' },
+      },
     };
   }
   // Most answers carry no null at all: skip the pass then.
@@ -375,6 +379,7 @@ export function parseAnswer<T>(spec: AnswerSpec<T>, bodyText: string): Result<Fe
         kind: 'bad_response',
         field: where,
         message: `The service's ${spec.what} answer does not match the spec at ${where}: ${issue?.message ?? 'invalid'}.`,
+        text: { key: 'service.answerUnexpected' },
       },
     };
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsoleError, Result } from '../../../shared/contract';
+import type { ConsoleError, MessageText, Result } from '../../../shared/contract';
 import type { ServerClock } from './clock';
 import type { Endpoint } from './errors';
 import { isSpecifiedErrorAnswer, localError, serviceError } from './errors';
@@ -213,19 +213,26 @@ export class Transport {
               request,
               'outcome_unknown',
               `The service accepted the request (HTTP ${failure.status}) but its answer exceeded ${this.#maxResponseBytes} bytes and was not read: read the current status before trying again.`,
+              { key: 'connection.acceptedTooLarge' },
             );
           }
           return this.#fail(
             request,
             'bad_response',
             `The service's answer exceeded ${this.#maxResponseBytes} bytes and was not read.`,
+            { key: 'connection.tooLarge' },
           );
         }
         if (failure.reason === 'unsent') {
-          return this.#fail(request, 'internal', 'The request could not be built, so nothing was sent.');
+          return this.#fail(request, 'internal', 'The request could not be built, so nothing was sent.', {
+            key: 'connection.unsent',
+          });
         }
         if (failure.reason === 'tls') {
-          return this.#fail(request, 'tls', `The TLS connection to the service failed (${failure.code}).`);
+          return this.#fail(request, 'tls', `The TLS connection to the service failed (${failure.code}).`, {
+            key: 'connection.tls',
+            params: { reason: failure.code },
+          });
         }
         const arrivedThisTime = failure.reason !== 'unreachable';
         mayHaveArrived ||= arrivedThisTime;
@@ -237,9 +244,15 @@ export class Transport {
         }
         if (request.retry === 'create' && mayHaveArrived) return this.#outcomeUnknown(request, failure);
         if (failure.reason === 'timeout') {
-          return this.#fail(request, 'timeout', `The service did not answer within ${this.#timeoutMs} ms.`);
+          return this.#fail(request, 'timeout', `The service did not answer within ${this.#timeoutMs} ms.`, {
+            key: 'connection.timeout',
+            params: { seconds: Math.ceil(this.#timeoutMs / 1000) },
+          });
         }
-        return this.#fail(request, 'network', `The service could not be reached (${failure.code}).`);
+        return this.#fail(request, 'network', `The service could not be reached (${failure.code}).`, {
+          key: 'connection.unreachable',
+          params: { reason: failure.code },
+        });
       }
 
       if (result.status >= 200 && result.status < 300) {
@@ -252,6 +265,7 @@ export class Transport {
             request,
             'outcome_unknown',
             `The service accepted the request (HTTP ${result.status}) but its answer could not be read: read the current status before trying again.`,
+            { key: 'connection.acceptedUnreadable' },
           );
         }
         return answer;
@@ -389,9 +403,14 @@ export class Transport {
     return sleep(delay, signal);
   }
 
-  #fail(request: ServiceRequest, kind: ConsoleError['kind'], message: string): Result<never> {
+  #fail(
+    request: ServiceRequest,
+    kind: ConsoleError['kind'],
+    message: string,
+    text: MessageText,
+  ): Result<never> {
     const key = intentKey(request);
-    const extra = key === undefined ? {} : { idempotencyKey: key };
+    const extra = key === undefined ? { text } : { text, idempotencyKey: key };
     return { ok: false, error: localError(kind, message, extra) };
   }
 
@@ -401,6 +420,7 @@ export class Transport {
       request,
       'outcome_unknown',
       `The request may have reached the service but ${how}: read the current status before trying again.`,
+      { key: failure.reason === 'timeout' ? 'connection.unknownTimeout' : 'connection.unknownBroken' },
     );
   }
 
@@ -412,6 +432,7 @@ export class Transport {
       mutating && mayHaveArrived
         ? 'Cancelled; the request may already have reached the service: read the current status before trying again.'
         : 'Cancelled before the service answered.',
+      { key: mutating && mayHaveArrived ? 'connection.cancelledMayHaveArrived' : 'connection.cancelled' },
     );
   }
 }
@@ -539,6 +560,8 @@ function answeredButUnknown(error: ConsoleError): ConsoleError {
     ...error,
     kind: 'outcome_unknown',
     message: `The service answered HTTP ${error.httpStatus ?? '?'} after the request reached it, so it may have acted: read the current status, or send it again under the same request key, before anything else.`,
+    // The service's own meaning (a 5xx, an undescribed answer) is not what staff must act on.
+    text: { key: 'connection.answeredMayHaveActed' },
   };
 }
 

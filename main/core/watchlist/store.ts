@@ -174,6 +174,7 @@ async function readOnDisk(filePath: string): Promise<Result<OnDisk>> {
       error: {
         kind: 'storage',
         message: `The watchlist file could not be read (${typeof code === 'string' ? code : 'unknown error'}).`,
+        text: { key: 'watchlist.unreadable' },
       },
     };
   }
@@ -212,7 +213,11 @@ export async function loadWatchlist(filePath: string, now: () => number): Promis
     if (!moved.ok) {
       return {
         ok: false,
-        error: { kind: 'storage', message: 'The watchlist file is unreadable and could not be moved aside.' },
+        error: {
+          kind: 'storage',
+          message: 'The watchlist file is unreadable and could not be moved aside.',
+          text: { key: 'watchlist.unrecoverable' },
+        },
       };
     }
     return { ok: true, data: { document: held(emptyDocument()), recoveredFrom: moved.data } };

@@ -180,6 +180,7 @@ export class Watchlist {
         error: {
           kind: 'not_permitted',
           message: `At most ${WATCH_LIMITS.maxItemsPerEnvironment} objects can be watched per environment: unpin some first.`,
+          text: { key: 'watchlist.full', params: { max: WATCH_LIMITS.maxItemsPerEnvironment } },
         },
       };
     }
@@ -228,7 +229,12 @@ export class Watchlist {
     if (index === -1) {
       return {
         ok: false,
-        error: { kind: 'not_found', field: 'id', message: `${ref.kind} ${ref.id} is not on the watchlist.` },
+        error: {
+          kind: 'not_found',
+          field: 'id',
+          message: `${ref.kind} ${ref.id} is not on the watchlist.`,
+          text: { key: 'watchlist.notWatched', params: { id: ref.id } },
+        },
       };
     }
     const [removed] = document.items.splice(index, 1);
@@ -252,6 +258,10 @@ export class Watchlist {
           kind: 'validation',
           field: 'seconds',
           message: `seconds: must be a whole number from ${WATCH_LIMITS.minIntervalSeconds} to ${WATCH_LIMITS.maxIntervalSeconds}.`,
+          text: {
+            key: 'watchlist.interval',
+            params: { min: WATCH_LIMITS.minIntervalSeconds, max: WATCH_LIMITS.maxIntervalSeconds },
+          },
         },
       };
     }
@@ -279,7 +289,12 @@ export class Watchlist {
     if (!item) {
       return {
         ok: false,
-        error: { kind: 'not_found', field: 'id', message: `${ref.kind} ${ref.id} is not on the watchlist.` },
+        error: {
+          kind: 'not_found',
+          field: 'id',
+          message: `${ref.kind} ${ref.id} is not on the watchlist.`,
+          text: { key: 'watchlist.notWatched', params: { id: ref.id } },
+        },
       };
     }
     return {
@@ -321,7 +336,15 @@ export class Watchlist {
   #checkRef(ref: WatchRef): Result<WatchRef> {
     const checked = checkIdToken(ID_KIND_OF[ref.kind], ref.id);
     if (!checked.ok) {
-      return { ok: false, error: { kind: 'validation', field: 'id', message: `id: ${checked.reason}.` } };
+      return {
+        ok: false,
+        error: {
+          kind: 'validation',
+          field: 'id',
+          message: `id: ${checked.reason}.`,
+          text: { key: 'watchlist.invalidId' },
+        },
+      };
     }
     return { ok: true, data: { kind: ref.kind, id: checked.id } };
   }

@@ -16,8 +16,10 @@ export interface ErrorNoticeProps {
 
 /**
  * THE way a ConsoleError is shown: a translated title and sentence chosen by `kind` (what
- * happened, what to do), then the details main sent (its message, the service's code, HTTP
- * status, type and text, the field, the idempotency key). The UI never switches on message text.
+ * happened, what to do), what main said in the user's language when it sent a text key, then the
+ * details (the service's code, HTTP status, type and text, the field, the idempotency key). Main's
+ * English `message` without a key is shown only as a labelled technical detail, never as the
+ * sentence staff read. The UI never switches on message text.
  */
 export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
   const { t } = useTranslation('errors');
@@ -32,6 +34,7 @@ export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
   if (value.type) details.push([t('details.type'), value.type]);
   if (value.serviceMessage) details.push([t('details.serviceMessage'), value.serviceMessage]);
   if (value.idempotencyKey) details.push([t('details.idempotencyKey'), value.idempotencyKey]);
+  if (!value.text) details.push([t('details.technical'), value.message]);
 
   return (
     <Alert
@@ -42,12 +45,14 @@ export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
     >
       <Stack gap="xs">
         <Text size="sm">{t(`kind.${value.kind}.body`)}</Text>
-        <Text size="sm">
-          <Text span fw={600}>
-            {t('details.message')}:
-          </Text>{' '}
-          {sayText(t, locale, value)}
-        </Text>
+        {value.text && (
+          <Text size="sm" data-testid="error-said">
+            <Text span fw={600}>
+              {t('details.message')}:
+            </Text>{' '}
+            {sayText(t, locale, value)}
+          </Text>
+        )}
         {details.length > 0 && (
           <Group gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {details.map(([label, text]) => (

@@ -328,6 +328,8 @@ test.describe('--json', () => {
         type: 'INVALID_CREDENTIALS',
         httpStatus: 401,
         serviceMessage: 'Invalid credentials',
+        // A stable key a script can switch on, as the console's screens do.
+        text: { key: 'service.keyRefused', params: { httpStatus: 401, code: 100 } },
       },
     });
   });

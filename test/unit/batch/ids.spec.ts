@@ -139,6 +139,7 @@ test('huge input: the cap on distinct ids and on text length are clear errors, n
       kind: 'validation',
       field: 'text',
       message: `text: holds more than ${BATCH_LIMITS.maxIds} distinct ids; split it into several batches.`,
+      text: { key: 'batch.tooManyIds', params: { max: BATCH_LIMITS.maxIds } },
     },
   });
   // Duplicates beyond the cap do not count against it.
