@@ -38,6 +38,7 @@ export interface IndexedRecordView {
   status?: string;
   /** Major units of `currency`, as the service sent it. */
   amount?: number;
+  /** Refunds: their deposit's (D8), when the index knows the deposit; absent means unknown. */
   currency?: string;
   country?: string;
   paymentMethod?: string;

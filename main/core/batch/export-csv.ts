@@ -33,6 +33,8 @@ const BY_KIND: Record<BatchKind, readonly Column[]> = {
   ],
   refunds: [
     ['amount', (row) => row.amount],
+    // The deposit's, when the record index knew it (manager.ts): a refund record has none.
+    ['currency', (row) => row.currency],
     ['deposit_id', (row) => row.depositId],
     ['merchant_invoice_id', (row) => row.invoiceId],
   ],

@@ -90,6 +90,23 @@ const summarised = <T>(
   summary: (record: T) => RecordSummary,
 ): Result<RecordSummary> => (result.ok ? { ok: true, data: summary(result.data.record) } : result);
 
+/** A deposit's currency when the console already knows it (the record index); never a guess. */
+export type DepositCurrency = (depositId: number) => Promise<string | undefined>;
+
+/**
+ * Refund rows in their deposit's currency (D8: the refund record has none), when `currencyOf`
+ * knows the deposit. No second call to the service, so a batch keeps the rate the user set; an
+ * unknown deposit leaves the row without a currency rather than with a wrong one.
+ */
+export function withDepositCurrency(lookup: Lookup, currencyOf: DepositCurrency): Lookup {
+  return async (id, signal) => {
+    const read = await lookup(id, signal);
+    if (!read.ok || read.data.depositId === undefined || read.data.currency !== undefined) return read;
+    const currency = await currencyOf(read.data.depositId).catch(() => undefined);
+    return currency === undefined ? read : { ok: true, data: { ...read.data, currency } };
+  };
+}
+
 /** The status read of `kind` on `client`, for canonical ids (see ids.ts). */
 export function lookupFor(client: PaymentsClient, kind: IdKind): Lookup {
   // A batch passes the same signal to every call: one options object serves them all.

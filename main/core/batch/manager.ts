@@ -10,6 +10,7 @@ import {
   type BatchStartInput,
   type BatchSummary,
   type ConsoleError,
+  type MessageText,
   type Result,
 } from '../../../shared/contract';
 import type { PaymentsClient } from '../payments';
@@ -17,7 +18,7 @@ import { BatchEngine, snapshotStatus } from './engine';
 import { batchCsv, batchCsvFileName } from './export-csv';
 import { checkIdToken, parseBatchIds } from './ids';
 import { readLastRun, writeLastRun } from './last-run';
-import { lookupFor } from './lookups';
+import { lookupFor, withDepositCurrency, type Lookup } from './lookups';
 
 /**
  * The batches of one console runtime: started against the environment active at the time (its
@@ -46,6 +47,8 @@ export interface BatchManagerOptions {
   emit: (summary: BatchSummary) => void;
   /** Answered rows, a page at a time and once more when the batch stops (the record index). */
   observe?: (environmentId: string, kind: BatchKind, rows: readonly BatchRow[]) => void;
+  /** A deposit's currency as the record index knows it, for refund rows (undefined: unknown). */
+  depositCurrency?: (environmentId: string, depositId: number) => Promise<string | undefined>;
 }
 
 interface Batch {
@@ -69,9 +72,14 @@ interface Batch {
   unobserved: BatchRow[];
 }
 
-const failure = (kind: ConsoleError['kind'], message: string, field?: string): Result<never> => ({
+const failure = (
+  kind: ConsoleError['kind'],
+  message: string,
+  field?: string,
+  text?: MessageText,
+): Result<never> => ({
   ok: false,
-  error: { kind, message, ...(field !== undefined && { field }) },
+  error: { kind, message, ...(field !== undefined && { field }), ...(text !== undefined && { text }) },
 });
 
 const matches: Record<BatchRowFilter, (row: BatchRow | undefined) => boolean> = {
@@ -98,7 +106,8 @@ export class BatchManager {
   }
 
   async start(input: BatchStartInput): Promise<Result<BatchSummary>> {
-    if (this.#closed) return failure('internal', 'The console is closed.');
+    if (this.#closed)
+      return failure('internal', 'The console is closed.', undefined, { key: 'batch.closed' });
     const ids = checkIds(input.kind, input.ids);
     if (!ids.ok) return ids;
     if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
@@ -108,12 +117,13 @@ export class BatchManager {
     const lastRun = await readLastRun(this.#options.dataDir, environmentId, input.kind);
     // Checked again: another start may have gone ahead while this one waited.
     if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
-    if (this.#closed) return failure('internal', 'The console is closed.');
+    if (this.#closed)
+      return failure('internal', 'The console is closed.', undefined, { key: 'batch.closed' });
 
     const batchId = randomUUID();
     const engine = new BatchEngine({
       ids: ids.data,
-      lookup: lookupFor(client, input.kind),
+      lookup: this.#lookup(client, input.kind, environmentId),
       concurrency: input.concurrency ?? BATCH_LIMITS.concurrency.default,
       ratePerSecond: input.ratePerSecond ?? BATCH_LIMITS.ratePerSecond.default,
       previous: lastRun?.statuses ?? null,
@@ -168,6 +178,7 @@ export class BatchManager {
         'invalid_state',
         'Every id of this batch has a definite answer: nothing to resume.',
         'batchId',
+        { key: 'batch.nothingToResume' },
       );
     }
     if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
@@ -181,6 +192,7 @@ export class BatchManager {
         'not_permitted',
         `This batch ran against the environment "${batch.environmentId}": make it active again to resume.`,
         'batchId',
+        { key: 'batch.otherEnvironment' },
       );
     }
     if (target.data.client !== batch.client) {
@@ -188,6 +200,7 @@ export class BatchManager {
         'not_permitted',
         "The environment's base URL changed since this batch started: start a new batch.",
         'batchId',
+        { key: 'batch.baseUrlChanged' },
       );
     }
     batch.finishedAt = null;
@@ -292,6 +305,13 @@ export class BatchManager {
     await Promise.all(batches.map((batch) => batch.engine.stopped()));
   }
 
+  #lookup(client: PaymentsClient, kind: BatchKind, environmentId: string): Lookup {
+    const lookup = lookupFor(client, kind);
+    const depositCurrency = this.#options.depositCurrency;
+    if (kind !== 'refunds' || !depositCurrency) return lookup;
+    return withDepositCurrency(lookup, (depositId) => depositCurrency(environmentId, depositId));
+  }
+
   #tooManyRunning(): boolean {
     let running = 0;
     for (const batch of this.#batches.values()) if (batch.engine.state === 'running') running += 1;
@@ -302,6 +322,8 @@ export class BatchManager {
     return failure(
       'not_permitted',
       `${BATCH_LIMITS.maxRunningBatches} batches are already running: wait for one, or cancel one.`,
+      undefined,
+      { key: 'batch.tooManyRunning', params: { max: BATCH_LIMITS.maxRunningBatches } },
     );
   }
 
@@ -408,7 +430,9 @@ export class BatchManager {
 }
 
 function notFound(): Result<never> {
-  return failure('not_found', 'There is no such batch (it may have been discarded).', 'batchId');
+  return failure('not_found', 'There is no such batch (it may have been discarded).', 'batchId', {
+    key: 'batch.notFound',
+  });
 }
 
 /** Ids given directly (batchStart): canonical, distinct, within the limit. */

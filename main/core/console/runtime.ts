@@ -197,6 +197,8 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       const seen = seenNow(environmentId, 'batch', now());
       records.observe(rows.map((row) => summaryObservation(seen, kind, row.id, row)));
     },
+    depositCurrency: async (environmentId, depositId) =>
+      (await records.optional((index) => index.get(environmentId, 'deposit', String(depositId))))?.currency,
   });
   const watchlist = new Watchlist({
     filePath: join(paths.dir, WATCHLIST_FILE_NAME),

@@ -56,6 +56,7 @@ export interface IndexedRecord {
   depositId?: string;
   status?: string;
   amount?: number;
+  /** Refunds: their deposit's (D8), read from the indexed deposit; absent while it is not indexed. */
   currency?: string;
   country?: string;
   paymentMethod?: string;

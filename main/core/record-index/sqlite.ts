@@ -256,6 +256,26 @@ const UPSERT = `
     first_seen = MIN(records.first_seen, excluded.first_seen),
     last_seen = MAX(records.last_seen, excluded.last_seen)`;
 
+/**
+ * A refund's currency is its deposit's (D8) and the service's refund record does not carry it, so
+ * it is read from the indexed deposit of the same environment when the row is read: right whether
+ * the deposit was seen before or after the refund, and in a file written before this rule. A
+ * refund whose deposit is not indexed keeps what it was observed with (none, usually): unknown
+ * stays unknown.
+ */
+const RESOLVED_CURRENCY = `CASE WHEN records.kind = 'refund' THEN COALESCE(
+    (SELECT deposit.currency FROM records AS deposit WHERE deposit.environment_id = records.environment_id
+      AND deposit.kind = 'deposit' AND deposit.id = records.deposit_id),
+    records.currency)
+  ELSE records.currency END`;
+
+/** Every column of a record as the row schema reads it, the currency resolved. */
+const RECORD_COLUMNS = `records.environment_id, records.kind, records.id, records.invoice_id,
+  records.external_id, records.deposit_id, records.status, records.amount,
+  ${RESOLVED_CURRENCY} AS currency, records.country, records.payment_method, records.first_seen,
+  records.last_seen, records.source, records.intent_key, records.instructions_json,
+  records.instructions_expires_at`;
+
 /** The columns search looks in, each with an index on (environment_id, column). */
 const SEARCH_COLUMNS = ['id', 'invoice_id', 'external_id'] as const;
 
@@ -267,11 +287,11 @@ const SEARCH_COLUMNS = ['id', 'invoice_id', 'external_id'] as const;
 const searchStatements = (db: Connection, kinds: string) =>
   SEARCH_COLUMNS.map((column) => ({
     exact: db.prepare(
-      `SELECT * FROM records WHERE environment_id = :env AND ${column} = :text ${kinds}
+      `SELECT ${RECORD_COLUMNS} FROM records WHERE environment_id = :env AND ${column} = :text ${kinds}
        ORDER BY last_seen DESC, kind, id LIMIT :limit`,
     ),
     prefix: db.prepare(
-      `SELECT * FROM records WHERE environment_id = :env AND ${column} > :text
+      `SELECT ${RECORD_COLUMNS} FROM records WHERE environment_id = :env AND ${column} > :text
          AND ${column} < (:text || x'ff') ${kinds}
        ORDER BY ${column}, kind, id LIMIT :limit`,
     ),
@@ -439,9 +459,11 @@ function createIndex(db: Connection): RecordIndex {
   const observeAll = db.transaction((rows: readonly Record<string, unknown>[]) => {
     for (const row of rows) upsert.run(row);
   });
-  const getOne = db.prepare('SELECT * FROM records WHERE environment_id = ? AND kind = ? AND id = ?');
+  const getOne = db.prepare(
+    `SELECT ${RECORD_COLUMNS} FROM records WHERE environment_id = ? AND kind = ? AND id = ?`,
+  );
   const refunds = db.prepare(
-    `SELECT * FROM records WHERE environment_id = ? AND deposit_id = ? AND kind = 'refund'
+    `SELECT ${RECORD_COLUMNS} FROM records WHERE environment_id = ? AND deposit_id = ? AND kind = 'refund'
      ORDER BY last_seen DESC, id DESC`,
   );
   const forget = db.prepare('DELETE FROM records WHERE environment_id = ?');
@@ -554,14 +576,14 @@ function createIndex(db: Connection): RecordIndex {
         if (checked.to !== undefined) where.push('last_seen < :to');
         if (checked.minAmount !== undefined) where.push('amount >= :minAmount');
         if (checked.maxAmount !== undefined) where.push('amount <= :maxAmount');
-        if (checked.currency !== undefined) where.push('currency = :currency');
+        if (checked.currency !== undefined) where.push(`${RESOLVED_CURRENCY} = :currency`);
         const { sort, ...parameters } = checked;
         const filter = where.join(' AND ');
         const total = prepared(`SELECT COUNT(*) AS total FROM records WHERE ${filter}`).get(parameters) as {
           total: number;
         };
         const rows = prepared(
-          `SELECT * FROM records WHERE ${filter} ORDER BY ${ORDER_BY[sort]} LIMIT :limit OFFSET :offset`,
+          `SELECT ${RECORD_COLUMNS} FROM records WHERE ${filter} ORDER BY ${ORDER_BY[sort]} LIMIT :limit OFFSET :offset`,
         ).all(parameters);
         return { total: total.total, records: rows.map(toRecord) };
       }),

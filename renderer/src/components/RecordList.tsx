@@ -101,7 +101,8 @@ export function RecentRecords({ kind }: { kind: ListedKind }) {
           >
             {t('filter.groupLabel')}
           </legend>
-          <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs">
+          {/* As many columns as fit at 13rem: the longest status and sort words (es, pt-BR) whole. */}
+          <SimpleGrid minColWidth="13rem" spacing="xs">
             <Select
               label={t('filter.status')}
               placeholder={t('filter.anyStatus')}
@@ -417,10 +418,33 @@ function RecordRow({ position, record }: { position: number; record: IndexedReco
           '—'
         )}
       </Table.Td>
-      <Table.Td>{record.amount === undefined ? '—' : format.money(record.amount, record.currency)}</Table.Td>
+      <Table.Td data-field="amount" style={{ whiteSpace: 'nowrap' }}>
+        <RecordAmount record={record} />
+      </Table.Td>
       <Table.Td>{format.dateTime(record.lastSeen)}</Table.Td>
       <Table.Td>{t(`source.${record.source}`)}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * A record's amount in its currency (a refund's is its deposit's, which main resolves from the
+ * index). A currency the index does not know is said so in words, never guessed.
+ */
+function RecordAmount({ record }: { record: Pick<IndexedRecordView, 'amount' | 'currency'> }) {
+  const { t } = useTranslation('records');
+  const format = useFormat();
+  if (record.amount === undefined) return '—';
+  if (record.currency !== undefined) {
+    return <span data-currency={record.currency}>{format.money(record.amount, record.currency)}</span>;
+  }
+  return (
+    <span data-currency="">
+      {format.number(record.amount)}{' '}
+      <Text span size="xs" c="dimmed" title={t('amount.currencyUnknownHint')}>
+        {t('amount.currencyUnknown')}
+      </Text>
+    </span>
   );
 }
 
@@ -494,7 +518,9 @@ function MatchList({ records }: { records: IndexedRecordView[] }) {
                 <StatusBadge entity={record.kind} status={record.status} />
               )}
               {record.amount !== undefined && (
-                <Text size="sm">{format.money(record.amount, record.currency)}</Text>
+                <Text size="sm" data-field="amount">
+                  <RecordAmount record={record} />
+                </Text>
               )}
               <Text size="sm" c="dimmed">
                 {format.dateTime(record.lastSeen)}

@@ -104,7 +104,8 @@ function RefundTable({ refunds, currency }: { refunds: IndexedRecordView[]; curr
               )}
             </Table.Td>
             <Table.Td data-field="amount">
-              <Money amount={refund.amount} currency={refund.currency ?? currency} />
+              {/* A refund is in its deposit's currency (D8): the deposit on screen says which. */}
+              <Money amount={refund.amount} currency={currency ?? refund.currency} />
             </Table.Td>
             <Table.Td data-field="first_seen">{format.dateTime(refund.firstSeen)}</Table.Td>
           </Table.Tr>
