@@ -5,7 +5,7 @@
  */
 import type { Result } from './results';
 
-/** The same kinds as the index's (main/core/record-index/port.ts INDEXED_KINDS). */
+/** The index's kinds too (main/core/record-index/port.ts takes these lists). */
 export const RECORD_KINDS = ['deposit', 'refund', 'cashout', 'sub_merchant'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 

@@ -1,34 +1,12 @@
-import type {
-  IndexedRecordView,
-  RecordKind,
-  RecordSort,
-  RecordSource,
-  RecordsApi,
-  Result,
-} from '../../../shared/contract';
-import type {
-  IndexedKind,
-  IndexedRecord,
-  ObservationSource,
-  RecentSort,
-  RecordIndex,
-} from '../record-index/port';
+import type { IndexedRecordView, RecordsApi, Result } from '../../../shared/contract';
+import type { IndexedRecord, RecordIndex } from '../record-index/port';
 import type { ConsoleContext } from './context';
 
 /**
  * The record index for the screens (issue 27): the RecordsApi on the active environment. The
- * contract declares its own view of a record (it imports nothing), so the index's record is mapped
- * here, without its environment id: the screens only ever see the active environment's.
+ * index's record is the contract's view plus its environment id, which is dropped here: the
+ * screens only ever see the active environment's.
  */
-
-/** The contract's vocabularies and the index's are the same lists: a compile error if they part. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameVocabulary: [
-  Same<RecordKind, IndexedKind>,
-  Same<RecordSource, ObservationSource>,
-  Same<RecordSort, RecentSort>,
-] = [true, true, true];
-void sameVocabulary;
 
 const DEFAULT_SEARCH_LIMIT = 20;
 

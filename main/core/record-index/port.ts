@@ -1,4 +1,13 @@
-import type { ConsoleError } from '../../../shared/contract';
+import {
+  RECORD_KINDS,
+  RECORD_SORTS,
+  RECORD_SOURCES,
+  type ConsoleError,
+  type IndexedRecordView,
+  type RecordKind,
+  type RecordSort,
+  type RecordSource,
+} from '../../../shared/contract';
 
 /**
  * The record index (issue 27): what the console has seen of each deposit, refund, cashout and
@@ -10,12 +19,13 @@ import type { ConsoleError } from '../../../shared/contract';
  * answer's payment instructions only.
  */
 
-export const INDEXED_KINDS = ['deposit', 'refund', 'cashout', 'sub_merchant'] as const;
-export type IndexedKind = (typeof INDEXED_KINDS)[number];
+/** The contract's lists: the screens, the CLI and the index name the same kinds, sources and sorts. */
+export const INDEXED_KINDS = RECORD_KINDS;
+export type IndexedKind = RecordKind;
 
 /** How the console came to see the record. `rebuild`: read again by `paydesk index rebuild`. */
-export const OBSERVATION_SOURCES = ['created', 'lookup', 'batch', 'watch', 'rebuild'] as const;
-export type ObservationSource = (typeof OBSERVATION_SOURCES)[number];
+export const OBSERVATION_SOURCES = RECORD_SOURCES;
+export type ObservationSource = RecordSource;
 
 /** One sighting of a record. Absent fields leave what the index already knows unchanged. */
 export interface RecordObservation {
@@ -47,29 +57,13 @@ export interface RecordObservation {
   instructions?: { json: string; expiresAt?: string };
 }
 
-export interface IndexedRecord {
+/** What the index knows of one record: the screens' view of it, in its environment. */
+export interface IndexedRecord extends IndexedRecordView {
   environmentId: string;
-  kind: IndexedKind;
-  id: string;
-  invoiceId?: string;
-  externalId?: string;
-  depositId?: string;
-  status?: string;
-  amount?: number;
-  /** Refunds: their deposit's (D8), read from the indexed deposit; absent while it is not indexed. */
-  currency?: string;
-  country?: string;
-  paymentMethod?: string;
-  firstSeen: string;
-  lastSeen: string;
-  /** The first source that brought the record in (a created record stays `created`). */
-  source: ObservationSource;
-  intentKey?: string;
-  instructions?: { json: string; expiresAt?: string };
 }
 
-export const RECENT_SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const;
-export type RecentSort = (typeof RECENT_SORTS)[number];
+export const RECENT_SORTS = RECORD_SORTS;
+export type RecentSort = RecordSort;
 
 export interface RecentQuery {
   environmentId: string;
