@@ -144,7 +144,7 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   await batchIn(app, 'done');
   await expect(row(results, pending)).toHaveAttribute('data-status', 'COMPLETED');
   await expect(row(results, pending)).toHaveAttribute('data-change', 'changed');
-  await expect(row(results, pending).locator('td').nth(4)).toHaveText('Changed, was PENDING');
+  await expect(row(results, pending).locator('td').nth(4)).toHaveText('Changed, was Pending');
   await expect(row(results, completed)).toHaveAttribute('data-change', 'same');
   await expect(row(results, unknown)).toHaveAttribute('data-change', 'same');
 

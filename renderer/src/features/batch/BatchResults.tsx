@@ -16,8 +16,10 @@ import {
 import { ColumnsMenu, useTableColumns } from '../../components/ColumnsMenu';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
+import { statusLabel } from '../../components/StatusBadge';
 import {
   BATCH_PAGE_SIZE,
+  BATCH_STATUS_ENTITY,
   BATCH_ROW_HEIGHT,
   batchColumnsSpec,
   changeMark,
@@ -129,26 +131,43 @@ interface RowWords {
   loading: string;
   copyId: string;
   state: Record<BatchRowState, string>;
+  /** A status's word (the service's code when this version does not know it). */
+  status(status: string): string;
   change(mark: ChangeMark): string;
   errorTitle(kind: ErrorKind): string;
   money(amount: number, currency?: string): string;
 }
 
-function rowWords(t: TFunction<['batch', 'errors']>, money: RowWords['money']): RowWords {
+function rowWords(
+  t: TFunction<['batch', 'errors']>,
+  tCommon: TFunction<'common'>,
+  kind: BatchKind,
+  money: RowWords['money'],
+): RowWords {
   const state = Object.fromEntries(
     BATCH_ROW_STATES.map((rowState) => [rowState, t(`batch:rowState.${rowState}`)]),
   ) as Record<BatchRowState, string>;
   const marks = { new: t('batch:change.new'), same: t('batch:change.same') };
   const changed = new Map<string, string>();
   const errorTitles = new Map<ErrorKind, string>();
+  const statuses = new Map<string, string>();
+  const status = (code: string) => {
+    let word = statuses.get(code);
+    if (word === undefined) {
+      word = statusLabel(tCommon, BATCH_STATUS_ENTITY[kind], code);
+      statuses.set(code, word);
+    }
+    return word;
+  };
   return {
     loading: t('batch:results.rowLoading'),
     copyId: t('batch:results.copyId'),
     state,
+    status,
     change(mark) {
       if (mark.mark === 'none') return '—';
       if (mark.mark !== 'changed') return marks[mark.mark];
-      const previous = mark.previous ?? t('batch:change.notFoundBefore');
+      const previous = mark.previous === null ? t('batch:change.notFoundBefore') : status(mark.previous);
       let text = changed.get(previous);
       if (text === undefined) {
         text = t('batch:change.changed', { previous });
@@ -178,8 +197,12 @@ function VirtualRows({
   columns: readonly BatchColumn[];
 }) {
   const { t } = useTranslation(['batch', 'errors']);
+  const { t: tCommon } = useTranslation('common');
   const format = useFormat();
-  const words = useMemo(() => rowWords(t, format.money), [t, format]);
+  const words = useMemo(
+    () => rowWords(t, tCommon, summary.kind, format.money),
+    [t, tCommon, summary.kind, format],
+  );
   // State, not a ref: the rows' virtualizer needs the element when it mounts (see RowsBody).
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // The first page always answers the filter's exact total (the list's length), also when scrolled away.
@@ -450,7 +473,7 @@ const BatchRowView = memo(function BatchRowView({
       case 'status':
         return (
           <td key={column} className={CELL} data-status={row.status} title={row.status}>
-            {row.status ?? '—'}
+            {row.status === undefined ? '—' : words.status(row.status)}
           </td>
         );
       case 'change': {

@@ -24,6 +24,7 @@ import {
 } from '../../../../shared/contract';
 import { useEnvironments } from '../../api/environment';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { FilePicker } from '../../components/FilePicker';
 import { useFormat } from '../../components/format-context';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { Section } from '../../components/Section';
@@ -94,6 +95,7 @@ function IdsForm({ onStarted }: { onStarted: (summary: BatchSummary) => void }) 
   const [kind, setKind] = useState<BatchKind>('deposits');
   const [text, setText] = useState('');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [concurrency, setConcurrency] = useState<number | string>(BATCH_LIMITS.concurrency.default);
   const [rate, setRate] = useState<number | string>(BATCH_LIMITS.ratePerSecond.default);
   const parse = useParseIds();
@@ -101,6 +103,7 @@ function IdsForm({ onStarted }: { onStarted: (summary: BatchSummary) => void }) 
   const parsed = parse.data?.kind === kind ? parse.data : null;
 
   const readFile = async (file: File) => {
+    setFileName(file.name);
     setFileProblem(null);
     parse.reset();
     if (fileTooLong(file.size)) {
@@ -159,29 +162,16 @@ function IdsForm({ onStarted }: { onStarted: (summary: BatchSummary) => void }) 
               spellCheck={false}
               data-testid="batch-text"
             />
-            <Input.Wrapper
+            <FilePicker
+              id="batch-file"
               label={t('input.file')}
               description={t('input.fileHint')}
-              id="batch-file"
               error={fileProblem}
-            >
-              <input
-                id="batch-file"
-                type="file"
-                accept=".csv,.txt,text/csv,text/plain"
-                data-testid="batch-file"
-                aria-describedby={
-                  fileProblem ? 'batch-file-description batch-file-error' : 'batch-file-description'
-                }
-                style={{ display: 'block', marginTop: 4 }}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  // Cleared so that opening the same file again reads it again.
-                  event.currentTarget.value = '';
-                  if (file) void readFile(file);
-                }}
-              />
-            </Input.Wrapper>
+              accept=".csv,.txt,text/csv,text/plain"
+              fileName={fileName}
+              onFile={(file) => void readFile(file)}
+              testId="batch-file"
+            />
             <Group>
               <Button
                 type="submit"

@@ -5,6 +5,7 @@ import {
   type BatchRowFilter,
   type BatchSummary,
 } from '../../../../shared/contract';
+import type { StatusEntity } from '../../lib/status';
 import type { TableColumnsSpec } from '../../lib/table-columns';
 
 /**
@@ -141,6 +142,13 @@ const COLUMNS: Record<BatchKind, readonly BatchColumn[]> = {
   cashouts: ['index', 'id', 'state', 'status', 'change', 'amount', 'rejection', 'error'],
 };
 
+/** Whose status a kind's rows carry (the status words are per entity: common's status.*). */
+export const BATCH_STATUS_ENTITY: Record<BatchKind, StatusEntity> = {
+  deposits: 'deposit',
+  refunds: 'refund',
+  cashouts: 'cashout',
+};
+
 export function batchColumns(kind: BatchKind): readonly BatchColumn[] {
   return COLUMNS[kind];
 }
@@ -152,18 +160,19 @@ export function batchColumns(kind: BatchKind): readonly BatchColumn[] {
  */
 export const COLUMN_WIDTHS: Record<BatchColumn, number> = {
   index: 44,
-  id: 130,
-  state: 100,
-  status: 110,
-  change: 130,
+  id: 125,
+  state: 95,
+  // The longest status word whole: "Liberado antecipadamente" (pt-BR) is 166 px in the 14 px font.
+  status: 185,
+  change: 115,
   amount: 120,
   usdAmount: 110,
-  invoiceId: 130,
+  invoiceId: 120,
   depositId: 110,
   country: 64,
   paymentMethod: 100,
-  rejection: 150,
-  error: 165,
+  rejection: 125,
+  error: 140,
 };
 
 /** Columns shown until the user chooses: what matters first, within the box at 1280 px. */

@@ -133,8 +133,15 @@ function CredentialRow({
             <SolidBadge color="gray">{t('credentials.notSet')}</SolidBadge>
           )}
         </Table.Td>
-        <Table.Td ff="monospace" data-testid="credential-hint">
-          {status.hint ?? <Absent />}
+        {/* Only the hint in monospace: there "—" would look like the "–" of a hint's font. */}
+        <Table.Td data-testid="credential-hint">
+          {status.hint === null ? (
+            <Absent />
+          ) : (
+            <Text span ff="monospace" size="sm">
+              {status.hint}
+            </Text>
+          )}
         </Table.Td>
         <Table.Td>{status.setAt ? format.dateTime(status.setAt) : <Absent />}</Table.Td>
         <Table.Td>

@@ -32,6 +32,7 @@ import {
   type ReconcileSummary,
 } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { FilePicker } from '../../components/FilePicker';
 import { useFormat } from '../../components/format-context';
 import { Money } from '../../components/Money';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
@@ -108,6 +109,7 @@ function LedgerForm({ onStarted }: { onStarted: (runId: string) => void }) {
   const prepare = usePrepareLedger();
   const start = useStartRun(onStarted);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, LedgerColumnChoice> | null>(null);
   const [kind, setKind] = useState<BatchKind | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -115,6 +117,7 @@ function LedgerForm({ onStarted }: { onStarted: (runId: string) => void }) {
   const ledger: ReconcileLedgerView | undefined = prepare.data ?? read.data;
 
   const openFile = (file: File) => {
+    setFileName(file.name);
     setFileProblem(null);
     prepare.reset();
     start.reset();
@@ -164,29 +167,16 @@ function LedgerForm({ onStarted }: { onStarted: (runId: string) => void }) {
             borderRadius: 'var(--mantine-radius-md)',
           }}
         >
-          <Input.Wrapper
+          <FilePicker
+            id="reconcile-file"
             label={t('ledger.file')}
             description={t('ledger.fileHint', { mb: RECONCILE_LIMITS.maxLedgerBytes / 1048576 })}
-            id="reconcile-file"
             error={fileProblem}
-          >
-            <input
-              id="reconcile-file"
-              type="file"
-              accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              data-testid="reconcile-file"
-              aria-describedby={
-                fileProblem ? 'reconcile-file-description reconcile-file-error' : 'reconcile-file-description'
-              }
-              style={{ display: 'block', marginTop: 4 }}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                // Cleared so that opening the same file again reads it again.
-                event.currentTarget.value = '';
-                if (file) openFile(file);
-              }}
-            />
-          </Input.Wrapper>
+            accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            fileName={fileName}
+            onFile={openFile}
+            testId="reconcile-file"
+          />
         </Box>
         {read.isPending && <Text size="sm">{t('ledger.reading')}</Text>}
         {read.error && <ErrorNotice error={read.error} />}
