@@ -1,6 +1,6 @@
 /** The audit journal (main/core/audit): what the journal screen and `paydesk audit` see. */
 import type { EnvironmentKind } from './environments';
-import type { ErrorKind, Result } from './results';
+import type { ErrorKind, MessageText, Result } from './results';
 
 /** The mutating calls the journal records. */
 export const AUDIT_ACTIONS = ['deposit.create', 'refund.create', 'cashout.cancel'] as const;
@@ -125,7 +125,8 @@ export interface AuditVerifyReport {
   entries: number;
   /** Hash of the last good entry. */
   headHash: string | null;
-  firstProblem?: { line: number; kind: AuditProblemKind; message: string };
+  /** `message` in English (the CLI, the logs); `text` the same sentence as a key for the screens. */
+  firstProblem?: { line: number; kind: AuditProblemKind; message: string; text: MessageText };
   /** The journal's own verify adds these; a bare check of the file's bytes cannot. */
   anchor?: AuditAnchorReport;
   repairs?: AuditRepairReport[];

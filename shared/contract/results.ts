@@ -228,6 +228,17 @@ export const MESSAGE_KEYS = [
   'journal.resendsNotSettled',
   'journal.settledOrUnderWay',
   'journal.unlinkableTail',
+  // A line of the journal file that breaks the chain (audit verify's first problem).
+  'journalLine.truncated',
+  'journalLine.notJson',
+  'journalLine.notEntry',
+  'journalLine.unserialisable',
+  'journalLine.tampered',
+  'journalLine.invalidEntry',
+  'journalLine.invalidField',
+  'journalLine.entriesMissing',
+  'journalLine.repeated',
+  'journalLine.brokenLink',
   // The local sandbox's controls (main/core/console/sandbox-controls.ts).
   'sandbox.noAnswer',
   'sandbox.notActive',

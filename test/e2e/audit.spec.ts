@@ -198,6 +198,9 @@ test.describe('a changed journal', () => {
     await expect(problem).toHaveAttribute('data-problem-kind', 'tampered');
     await expect(problem).toHaveAttribute('data-problem-line', '2');
     await expect(problem).toContainText('Line 2: the line was changed after it was written.');
+    // The sentence from the locale files (main's text key), not main's English message.
+    await expect(problem).toContainText('does not match its own fingerprint');
+    await expect(problem).not.toContainText('hash');
     await expect(report).toContainText('1 line is intact before the problem.');
     const afterEdit = await paydesk.call('auditVerify', {});
     if (!afterEdit.ok || afterEdit.data.headHash === null) throw new Error('no head hash after the edit');

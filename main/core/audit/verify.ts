@@ -52,6 +52,7 @@ function scanJournal(bytes: Uint8Array): JournalScan {
         line,
         kind: 'truncated',
         message: `Line ${line} is cut short (${buffer.length - start} bytes without an end of line): a write was interrupted.`,
+        text: { key: 'journalLine.truncated', params: { bytes: buffer.length - start } },
       };
       break;
     }
@@ -62,7 +63,12 @@ function scanJournal(bytes: Uint8Array): JournalScan {
     try {
       parsed = JSON.parse(text);
     } catch {
-      firstProblem ??= { line, kind: 'unparseable', message: `Line ${line} is not valid JSON.` };
+      firstProblem ??= {
+        line,
+        kind: 'unparseable',
+        message: `Line ${line} is not valid JSON.`,
+        text: { key: 'journalLine.notJson' },
+      };
       continue;
     }
     const place = chainPlaceSchema.safeParse(parsed);
@@ -92,20 +98,31 @@ function linkProblem(
   expectedPrev: string,
 ): ChainProblem | undefined {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { line, kind: 'unparseable', message: `Line ${line} is not a journal entry.` };
+    return {
+      line,
+      kind: 'unparseable',
+      message: `Line ${line} is not a journal entry.`,
+      text: { key: 'journalLine.notEntry' },
+    };
   }
   const record = parsed as Record<string, unknown>;
   let recomputed: string;
   try {
     recomputed = entryHash(record);
   } catch {
-    return { line, kind: 'unparseable', message: `Line ${line} holds a value JSON cannot carry.` };
+    return {
+      line,
+      kind: 'unparseable',
+      message: `Line ${line} holds a value JSON cannot carry.`,
+      text: { key: 'journalLine.unserialisable' },
+    };
   }
   if (record.hash !== recomputed) {
     return {
       line,
       kind: 'tampered',
       message: `Line ${line} does not match its own hash: it was changed after it was written.`,
+      text: { key: 'journalLine.tampered' },
     };
   }
   if (!entry.success) {
@@ -114,6 +131,9 @@ function linkProblem(
       line,
       kind: 'unparseable',
       message: `Line ${line} is not a valid journal entry${field ? ` (field ${field})` : ''}.`,
+      text: field
+        ? { key: 'journalLine.invalidField', params: { field } }
+        : { key: 'journalLine.invalidEntry' },
     };
   }
   const expectedSeq = entries + 1;
@@ -126,6 +146,13 @@ function linkProblem(
       line,
       kind: 'bad_sequence',
       message: `Line ${line} carries sequence ${entry.data.seq} where ${expectedSeq} was due: ${how}.`,
+      text:
+        entry.data.seq > expectedSeq
+          ? {
+              key: 'journalLine.entriesMissing',
+              params: { seq: entry.data.seq, expected: expectedSeq, count: entry.data.seq - expectedSeq },
+            }
+          : { key: 'journalLine.repeated', params: { seq: entry.data.seq, expected: expectedSeq } },
     };
   }
   if (entry.data.prev !== expectedPrev) {
@@ -133,6 +160,7 @@ function linkProblem(
       line,
       kind: 'broken_link',
       message: `Line ${line} does not link to the entry before it: the chain was rewritten there.`,
+      text: { key: 'journalLine.brokenLink' },
     };
   }
   return undefined;

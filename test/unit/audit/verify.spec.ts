@@ -110,6 +110,11 @@ test('a deleted line is reported as missing at the line that follows the gap', (
   const report = verifyJournalBytes(bytes(lines));
   expect(report.firstProblem).toMatchObject({ line: 4, kind: 'bad_sequence' });
   expect(report.firstProblem?.message).toContain('1 entry is missing');
+  // The same sentence as a key for the screens, with what it needs to say it.
+  expect(report.firstProblem?.text).toEqual({
+    key: 'journalLine.entriesMissing',
+    params: { seq: 5, expected: 4, count: 1 },
+  });
 });
 
 test('an inserted copy of an earlier line is reported where it was inserted', () => {
@@ -117,6 +122,7 @@ test('an inserted copy of an earlier line is reported where it was inserted', ()
   lines.splice(4, 0, lines[1] ?? '');
   const report = verifyJournalBytes(bytes(lines));
   expect(report.firstProblem).toMatchObject({ line: 5, kind: 'bad_sequence' });
+  expect(report.firstProblem?.text).toEqual({ key: 'journalLine.repeated', params: { seq: 2, expected: 5 } });
 });
 
 test('an inserted forged line with a made-up hash is tampered', () => {

@@ -32,6 +32,7 @@ import { DayInput } from '../../components/DayInput';
 import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { useFormat } from '../../components/format-context';
+import { sayText } from '../../lib/validation-text';
 import { AuditStateBadge } from './AuditStateBadge';
 import {
   AUDIT_COLUMNS_SPEC,
@@ -206,6 +207,7 @@ const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "…"
 
 function VerifyReport({ report }: { report: AuditVerifyReport }) {
   const { t } = useTranslation('audit');
+  const { locale } = useFormat();
   const head = report.headHash ? (
     <Group gap={4} wrap="nowrap">
       <Text size="sm" span>
@@ -261,7 +263,7 @@ function VerifyReport({ report }: { report: AuditVerifyReport }) {
         {problem && (
           <Text size="sm" data-problem-kind={problem.kind} data-problem-line={problem.line}>
             {t('verify.brokenAt', { line: problem.line, kind: t(`verify.kind.${problem.kind}`) })}{' '}
-            {problem.message}
+            {sayText(t, locale, problem)}
           </Text>
         )}
         <AnchorProblem report={report} />
