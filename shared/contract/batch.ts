@@ -1,5 +1,5 @@
 /** Batch lookup (main/core/batch): the status of many deposits, refunds or cashouts at once. */
-import type { ConsoleError, ErrorKind, Result } from './results';
+import type { ConsoleError, ErrorKind, MessageText, Result } from './results';
 
 /**
  * Ids in batches and on the watchlist are TEXT in one canonical form, so that one type crosses
@@ -33,7 +33,9 @@ export const BATCH_LIMITS = {
 export interface BatchInvalidToken {
   token: string;
   row: number;
+  /** English (the CLI); `text` is the same reason as a key for the screens. */
   reason: string;
+  text: MessageText;
 }
 
 export interface BatchDuplicate {

@@ -228,6 +228,18 @@ export const MESSAGE_KEYS = [
   'journal.resendsNotSettled',
   'journal.settledOrUnderWay',
   'journal.unlinkableTail',
+  // A token of a batch or a ledger that is not an id of its kind (main/core/batch/ids.ts).
+  'batchId.zero',
+  'batchId.tooLarge',
+  'batchId.negative',
+  'batchId.notWhole',
+  'batchId.scientific',
+  'batchId.notNumber',
+  'batchId.externalEmpty',
+  'batchId.externalTooLong',
+  'batchId.controlCharacter',
+  'batchId.externalNotCashout',
+  'batchId.notCashoutId',
   // A line of the journal file that breaks the chain (audit verify's first problem).
   'journalLine.truncated',
   'journalLine.notJson',

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Language } from '../../shared/contract';
 import { SEEDED_RECORDS } from '../../main/sandbox';
-import { expect, test, type PaydeskCaller } from './fixtures';
+import { expect, test } from './fixtures';
+import { useLanguage } from './support/console-ui';
 
 /**
  * Every word in the user's language (issue 28): a form's validation messages (main's schema issues,
@@ -13,12 +13,6 @@ async function openRoute(app: Page, route: string): Promise<void> {
   await app.evaluate((hash) => {
     window.location.hash = hash;
   }, route);
-}
-
-async function useLanguage(app: Page, paydesk: PaydeskCaller, language: Language): Promise<void> {
-  expect(await paydesk.call('setPreferences', { language })).toMatchObject({ ok: true });
-  await app.reload();
-  await app.waitForFunction(() => 'paydesk' in window);
 }
 
 const errorOf = async (input: Locator): Promise<string> => {
@@ -39,6 +33,7 @@ const EXPECTED = {
     depositNotFound: 'El servicio no encontró ningún depósito con este id.',
     notFoundTitle: 'No se encontró nada con este id',
     sandboxRefused: 'El sandbox local rechazó este cambio.',
+    negativeId: 'un número negativo no es un id',
   },
   'pt-BR': {
     email: 'deve ser um endereço de e-mail válido',
@@ -50,6 +45,7 @@ const EXPECTED = {
     depositNotFound: 'O serviço não encontrou nenhum depósito com este id.',
     notFoundTitle: 'Nada foi encontrado com este id',
     sandboxRefused: 'O sandbox local recusou esta alteração.',
+    negativeId: 'um número negativo não é um id',
   },
 } as const;
 
@@ -150,6 +146,13 @@ test.describe('every word in the user’s language', () => {
       await expect(refusal.getByTestId('error-said')).toHaveText(new RegExp(`${says.sandboxRefused}$`));
       await expect(refusal).not.toContainText(MAIN_ENGLISH);
       await saveScreen(`translations-sandbox-refusal-${language}`);
+
+      // A batch's tokens that are not ids: each reason from main as a key.
+      await openRoute(app, '#/batch');
+      await app.getByTestId('batch-text').fill('300000001 -5');
+      await app.getByTestId('batch-parse').click();
+      const reason = app.getByTestId('batch-invalid').locator('tr[data-token="-5"] td').nth(2);
+      await expect(reason).toHaveText(says.negativeId);
     });
 
     test(`${language}: the audit journal's day filters are typed and shown as ${says.dayPlaceholder}`, async ({

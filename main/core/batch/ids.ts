@@ -4,6 +4,7 @@ import {
   type BatchInvalidToken,
   type BatchKind,
   type BatchParseResult,
+  type MessageText,
   type Result,
 } from '../../../shared/contract';
 import { parseCsv } from '../csv';
@@ -101,32 +102,55 @@ const KNOWN_COLUMNS = new Set([
   'user_id',
 ]);
 
-export type IdTokenCheck = { ok: true; id: string } | { ok: false; reason: string };
+/** `reason` in English (the CLI, the logs); `text` the same reason as a key for the screens. */
+export type IdTokenCheck = { ok: true; id: string } | { ok: false; reason: string; text: MessageText };
 
 const DIGITS = /^\d+$/;
 
 function numericId(token: string): IdTokenCheck {
   if (DIGITS.test(token)) {
     const value = Number(token);
-    if (value === 0) return { ok: false, reason: 'zero is not an id' };
-    if (!Number.isSafeInteger(value)) return { ok: false, reason: 'is larger than any id (2^53 − 1)' };
+    if (value === 0) return { ok: false, reason: 'zero is not an id', text: { key: 'batchId.zero' } };
+    if (!Number.isSafeInteger(value)) {
+      return { ok: false, reason: 'is larger than any id (2^53 − 1)', text: { key: 'batchId.tooLarge' } };
+    }
     return { ok: true, id: String(value) };
   }
-  if (/^-\d+$/.test(token)) return { ok: false, reason: 'a negative number is not an id' };
-  if (/^\d*[.]\d+$|^\d+[.]\d*$/.test(token)) return { ok: false, reason: 'ids are whole numbers' };
-  if (/^\d+(?:[.]\d+)?e[+-]?\d+$/i.test(token)) {
-    return { ok: false, reason: 'written in scientific notation (format the column as text)' };
+  if (/^-\d+$/.test(token)) {
+    return { ok: false, reason: 'a negative number is not an id', text: { key: 'batchId.negative' } };
   }
-  return { ok: false, reason: 'is not a number' };
+  if (/^\d*[.]\d+$|^\d+[.]\d*$/.test(token)) {
+    return { ok: false, reason: 'ids are whole numbers', text: { key: 'batchId.notWhole' } };
+  }
+  if (/^\d+(?:[.]\d+)?e[+-]?\d+$/i.test(token)) {
+    return {
+      ok: false,
+      reason: 'written in scientific notation (format the column as text)',
+      text: { key: 'batchId.scientific' },
+    };
+  }
+  return { ok: false, reason: 'is not a number', text: { key: 'batchId.notNumber' } };
 }
 
 function externalId(text: string): IdTokenCheck {
-  if (text.length === 0) return { ok: false, reason: `nothing follows ${externalIdPrefix}` };
+  if (text.length === 0) {
+    return {
+      ok: false,
+      reason: `nothing follows ${externalIdPrefix}`,
+      text: { key: 'batchId.externalEmpty', params: { prefix: externalIdPrefix } },
+    };
+  }
   if (text.length > MAX_EXTERNAL_ID) {
-    return { ok: false, reason: `an external id has at most ${MAX_EXTERNAL_ID} characters` };
+    return {
+      ok: false,
+      reason: `an external id has at most ${MAX_EXTERNAL_ID} characters`,
+      text: { key: 'batchId.externalTooLong', params: { max: MAX_EXTERNAL_ID } },
+    };
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(text)) return { ok: false, reason: 'holds a control character' };
+  if (/[\u0000-\u001f\u007f]/.test(text)) {
+    return { ok: false, reason: 'holds a control character', text: { key: 'batchId.controlCharacter' } };
+  }
   return { ok: true, id: `${externalIdPrefix}${text}` };
 }
 
@@ -141,11 +165,15 @@ export function checkIdToken(kind: IdKind, token: string): IdTokenCheck {
   if (hasExternalPrefix(token)) {
     return kind === 'cashouts'
       ? externalId(token.slice(externalIdPrefix.length))
-      : { ok: false, reason: 'only cashouts have external ids' };
+      : { ok: false, reason: 'only cashouts have external ids', text: { key: 'batchId.externalNotCashout' } };
   }
   const checked = numericId(token);
   if (!checked.ok && kind === 'cashouts' && checked.reason === 'is not a number') {
-    return { ok: false, reason: `is not a cashout id; write an external id as ${externalIdPrefix}<id>` };
+    return {
+      ok: false,
+      reason: `is not a cashout id; write an external id as ${externalIdPrefix}<id>`,
+      text: { key: 'batchId.notCashoutId', params: { prefix: externalIdPrefix } },
+    };
   }
   return checked;
 }
@@ -248,7 +276,7 @@ export function parseBatchIds(kind: BatchKind, text: string): Result<BatchParseR
     if (!check.ok) {
       invalidCount += 1;
       if (invalid.length < BATCH_LIMITS.maxListed)
-        invalid.push({ token: shown(token), row, reason: check.reason });
+        invalid.push({ token: shown(token), row, reason: check.reason, text: check.text });
       return true;
     }
     const seen = occurrences.get(check.id);

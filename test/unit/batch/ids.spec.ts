@@ -32,13 +32,28 @@ test('invalid tokens are listed with their row and the reason, never skipped sil
   );
   expect(result.ids).toEqual(['12', '13']);
   expect(result.invalid).toEqual([
-    { token: 'abc', row: 1, reason: 'is not a number' },
-    { token: '-3', row: 2, reason: 'a negative number is not an id' },
-    { token: '0', row: 2, reason: 'zero is not an id' },
-    { token: '1.5', row: 2, reason: 'ids are whole numbers' },
-    { token: '99999999999999999', row: 3, reason: 'is larger than any id (2^53 − 1)' },
-    { token: '3e5', row: 3, reason: 'written in scientific notation (format the column as text)' },
-    { token: 'ext:payout-1', row: 3, reason: 'only cashouts have external ids' },
+    { token: 'abc', row: 1, reason: 'is not a number', text: { key: 'batchId.notNumber' } },
+    { token: '-3', row: 2, reason: 'a negative number is not an id', text: { key: 'batchId.negative' } },
+    { token: '0', row: 2, reason: 'zero is not an id', text: { key: 'batchId.zero' } },
+    { token: '1.5', row: 2, reason: 'ids are whole numbers', text: { key: 'batchId.notWhole' } },
+    {
+      token: '99999999999999999',
+      row: 3,
+      reason: 'is larger than any id (2^53 − 1)',
+      text: { key: 'batchId.tooLarge' },
+    },
+    {
+      token: '3e5',
+      row: 3,
+      reason: 'written in scientific notation (format the column as text)',
+      text: { key: 'batchId.scientific' },
+    },
+    {
+      token: 'ext:payout-1',
+      row: 3,
+      reason: 'only cashouts have external ids',
+      text: { key: 'batchId.externalNotCashout' },
+    },
   ]);
   expect(result.invalidCount).toBe(7);
 });
@@ -56,6 +71,11 @@ test('cashouts: numeric cashout_id, or ext:<external_id>; the prefix is case-ins
     ['payout-7783', 'is not a cashout id; write an external id as ext:<id>'],
     ['ext:', 'nothing follows ext:'],
     [`ext:${'x'.repeat(33)}`, 'an external id has at most 32 characters'],
+  ]);
+  expect(result.invalid.map((item) => item.text)).toEqual([
+    { key: 'batchId.notCashoutId', params: { prefix: 'ext:' } },
+    { key: 'batchId.externalEmpty', params: { prefix: 'ext:' } },
+    { key: 'batchId.externalTooLong', params: { max: 32 } },
   ]);
 });
 
@@ -116,7 +136,9 @@ test('a first row of column names without an id column is a header, unknown word
   const mixed = parsed(parseBatchIds('deposits', 'id 300000005\n300000006'));
   expect(mixed.header).toBeNull();
   expect(mixed.ids).toEqual(['300000005', '300000006']);
-  expect(mixed.invalid).toEqual([{ token: 'id', row: 1, reason: 'is not a number' }]);
+  expect(mixed.invalid).toEqual([
+    { token: 'id', row: 1, reason: 'is not a number', text: { key: 'batchId.notNumber' } },
+  ]);
 });
 
 test('text that is not valid CSV (an unclosed quote) is still read as free text; a BOM is dropped', () => {
@@ -167,9 +189,11 @@ test('checkIdToken gives the canonical form used everywhere (leading zeros dropp
   expect(checkIdToken('sub_merchants', 'ext:abc')).toEqual({
     ok: false,
     reason: 'only cashouts have external ids',
+    text: { key: 'batchId.externalNotCashout' },
   });
   expect(checkIdToken('cashouts', 'ext:a\u0007b')).toEqual({
     ok: false,
     reason: 'holds a control character',
+    text: { key: 'batchId.controlCharacter' },
   });
 });

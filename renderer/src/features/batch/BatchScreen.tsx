@@ -26,6 +26,7 @@ import { useEnvironments } from '../../api/environment';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FilePicker } from '../../components/FilePicker';
 import { useFormat } from '../../components/format-context';
+import { sayText } from '../../lib/validation-text';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { Section } from '../../components/Section';
 import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
@@ -317,7 +318,9 @@ function ParseSummary({ parsed }: { parsed: BatchParseResult }) {
                     <Table.Tr key={index} data-token={token.token}>
                       <Table.Td>{token.row}</Table.Td>
                       <Table.Td ff="monospace">{token.token}</Table.Td>
-                      <Table.Td>{token.reason}</Table.Td>
+                      <Table.Td>
+                        {sayText(t, format.locale, { message: token.reason, text: token.text })}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
