@@ -113,7 +113,7 @@ const BRIDGE_TOKEN_STORAGE_KEY = 'paydesk-web-bridge-token';
 /** The web bridge's own page script (the browser build's stand-in for the preload). */
 const BRIDGE_SCRIPT = '/paydesk-bridge.js';
 
-interface WebChild {
+export interface WebChild {
   origin: string;
   token: string;
   rendererDir: string;
@@ -126,7 +126,7 @@ const webFactsSchema = z.object({ url: z.string().url(), port: z.number(), dataD
  * `npm run web -- --no-build --json` in a child process, on a copy of the shared e2e renderer build
  * with the stack floors built into it (stack-floors.ts).
  */
-async function startWebChild(): Promise<WebChild> {
+export async function startWebChild(): Promise<WebChild> {
   const rendererDir = await rendererWithStackFloors(await ensureRendererBuilt());
   const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-bench-web-'));
   const child: ChildProcess = spawn(
@@ -173,7 +173,7 @@ async function startWebChild(): Promise<WebChild> {
   };
 }
 
-const VIEWPORT = { width: 1280, height: 900 };
+export const VIEWPORT = { width: 1280, height: 900 };
 
 /** A fresh context (cold HTTP cache) whose pages already hold the bridge token. */
 async function freshContext(browser: Browser, web: WebChild): Promise<BrowserContext> {
@@ -183,7 +183,7 @@ async function freshContext(browser: Browser, web: WebChild): Promise<BrowserCon
 }
 
 /** Every page of `context` holds the bridge token before its scripts run. */
-async function holdBridgeToken(context: BrowserContext, web: WebChild): Promise<void> {
+export async function holdBridgeToken(context: BrowserContext, web: WebChild): Promise<void> {
   // tsx compiles named inner functions to `__name(fn, "name")` calls; the functions handed to the
   // page (init scripts, evaluate) carry them, so the page gets the identity helper first.
   await context.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
@@ -339,7 +339,7 @@ function pathOf(target: LoadTarget): string {
  * data-prestart attribute at the end of the app's first render). Serialised by Playwright: no
  * imports, no closures.
  */
-function watchForReady(): void {
+export function watchForReady(): void {
   const state = window as unknown as PrestartWatch & { __paydeskReady?: number };
   const target = location.hash === '#/' || location.hash === '' ? 'lookup-box' : 'not-found-heading';
   let scheduled = false;
@@ -372,7 +372,7 @@ function watchForReady(): void {
 }
 
 /** What watchForReady notes of the pre-start shell on the page. */
-interface PrestartWatch {
+export interface PrestartWatch {
   __paydeskPrestart?: boolean;
   __paydeskTookOver?: number;
 }

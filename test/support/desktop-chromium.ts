@@ -83,19 +83,17 @@ const traceSchema = z.union([
   z.array(z.unknown()),
 ]);
 
-/**
- * Runs `action` under Chromium's tracing and answers, for each script V8 compiled meanwhile (by
- * URL), how many bytes of V8 code cache its compile consumed: 0 when it was compiled from source.
- */
-export async function codeCacheConsumedDuring(
+/** Runs `action` under Chromium's tracing with these categories; answers its result and the events. */
+export async function tracedDuring<T>(
   context: BrowserContext,
   page: Page,
-  action: () => Promise<void>,
-): Promise<Map<string, number>> {
+  categories: string,
+  action: () => Promise<T>,
+): Promise<{ result: T; events: unknown[] }> {
   const session = await context.newCDPSession(page);
   try {
-    await session.send('Tracing.start', { categories: 'v8', transferMode: 'ReturnAsStream' });
-    await action();
+    await session.send('Tracing.start', { categories, transferMode: 'ReturnAsStream' });
+    const result = await action();
     const complete = new Promise<string | undefined>((resolve) =>
       session.once('Tracing.tracingComplete', (event) => resolve(event.stream)),
     );
@@ -109,16 +107,29 @@ export async function codeCacheConsumedDuring(
       if (chunk.eof) break;
     }
     await session.send('IO.close', { handle: stream });
-    const consumed = new Map<string, number>();
-    for (const raw of traceSchema.parse(JSON.parse(text))) {
-      const event = compileEventSchema.safeParse(raw);
-      if (!event.success || !/^v8\.compile(Module)?$/.test(event.data.name)) continue;
-      const url = event.data.args?.data?.url;
-      if (url === undefined) continue;
-      consumed.set(url, (consumed.get(url) ?? 0) + (event.data.args?.data?.consumedCacheSize ?? 0));
-    }
-    return consumed;
+    return { result, events: traceSchema.parse(JSON.parse(text)) };
   } finally {
     await session.detach();
   }
+}
+
+/**
+ * Runs `action` under Chromium's tracing and answers, for each script V8 compiled meanwhile (by
+ * URL), how many bytes of V8 code cache its compile consumed: 0 when it was compiled from source.
+ */
+export async function codeCacheConsumedDuring(
+  context: BrowserContext,
+  page: Page,
+  action: () => Promise<void>,
+): Promise<Map<string, number>> {
+  const { events } = await tracedDuring(context, page, 'v8', action);
+  const consumed = new Map<string, number>();
+  for (const raw of events) {
+    const event = compileEventSchema.safeParse(raw);
+    if (!event.success || !/^v8\.compile(Module)?$/.test(event.data.name)) continue;
+    const url = event.data.args?.data?.url;
+    if (url === undefined) continue;
+    consumed.set(url, (consumed.get(url) ?? 0) + (event.data.args?.data?.consumedCacheSize ?? 0));
+  }
+  return consumed;
 }
