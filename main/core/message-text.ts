@@ -1,4 +1,17 @@
-import type { MessageKey, MessageText } from '../../shared/contract';
+import { z } from 'zod';
+import { MESSAGE_KEYS, type MessageKey, type MessageText } from '../../shared/contract';
+
+/**
+ * A text key and a few short parameters (names, amounts, codes), nothing else: how main's words
+ * are read back wherever they enter again (the IPC answers, kept reconciliation runs).
+ */
+export const messageTextSchema = z.strictObject({
+  key: z.enum(MESSAGE_KEYS),
+  params: z
+    .record(z.string().max(40), z.union([z.string().max(200), z.number().refine(Number.isFinite)]))
+    .refine((params) => Object.keys(params).length <= 8)
+    .optional(),
+}) satisfies z.ZodType<MessageText>;
 
 /**
  * The schemas' English "must …" phrases (main/core/payments/inputs.ts, settings, base-url) as text

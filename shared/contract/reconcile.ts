@@ -1,6 +1,6 @@
 /** Reconciliation (issue 31): the merchant's own ledger against the service, with the money at stake. */
 import type { BatchKind } from './batch';
-import type { ConsoleError, ErrorKind, Result } from './results';
+import type { ConsoleError, ErrorKind, MessageText, Result } from './results';
 
 /**
  * What a ledger row is, compared with the service. `lookup_failed` is not a classification of
@@ -51,7 +51,17 @@ export type ReconcileChange = 'newly_differing' | 'still_open' | 'resolved';
 export interface LedgerBadRow {
   /** The row as a spreadsheet numbers it (the header is row 1). */
   line: number;
+  /** English, the cell named in it (the CLI, the logs); the screens say `field`, `value` and `text`. */
   reason: string;
+  /**
+   * `reason` as a key, without the cell it names (an id's reason is batch/ids.ts's own key, which
+   * cannot hold the cell). Absent only in runs kept before it existed: show `reason` then.
+   */
+  text?: MessageText;
+  /** The field of the cell the reason is about. */
+  field?: LedgerField;
+  /** That cell's text, when it is not empty. */
+  value?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { useLanguage } from './support/console-ui';
 
 /**
  * Reconciliation (issue 31): a ledger as a Brazilian spreadsheet writes it (BOM, `;`, decimal
@@ -103,3 +104,57 @@ test('a pt-BR ledger: mapping and bad rows first, then the picture, the filtered
   // The run is kept and listed.
   await expect(app.getByTestId('reconcile-run-list').locator('tbody tr')).toHaveCount(1);
 });
+
+/** Each kind of bad row, as main reads it, said in the user's language with the cell it names. */
+const BAD_ROWS_SAID = {
+  es: {
+    2: 'Id del depósito "-5": un número negativo no es un id',
+    3: 'Estado "talvez": no es un estado que Paydesk conozca',
+    4: 'Importe "1.2.3": no se puede leer como importe: los miles no están agrupados de tres en tres',
+    5: 'Moneda "REAIS": no es un código de moneda de 3 letras',
+    6: 'ninguna columna de id tiene valor (deposit_id)',
+  },
+  'pt-BR': {
+    2: 'Id do depósito "-5": um número negativo não é um id',
+    3: 'Situação "talvez": não é um status que o Paydesk conheça',
+    4: 'Valor "1.2.3": não pode ser lido como valor: os milhares não estão agrupados de três em três',
+    5: 'Moeda "REAIS": não é um código de moeda de 3 letras',
+    6: 'nenhuma coluna de id está preenchida (deposit_id)',
+  },
+} as const;
+
+for (const language of ['es', 'pt-BR'] as const) {
+  test(`${language}: a ledger's bad rows say why in ${language}, naming the cell`, async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await useLanguage(app, paydesk, language);
+    const id = SEEDED_RECORDS.completedCardDeposit;
+    const ledger = [
+      'Id do depósito;Valor;Moeda;Situação',
+      '-5;1,00;BRL;pago',
+      `${id};1,00;BRL;talvez`,
+      `${id};1.2.3;BRL;pago`,
+      `${id};1,00;Reais;pago`,
+      ';1,00;BRL;pago',
+      `${id};150,00;BRL;pago`,
+    ].join('\n');
+    await app.locator('[data-nav="reconcile"]').click();
+    await app.getByTestId('reconcile-file').setInputFiles({
+      name: 'razao.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${ledger}\n`, 'utf8'),
+    });
+    const badRows = app.getByTestId('reconcile-preview').getByTestId('reconcile-bad-rows');
+    await expect(badRows.locator('tbody tr')).toHaveCount(5);
+    for (const [line, said] of Object.entries(BAD_ROWS_SAID[language])) {
+      await expect(badRows.locator(`tr[data-line="${line}"] td`).nth(1)).toHaveText(said);
+    }
+    // main's English reasons (ledger.ts, amount.ts, batch/ids.ts) are not shown.
+    await expect(badRows).not.toContainText(/is not|does not read|is empty|negative number|no deposit_id/);
+    await axe();
+    await saveScreen(`reconcile-bad-rows-${language}`);
+  });
+}

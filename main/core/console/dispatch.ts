@@ -6,16 +6,14 @@ import {
   RECONCILE_LIMITS,
   ENVIRONMENT_KINDS,
   ERROR_KINDS,
-  MESSAGE_KEYS,
   type BlockingIntent,
   type ChannelName,
   type ConsoleApi,
   type ConsoleError,
   type ErrorKind,
-  type MessageText,
   type Result,
 } from '../../../shared/contract';
-import { issueText } from '../message-text';
+import { issueText, messageTextSchema } from '../message-text';
 import { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
 import { failure } from './results';
 
@@ -153,14 +151,6 @@ const blockingIntentSchema = z.strictObject({
   canRetry: z.boolean(),
 }) satisfies z.ZodType<BlockingIntent>;
 
-/** The text key of an error and a few short parameters (names, amounts, codes): nothing else. */
-const messageTextSchema = z.strictObject({
-  key: z.enum(MESSAGE_KEYS),
-  params: z
-    .record(z.string().max(40), z.union([z.string().max(200), z.number().refine(Number.isFinite)]))
-    .refine((params) => Object.keys(params).length <= 8)
-    .optional(),
-}) satisfies z.ZodType<MessageText>;
 
 /** A ConsoleError rebuilt field by field, so nothing else rides along. */
 function cleanError(raw: unknown): ConsoleError {

@@ -10,12 +10,15 @@
  * dot decimal and knows no locale, so it is not this one.
  */
 
+import type { MessageText } from '../../../shared/contract';
+
 export const AMOUNT_SCALE = 10_000;
 const MAX_DECIMALS = 4;
 
 export type DecimalSeparator = ',' | '.';
 
-export type AmountReading = { ok: true; units: number } | { ok: false; reason: string };
+/** `reason` in English (the CLI, the logs); `text` the same reason as a key for the screens. */
+export type AmountReading = { ok: true; units: number } | { ok: false; reason: string; text: MessageText };
 
 /** A currency written before or after the number: a symbol, or an ISO code. */
 const CURRENCY_AROUND = /^(?:R\$|US\$|S\/\.?|\$|€|£|[A-Za-z]{3})\s*|\s*(?:R\$|\$|€|£|[A-Za-z]{3})$/g;
@@ -49,22 +52,39 @@ function bare(text: string): { negative: boolean; number: string } | null {
 /** Reads one ledger amount with `decimal` as the decimal separator. */
 export function parseLedgerAmount(text: string, decimal: DecimalSeparator): AmountReading {
   const parts = bare(text);
-  if (parts === null) return { ok: false, reason: 'the amount is empty' };
+  if (parts === null)
+    return { ok: false, reason: 'the amount is empty', text: { key: 'ledgerRow.amountEmpty' } };
   const compact = parts.number.replace(SPACES, ' ');
-  const refused = (why: string): AmountReading => ({
+  // The key says the why alone: the screen shows the cell's value beside it.
+  const refused = (why: string, said: MessageText): AmountReading => ({
     ok: false,
     reason: `"${text.trim()}" does not read as an amount (${why})`,
+    text: said,
   });
-  if (!/^[\d.,' ]+$/.test(compact)) return refused('only digits and separators are expected');
+  if (!/^[\d.,' ]+$/.test(compact)) {
+    return refused('only digits and separators are expected', { key: 'ledgerRow.amountCharacters' });
+  }
   const decimalAt = compact.lastIndexOf(decimal);
   if (compact.indexOf(decimal) !== decimalAt) {
-    return refused(`"${decimal}" is this ledger's decimal separator and appears twice`);
+    return refused(`"${decimal}" is this ledger's decimal separator and appears twice`, {
+      key: 'ledgerRow.amountDecimalTwice',
+      params: { separator: decimal },
+    });
   }
   const whole = decimalAt === -1 ? compact : compact.slice(0, decimalAt);
   const fraction = decimalAt === -1 ? '' : compact.slice(decimalAt + 1);
-  if (!/^\d*$/.test(fraction)) return refused('separators after the decimal separator');
-  if (decimalAt !== -1 && fraction === '') return refused('no digits after the decimal separator');
-  if (fraction.length > MAX_DECIMALS) return refused(`more than ${MAX_DECIMALS} decimals`);
+  if (!/^\d*$/.test(fraction)) {
+    return refused('separators after the decimal separator', { key: 'ledgerRow.amountSeparatorInDecimals' });
+  }
+  if (decimalAt !== -1 && fraction === '') {
+    return refused('no digits after the decimal separator', { key: 'ledgerRow.amountNoDecimals' });
+  }
+  if (fraction.length > MAX_DECIMALS) {
+    return refused(`more than ${MAX_DECIMALS} decimals`, {
+      key: 'ledgerRow.amountTooManyDecimals',
+      params: { max: MAX_DECIMALS },
+    });
+  }
   // Whatever separates the whole part (the other separator, a space, an apostrophe) groups it.
   const group = whole.match(/[^\d]/)?.[0];
   let digits = whole;
@@ -72,13 +92,15 @@ export function parseLedgerAmount(text: string, decimal: DecimalSeparator): Amou
     const groups = whole.split(group);
     const [first, ...rest] = groups;
     if (!/^\d{1,3}$/.test(first ?? '') || !rest.every((part) => /^\d{3}$/.test(part))) {
-      return refused('thousands are not grouped in threes');
+      return refused('thousands are not grouped in threes', { key: 'ledgerRow.amountGrouping' });
     }
     digits = groups.join('');
   }
-  if (digits === '') return refused('no digits before the decimal separator');
+  if (digits === '') {
+    return refused('no digits before the decimal separator', { key: 'ledgerRow.amountNoWholeDigits' });
+  }
   const units = Number(digits) * AMOUNT_SCALE + Number(fraction.padEnd(MAX_DECIMALS, '0'));
-  if (!Number.isSafeInteger(units)) return refused('too large');
+  if (!Number.isSafeInteger(units)) return refused('too large', { key: 'ledgerRow.amountTooLarge' });
   return { ok: true, units: parts.negative && units !== 0 ? -units : units };
 }
 

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SheetData } from 'read-excel-file/node';
-import type { BatchKind, LedgerBadRow, LedgerField, LedgerMapping, Result } from '../../../shared/contract';
+import type {
+  BatchKind,
+  LedgerBadRow,
+  LedgerField,
+  LedgerMapping,
+  MessageText,
+  Result,
+} from '../../../shared/contract';
 import { checkIdToken } from '../batch/ids';
 import { storageError } from '../storage/storage-error';
 import { parseLedgerAmount, sniffDecimalSeparator, unitsOfNumber, type DecimalSeparator } from './amount';
@@ -200,9 +207,17 @@ export function importLedger(table: LedgerTable, mapping: LedgerMapping, kind: B
   const badRows: LedgerBadRow[] = [];
   const idFields = ID_FIELDS[kind].filter((field) => columns[field] !== undefined);
   for (const { line, cells } of table.rows) {
-    const bad = (reason: string): void => void badRows.push({ line, reason });
+    /** `reason` names the cell in English; `text` is the why alone, `field` and `value` the cell. */
+    const bad = (reason: string, text: MessageText, field?: LedgerField, value?: string): void =>
+      void badRows.push({
+        line,
+        reason,
+        text,
+        ...(field !== undefined && { field }),
+        ...(value !== undefined && value !== '' && { value }),
+      });
     const entry: LedgerEntry = { line };
-    let idProblem: string | undefined;
+    let idProblem: LedgerBadRow | undefined;
     for (const field of idFields) {
       const text = cellText(cell(cells, field));
       if (text === '') continue;
@@ -216,17 +231,36 @@ export function importLedger(table: LedgerTable, mapping: LedgerMapping, kind: B
         entry.id = checked.id;
         break;
       }
-      idProblem = `${FIELD_LABEL[field]} "${text}": ${checked.reason}`;
+      idProblem = {
+        line,
+        reason: `${FIELD_LABEL[field]} "${text}": ${checked.reason}`,
+        text: checked.text,
+        field,
+        value: text,
+      };
     }
     if (entry.id === undefined && entry.invoiceId === undefined) {
-      bad(idProblem ?? `no ${idFields.map((field) => FIELD_LABEL[field]).join(' or ')}`);
+      if (idProblem) badRows.push(idProblem);
+      else {
+        const labels = idFields.map((field) => FIELD_LABEL[field]);
+        // Column names are written as in the file in every language: only the sentence is translated.
+        bad(`no ${labels.join(' or ')}`, { key: 'ledgerRow.noId', params: { columns: labels.join(', ') } });
+      }
       continue;
     }
     if (columns.status !== undefined) {
       const text = cellText(cell(cells, 'status'));
       const status = ledgerStatus(text);
       if (status === null) {
-        bad(text === '' ? 'the status is empty' : `the status "${text}" is not a status Paydesk knows`);
+        if (text === '') bad('the status is empty', { key: 'ledgerRow.statusEmpty' }, 'status');
+        else {
+          bad(
+            `the status "${text}" is not a status Paydesk knows`,
+            { key: 'ledgerRow.statusUnknown' },
+            'status',
+            text,
+          );
+        }
         continue;
       }
       entry.status = status;
@@ -240,11 +274,16 @@ export function importLedger(table: LedgerTable, mapping: LedgerMapping, kind: B
       const units =
         typeof reading === 'number' || reading === null ? reading : reading.ok ? reading.units : null;
       if (units === null) {
-        bad(
-          typeof reading === 'object' && reading !== null && !reading.ok
-            ? reading.reason
-            : `the amount ${cellText(value)} is not a number`,
-        );
+        if (typeof reading === 'object' && reading !== null && !reading.ok) {
+          bad(reading.reason, reading.text, 'amount', cellText(value));
+        } else {
+          bad(
+            `the amount ${cellText(value)} is not a number`,
+            { key: 'ledgerRow.amountNotNumber' },
+            'amount',
+            cellText(value),
+          );
+        }
         continue;
       }
       entry.amountUnits = units;
@@ -252,7 +291,15 @@ export function importLedger(table: LedgerTable, mapping: LedgerMapping, kind: B
     if (columns.currency !== undefined) {
       const text = cellText(cell(cells, 'currency')).toUpperCase();
       if (!/^[A-Z]{3}$/.test(text)) {
-        bad(text === '' ? 'the currency is empty' : `the currency "${text}" is not a 3-letter code`);
+        if (text === '') bad('the currency is empty', { key: 'ledgerRow.currencyEmpty' }, 'currency');
+        else {
+          bad(
+            `the currency "${text}" is not a 3-letter code`,
+            { key: 'ledgerRow.currencyNotCode' },
+            'currency',
+            text,
+          );
+        }
         continue;
       }
       entry.currency = text;

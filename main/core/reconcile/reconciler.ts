@@ -201,11 +201,21 @@ export class ReconcileManager {
       const invoiceId = entry.invoiceId ?? '';
       const resolved = await this.#options.invoices(invoiceId);
       if (!resolved.ok) {
-        badRows.push({ line: entry.line, reason: `invoice_id "${invoiceId}": ${resolved.error.message}` });
+        badRows.push({
+          line: entry.line,
+          reason: `invoice_id "${invoiceId}": ${resolved.error.message}`,
+          // The index's own error says why in the user's language when it has a key.
+          text: resolved.error.text ?? { key: 'ledgerRow.invoiceLookupFailed' },
+          field: 'invoice_id',
+          value: invoiceId,
+        });
       } else if (resolved.data === null) {
         badRows.push({
           line: entry.line,
           reason: `invoice_id "${invoiceId}" is not in the record index: look the deposit up once, or give its deposit_id`,
+          text: { key: 'ledgerRow.invoiceNotIndexed' },
+          field: 'invoice_id',
+          value: invoiceId,
         });
       } else {
         entries.push({ ...entry, id: resolved.data });

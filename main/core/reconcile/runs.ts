@@ -14,6 +14,7 @@ import {
   type ReconcileSummary,
   type Result,
 } from '../../../shared/contract';
+import { messageTextSchema } from '../message-text';
 import { writeFileAtomically } from '../storage/atomic-file';
 import { storageError } from '../storage/storage-error';
 import { RECONCILE_FOLDER_NAME } from './mapping-store';
@@ -96,10 +97,23 @@ const summarySchema = z.object({
   error: consoleErrorSchema.nullable(),
 });
 
+
+/**
+ * Runs kept before bad rows had keys have only `reason`; a key this version does not know (a run
+ * kept by a newer one) is dropped, not the run: the screen then shows the English reason.
+ */
+const badRowSchema = z.object({
+  line: z.number().int().positive(),
+  reason: z.string().max(2_000),
+  text: messageTextSchema.optional().catch(undefined),
+  field: z.enum(LEDGER_FIELDS).optional().catch(undefined),
+  value: z.string().max(2_000).optional(),
+});
+
 const storedRunSchema = z.object({
   version: z.literal(1),
   summary: summarySchema,
-  badRows: z.array(z.object({ line: z.number().int().positive(), reason: z.string().max(2_000) })),
+  badRows: z.array(badRowSchema),
 });
 
 export interface StoredRun {

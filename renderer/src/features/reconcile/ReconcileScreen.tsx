@@ -38,6 +38,7 @@ import { Money } from '../../components/Money';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { Section } from '../../components/Section';
 import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
+import { sayText } from '../../lib/validation-text';
 import {
   CHART_CLASSES,
   choicesOf,
@@ -302,6 +303,15 @@ function LedgerPreview({
 
 function BadRows({ badRows, count }: { badRows: readonly LedgerBadRow[]; count: number }) {
   const { t } = useTranslation('reconcile');
+  const format = useFormat();
+  // The cell (its field as the mapping names it, and its text) before why it cannot be read; a row
+  // of a run kept before keys existed has only main's English reason, which names the cell itself.
+  const reasonOf = (row: LedgerBadRow): string => {
+    const said = sayText(t, format.locale, { message: row.reason, text: row.text });
+    return row.text && row.field && row.value !== undefined
+      ? `${t(`field.${row.field}`)} "${row.value}": ${said}`
+      : said;
+  };
   if (count === 0) {
     return (
       <Text size="sm" data-testid="reconcile-bad-count" data-count={0}>
@@ -333,7 +343,7 @@ function BadRows({ badRows, count }: { badRows: readonly LedgerBadRow[]; count: 
               {badRows.map((row) => (
                 <Table.Tr key={row.line} data-line={row.line}>
                   <Table.Td>{row.line}</Table.Td>
-                  <Table.Td>{row.reason}</Table.Td>
+                  <Table.Td>{reasonOf(row)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
