@@ -1,27 +1,17 @@
 /**
- * `npm run cli -- <command>` and the `paydesk` bin: the headless console over main/core.
- * Ctrl-C cancels the running call (exit 130); a second Ctrl-C leaves at once.
+ * `npm run cli -- <command>` and the `paydesk` bin. V8 compiles the command line's whole bundle
+ * (about 1.2 MB) on every run; Node's compile cache keeps that work between runs. It must be on
+ * before the rest is loaded, hence this small entry and a dynamic import. The cache lives in the
+ * user's own data folder, not a shared temporary one, so no other account can plant code in it.
  */
-import { runCli } from './program';
+import { enableCompileCache } from 'node:module';
+import { join } from 'node:path';
+import { CLI_CODE_CACHE_FOLDER_NAME, resolveDataDir } from '../core/data-dir';
 
-// A reader that stops early (`paydesk … | head -1`) closes the pipe: that is the end of the
-// output, not a crash, so leave quietly as the Unix tools do.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
+// NODE_COMPILE_CACHE, when set, is the user's own choice and wins. A folder that cannot be
+// written only means no cache: enableCompileCache reports that instead of throwing.
+if (process.env.NODE_COMPILE_CACHE === undefined) {
+  enableCompileCache(join(resolveDataDir(process.env), CLI_CODE_CACHE_FOLDER_NAME));
+}
 
-const controller = new AbortController();
-process.once('SIGINT', () => {
-  controller.abort();
-  process.once('SIGINT', () => process.exit(130));
-});
-
-process.exitCode = await runCli({
-  argv: process.argv.slice(2),
-  env: process.env,
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  signal: controller.signal,
-});
+await import('./run');

@@ -16,6 +16,8 @@ export const DATA_DIR_VARIABLE = 'PAYDESK_DATA_DIR';
 export const SETTINGS_FILE_NAME = 'settings.json';
 /** The audit journal's folder (journal.jsonl, its lock and the pending-request spool). */
 export const AUDIT_FOLDER_NAME = 'audit';
+/** V8's compiled code of the command line, kept between runs (main/cli/index.ts). */
+export const CLI_CODE_CACHE_FOLDER_NAME = 'cli-code-cache';
 
 export type Variables = Readonly<Record<string, string | undefined>>;
 

@@ -162,7 +162,7 @@ test('the start-up reader follows what loads and skips what is erased or importe
 });
 
 test('the composition roots load the sandbox and Fastify only when the local sandbox is used', () => {
-  for (const entry of ['main/cli/index.ts', 'main/index.ts', 'main/web/cli.ts']) {
+  for (const entry of ['main/cli/run.ts', 'main/index.ts', 'main/web/cli.ts']) {
     const loaded = loadedAtStart(entry);
     // The starter is the one sandbox file a root loads: it imports the rest with import().
     expect(loaded.files, entry).toContain('main/sandbox/starter.ts');
@@ -178,7 +178,7 @@ test('the composition roots load the sandbox and Fastify only when the local san
 });
 
 test('the composition roots load the record index database only when a record is first seen', () => {
-  for (const entry of ['main/cli/index.ts', 'main/index.ts', 'main/web/cli.ts']) {
+  for (const entry of ['main/cli/run.ts', 'main/index.ts', 'main/web/cli.ts']) {
     const loaded = loadedAtStart(entry);
     // The starter imports the SQLite adapter with import(): `paydesk --help` never opens the file.
     expect(loaded.files, entry).toContain('main/core/console/record-index-starter.ts');

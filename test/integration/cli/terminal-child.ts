@@ -1,5 +1,5 @@
 /**
- * main/cli/index.ts as a child process for test/integration/cli/terminal.spec.ts, with one difference:
+ * main/cli/run.ts as a child process for test/integration/cli/terminal.spec.ts, with one difference:
  * the keychain service is the test's own `paydesk-test-<random>` (the real binary always uses
  * `paydesk` and has no memory vault), so a user's entries are never touched.
  */

@@ -2,14 +2,14 @@ import { test, expect } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import builderConfig, { macSigning, updateFeed } from '../../../electron-builder.config';
-import { APP_FOLDER_NAME } from '../../../main/core/data-dir';
+import { APP_FOLDER_NAME, CLI_CODE_CACHE_FOLDER_NAME } from '../../../main/core/data-dir';
 import { SEEDED_RECORDS, startSandbox } from '../../../main/sandbox';
 import { chromiumLaunch } from '../../../playwright.config';
 import { cliVariables } from '../../support/cli-variables';
@@ -584,6 +584,29 @@ test.describe('the command line in the installers', () => {
       expect([...new Set(bare)].sort()).toEqual(['better-sqlite3', 'keytar']);
     } finally {
       await rm(into, { recursive: true, force: true });
+    }
+  });
+
+  test("the bundle keeps V8's compiled code in the user's data folder; NODE_COMPILE_CACHE wins", async () => {
+    const built = await builtApp();
+    const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-code-cache-'));
+    const elsewhere = await mkdtemp(join(tmpdir(), 'paydesk-code-cache-env-'));
+    const env = { ...process.env, PAYDESK_DATA_DIR: dataDir, NODE_COMPILE_CACHE: undefined };
+    const entry = join(built.outDir, 'cli', 'index.js');
+    try {
+      await promisify(execFile)(process.execPath, [entry, '--help'], { env });
+      const cached = await readdir(join(dataDir, CLI_CODE_CACHE_FOLDER_NAME), { recursive: true });
+      // The run chunk and the shared one are kept, not just the small entry.
+      expect(cached.filter((name) => !name.endsWith('config.json')).length).toBeGreaterThan(1);
+      await rm(join(dataDir, CLI_CODE_CACHE_FOLDER_NAME), { recursive: true });
+      await promisify(execFile)(process.execPath, [entry, '--help'], {
+        env: { ...env, NODE_COMPILE_CACHE: elsewhere },
+      });
+      expect(await readdir(dataDir)).not.toContain(CLI_CODE_CACHE_FOLDER_NAME);
+      expect((await readdir(elsewhere)).length).toBeGreaterThan(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(elsewhere, { recursive: true, force: true });
     }
   });
 
