@@ -151,7 +151,6 @@ const blockingIntentSchema = z.strictObject({
   canRetry: z.boolean(),
 }) satisfies z.ZodType<BlockingIntent>;
 
-
 /** A ConsoleError rebuilt field by field, so nothing else rides along. */
 function cleanError(raw: unknown): ConsoleError {
   const error = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;

@@ -97,7 +97,6 @@ const summarySchema = z.object({
   error: consoleErrorSchema.nullable(),
 });
 
-
 /**
  * Runs kept before bad rows had keys have only `reason`; a key this version does not know (a run
  * kept by a newer one) is dropped, not the run: the screen then shows the English reason.
