@@ -52,7 +52,9 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
   const parsed = dataOf(await console.call('batchParse', { kind: 'deposits', text }));
   expect(parsed.ids).toHaveLength(303);
   expect(parsed.ids.slice(0, 3)).toEqual(['300000001', '300000002', '300000099']);
-  expect(parsed.invalid).toEqual([{ token: 'abc', row: 5, reason: 'is not a number' }]);
+  expect(parsed.invalid).toEqual([
+    { token: 'abc', row: 5, reason: 'is not a number', text: { key: 'batchId.notNumber' } },
+  ]);
   expect(parsed.duplicates).toEqual([{ id: '300000001', occurrences: 2 }]);
 
   const started = dataOf(

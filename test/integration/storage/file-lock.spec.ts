@@ -153,6 +153,10 @@ test('the caller names what is locked, and may word the message of a lock held t
   const failed = await withFileLock(join(blocker, 'x.lock'), { subject: 'the settings' }, critical);
   expect(failed).toEqual({
     ok: false,
-    error: { kind: 'storage', message: 'The lock of the settings could not be taken (EEXIST).' },
+    error: {
+      kind: 'storage',
+      message: 'The lock of the settings could not be taken (EEXIST).',
+      text: { key: 'storage.failedCode', params: { reason: 'EEXIST' } },
+    },
   });
 });
