@@ -7,8 +7,9 @@
  *   are still held, against the same before it started), per 1,000 rows: 100,000 against 10,000;
  * - the CLI's `paydesk batch deposits <file> --csv` (from the sources, as `npm run cli`) as a child
  *   process, its peak RSS (/proc/<pid>/status VmHWM, polled) at 10,000 and 100,000 ids, less the
- *   same of a floor child that runs the same engine on the same ids, holds the rows once and
- *   writes nothing: the CLI's own growth, against the CSV's (the rows' size as output).
+ *   same of a floor child that runs the same engine on the same ids with the record index the
+ *   CLI keeps, holds the rows once and writes nothing: the CLI's own growth, against the CSV's
+ *   (the rows' size as output).
  */
 import { spawn } from 'node:child_process';
 import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -84,7 +85,10 @@ async function scaledRounds(sandbox: ChildSandbox, dataDir: string): Promise<Map
   return rounds;
 }
 
-/** A child that runs the engine on the ids of a file and exits once the batch is done: rows held once, nothing written. */
+/**
+ * A child that runs the engine on the ids of a file, indexing each page as the CLI does, and exits
+ * once the batch is done: rows held once, nothing written.
+ */
 const floorScript = (
   idsFile: string,
   dataDir: string,
@@ -95,7 +99,7 @@ const floorScript = (
 import { readFileSync } from 'node:fs';
 import { benchRuntime } from ${JSON.stringify(new URL('./batch-throughput.ts', import.meta.url).href)};
 const ids = readFileSync(${JSON.stringify(idsFile)}, 'utf8').trim().split('\\n');
-const runtime = benchRuntime({ baseUrl: ${JSON.stringify(baseUrl)}, credentials: { apiKey: ${JSON.stringify(apiKey)}, apiSecret: ${JSON.stringify(apiSecret)} } }, ${JSON.stringify(dataDir)}, false);
+const runtime = benchRuntime({ baseUrl: ${JSON.stringify(baseUrl)}, credentials: { apiKey: ${JSON.stringify(apiKey)}, apiSecret: ${JSON.stringify(apiSecret)} } }, ${JSON.stringify(dataDir)}, true);
 const done = new Promise((resolve) => runtime.events.on('batchProgress', (s) => { if (s.state !== 'running') resolve(s); }));
 const started = await runtime.api.batchStart({ kind: 'deposits', ids, concurrency: ${CONCURRENCY}, ratePerSecond: ${RATE_CAP} });
 if (!started.ok) { console.error(started.error.message); process.exit(1); }
