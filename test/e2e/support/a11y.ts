@@ -25,8 +25,62 @@ export async function blockingViolations(
   page: Page,
   options: AccessibilityOptions = {},
 ): Promise<AccessibilityViolation[]> {
-  // Colours measured mid-transition (a notification fading in) are not the colours anyone reads:
-  // wait for finite animations and transitions to end; looping ones (spinners) never do.
+  const analyse = async (): Promise<AccessibilityViolation[]> => {
+    await settled(page);
+    let builder = new AxeBuilder({ page });
+    if (options.include) builder = builder.include(options.include);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+    const results = await builder.analyze();
+    return results.violations
+      .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+  };
+  let violations = await analyse();
+  // A toast that closes on its own can start fading while axe reads the page: its colours were
+  // read mid-transition, or it is gone. Only then is the page read again, at most twice.
+  for (let again = 0; again < 2 && violations.length > 0; again += 1) {
+    const targets = violations.flatMap((violation) => violation.targets);
+    if (!(await moving(page)) && !(await anyGone(page, targets))) break;
+    violations = await analyse();
+  }
+  return violations;
+}
+
+/** Finite animations and transitions still running (looping ones, spinners, never end). */
+const moving = (page: Page): Promise<boolean> =>
+  page.evaluate(() =>
+    document
+      .getAnimations()
+      .some(
+        (animation) =>
+          animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+      ),
+  );
+
+const anyGone = (page: Page, selectors: string[]): Promise<boolean> =>
+  page.evaluate(
+    (list) =>
+      list.some((selector) => {
+        try {
+          return document.querySelector(selector) === null;
+        } catch {
+          return false;
+        }
+      }),
+    selectors,
+  );
+
+/**
+ * Colours measured mid-transition (a notification fading in) are not the colours anyone reads:
+ * waits for finite animations and transitions to end.
+ */
+async function settled(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
@@ -41,19 +95,6 @@ export async function blockingViolations(
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  let builder = new AxeBuilder({ page });
-  if (options.include) builder = builder.include(options.include);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? '',
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 /** Fails the test, listing each rule and element, when axe finds a serious or critical violation. */
