@@ -223,6 +223,11 @@ function validation(
 
 const TOO_LONG_500: MessageText = { key: 'field.tooLong', params: { max: 500 } };
 
+const NO_SUCH_INTENT = {
+  ok: false,
+  error: { kind: 'not_found', message: 'No such intent in the journal.', text: { key: 'journal.noIntent' } },
+} as const satisfies { ok: false; error: ConsoleError };
+
 /** A validation error naming the first offending field, as a dotted path under `root`. */
 function zodFailure(prefix: string, error: z.ZodError, root?: string): { ok: false; error: ConsoleError } {
   const issue = error.issues[0];
@@ -726,15 +731,7 @@ class FileJournal implements Journal {
     if (!answer.ok) return answer;
     return this.exclusive(async () => {
       const operation = this.operations.get(intentId);
-      if (!operation)
-        return {
-          ok: false,
-          error: {
-            kind: 'not_found',
-            message: 'No such intent in the journal.',
-            text: { key: 'journal.noIntent' },
-          },
-        };
+      if (!operation) return NO_SUCH_INTENT;
       if (operation.outcome || operation.resolution) {
         return {
           ok: false,
@@ -780,15 +777,7 @@ class FileJournal implements Journal {
     if (!answer.ok) return answer;
     return this.exclusive(async () => {
       const operation = this.operations.get(intentId);
-      if (!operation)
-        return {
-          ok: false,
-          error: {
-            kind: 'not_found',
-            message: 'No such intent in the journal.',
-            text: { key: 'journal.noIntent' },
-          },
-        };
+      if (!operation) return NO_SUCH_INTENT;
       if (!isUnsettled(operation)) {
         return {
           ok: false,
@@ -994,15 +983,7 @@ class FileJournal implements Journal {
     if (!intentIdSchema.safeParse(intentId).success) return validation('Unknown intent.', 'intentId');
     return this.shared(async () => {
       const operation = this.operations.get(intentId);
-      if (!operation)
-        return {
-          ok: false,
-          error: {
-            kind: 'not_found',
-            message: 'No such intent in the journal.',
-            text: { key: 'journal.noIntent' },
-          },
-        };
+      if (!operation) return NO_SUCH_INTENT;
       if (!isUnsettled(operation)) {
         return {
           ok: false,
