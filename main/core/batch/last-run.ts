@@ -10,7 +10,9 @@ import { storageError } from '../storage/storage-error';
  * environment, one small JSON file per pair in `<dataDir>/batch/`. Written atomically (temp file,
  * fsync, rename) when a batch is done; read and checked with zod when the next one starts. A file
  * that is missing, unreadable or not what this version writes counts as "no last run" (every
- * row is then `new`), and the next finished run replaces it.
+ * row is then `new`), and the next finished run replaces it. Version 2 keeps ids and statuses as
+ * two parallel arrays, which read several times faster than one object keyed by 100,000 ids;
+ * version 1 files are still read.
  */
 
 export const BATCH_FOLDER_NAME = 'batch';
@@ -23,13 +25,38 @@ export interface LastRun {
   statuses: Map<string, string | null>;
 }
 
-const lastRunSchema = z.object({
-  version: z.literal(1),
+const idSchema = z.string().min(1).max(64);
+const statusSchema = z.string().max(256).nullable();
+const lastRunHeader = {
   environmentId: z.string().min(1).max(64),
   kind: z.enum(BATCH_KINDS),
   finishedAt: z.iso.datetime({ offset: true }),
-  statuses: z.record(z.string().min(1).max(64), z.string().max(256).nullable()),
-});
+};
+
+const lastRunSchema = z.discriminatedUnion('version', [
+  z
+    .object({
+      version: z.literal(2),
+      ...lastRunHeader,
+      ids: z.array(idSchema),
+      statuses: z.array(statusSchema),
+    })
+    .refine((run) => run.ids.length === run.statuses.length, {
+      message: 'ids and statuses differ in length',
+    }),
+  z.object({ version: z.literal(1), ...lastRunHeader, statuses: z.record(idSchema, statusSchema) }),
+]);
+
+type StoredLastRun = z.infer<typeof lastRunSchema>;
+
+function statusesOf(stored: StoredLastRun): Map<string, string | null> {
+  if (stored.version === 1) return new Map(Object.entries(stored.statuses));
+  const statuses = new Map<string, string | null>();
+  for (let index = 0; index < stored.ids.length; index += 1) {
+    statuses.set(stored.ids[index] as string, stored.statuses[index] ?? null);
+  }
+  return statuses;
+}
 
 /** Environment ids are `[a-z0-9-]` (settings); anything else is replaced so no path can be formed. */
 const safePart = (text: string): string => text.replace(/[^a-z0-9-]/gi, '_');
@@ -62,17 +89,18 @@ export async function readLastRun(
     environmentId,
     kind,
     finishedAt: parsed.data.finishedAt,
-    statuses: new Map(Object.entries(parsed.data.statuses)),
+    statuses: statusesOf(parsed.data),
   };
 }
 
 export async function writeLastRun(dataDir: string, run: LastRun): Promise<Result<void>> {
-  const document = {
-    version: 1,
+  const document: StoredLastRun = {
+    version: 2,
     environmentId: run.environmentId,
     kind: run.kind,
     finishedAt: run.finishedAt,
-    statuses: Object.fromEntries(run.statuses),
+    ids: [...run.statuses.keys()],
+    statuses: [...run.statuses.values()],
   };
   try {
     await writeFileAtomically(

@@ -161,26 +161,58 @@ test('changed since the last run: per environment and kind, persisted across a r
 
   // The file is there, in the data folder, and a new runtime (an app restart) reads it.
   const file = lastRunPath(dataDir, 'local-sandbox', 'deposits');
-  const stored = JSON.parse(await readFile(file, 'utf8')) as { statuses: Record<string, string | null> };
-  expect(stored.statuses).toEqual({
-    '300000002': 'COMPLETED',
-    '300000001': 'COMPLETED',
-    '300000003': 'CREATED',
-    '300000099': null,
-  });
+  const stored = JSON.parse(await readFile(file, 'utf8')) as {
+    version: number;
+    ids: string[];
+    statuses: Array<string | null>;
+  };
+  expect(stored.version).toBe(2);
+  expect(stored.ids.map((id, index) => [id, stored.statuses[index]])).toEqual([
+    ['300000002', 'COMPLETED'],
+    ['300000001', 'COMPLETED'],
+    ['300000003', 'CREATED'],
+    ['300000099', null],
+  ]);
   await first.close();
   const restarted = openConsole();
   // The restarted embedded sandbox is seeded afresh: 300000002 is PENDING again, which is a change.
   const three = await runBatch(restarted, ['300000002', '300000003']);
   expect(three).toMatchObject({ changed: 1, new: 0, previousRunAt: two.finishedAt });
 
+  // A file the version before this one wrote (one object keyed by id) is still read.
+  const earlier = '2026-11-01T10:00:00.000Z';
+  await writeFile(
+    file,
+    JSON.stringify({
+      version: 1,
+      environmentId: 'local-sandbox',
+      kind: 'deposits',
+      finishedAt: earlier,
+      statuses: { '300000002': 'COMPLETED', '300000003': null },
+    }),
+  );
+  const fromVersionOne = await runBatch(restarted, ['300000002', '300000003', '300000001']);
+  expect(fromVersionOne).toMatchObject({ changed: 2, new: 1, previousRunAt: earlier });
+
   // A last-run file that does not check out counts as no last run (every row new), then is replaced.
-  await writeFile(file, JSON.stringify({ version: 1, statuses: { '300000002': 42 } }));
-  const four = await runBatch(restarted, ['300000002']);
-  expect(four).toMatchObject({ new: 1, changed: 0, previousRunAt: null });
-  await expect
-    .poll(async () => (JSON.parse(await readFile(file, 'utf8')) as { version?: number }).version)
-    .toBe(1);
+  for (const broken of [
+    { version: 1, statuses: { '300000002': 42 } },
+    {
+      version: 2,
+      environmentId: 'local-sandbox',
+      kind: 'deposits',
+      finishedAt: earlier,
+      ids: ['300000002', '300000003'],
+      statuses: ['COMPLETED'],
+    },
+  ]) {
+    await writeFile(file, JSON.stringify(broken));
+    const four = await runBatch(restarted, ['300000002']);
+    expect(four).toMatchObject({ new: 1, changed: 0, previousRunAt: null });
+    await expect
+      .poll(async () => (JSON.parse(await readFile(file, 'utf8')) as { version?: number }).version)
+      .toBe(2);
+  }
 });
 
 test('a switch of environment cancels the running batch; it resumes only back in its environment', async ({
