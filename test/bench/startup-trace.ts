@@ -7,6 +7,7 @@
  * compiles and the requests) and keeps the raw traces for DevTools.
  *
  *   flock /tmp/paydesk-heavy.lock npx tsx test/bench/startup-trace.ts [--loads 3] [--out /tmp/dir]
+ *     [--against floor|empty-route]
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,13 +45,18 @@ const { values: flags } = parseArgs({
     out: { type: 'string', default: '/tmp/startup-trace' },
     // Analyse the traces an earlier run kept in --out again, without a browser.
     reanalyse: { type: 'boolean', default: false },
+    // What the app's lookup route is traced against: the React + Mantine floor page, or the app's
+    // own empty route (its frame without a screen).
+    against: { type: 'string', default: 'floor' },
   },
 });
 const LOADS = Number(flags.loads);
 const OUT = flags.out ?? '/tmp/startup-trace';
 
 type Subject = 'app' | 'floor';
-const pathOf = (subject: Subject): string => (subject === 'app' ? '/#/' : stackFloorPath('react-mantine'));
+const AGAINST = z.enum(['floor', 'empty-route']).parse(flags.against);
+const floorPath = AGAINST === 'empty-route' ? '/#/no-such-screen' : stackFloorPath('react-mantine');
+const pathOf = (subject: Subject): string => (subject === 'app' ? '/#/' : floorPath);
 
 interface Marks {
   /** The first lookup box usable (the pre-start copy's on the app). */
@@ -63,7 +69,10 @@ async function load(page: Page, web: WebChild, subject: Subject): Promise<Marks>
   await startInNewProcess(page, `${web.origin}${pathOf(subject)}`);
   await page.waitForFunction(() => (window as { __paydeskReady?: number }).__paydeskReady !== undefined);
   if (subject === 'app')
-    await page.waitForFunction(() => (window as PrestartWatch).__paydeskTookOver !== undefined);
+    await page.waitForFunction(() => {
+      const watch = window as PrestartWatch;
+      return watch.__paydeskPrestart !== true || watch.__paydeskTookOver !== undefined;
+    });
   return page.evaluate(() => {
     const state = window as PrestartWatch & { __paydeskReady?: number };
     const ready = state.__paydeskReady ?? NaN;
