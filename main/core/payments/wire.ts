@@ -1,5 +1,12 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * The modules themselves, not their ES module namespaces: building node:http's namespace reads
+ * every export, which on Node 26 loads undici with http2, zlib and web streams, ≈ 30 ms of every
+ * CLI command's start (docs/performance.md).
+ */
+const { request: httpRequest } = process.getBuiltinModule('node:http');
+const { request: httpsRequest } = process.getBuiltinModule('node:https');
 
 /**
  * One HTTP exchange on the wire: the request the transport built (signed, serialised) goes out,

@@ -1,13 +1,22 @@
 import { test, expect } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { z } from 'zod';
 import builderConfig, { macSigning, updateFeed } from '../../../electron-builder.config';
 import { APP_FOLDER_NAME, CLI_CODE_CACHE_FOLDER_NAME } from '../../../main/core/data-dir';
 import { SEEDED_RECORDS, startSandbox } from '../../../main/sandbox';
@@ -607,6 +616,30 @@ test.describe('the command line in the installers', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
       await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  test("a command does not load Node's fetch (undici): node:http is taken as a module, not a namespace", async () => {
+    const built = await builtApp();
+    const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-builtins-'));
+    const report = join(dataDir, 'report-builtins.cjs');
+    // Node's list of the internal modules it loaded, once the command is over.
+    writeFileSync(
+      report,
+      "process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));\n",
+    );
+    try {
+      const { stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--require', report, join(built.outDir, 'cli', 'index.js'), '--help'],
+        { env: { ...process.env, PAYDESK_DATA_DIR: dataDir } },
+      );
+      const loaded = z.array(z.string()).parse(JSON.parse(stderr));
+      // The check itself: node:http was loaded (the payments client's), undici was not.
+      expect(loaded).toContain('NativeModule http');
+      expect(loaded.filter((name) => /undici/.test(name))).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 
