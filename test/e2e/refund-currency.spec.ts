@@ -63,3 +63,41 @@ test('recent refunds and matches show a BRL refund as BRL with two decimals; an 
   await saveScreen('refund-currency-recent-pt-BR');
   await chooseLanguage(app, 'en', 'English');
 });
+
+test('a refunds batch shows each amount in its deposit currency, or says the currency is unknown', async ({
+  console: app,
+  paydesk,
+  axe,
+}) => {
+  const depositId = SEEDED_RECORDS.completedCardDeposit; // BRL
+  // Seen by this console (its deposit is indexed when the refund is created); the delivered
+  // refund's deposit never is.
+  const deposit = await paydesk.call('getDeposit', { depositId });
+  if (!deposit.ok) throw new Error(deposit.error.message);
+  const created = await paydesk.call('createRefund', {
+    body: { deposit_id: depositId, invoice_id: `INV-${depositId}`, amount: 25 },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const refundId = String(created.data.created.record.refund_id);
+
+  await openRoute(app, '/batch');
+  await app.getByTestId('batch-kind').getByText('Refunds', { exact: true }).click();
+  await expect(app.getByRole('radio', { name: 'Refunds' })).toBeChecked();
+  await app.getByTestId('batch-text').fill(`${refundId}\n${SEEDED_RECORDS.deliveredRefund}`);
+  await expect(app.getByTestId('batch-text')).toHaveValue(`${refundId}\n${SEEDED_RECORDS.deliveredRefund}`);
+  await app.getByTestId('batch-parse').click();
+  await app.getByTestId('batch-start').click();
+  const current = app.getByTestId('batch-current');
+  await expect(current.getByTestId('batch-state')).toHaveAttribute('data-state', 'done');
+  const amountOf = (id: string | number) =>
+    current.locator(`[data-testid="batch-row"][data-id="${id}"] td[data-currency]`);
+  await expect(amountOf(refundId)).toHaveText('BRL 25.00');
+  await expect(amountOf(refundId)).toHaveAttribute('data-currency', 'BRL');
+  await expect(amountOf(SEEDED_RECORDS.deliveredRefund)).toContainText('currency unknown');
+  await expect(amountOf(SEEDED_RECORDS.deliveredRefund)).not.toContainText(/[A-Z]{3}/);
+  await axe();
+
+  await chooseLanguage(app, 'es', 'Español');
+  await expect(amountOf(SEEDED_RECORDS.deliveredRefund)).toContainText('moneda desconocida');
+  await chooseLanguage(app, 'en', 'English');
+});

@@ -432,7 +432,7 @@ function RecordRow({ position, record }: { position: number; record: IndexedReco
  * index). A currency the index does not know is said so in words, never guessed.
  */
 function RecordAmount({ record }: { record: Pick<IndexedRecordView, 'amount' | 'currency'> }) {
-  const { t } = useTranslation('records');
+  const { t } = useTranslation('common');
   const format = useFormat();
   if (record.amount === undefined) return '—';
   if (record.currency !== undefined) {

@@ -136,6 +136,9 @@ interface RowWords {
   change(mark: ChangeMark): string;
   errorTitle(kind: ErrorKind): string;
   money(amount: number, currency?: string): string;
+  /** For an amount whose currency the console does not know (a refund of an unseen deposit). */
+  currencyUnknown: string;
+  currencyUnknownHint: string;
 }
 
 function rowWords(
@@ -184,6 +187,8 @@ function rowWords(
       return title;
     },
     money,
+    currencyUnknown: tCommon('amount.currencyUnknown'),
+    currencyUnknownHint: tCommon('amount.currencyUnknownHint'),
   };
 }
 
@@ -489,8 +494,21 @@ const BatchRowView = memo(function BatchRowView({
         );
       }
       case 'amount':
+        if (row.amount !== undefined && row.currency === undefined) {
+          const amount = words.money(row.amount);
+          return (
+            <td
+              key={column}
+              className={CELL}
+              data-currency=""
+              title={`${amount} ${words.currencyUnknown}: ${words.currencyUnknownHint}`}
+            >
+              {amount} <span className="paydesk-batch-dimmed">{words.currencyUnknown}</span>
+            </td>
+          );
+        }
         return (
-          <td key={column} className={CELL}>
+          <td key={column} className={CELL} data-currency={row.currency}>
             {row.amount === undefined ? '—' : words.money(row.amount, row.currency)}
           </td>
         );
