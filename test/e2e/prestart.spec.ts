@@ -167,7 +167,7 @@ test('the copy is in the language of the last run, and dark when the system is',
   await expect(root(app)).toHaveAttribute('data-prestart', 'es');
   await expect(app.locator('html')).toHaveAttribute('lang', 'es');
   await expect(app.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expect(app.getByLabel('Identificador a abrir')).toBeFocused();
+  await expect(app.getByLabel('Id a abrir')).toBeFocused();
   release();
   await tookOver(app);
   // Then main's stored preferences (English, the system theme) win, as without the copy.

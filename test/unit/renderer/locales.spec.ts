@@ -82,8 +82,15 @@ const SAME_IN: Record<'es' | 'pt-BR', ReadonlySet<string>> = {
  */
 const NOT_IN: Record<'en' | 'es' | 'pt-BR', RegExp[]> = {
   en: [],
-  es: [/\bcash-?outs?\b/i, /\bsub-?merchants?\b/i, /\bsaques?\b/i, /\bsubcomerciantes?\b/i],
-  'pt-BR': [/\bcash-?outs?\b/i, /\bsub-?merchants?\b/i, /\bretiros?\b/i, /\bsubcomercios?\b/i],
+  // A record's number is "id" in every language (the glossary), never "identificador".
+  es: [/\bcash-?outs?\b/i, /\bsub-?merchants?\b/i, /\bsaques?\b/i, /\bsubcomerciantes?\b/i, /identificador/i],
+  'pt-BR': [
+    /\bcash-?outs?\b/i,
+    /\bsub-?merchants?\b/i,
+    /\bretiros?\b/i,
+    /\bsubcomercios?\b/i,
+    /identificador/i,
+  ],
 };
 const INTERNAL_WORDS = [
   /\(D\d+\)/,
