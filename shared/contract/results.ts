@@ -135,6 +135,7 @@ export const MESSAGE_KEYS = [
   'environment.nameTaken',
   'environment.sandboxExists',
   'environment.sharedBaseUrl',
+  'environment.removeNotConfirmed',
   // A service answer (main/core/payments/errors.ts: every row and every fallback status).
   'service.answerNotJson',
   'service.answerUnexpected',
@@ -179,6 +180,7 @@ export const MESSAGE_KEYS = [
   // Guard rails before a change is sent (main/core/console/guarded.ts).
   'guard.clockOff',
   'guard.productionNotArmed',
+  'guard.armNotConfirmed',
   'guard.reasonRequired',
   'guard.requestKeyReached',
   // An environment's credentials (main/core/payments/credentials.ts).
@@ -270,11 +272,26 @@ export const MESSAGE_KEYS = [
   'ledgerRow.currencyNotCode',
   'ledgerRow.invoiceNotIndexed',
   'ledgerRow.invoiceLookupFailed',
-  // The local sandbox's controls (main/core/console/sandbox-controls.ts).
+  // The local sandbox's controls (main/core/console/sandbox-controls.ts) and its start.
   'sandbox.noAnswer',
   'sandbox.notActive',
   'sandbox.refused',
   'sandbox.unexpectedAnswer',
+  'sandbox.notRunning',
+  'sandbox.startFailed',
+  // The console itself (main/core/console): closing, links, the record index.
+  'console.closed',
+  'console.linkRefused',
+  'console.noBrowser',
+  'console.browserFailed',
+  'console.noRecordIndex',
+  'console.recordIndexUnopenable',
+  'console.recordIndexUnreadable',
+  // A ledger file as a whole (main/core/console/reconcile.ts).
+  'ledger.tooLarge',
+  'ledger.tooManyColumns',
+  'ledger.noLongerOpen',
+  'ledger.notReceivedWhole',
   // A file the console could not use (main/core/storage/storage-error.ts).
   'storage.failed',
   'storage.failedCode',

@@ -144,7 +144,11 @@ export function createConnections(options: ConnectionsOptions): Connections {
       let sandbox: EmbeddedSandboxHandle | null = null;
       if (credentialSource === 'embedded-sandbox') {
         const started = options.sandbox ? await options.sandbox() : undefined;
-        if (!started?.ok) return failure('internal', 'The embedded sandbox is not running.');
+        if (!started?.ok) {
+          return failure('internal', 'The embedded sandbox is not running.', {
+            text: { key: 'sandbox.notRunning' },
+          });
+        }
         sandbox = started.data;
       }
       // The resolver's provider re-checks, on every call, that the profile still points here.

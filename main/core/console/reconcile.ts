@@ -54,7 +54,10 @@ const tooLarge = (): Result<never> =>
   failure(
     'validation',
     `ledger: the file is larger than ${RECONCILE_LIMITS.maxLedgerBytes / (1024 * 1024)} MB; export a shorter period.`,
-    { field: 'ledger' },
+    {
+      field: 'ledger',
+      text: { key: 'ledger.tooLarge', params: { maxMb: RECONCILE_LIMITS.maxLedgerBytes / (1024 * 1024) } },
+    },
   );
 
 /**
@@ -108,6 +111,7 @@ export function createReconcileApi(context: ConsoleContext): ReconcileApi {
     if (!held) {
       return failure('not_found', 'The ledger is no longer open: choose the file again.', {
         field: 'ledgerRef',
+        text: { key: 'ledger.noLongerOpen' },
       });
     }
     const prepared = await manager.prepare({
@@ -147,6 +151,7 @@ export function createReconcileApi(context: ConsoleContext): ReconcileApi {
       if (arg.uploadId !== undefined && !previous) {
         return failure('not_found', 'The file was not received whole: choose it again.', {
           field: 'uploadId',
+          text: { key: 'ledger.notReceivedWhole' },
         });
       }
       const uploadId = arg.uploadId ?? randomUUID();
@@ -169,7 +174,10 @@ export function createReconcileApi(context: ConsoleContext): ReconcileApi {
         return failure(
           'validation',
           `ledger: the header has more than ${RECONCILE_LIMITS.maxColumns} columns; is it the right file?`,
-          { field: 'ledger' },
+          {
+            field: 'ledger',
+            text: { key: 'ledger.tooManyColumns', params: { max: RECONCILE_LIMITS.maxColumns } },
+          },
         );
       }
       const ledgerRef = randomUUID();

@@ -127,8 +127,12 @@ export class RecordKeeper {
 
   /** Runs a query on the index, after the writes handed over before it. */
   async use<T>(task: (index: RecordIndex) => Promise<T>): Promise<Result<T>> {
-    if (!this.enabled) return failure('storage', 'This console keeps no record index.');
-    if (this.#closed) return failure('internal', 'The console is closed.');
+    if (!this.enabled)
+      return failure('storage', 'This console keeps no record index.', {
+        text: { key: 'console.noRecordIndex' },
+      });
+    if (this.#closed)
+      return failure('internal', 'The console is closed.', { text: { key: 'console.closed' } });
     await this.#writes;
     let index: RecordIndex;
     try {
@@ -137,6 +141,7 @@ export class RecordKeeper {
       return failure(
         'storage',
         'The record index cannot be opened, so records cannot be searched or listed. Look a record up by its id instead; `paydesk index rebuild` makes the index again.',
+        { text: { key: 'console.recordIndexUnopenable' } },
       );
     }
     try {
@@ -146,6 +151,7 @@ export class RecordKeeper {
       return failure(
         'storage',
         'The record index could not be read. Look a record up by its id instead; `paydesk index rebuild` makes the index again.',
+        { text: { key: 'console.recordIndexUnreadable' } },
       );
     }
   }

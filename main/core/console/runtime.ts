@@ -133,12 +133,17 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     startSandbox === undefined
       ? undefined
       : (): Promise<Result<EmbeddedSandboxHandle>> => {
-          if (closed) return Promise.resolve(failure('internal', 'The console is closed.'));
+          if (closed)
+            return Promise.resolve(
+              failure('internal', 'The console is closed.', { text: { key: 'console.closed' } }),
+            );
           sandboxStart ??= startSandbox().then(
             (handle): Result<EmbeddedSandboxHandle> => ({ ok: true, data: handle }),
             (): Result<EmbeddedSandboxHandle> => {
               sandboxStart = undefined; // try again on the next need
-              return failure('internal', 'The embedded sandbox could not be started.');
+              return failure('internal', 'The embedded sandbox could not be started.', {
+                text: { key: 'sandbox.startFailed' },
+              });
             },
           );
           return sandboxStart;
@@ -161,7 +166,10 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
 
   let journalOpen: Promise<Result<Journal>> | undefined;
   const journal = (): Promise<Result<Journal>> => {
-    if (closed) return Promise.resolve(failure('internal', 'The console is closed.'));
+    if (closed)
+      return Promise.resolve(
+        failure('internal', 'The console is closed.', { text: { key: 'console.closed' } }),
+      );
     journalOpen ??= openJournal({
       dir: paths.audit,
       now: () => new Date(now()),

@@ -109,7 +109,7 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         return failure(
           'not_permitted',
           `"${name}" is a production environment and was not removed: type its name exactly ("${name}") to remove it.`,
-          { field: 'typedName' },
+          { field: 'typedName', text: { key: 'environment.removeNotConfirmed', params: { name } } },
         );
       }
       const activeBefore = await context.activeEnvironmentId();
@@ -267,18 +267,22 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         return failure(
           'not_permitted',
           'Only https links the service sent as a deposit redirect in this session can be opened.',
-          { field: 'url' },
+          { field: 'url', text: { key: 'console.linkRefused' } },
         );
       }
       if (!context.openExternal) {
-        return failure('not_permitted', 'This console cannot open links in a browser here.');
+        return failure('not_permitted', 'This console cannot open links in a browser here.', {
+          text: { key: 'console.noBrowser' },
+        });
       }
       try {
         // Our port, not Electron's shell: Electronegativity's OPEN_EXTERNAL_JS_CHECK matches it by
         // name and is accepted in .ci/electronegativity/accepted.mjs (the URL was checked above).
         return { ok: true, data: { opened: await context.openExternal(arg.url) } };
       } catch {
-        return failure('internal', 'The system browser could not be opened.');
+        return failure('internal', 'The system browser could not be opened.', {
+          text: { key: 'console.browserFailed' },
+        });
       }
     },
 
@@ -321,7 +325,10 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
         return failure(
           'not_permitted',
           `Production was not armed: type the environment's name exactly ("${profile.data.name}").`,
-          { field: 'confirmation' },
+          {
+            field: 'confirmation',
+            text: { key: 'guard.armNotConfirmed', params: { name: profile.data.name } },
+          },
         );
       }
       return { ok: true, data: arming.arm(profile.data) };

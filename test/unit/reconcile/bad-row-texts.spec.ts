@@ -135,7 +135,7 @@ async function reconciled(console: Console, ledger: string): Promise<ReconcileRu
 
 const INVOICE_LEDGER = `deposit_id,invoice_id,status\n${SEEDED.completedCardDeposit},,paid\n,INV-NOWHERE,paid\n`;
 
-test('an invoice id that cannot be looked up (no record index) is a bad row with a key', async ({
+test("an invoice id that cannot be looked up (no record index) is a bad row with the index's own key", async ({
   openConsole,
 }) => {
   const run = await reconciled(openConsole(), INVOICE_LEDGER);
@@ -143,7 +143,7 @@ test('an invoice id that cannot be looked up (no record index) is a bad row with
     {
       line: 3,
       reason: 'invoice_id "INV-NOWHERE": This console keeps no record index.',
-      text: { key: 'ledgerRow.invoiceLookupFailed' },
+      text: { key: 'console.noRecordIndex' },
       field: 'invoice_id',
       value: 'INV-NOWHERE',
     },
