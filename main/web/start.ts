@@ -59,6 +59,14 @@ export interface WebBridge extends WebBridgeServer {
   runtime: ConsoleRuntime;
 }
 
+/**
+ * The bridge's own temporary data folder, removed when it closes. Node retries a removal that met
+ * a file appearing underneath it (ENOTEMPTY), as a writer still finishing can make one for a
+ * moment (SQLite ending its journal, say).
+ */
+const removeDataDir = (dataDir: string): Promise<void> =>
+  rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+
 export async function startWebBridge(options: WebBridgeOptions = {}): Promise<WebBridge> {
   const rendererDir = resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR);
   const [, bridgeScript] = await Promise.all([
@@ -88,7 +96,16 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     },
     recordIndex: sqliteRecordIndexStarter(resolve(dataDir)),
   });
-  const dispatch: Dispatch = createDispatcher(runtime.api);
+  const dispatcher: Dispatch = createDispatcher(runtime.api);
+  // Calls still running when the bridge closes: the runtime closes after them, so a write they
+  // began (settings, drafts, the record index) is finished, not cut off or raced by the removal.
+  const inFlight = new Set<Promise<unknown>>();
+  const dispatch: Dispatch = (channel, arg) => {
+    const answer = dispatcher(channel, arg);
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer));
+    return answer;
+  };
 
   let server: WebBridgeServer;
   try {
@@ -102,7 +119,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     });
   } catch (error) {
     await runtime.close();
-    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    if (ownDataDir) await removeDataDir(dataDir);
     throw error;
   }
 
@@ -120,8 +137,9 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     close() {
       closing ??= (async () => {
         await server.close();
+        await Promise.allSettled([...inFlight]);
         await runtime.close();
-        if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+        if (ownDataDir) await removeDataDir(dataDir);
       })();
       return closing;
     },

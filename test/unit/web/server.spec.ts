@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -189,6 +189,22 @@ test.describe('the dispatcher behind the socket', () => {
     expect(result.data.activeEnvironmentId).toBe('local-sandbox');
     expect(result.data.environments.map((environment) => environment.name)).toEqual(['Local sandbox']);
     socket.close();
+  });
+
+  test('closing waits for the calls in flight: they all answer, then the data folder goes', async ({
+    bridge,
+  }) => {
+    // A lookup starts the embedded sandbox and then writes the record index; preferences write settings.
+    const calls: Array<Promise<{ ok: boolean }>> = [
+      bridge.call('getDeposit', { depositId: 300000001 }),
+      ...Array.from({ length: 10 }, (_, index) =>
+        bridge.call('setPreferences', { theme: index % 2 === 0 ? 'dark' : 'light' }),
+      ),
+    ];
+    await bridge.close();
+    const answers = await Promise.all(calls);
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    await expect(stat(bridge.dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   test("the dispatcher's own validation answers come back as they are", async ({ bridge }) => {
