@@ -4,10 +4,13 @@ import {
   createConsoleRuntime,
   createDispatcher,
   sqliteRecordIndexStarter,
+  trackCalls,
   type ConsoleRuntime,
+  type TrackedDispatcher,
 } from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
 import { withCallLog, type AppLog } from './core/logging';
+import { TRANSPORT_DEFAULTS } from './core/payments';
 import { createKeytarBackend, createMemoryBackend } from './core/vault';
 import { embeddedSandboxStarter } from './sandbox/starter';
 import { disableChromiumFeatures, registerAppScheme, serveBundle } from './electron/app-scheme';
@@ -49,12 +52,16 @@ app.setPath('userData', dataDir);
 if (testSwitches && process.env.PAYDESK_DATA_DIR) app.setAppLogsPath(join(dataDir, 'logs'));
 guardApp(app, page);
 
+/** How long quitting waits for calls still running: one answer within the transport's deadline. */
+const QUIT_WAITS_FOR_CALLS_MS = TRANSPORT_DEFAULTS.timeoutMs + 5_000;
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | undefined;
   let runtime: ConsoleRuntime | undefined;
   let unregister: (() => void) | undefined;
+  let calls: TrackedDispatcher | undefined;
   let openWindow: (() => void) | undefined;
   let log: AppLog | undefined;
 
@@ -90,7 +97,8 @@ if (!app.requestSingleInstanceLock()) {
       logsFolder: opened.folder,
       api: core.api,
     });
-    const dispatch = desktop.followLanguage(withCallLog(createDispatcher(core.api), opened.log));
+    calls = trackCalls(desktop.followLanguage(withCallLog(createDispatcher(core.api), opened.log)));
+    const dispatch = calls.dispatch;
 
     // One window at a time; on macOS it may be closed and opened again from the dock.
     openWindow = () => {
@@ -130,17 +138,21 @@ if (!app.requestSingleInstanceLock()) {
     if (!window || window.isDestroyed()) openWindow?.();
   });
 
-  // The runtime stops the embedded sandbox and closes the journal before the process ends.
+  // The calls already running answer first (a change already sent records its outcome), then the
+  // runtime stops the embedded sandbox and closes the journal before the process ends.
   let closed = false;
   app.on('will-quit', (event) => {
     if (closed || !runtime) return;
+    const closing = runtime;
     event.preventDefault();
     closed = true;
     unregister?.();
-    void runtime.close().finally(() => {
-      log?.info('app quit');
-      log?.close();
-      app.quit();
-    });
+    void (calls?.settled(QUIT_WAITS_FOR_CALLS_MS) ?? Promise.resolve())
+      .then(() => closing.close())
+      .finally(() => {
+        log?.info('app quit');
+        log?.close();
+        app.quit();
+      });
   });
 }

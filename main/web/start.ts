@@ -5,6 +5,7 @@ import { CHANNELS, type ConsoleApi } from '../../shared/contract';
 import {
   createConsoleRuntime,
   createDispatcher,
+  trackCalls,
   sqliteRecordIndexStarter,
   type ConsoleRuntime,
 } from '../core/console';
@@ -96,16 +97,10 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     },
     recordIndex: sqliteRecordIndexStarter(resolve(dataDir)),
   });
-  const dispatcher: Dispatch = createDispatcher(runtime.api);
   // Calls still running when the bridge closes: the runtime closes after them, so a write they
   // began (settings, drafts, the record index) is finished, not cut off or raced by the removal.
-  const inFlight = new Set<Promise<unknown>>();
-  const dispatch: Dispatch = (channel, arg) => {
-    const answer = dispatcher(channel, arg);
-    inFlight.add(answer);
-    void answer.finally(() => inFlight.delete(answer));
-    return answer;
-  };
+  const calls = trackCalls(createDispatcher(runtime.api));
+  const dispatch: Dispatch = calls.dispatch;
 
   let server: WebBridgeServer;
   try {
@@ -137,7 +132,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     close() {
       closing ??= (async () => {
         await server.close();
-        await Promise.allSettled([...inFlight]);
+        await calls.settled();
         await runtime.close();
         if (ownDataDir) await removeDataDir(dataDir);
       })();

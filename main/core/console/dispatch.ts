@@ -223,3 +223,39 @@ export function createDispatcher(api: ConsoleApi, schemas: ArgSchemas = ARG_SCHE
       : failure('internal', `The answer of ${method} could not be passed on.`);
   };
 }
+
+/** A dispatcher that knows which of its calls are still running. */
+export interface TrackedDispatcher {
+  dispatch: Dispatcher;
+  /**
+   * Resolves once every call dispatched so far has answered, or after `limitMs` at most: a
+   * closing process lets a change already sent record its outcome, rather than close the journal
+   * under it and leave the outcome unknown.
+   */
+  settled(limitMs?: number): Promise<void>;
+}
+
+export function trackCalls(dispatch: Dispatcher): TrackedDispatcher {
+  const inFlight = new Set<Promise<Result<unknown>>>();
+  return {
+    dispatch(channel, arg) {
+      const answer = dispatch(channel, arg);
+      inFlight.add(answer);
+      void answer.finally(() => inFlight.delete(answer)).catch(() => undefined);
+      return answer;
+    },
+    async settled(limitMs = Number.POSITIVE_INFINITY) {
+      const all = Promise.allSettled([...inFlight]);
+      if (!Number.isFinite(limitMs)) {
+        await all;
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, limitMs);
+      });
+      await Promise.race([all, limit]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -9,7 +9,13 @@
  *   await runtime.close();
  */
 export { createConsoleRuntime, type ConsoleRuntime, type ConsoleRuntimeOptions } from './runtime';
-export { createDispatcher, methodOfChannel, type Dispatcher } from './dispatch';
+export {
+  createDispatcher,
+  methodOfChannel,
+  trackCalls,
+  type Dispatcher,
+  type TrackedDispatcher,
+} from './dispatch';
 export { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
 export {
   createEventBus,
