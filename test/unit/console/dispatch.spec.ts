@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract';
 import { openJournal } from '../../../main/core/audit';
 import { ARG_SCHEMAS, createDispatcher, sqliteRecordIndexStarter } from '../../../main/core/console';
-import { sendJson, startDouble } from '../payments/http-double';
+import { startHostedCheckoutDouble } from '../payments/http-double';
 import { addEnvironmentFor, dataOf, expect, test } from './console-fixture';
 
 /**
@@ -399,15 +399,7 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('refundsOfDeposit', { depositId: '300000001' }, 'validation', 'depositId');
 
   // -- openExternal: only https redirect links this runtime received --------------------
-  const service = await startDouble((request, response) => {
-    if (request.method === 'POST') {
-      sendJson(response, 200, {
-        checkout_type: 'HOSTED',
-        deposit_id: 9,
-        redirect_url: 'https://pay.example/r/9',
-      });
-    } else sendJson(response, 404, { code: 208, description: 'none' });
-  });
+  const service = await startHostedCheckoutDouble('https://pay.example/r/9');
   try {
     const linked = await addEnvironmentFor(
       console,

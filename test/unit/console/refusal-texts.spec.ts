@@ -1,16 +1,12 @@
-import type { MessageText } from '../../../shared/contract';
 import { RECONCILE_LIMITS } from '../../../shared/contract';
 import { sqliteRecordIndexStarter } from '../../../main/core/console';
-import { sendJson, startDouble } from '../payments/http-double';
+import { startHostedCheckoutDouble } from '../payments/http-double';
 import { addEnvironmentFor, dataOf, errorOf, expect, test } from './console-fixture';
 
 /**
  * The console's own refusals that staff can meet on a screen carry a text key, so the screen says
  * them in the user's language (the English message stays for the CLI and the logs).
  */
-
-const textOf = (result: { ok: boolean; error?: { text?: MessageText } }): MessageText | undefined =>
-  result.ok ? undefined : result.error?.text;
 
 test('production: a remove or an arming without the exact name says which name to type', async ({
   openConsole,
@@ -23,12 +19,14 @@ test('production: a remove or an arming without the exact name says which name t
     { name: 'Live BR', kind: 'production', baseUrl: service.baseUrl },
     service.credentials,
   );
-  expect(textOf(await console.call('removeEnvironment', { id: prod.id, typedName: 'live br' }))).toEqual({
+  expect(
+    errorOf(await console.call('removeEnvironment', { id: prod.id, typedName: 'live br' })).text,
+  ).toEqual({
     key: 'environment.removeNotConfirmed',
     params: { name: 'Live BR' },
   });
   dataOf(await console.call('useEnvironment', { id: prod.id }));
-  expect(textOf(await console.call('armProduction', { confirmation: 'Live' }))).toEqual({
+  expect(errorOf(await console.call('armProduction', { confirmation: 'Live' })).text).toEqual({
     key: 'guard.armNotConfirmed',
     params: { name: 'Live BR' },
   });
@@ -37,17 +35,9 @@ test('production: a remove or an arming without the exact name says which name t
 test('links: one the service did not send, no browser here, a browser that fails', async ({
   openConsole,
 }) => {
-  const service = await startDouble((request, response) => {
-    if (request.method === 'POST') {
-      sendJson(response, 200, {
-        checkout_type: 'HOSTED',
-        deposit_id: 9,
-        redirect_url: 'https://pay.example/r/9',
-      });
-    } else sendJson(response, 404, { code: 208, description: 'none' });
-  });
+  const url = 'https://pay.example/r/9';
+  const service = await startHostedCheckoutDouble(url);
   try {
-    const url = 'https://pay.example/r/9';
     const setUp = async (console: ReturnType<typeof openConsole>, name: string) => {
       const linked = await addEnvironmentFor(
         console,
@@ -63,15 +53,17 @@ test('links: one the service did not send, no browser here, a browser that fails
       },
     });
     await setUp(failing, 'Failing browser');
-    expect(textOf(await failing.call('openExternal', { url: 'https://pay.example/other' }))).toEqual({
+    expect(errorOf(await failing.call('openExternal', { url: 'https://pay.example/other' })).text).toEqual({
       key: 'console.linkRefused',
     });
-    expect(textOf(await failing.call('openExternal', { url }))).toEqual({ key: 'console.browserFailed' });
+    expect(errorOf(await failing.call('openExternal', { url })).text).toEqual({
+      key: 'console.browserFailed',
+    });
     await failing.close();
 
     const headless = openConsole();
     await setUp(headless, 'No browser');
-    expect(textOf(await headless.call('openExternal', { url }))).toEqual({ key: 'console.noBrowser' });
+    expect(errorOf(await headless.call('openExternal', { url })).text).toEqual({ key: 'console.noBrowser' });
   } finally {
     await service.close();
   }
@@ -79,12 +71,12 @@ test('links: one the service did not send, no browser here, a browser that fails
 
 test('the record index: none kept, and a console that has closed', async ({ openConsole, dataDir }) => {
   const console = openConsole({ recordIndex: false });
-  expect(textOf(await console.call('recordSearch', { text: '3000', kinds: ['deposit'] }))).toEqual({
+  expect(errorOf(await console.call('recordSearch', { text: '3000', kinds: ['deposit'] })).text).toEqual({
     key: 'console.noRecordIndex',
   });
   const closing = openConsole({ recordIndex: sqliteRecordIndexStarter(dataDir) });
   await closing.close();
-  expect(textOf(await closing.call('recordSearch', { text: '3000', kinds: ['deposit'] }))).toEqual({
+  expect(errorOf(await closing.call('recordSearch', { text: '3000', kinds: ['deposit'] })).text).toEqual({
     key: 'console.closed',
   });
 });
@@ -95,22 +87,25 @@ test('a ledger: too many columns, a part that never came, a ledger no longer ope
   const console = openConsole();
   const header = Array.from({ length: RECONCILE_LIMITS.maxColumns + 1 }, (_, index) => `c${index}`).join(',');
   const chunk = Buffer.from(`${header}\n`).toString('base64');
-  expect(textOf(await console.call('reconcileRead', { ledgerName: 'wide.csv', chunk, last: true }))).toEqual({
+  expect(
+    errorOf(await console.call('reconcileRead', { ledgerName: 'wide.csv', chunk, last: true })).text,
+  ).toEqual({
     key: 'ledger.tooManyColumns',
     params: { max: RECONCILE_LIMITS.maxColumns },
   });
   expect(
-    textOf(
+    errorOf(
       await console.call('reconcileRead', {
         uploadId: '5b0f3a4e-8d2c-4c1e-9a7b-2f6d1e3c4b5a',
         ledgerName: 'ledger.csv',
         chunk,
         last: true,
       }),
-    ),
+    ).text,
   ).toEqual({ key: 'ledger.notReceivedWhole' });
   expect(
-    textOf(await console.call('reconcilePrepare', { ledgerRef: '5b0f3a4e-8d2c-4c1e-9a7b-2f6d1e3c4b5a' })),
+    errorOf(await console.call('reconcilePrepare', { ledgerRef: '5b0f3a4e-8d2c-4c1e-9a7b-2f6d1e3c4b5a' }))
+      .text,
   ).toEqual({ key: 'ledger.noLongerOpen' });
 });
 

@@ -167,3 +167,15 @@ export function requestAt(double: ServiceDouble, index: number): RecordedRequest
   if (!request) throw new Error(`expected a request #${index + 1}, got ${double.requests.length}`);
   return request;
 }
+
+/**
+ * A service that answers every POST (a deposit create) with a hosted checkout at `redirectUrl`,
+ * and anything else with "not found": what a console needs to have been sent a link to open.
+ */
+export function startHostedCheckoutDouble(redirectUrl: string): Promise<ServiceDouble> {
+  return startDouble((request, response) => {
+    if (request.method === 'POST') {
+      sendJson(response, 200, { checkout_type: 'HOSTED', deposit_id: 9, redirect_url: redirectUrl });
+    } else sendJson(response, 404, { code: 208, description: 'none' });
+  });
+}
