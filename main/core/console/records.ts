@@ -10,7 +10,7 @@ import {
 } from '../record-index/port';
 import type { ConsoleContext } from './context';
 import { rebuildRecordIndex, type RebuildOptions, type RebuildReport } from './records-rebuild';
-import { failure } from './results';
+import { consoleClosed, failure } from './results';
 
 /**
  * The console's hold on the record index (issue 27). The index is derived data: opening it, or a
@@ -131,8 +131,7 @@ export class RecordKeeper {
       return failure('storage', 'This console keeps no record index.', {
         text: { key: 'console.noRecordIndex' },
       });
-    if (this.#closed)
-      return failure('internal', 'The console is closed.', { text: { key: 'console.closed' } });
+    if (this.#closed) return consoleClosed();
     await this.#writes;
     let index: RecordIndex;
     try {

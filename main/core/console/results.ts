@@ -8,3 +8,7 @@ export function failure(
 ): { ok: false; error: ConsoleError } {
   return { ok: false, error: { kind, message, ...extra } };
 }
+
+/** A call that came after the console began to close (the app quitting, a bridge closing). */
+export const consoleClosed = (): { ok: false; error: ConsoleError } =>
+  failure('internal', 'The console is closed.', { text: { key: 'console.closed' } });

@@ -32,7 +32,7 @@ import {
   type RecordIndexStarter,
   type RecordsLog,
 } from './records';
-import { failure } from './results';
+import { consoleClosed, failure } from './results';
 import { createConsoleApi } from './service';
 
 export interface ConsoleRuntimeOptions {
@@ -133,10 +133,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     startSandbox === undefined
       ? undefined
       : (): Promise<Result<EmbeddedSandboxHandle>> => {
-          if (closed)
-            return Promise.resolve(
-              failure('internal', 'The console is closed.', { text: { key: 'console.closed' } }),
-            );
+          if (closed) return Promise.resolve(consoleClosed());
           sandboxStart ??= startSandbox().then(
             (handle): Result<EmbeddedSandboxHandle> => ({ ok: true, data: handle }),
             (): Result<EmbeddedSandboxHandle> => {
@@ -166,10 +163,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
 
   let journalOpen: Promise<Result<Journal>> | undefined;
   const journal = (): Promise<Result<Journal>> => {
-    if (closed)
-      return Promise.resolve(
-        failure('internal', 'The console is closed.', { text: { key: 'console.closed' } }),
-      );
+    if (closed) return Promise.resolve(consoleClosed());
     journalOpen ??= openJournal({
       dir: paths.audit,
       now: () => new Date(now()),
