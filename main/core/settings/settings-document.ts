@@ -10,8 +10,8 @@ export interface LoadedSettings {
   firstRun: boolean;
 }
 
-/** How long to wait for another process's change, and when its lock counts as abandoned. */
-export type SettingsLockOptions = Pick<FileLockOptions, 'staleMs' | 'timeoutMs'>;
+/** How long to wait for another process's change. */
+export type SettingsLockOptions = Pick<FileLockOptions, 'timeoutMs'>;
 
 export const SETTINGS_BUSY_MESSAGE =
   'The settings are being changed by another Paydesk window or command; try again.';
@@ -22,12 +22,6 @@ export const SETTINGS_BUSY_MESSAGE =
  */
 export const settingsLockPath = (store: SettingsStore): string => `${store.location}.lock`;
 
-/**
- * A change may wait on the keychain with the lock held (its calls time out after 30 s), so a live
- * holder's lock is taken for abandoned only well after that; a dead holder's is broken at once.
- */
-const SETTINGS_LOCK_STALE_MS = 120_000;
-
 function withSettingsLock<T>(
   store: SettingsStore,
   lock: SettingsLockOptions,
@@ -36,7 +30,6 @@ function withSettingsLock<T>(
   return withFileLock(
     settingsLockPath(store),
     {
-      staleMs: lock.staleMs ?? SETTINGS_LOCK_STALE_MS,
       ...(lock.timeoutMs !== undefined && { timeoutMs: lock.timeoutMs }),
       subject: 'the settings',
       busyMessage: SETTINGS_BUSY_MESSAGE,

@@ -1,20 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type SqliteDatabase from 'better-sqlite3';
 import type { ConsoleError, Result } from '../../../shared/contract';
 import { storageError } from './storage-error';
 
 /**
- * An exclusive lock between processes (the desktop app and the CLI) sharing one data folder
- * (the journal, the settings, the watchlist), made of a lock file that only one process can
- * create (a hard link, or O_EXCL where there are none): no dependency, works on every platform
- * Node runs on. The file names its holder (pid and a random token), so a lock left by a process that died (kill -9, power cut) is recognised and broken:
- * at once when its pid no longer runs on this machine, otherwise once it is older than `staleMs`
- * (a pid can be reused). Hold times are milliseconds (a read, a write and its fsync), so
- * `staleMs` is generous.
+ * An exclusive lock between processes (the desktop app and the CLI) sharing one data folder (the
+ * journal, the settings, the watchlist…), and between callers within one process.
+ *
+ * It is SQLite's own file lock, taken by `BEGIN EXCLUSIVE` on a database beside the caller's lock
+ * path: the OS holds it for the process and drops it when that process dies (kill -9, crash), so
+ * there is never a lock to judge abandoned and break, which is where a file-based lock lets a
+ * second holder in. SQLite also tracks its locks per file within a process, so two connections
+ * of one process exclude each other too, which bare fcntl locks do not.
  */
 export interface FileLockOptions {
-  staleMs?: number;
+  /** How long to wait for another holder before answering a `storage` error. */
   timeoutMs?: number;
   /** What the lock guards, for messages ("the settings"); by default the lock file's name. */
   subject?: string;
@@ -22,166 +24,144 @@ export interface FileLockOptions {
   busyMessage?: string;
 }
 
-const DEFAULT_STALE_MS = 30_000;
+type Connection = SqliteDatabase.Database;
+
 const DEFAULT_TIMEOUT_MS = 10_000;
-/**
- * Where there are no hard links a lock file is created, then written: still empty after this long,
- * it belongs to a process that died in between.
- */
-const EMPTY_LOCK_GRACE_MS = 1_000;
+const MAX_DELAY_MS = 25;
 
-interface Holder {
-  pid?: number;
-  token?: string;
-  ageMs: number;
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** Loaded on the first lock, so that a command that never takes one never loads the native addon. */
+let sqlite: Promise<typeof SqliteDatabase> | undefined;
+const loadSqlite = (): Promise<typeof SqliteDatabase> => {
+  sqlite ??= import('better-sqlite3').then((module) => module.default);
+  return sqlite;
+};
+
+interface LockFiles {
+  /**
+   * A name of its own, never the caller's path: a lock file an older version left there (JSON)
+   * must not be opened as a database. Absolute, so no path is ever read as an SQLite URI.
+   */
+  database: string;
+  /** The holder's pid, written once the lock is held; only ever read to word the busy message. */
+  holder: string;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const lockFiles = (lockPath: string): LockFiles => {
+  const absolute = resolve(lockPath);
+  return { database: `${absolute}.db`, holder: `${absolute}.holder` };
+};
 
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (cause) {
-    return (cause as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const codeOf = (cause: unknown): string =>
+  String((cause as { code?: unknown } | null | undefined)?.code ?? '');
 
-async function readHolder(lockPath: string): Promise<Holder | null> {
-  try {
-    const [content, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
-    const ageMs = Date.now() - info.mtimeMs;
-    try {
-      const parsed = JSON.parse(content) as { pid?: unknown; token?: unknown };
-      return {
-        pid: typeof parsed.pid === 'number' ? parsed.pid : undefined,
-        token: typeof parsed.token === 'string' ? parsed.token : undefined,
-        ageMs,
-      };
-    } catch {
-      return { ageMs };
-    }
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw cause;
-  }
-}
+/** SQLite's answers while another connection holds the lock: wait and try again. */
+const isBusy = (cause: unknown): boolean => /^SQLITE_(BUSY|LOCKED)/.test(codeOf(cause));
 
-function isStale(holder: Holder, staleMs: number): boolean {
-  if (holder.pid === undefined) return holder.ageMs > EMPTY_LOCK_GRACE_MS;
-  return !isProcessAlive(holder.pid) || holder.ageMs > staleMs;
-}
-
-/**
- * Breaks an abandoned lock by renaming it first, so that of two processes breaking it at once
- * only one succeeds. If what was moved turns out to be a fresh lock (taken between our read and
- * our rename), it is linked back in place unless a third process already holds the name.
- */
-async function breakLock(lockPath: string, stale: Holder): Promise<void> {
-  const moved = `${lockPath}.stale-${randomUUID()}`;
-  try {
-    await rename(lockPath, moved);
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw cause;
-  }
-  const movedHolder = await readHolder(moved);
-  if (movedHolder && movedHolder.token !== stale.token) {
-    await link(moved, lockPath).catch(() => undefined);
-  }
-  await unlink(moved).catch(() => undefined);
-}
+/** SQLite's answers when the OS refused the lock call itself (a file system without locks). */
+const isLockUnsupported = (cause: unknown): boolean =>
+  /^SQLITE_IOERR_(LOCK|RDLOCK|UNLOCK|CHECKRESERVEDLOCK)$/.test(codeOf(cause));
 
 interface Settled {
-  staleMs: number;
   timeoutMs: number;
-  subject: string;
-  busy: (holder: Holder) => ConsoleError;
+  failed: (cause: unknown) => ConsoleError;
+  busy: (pid: number | null) => ConsoleError;
 }
 
 function settle(lockPath: string, options: FileLockOptions): Settled {
   const subject = options.subject ?? `the ${basename(lockPath).replace(/\.lock$/, '')}`;
   const what = subject.charAt(0).toUpperCase() + subject.slice(1);
   return {
-    staleMs: options.staleMs ?? DEFAULT_STALE_MS,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    subject,
-    busy: (holder) => ({
+    failed: (cause) =>
+      storageError(
+        isLockUnsupported(cause)
+          ? `The lock of ${subject} could not be taken: the file system of its folder does not support file locks`
+          : `The lock of ${subject} could not be taken`,
+        cause,
+      ),
+    busy: (pid) => ({
       kind: 'storage',
       message:
         options.busyMessage ??
-        `${what} is locked by another process${holder.pid ? ` (pid ${holder.pid})` : ''}; try again.`,
+        (pid === null
+          ? // Some network shares answer every lock call as if it were held: say so, never go on unlocked.
+            `${what} is locked by another process, or the file system of its folder does not support file locks; try again.`
+          : `${what} is locked by another process (pid ${pid}); try again.`),
     }),
   };
 }
 
-/** Codes of a file system that has no hard links (FAT, some network shares). */
-const NO_HARD_LINKS: ReadonlySet<string | undefined> = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+const HOLDER_LINE = `${process.pid}\n`;
 
 /**
- * Creates the lock file, holder included, in one step: written in full under a name of its own,
- * then linked into place (fails with EEXIST when the lock is held). Were it created empty and
- * written next, another process could read it empty in between and, should the holder stall
- * past the grace (a loaded machine), break a live lock. Answers false when the lock is held.
+ * Only for a waiter's message: a holder file that cannot be written costs nothing else. Read
+ * first, since writing is the dearer call and the file mostly names this process already.
  */
-async function create(lockPath: string, content: string): Promise<boolean> {
-  const draft = `${lockPath}.${randomUUID()}.tmp`;
-  await writeFile(draft, content, { flag: 'wx', mode: 0o600 });
-  let linkRefused: unknown;
+async function nameHolder(path: string): Promise<void> {
+  if ((await readFile(path, 'utf8').catch(() => '')) === HOLDER_LINE) return;
+  await writeFile(path, HOLDER_LINE, { mode: 0o600 }).catch(() => undefined);
+}
+
+async function holderPid(path: string): Promise<number | null> {
+  const content = await readFile(path, 'utf8').catch(() => '');
+  // Only a whole line counts: a holder file caught while being rewritten names nobody.
+  const match = /^(\d+)\n$/.exec(content);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * One connection per acquisition, with SQLite's busy timeout at zero: SQLite would wait by
+ * sleeping on this thread, the event loop with it, so the waiting is done here, asynchronously.
+ */
+async function acquire(files: LockFiles, settled: Settled): Promise<Result<Connection>> {
+  const Database = await loadSqlite();
+  let connection: Connection;
   try {
-    await link(draft, lockPath);
-    return true;
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    linkRefused = cause;
+    connection = new Database(files.database, { timeout: 0 });
+  } catch {
+    // A first run locks before anything else has made the data folder. Made only on a failure,
+    // as the folder is there on every other call; any other failure comes back on the retry.
+    await mkdir(dirname(files.database), { recursive: true, mode: 0o700 });
+    connection = new Database(files.database, { timeout: 0 });
+  }
+  let held = false;
+  try {
+    const deadline = performance.now() + settled.timeoutMs;
+    let delayMs = 1;
+    for (;;) {
+      try {
+        connection.exec('BEGIN EXCLUSIVE');
+        held = true;
+        return { ok: true, data: connection };
+      } catch (cause) {
+        // Anything but "held by another" fails closed: never run the critical section unlocked.
+        if (!isBusy(cause)) return { ok: false, error: settled.failed(cause) };
+      }
+      if (performance.now() >= deadline)
+        return { ok: false, error: settled.busy(await holderPid(files.holder)) };
+      await sleep(delayMs);
+      delayMs = Math.min(delayMs * 2, MAX_DELAY_MS);
+    }
   } finally {
-    await unlink(draft).catch(() => undefined);
+    if (!held) connection.close();
   }
-  if (!NO_HARD_LINKS.has((linkRefused as NodeJS.ErrnoException).code)) throw linkRefused;
-  // No hard links here: create, then write; the empty-lock grace covers the moment in between.
+}
+
+/**
+ * COMMIT rather than ROLLBACK: nothing is ever written, except SQLite's first page of a new lock
+ * file, which is then kept, so later acquisitions write nothing and make no rollback journal.
+ * Should COMMIT fail, close() rolls back, and unlocks all the same.
+ */
+function release(connection: Connection): void {
   try {
-    const handle = await open(lockPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(content);
-    } finally {
-      await handle.close();
-    }
-    return true;
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw cause;
+    connection.exec('COMMIT');
+  } catch {
+    // close() below rolls back and unlocks.
+  } finally {
+    connection.close();
   }
-}
-
-async function acquire(
-  lockPath: string,
-  { staleMs, timeoutMs, subject, busy }: Settled,
-): Promise<Result<string>> {
-  const token = randomUUID();
-  const content = JSON.stringify({ pid: process.pid, token });
-  const deadline = Date.now() + timeoutMs;
-  let delayMs = 1;
-  for (;;) {
-    try {
-      if (await create(lockPath, content)) return { ok: true, data: token };
-    } catch (cause) {
-      return { ok: false, error: storageError(`The lock file of ${subject} could not be created`, cause) };
-    }
-    const holder = await readHolder(lockPath);
-    if (holder === null) continue;
-    if (isStale(holder, staleMs)) {
-      await breakLock(lockPath, holder);
-      continue;
-    }
-    if (Date.now() >= deadline) return { ok: false, error: busy(holder) };
-    await sleep(delayMs);
-    delayMs = Math.min(delayMs * 2, 25);
-  }
-}
-
-async function release(lockPath: string, token: string): Promise<void> {
-  const holder = await readHolder(lockPath).catch(() => null);
-  if (holder?.token === token) await unlink(lockPath).catch(() => undefined);
 }
 
 /** Runs `critical` while holding the lock; the lock is released whatever `critical` does. */
@@ -191,18 +171,19 @@ export async function withFileLock<T>(
   critical: () => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const settled = settle(lockPath, options);
-  let acquired: Result<string>;
+  const files = lockFiles(lockPath);
+  let acquired: Result<Connection>;
   try {
-    // A first run locks before anything else has made the data folder.
-    await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
-    acquired = await acquire(lockPath, settled);
+    acquired = await acquire(files, settled);
   } catch (cause) {
-    return { ok: false, error: storageError(`The lock of ${settled.subject} could not be taken`, cause) };
+    return { ok: false, error: settled.failed(cause) };
   }
   if (!acquired.ok) return acquired;
+  const connection = acquired.data;
   try {
+    await nameHolder(files.holder);
     return await critical();
   } finally {
-    await release(lockPath, acquired.data);
+    release(connection);
   }
 }

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CLI_CODE_CACHE_FOLDER_NAME } from '../../../main/core/data-dir';
 import type { SettingsDocument } from '../../../main/core/settings/schema';
 import { createEnvironmentsService } from '../../../main/core/settings/environments';
 import { createFileSettingsStore } from '../../../main/core/settings/file-settings-store';
 import { SETTINGS_BUSY_MESSAGE, settingsLockPath } from '../../../main/core/settings/settings-document';
+import { withFileLock } from '../../../main/core/storage/file-lock';
 import { createMemoryBackend } from '../../../main/core/vault/memory-backend';
 import { createVault } from '../../../main/core/vault/vault';
 import { expect, test } from '../../unit/settings/fixtures';
@@ -17,6 +18,8 @@ import { expect, test } from '../../unit/settings/fixtures';
 
 const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
 const PROCESSES = 16;
+/** The settings, and the lock beside them: its SQLite file and the informational holder file. */
+const LEFT_IN_FOLDER = ['settings.json', 'settings.json.lock.db', 'settings.json.lock.holder'];
 
 interface Exited {
   code: number | null;
@@ -120,8 +123,9 @@ test('16 processes adding, editing and removing profiles at once: every change i
   }
   expect(document.environments.filter((env) => env.name.startsWith('Old '))).toEqual([]);
   expect(document.environments.map((env) => env.id)).toContain('local-sandbox');
-  // The lock is released by every process, and no temp file is left behind.
-  expect((await readdir(folder)).sort()).toEqual(['settings.json']);
+  // No temp file is left behind, nor a rollback journal of the lock. The lock's own files stay: a
+  // lock file removed while another process waits on it would let two holders in.
+  expect((await readdir(folder)).sort()).toEqual(LEFT_IN_FOLDER);
 });
 
 test('16 `paydesk env add` at once through the real CLI, on a fresh data folder: all 16 profiles', async ({
@@ -158,10 +162,10 @@ test('16 `paydesk env add` at once through the real CLI, on a fresh data folder:
   // Created once, by one of them: the first-run profile is there once and still active.
   expect(document.environments.filter((env) => env.kind === 'local-sandbox')).toHaveLength(1);
   expect(document.activeEnvironmentId).toBe('local-sandbox');
-  // No lock or temp file left behind; the CLI's compiled-code cache may sit beside the settings.
-  expect((await readdir(folder)).filter((name) => name !== CLI_CODE_CACHE_FOLDER_NAME).sort()).toEqual([
-    'settings.json',
-  ]);
+  // No temp file left behind, only the lock's own; the CLI's compiled-code cache may sit beside the settings.
+  expect((await readdir(folder)).filter((name) => name !== CLI_CODE_CACHE_FOLDER_NAME).sort()).toEqual(
+    LEFT_IN_FOLDER,
+  );
 });
 
 test('while another process holds the settings, a change waits, then fails as a typed storage error', async ({
@@ -176,8 +180,18 @@ test('while another process holds the settings, a change waits, then fails as a 
   expect((await environments.list()).ok).toBe(true);
   const before = await readFile(settingsPath, 'utf8');
 
-  // A holder that is alive (this very process) and fresh: nothing to break, only to wait for.
-  await writeFile(settingsLockPath(store), JSON.stringify({ pid: process.pid, token: 'someone-else' }));
+  // Another holder of the lock (a connection of its own, as another process has), for as long as
+  // the test says: nothing to break, only to wait for.
+  let release = (): void => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holding = (): void => undefined;
+  const taken = new Promise<void>((resolve) => (holding = resolve));
+  const holder = withFileLock(settingsLockPath(store), {}, async () => {
+    holding();
+    await held;
+    return { ok: true, data: undefined };
+  });
+  await taken;
   const changes = [
     await environments.add({ name: 'Desk', kind: 'testing', baseUrl: 'https://api.example.com' }),
     await environments.updatePreferences({ theme: 'dark' }),
@@ -187,14 +201,10 @@ test('while another process holds the settings, a change waits, then fails as a 
     expect(change).toEqual({ ok: false, error: { kind: 'storage', message: SETTINGS_BUSY_MESSAGE } });
   }
   expect(await readFile(settingsPath, 'utf8')).toBe(before);
-  // Held for a minute by a live process (a change waiting on a keychain prompt): still held.
-  const aMinuteAgo = new Date(Date.now() - 60_000);
-  await utimes(settingsLockPath(store), aMinuteAgo, aMinuteAgo);
-  expect(await environments.updatePreferences({ theme: 'dark' })).toEqual({
-    ok: false,
-    error: { kind: 'storage', message: SETTINGS_BUSY_MESSAGE },
-  });
-  expect(await readFile(settingsPath, 'utf8')).toBe(before);
   // Reading never waits for the lock.
   expect(await environments.list()).toMatchObject({ ok: true });
+  // Once the holder is done, changes go through again.
+  release();
+  expect(await holder).toEqual({ ok: true, data: undefined });
+  expect(await environments.updatePreferences({ theme: 'dark' })).toMatchObject({ ok: true });
 });

@@ -94,7 +94,10 @@ test('pins made and environments dropped by other processes survive this one wri
     );
     expect(pinned.find((item) => item.id === '1')).toMatchObject({ status: 'COMPLETED', changes: 1 });
     expect(stored.items.filter((item) => item.environmentId === 'gone')).toEqual([]);
-    expect(await readdir(folder)).toEqual([WATCHLIST_FILE_NAME]);
+    // No temp file left behind; the lock's own files stay (removing one in use would let two holders in).
+    expect((await readdir(folder)).sort()).toEqual(
+      [WATCHLIST_FILE_NAME, `${WATCHLIST_FILE_NAME}.lock.db`, `${WATCHLIST_FILE_NAME}.lock.holder`].sort(),
+    );
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
