@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   BATCH_KINDS,
@@ -13,7 +12,8 @@ import {
   type Result,
 } from '../../shared/contract';
 import { batchCsvHeader, batchCsvRows, parseBatchIds } from '../core/batch';
-import { asJson, readStdin } from './input';
+import { formatBytes } from '../core/storage/bounded-read';
+import { asJson, readInputText } from './input';
 import { exitCodeFor, printable } from './output';
 import type { CliSession } from './session';
 import type { CommandContext } from './program';
@@ -94,24 +94,13 @@ export function paceOptions(flags: {
   };
 }
 
-async function readSource(source: string, stdin: CommandContext['io']['stdin']): Promise<Result<string>> {
-  if (source === '-') return readStdin(stdin, MAX_INPUT_BYTES, 'source');
-  try {
-    const buffer = await readFile(source);
-    if (buffer.length > MAX_INPUT_BYTES)
-      return invalid('source', `the file is larger than ${MAX_INPUT_BYTES} bytes`);
-    return { ok: true, data: buffer.toString('utf8') };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return {
-      ok: false,
-      error: {
-        kind: 'storage',
-        field: 'source',
-        message: `source: cannot read ${source}${typeof code === 'string' ? ` (${code})` : ''}`,
-      },
-    };
-  }
+/** The ids' file or stdin, refused past MAX_INPUT_BYTES before it can fill the memory. */
+function readSource(source: string, stdin: CommandContext['io']['stdin']): Promise<Result<string>> {
+  return readInputText(source, stdin, {
+    maxBytes: MAX_INPUT_BYTES,
+    field: 'source',
+    advice: `split the ids into several files (at most ${BATCH_LIMITS.maxIds.toLocaleString('en-US')} ids a batch).`,
+  });
 }
 
 /** What was wrong with the input, one line each, on stderr. */
@@ -245,7 +234,8 @@ external_id) only that column is read. Cashouts: the numeric cashout_id, or the 
 ext:<external_id> (an external_id column is read whole). Duplicates are dropped; invalid tokens
 are listed on stderr. At most ${BATCH_LIMITS.maxIds} distinct ids.
 Each row says whether its status changed since the last finished batch of the same kind in the
-same environment (kept in the data folder).
+same environment (kept in the data folder; a damaged one is moved aside, never used, and a note
+on stderr says so). The file or stdin may hold at most ${formatBytes(MAX_INPUT_BYTES)}.
 Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid tokens included);
 3 some lookups could not reach the service; 130 Ctrl-C.`,
     )
@@ -289,6 +279,7 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
           const summary = await tracker.track(batchId);
           io.signal?.removeEventListener('abort', onAbort);
           if (tty) io.stderr.write('\n');
+          if (summary.previousRunSetAside) context.note(summary.previousRunSetAside.message);
 
           // CSV and text are written a page at a time; JSON is one document, so it is built whole.
           const rows: RowTally = { unreachable: false, notOk: false };

@@ -1,26 +1,30 @@
 import { StringDecoder } from 'node:string_decoder';
 import type { JsonValue, Result } from '../../shared/contract';
+import { readBoundedInput, readBoundedStream, type InputLimit } from '../core/storage/bounded-read';
 import type { Writable } from './output';
 
-/** Reads stdin whole, up to `limit` bytes. */
+/**
+ * Reads stdin whole, up to `limit` bytes (main/core/storage/bounded-read.ts): more is refused as
+ * soon as it arrives, so a stream without an end cannot fill the memory.
+ */
 export async function readStdin(
   stdin: AsyncIterable<string | Uint8Array>,
   limit: number,
   field: string,
+  advice = 'is it the right input?',
 ): Promise<Result<string>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
-    size += bytes.length;
-    if (size > limit)
-      return {
-        ok: false,
-        error: { kind: 'validation', field, message: `${field}: stdin is larger than ${limit} bytes` },
-      };
-    chunks.push(bytes);
-  }
-  return { ok: true, data: Buffer.concat(chunks).toString('utf8') };
+  const bytes = await readBoundedStream(stdin, { maxBytes: limit, field, advice });
+  return bytes.ok ? { ok: true, data: bytes.data.toString('utf8') } : bytes;
+}
+
+/** A file named on the command line, or stdin for `-`, as text: bounded as readStdin is. */
+export async function readInputText(
+  source: string,
+  stdin: AsyncIterable<string | Uint8Array>,
+  limit: InputLimit,
+): Promise<Result<string>> {
+  const bytes = await readBoundedInput(source, stdin, limit);
+  return bytes.ok ? { ok: true, data: bytes.data.toString('utf8') } : bytes;
 }
 
 /** Records are JSON from the service; this gives them the JSON type for printing. */

@@ -1,5 +1,4 @@
-import { Command, CommanderError } from 'commander';
-import { readFile } from 'node:fs/promises';
+import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import type {
   ConsoleError,
@@ -11,6 +10,7 @@ import type {
 } from '../../shared/contract';
 import {
   amountNumberSchema,
+  bankAccountInputSchema,
   checkInput,
   depositCreateBodySchema,
   idTextSchema,
@@ -22,7 +22,7 @@ import { describeEnvironmentCommands } from './environment-commands';
 import { describeRecordCommands } from './record-commands';
 import { describeReconcileCommands } from './reconcile-commands';
 import type { Variables } from './environment';
-import { asJson, readStdin } from './input';
+import { asJson, readInputText } from './input';
 import type { Writable } from './output';
 import { exitCodeFor, formatError, formatHuman, formatJson, printable } from './output';
 import type { CliCoreOptions, CliSession, SessionRequest } from './session';
@@ -44,6 +44,8 @@ export type CliOptions = CliCoreOptions;
 
 /** A body file or stdin larger than this is not a deposit. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** A bank account is five short fields; a file far larger than that is the wrong file. */
+const MAX_BANK_ACCOUNT_BYTES = 64 * 1024;
 
 /** What a command prints: the record, and in human output the lines that follow it. */
 export interface Answer {
@@ -68,6 +70,8 @@ export interface CommandContext {
   ): Promise<void>;
   fail(error: ConsoleError): void;
   print(value: JsonValue): void;
+  /** A note on stderr that changes no exit code (`paydesk: note: …`, or `{"notice": …}` with --json). */
+  note(text: string): void;
   /** Sets the exit code without printing an error line (the answer was printed). */
   exit(code: number): void;
   /** The global --env. */
@@ -90,25 +94,39 @@ function parseJson(text: string, field: string): Result<unknown> {
   }
 }
 
-async function readBody(source: string, stdin: CliIo['stdin']): Promise<Result<string>> {
-  if (source === '-') return readStdin(stdin, MAX_BODY_BYTES, '--body');
-  try {
-    const text = await readFile(source, 'utf8');
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-      return invalid('--body', `the file is larger than ${MAX_BODY_BYTES} bytes`);
-    return { ok: true, data: text };
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return {
-      ok: false,
-      error: {
-        kind: 'storage',
-        field: '--body',
-        message: `--body: cannot read ${source}${typeof code === 'string' ? ` (${code})` : ''}`,
-      },
-    };
-  }
+function readBody(source: string, stdin: CliIo['stdin']): Promise<Result<string>> {
+  return readInputText(source, stdin, {
+    maxBytes: MAX_BODY_BYTES,
+    field: '--body',
+    advice: "a deposit's body is far smaller: is it the right file?",
+  });
 }
+
+/**
+ * The payer's bank account from a JSON file or stdin, never from argv: the arguments of a process
+ * show in every process list (ps, Task Manager) and often in the shell's history.
+ */
+async function readBankAccount(source: string, stdin: CliIo['stdin']): Promise<Result<unknown>> {
+  const field = '--bank-account-file';
+  const text = await readInputText(source, stdin, {
+    maxBytes: MAX_BANK_ACCOUNT_BYTES,
+    field,
+    advice:
+      'give a JSON file holding only the bank account (beneficiary, bank_code, branch, account_number, account_type).',
+  });
+  if (!text.ok) return text;
+  const json = parseJson(text.data, field);
+  if (!json.ok) return json;
+  return checkInput(bankAccountInputSchema, json.data, field);
+}
+
+/** The old flag put bank details on the command line: refused, naming the flag that replaced it. */
+const BANK_ACCOUNT_ON_ARGV: ConsoleError = {
+  kind: 'validation',
+  field: '--bank-account',
+  message:
+    '--bank-account: bank details on the command line show in every process list, so this option is gone: put the JSON in a file and give --bank-account-file <path> (or --bank-account-file - to read it from stdin).',
+};
 
 /** A lookup gives up waiting on Ctrl-C. */
 function cancellable<T>(promise: Promise<Result<T>>, signal: AbortSignal | undefined): Promise<Result<T>> {
@@ -240,9 +258,11 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
       .requiredOption('--invoice-id <s>', 'the invoice id of that deposit')
       .option('--amount <x>', 'amount to refund (default: all that is left)')
       .option(
-        '--bank-account <json>',
-        'bank account JSON: beneficiary, bank_code, branch, account_number, account_type',
+        '--bank-account-file <path>',
+        'JSON file with the bank account (beneficiary, bank_code, branch, account_number, account_type), or - for stdin',
       )
+      // Kept, hidden, only to refuse it with the new flag's name (rather than "unknown option").
+      .addOption(new Option('--bank-account [json]').hideHelp())
       .option('--comments <s>', 'free text')
       .option('--notification-url <url>', 'where the service sends status notifications')
       .option('--yes', 'confirm (required in production)'),
@@ -252,12 +272,15 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
         depositId: string;
         invoiceId: string;
         amount?: string;
-        bankAccount?: string;
+        bankAccountFile?: string;
+        bankAccount?: string | boolean;
         comments?: string;
         notificationUrl?: string;
       } & MutationFlags,
-    ) =>
-      context.run('write', async (session) => {
+    ) => {
+      // Refused before a session is opened or anything is read: nothing about it is kept.
+      if (options.bankAccount !== undefined) return context.fail(BANK_ACCOUNT_ON_ARGV);
+      return context.run('write', async (session) => {
         const depositId = idArgument(options.depositId, '--deposit-id');
         if (!depositId.ok) return depositId;
         const amount =
@@ -266,7 +289,9 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
             : checkInput(amountNumberSchema, options.amount, '--amount');
         if (amount && !amount.ok) return amount;
         const bankAccount =
-          options.bankAccount === undefined ? undefined : parseJson(options.bankAccount, '--bank-account');
+          options.bankAccountFile === undefined
+            ? undefined
+            : await readBankAccount(options.bankAccountFile, io.stdin);
         if (bankAccount && !bankAccount.ok) return bankAccount;
         const body = {
           deposit_id: depositId.data,
@@ -282,7 +307,8 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
         if (!created.ok) return created;
         const { created: answer, idempotencyKey, intentId } = created.data;
         return { ok: true, data: { record: answer.record, idempotencyKey, intentId } };
-      }),
+      });
+    },
   );
 
   const cashouts = program.command('cashouts').description('read and cancel cashouts');
@@ -430,6 +456,9 @@ export async function runCli(io: CliIo, options: CliOptions = {}): Promise<numbe
   const print = (value: JsonValue): void => {
     io.stdout.write(json ? formatJson(value) : formatHuman(value));
   };
+  const note = (text: string): void => {
+    io.stderr.write(json ? `${JSON.stringify({ notice: text })}\n` : `paydesk: note: ${text}\n`);
+  };
 
   const program = new Command('paydesk')
     .description('Paydesk headless console: the payments service from the command line')
@@ -475,8 +504,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
       await opened.data.close();
       // Known once the index was opened (by a search, or by a record the command saw).
       const notice = opened.data.records.notice();
-      if (notice !== null)
-        io.stderr.write(json ? `${JSON.stringify({ notice })}\n` : `paydesk: note: ${notice}\n`);
+      if (notice !== null) note(notice);
     }
   };
 
@@ -486,6 +514,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
     withSession,
     fail,
     print,
+    note,
     exit: (code) => {
       exitCode = code;
     },

@@ -15,11 +15,13 @@ import { resolveDataDir } from '../core/data-dir';
 import {
   consoleLookups,
   DIFFERING,
+  MAX_LEDGER_BYTES,
   parseMapOption,
   readLedgerFile,
   recordIndexInvoices,
   ReconcileManager,
 } from '../core/reconcile';
+import { formatBytes, STDIN_SOURCE } from '../core/storage/bounded-read';
 import { paceOptions } from './batch-commands';
 import { asJson } from './input';
 import { exitCodeFor, printable } from './output';
@@ -118,7 +120,10 @@ export function describeReconcileCommands(program: Command, context: CommandCont
   program
     .command('reconcile')
     .description("compare the merchant's ledger (CSV or XLSX) with the service, with the money at stake")
-    .argument('<ledger>', 'the ledger file: CSV (any of , ; tab; decimal commas or dots) or XLSX')
+    .argument(
+      '<ledger>',
+      'the ledger file: CSV (any of , ; tab; decimal commas or dots) or XLSX, or - for stdin',
+    )
     .option('--kind <kind>', 'deposits, refunds or cashouts (default: told by the id column)')
     .option(
       '--map <column=field>',
@@ -148,7 +153,10 @@ decimal commas ("1.234,56") or dots; a row without an id, with an amount that do
 status word Paydesk does not know is listed on stderr with its row number, never dropped.
 Classes: match, status_differs (merchant_paid_service_not_completed, service_completed_not_released,
 completed_then_rejected), amount_differs, currency_differs, not_found, duplicate_in_ledger,
-lookup_failed. Runs are kept in the data folder; a run on the same ledger says what changed.
+lookup_failed. Runs are kept in the data folder; a run on the same ledger says what changed (a
+kept run found damaged is moved aside, never used, and a note on stderr says so).
+The ledger is a file or - for stdin, at most ${formatBytes(MAX_LEDGER_BYTES)}; from stdin, give --ledger-id
+so that the next run on the same ledger can say what changed.
 Exit codes: 0 all match; 1 some rows differ; 2 bad input (bad rows included); 3 some lookups could
 not reach the service; 130 Ctrl-C.`,
     )
@@ -161,8 +169,10 @@ not reach the service; 130 Ctrl-C.`,
       if (!map.ok) return context.fail(map.error);
       const pace = paceOptions(flags);
       if (!pace.ok) return context.fail(pace.error);
-      const table = await readLedgerFile(ledger);
+      const table = await readLedgerFile(ledger, io.stdin);
       if (!table.ok) return context.fail(table.error);
+      // "The same ledger" is its file name and header; stdin has no name, so --ledger-id names it.
+      const ledgerName = ledger === STDIN_SOURCE ? 'stdin' : basename(ledger);
 
       await context.withSession('read', async (session) => {
         const tty = io.stderr.isTTY === true;
@@ -180,7 +190,7 @@ not reach the service; 130 Ctrl-C.`,
           },
         });
         const prepared = await manager.prepare({
-          ledgerName: basename(ledger),
+          ledgerName,
           table: table.data,
           ...(kind?.success && { kind: kind.data }),
           map: map.data,
@@ -200,6 +210,7 @@ not reach the service; 130 Ctrl-C.`,
         if (tty) io.stderr.write('\n');
         if (!finished.ok) return context.fail(finished.error);
         const summary = finished.data;
+        for (const note of summary.setAside ?? []) context.note(note.message);
         const run = await manager.run(runId);
         const badRows = run.ok ? run.data.badRows : prepared.data.badRows;
         for (const row of badRows) io.stderr.write(badRowLine(row));

@@ -1,5 +1,5 @@
 /** Batch lookup (main/core/batch): the status of many deposits, refunds or cashouts at once. */
-import type { ConsoleError, ErrorKind, MessageText, Result } from './results';
+import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText, Result } from './results';
 
 /**
  * Ids in batches and on the watchlist are TEXT in one canonical form, so that one type crosses
@@ -116,6 +116,11 @@ export interface BatchSummary {
   resumable: boolean;
   /** Finish time of the run the rows are compared with; null when there was none. */
   previousRunAt: string | null;
+  /**
+   * Present when the last run's file failed its checks: it was moved aside and this batch is
+   * compared with no earlier run (every row `new`), rather than with a damaged one.
+   */
+  previousRunSetAside?: DamagedFileNote;
 }
 
 export const BATCH_ROW_STATES = ['pending', 'ok', 'failed'] as const;

@@ -1,6 +1,6 @@
 /** Reconciliation (issue 31): the merchant's own ledger against the service, with the money at stake. */
 import type { BatchKind } from './batch';
-import type { ConsoleError, ErrorKind, MessageText, Result } from './results';
+import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText, Result } from './results';
 
 /**
  * What a ledger row is, compared with the service. `lookup_failed` is not a classification of
@@ -144,6 +144,11 @@ export interface ReconcileSummary {
   batchId: string | null;
   /** Why a failed run stopped. */
   error: ConsoleError | null;
+  /**
+   * Kept runs this run found damaged while looking for the one to compare with: each was moved
+   * aside, so "what changed" is against the newest sound run on the ledger (or none).
+   */
+  setAside?: DamagedFileNote[];
 }
 
 /** Pushed while a run goes: at most every 200 ms, and at once on every change of phase. */

@@ -295,6 +295,10 @@ export const MESSAGE_KEYS = [
   // A file the console could not use (main/core/storage/storage-error.ts).
   'storage.failed',
   'storage.failedCode',
+  // A file of the console's own that failed its checks and was moved aside (DamagedFileNote).
+  'storage.lastRunSetAside',
+  'storage.runSetAside',
+  'storage.runDamaged',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -328,6 +332,24 @@ export interface ConsoleError {
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ConsoleError };
+
+/**
+ * A file the console keeps (a batch's last run, a reconciliation run) that failed its checks: it
+ * was moved aside in its folder, never deleted and never partly used, and whoever asked is told.
+ */
+export interface DamagedFileNote {
+  /** The file's name as it was found (no folder). */
+  file: string;
+  /** Where it is now (`<file>.damaged-<time>`, same folder); null when it could not be moved. */
+  movedTo: string | null;
+  /** What was wrong with it, in English ("it is not readable data"). */
+  reason: string;
+  /** One sentence for the CLI and the logs. */
+  message: string;
+  /** `message` as a text key, for the screens. */
+  text: MessageText;
+}
+
 
 // ---------------------------------------------------------------------------------------------
 // JSON

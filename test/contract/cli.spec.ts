@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -116,9 +116,49 @@ test('refunds get <id>', async ({ sandbox }) => {
   });
 });
 
-test('refunds create --deposit-id --invoice-id --amount [--bank-account] [--comments]', async ({
+const BANK_ACCOUNT = { beneficiary: 'Ana Souza', bank_code: 1, branch: '3064', account_number: '12345678-9' };
+
+test('refunds create --deposit-id --invoice-id --amount [--bank-account-file] [--comments]', async ({
   sandbox,
   client,
+}) => {
+  const bankAccount = join(dataDir, 'bank-account.json');
+  await writeFile(bankAccount, JSON.stringify(BANK_ACCOUNT));
+  const argv = (file: string, amount: string): string[] => [
+    'refunds',
+    'create',
+    '--deposit-id',
+    String(SEEDED.completedBankDeposit),
+    '--invoice-id',
+    `INV-${SEEDED.completedBankDeposit}`,
+    '--amount',
+    amount,
+    '--bank-account-file',
+    file,
+    '--comments',
+    'contract test',
+    '--json',
+  ];
+  // From a file, then from stdin (`-`): the bank details never appear among the arguments.
+  const fromFile = await runPaydeskBin(argv(bankAccount, '12.34'), environment(sandbox));
+  expectOk(fromFile, sandbox);
+  const fromStdin = await runPaydeskBin(argv('-', '1.5'), environment(sandbox), JSON.stringify(BANK_ACCOUNT));
+  expectOk(fromStdin, sandbox);
+  for (const [run, amount] of [
+    [fromFile, 12.34],
+    [fromStdin, 1.5],
+  ] as const) {
+    const { refund_id } = json<{ refund_id: number }>(run);
+    expect(unwrap(await client.getRefund(refund_id)).record).toMatchObject({
+      deposit_id: SEEDED.completedBankDeposit,
+      status: 'PENDING',
+      amount,
+    });
+  }
+});
+
+test('refunds create --bank-account <json> is refused (exit 2) naming --bank-account-file; nothing made', async ({
+  sandbox,
 }) => {
   const run = await runPaydeskBin(
     [
@@ -129,27 +169,17 @@ test('refunds create --deposit-id --invoice-id --amount [--bank-account] [--comm
       '--invoice-id',
       `INV-${SEEDED.completedBankDeposit}`,
       '--amount',
-      '12.34',
+      '1',
       '--bank-account',
-      JSON.stringify({
-        beneficiary: 'Ana Souza',
-        bank_code: 1,
-        branch: '3064',
-        account_number: '12345678-9',
-      }),
-      '--comments',
-      'contract test',
-      '--json',
+      JSON.stringify(BANK_ACCOUNT),
     ],
     environment(sandbox),
   );
-  expectOk(run, sandbox);
-  const { refund_id } = json<{ refund_id: number }>(run);
-  expect(unwrap(await client.getRefund(refund_id)).record).toMatchObject({
-    deposit_id: SEEDED.completedBankDeposit,
-    status: 'PENDING',
-    amount: 12.34,
-  });
+  expect(run).toMatchObject({ code: 2, stdout: '' });
+  expect(run.stderr).toContain('give --bank-account-file <path>');
+  expect(run.stderr).not.toContain(BANK_ACCOUNT.account_number);
+  // Refused before the console opened: no intent was journaled, so no refund can have been sent.
+  expect(await readdir(join(dataDir, 'paydesk')).catch(() => [] as string[])).not.toContain('audit');
 });
 
 test('cashouts status --external-id', async ({ sandbox }) => {

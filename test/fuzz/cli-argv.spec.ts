@@ -110,6 +110,7 @@ const OPTIONS: readonly string[] = [
   '--invoice-id',
   '--amount',
   '--bank-account',
+  '--bank-account-file',
   '--comments',
   '--notification-url',
   '--cashout-id',

@@ -14,5 +14,12 @@ export { mapLimited } from './map-limited';
 export { TokenBucket, type TokenBucketOptions } from './rate-limiter';
 export { lookupFor, cashoutStatusName, NO_STATUS, type Lookup, type RecordSummary } from './lookups';
 export { batchCsv, batchCsvColumns, batchCsvFileName, batchCsvHeader, batchCsvRows } from './export-csv';
-export { BATCH_FOLDER_NAME, lastRunPath, readLastRun, writeLastRun, type LastRun } from './last-run';
+export {
+  BATCH_FOLDER_NAME,
+  lastRunPath,
+  readLastRun,
+  writeLastRun,
+  type LastRun,
+  type LastRunRead,
+} from './last-run';
 export { BatchManager, type BatchManagerOptions, type BatchTarget } from './manager';

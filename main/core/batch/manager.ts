@@ -10,6 +10,7 @@ import {
   type BatchStartInput,
   type BatchSummary,
   type ConsoleError,
+  type DamagedFileNote,
   type MessageText,
   type Result,
 } from '../../../shared/contract';
@@ -60,6 +61,8 @@ interface Batch {
   startedAt: string;
   finishedAt: string | null;
   previousRunAt: string | null;
+  /** The last run's file failed its checks and was moved aside (told in every summary). */
+  previousRunSetAside: DamagedFileNote | undefined;
   lastEmitAt: number;
   emitTimer: NodeJS.Timeout | undefined;
   /** The state last announced, so a change of state is sent at once. */
@@ -114,7 +117,12 @@ export class BatchManager {
     const target = await this.#options.activeTarget();
     if (!target.ok) return target;
     const { environmentId, client } = target.data;
-    const lastRun = await readLastRun(this.#options.dataDir, environmentId, input.kind);
+    const { lastRun, setAside } = await readLastRun(
+      this.#options.dataDir,
+      environmentId,
+      input.kind,
+      new Date(this.#options.now()),
+    );
     // Checked again: another start may have gone ahead while this one waited.
     if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
     if (this.#closed)
@@ -149,6 +157,7 @@ export class BatchManager {
       startedAt: new Date(this.#options.now()).toISOString(),
       finishedAt: null,
       previousRunAt: lastRun?.finishedAt ?? null,
+      previousRunSetAside: setAside,
       lastEmitAt: 0,
       emitTimer: undefined,
       announcedState: 'idle',
@@ -415,6 +424,7 @@ export class BatchManager {
       error: engine.error,
       resumable: engine.resumable(),
       previousRunAt: batch.previousRunAt,
+      ...(batch.previousRunSetAside && { previousRunSetAside: batch.previousRunSetAside }),
     };
   }
 

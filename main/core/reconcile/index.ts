@@ -46,7 +46,19 @@ export {
 } from './ledger';
 export { classifyEntry, moneyCaseOf, DIFFERING, TotalsBuilder } from './classify';
 export { reconcileCsv, reconcileCsvColumns, reconcileCsvFileName } from './export-csv';
-export { listRuns, readRun, runRows, previousRun, runsFolder, MAX_KEPT_RUNS, type StoredRun } from './runs';
+export {
+  listRuns,
+  listRunsChecked,
+  loadRun,
+  readRun,
+  readRunRows,
+  setAsideRun,
+  runsFolder,
+  MAX_KEPT_RUNS,
+  type RowsCheck,
+  type RunLoad,
+  type StoredRun,
+} from './runs';
 export {
   ReconcileManager,
   consoleLookups,

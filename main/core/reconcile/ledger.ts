@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { SheetData } from 'read-excel-file/node';
 import type {
   BatchKind,
@@ -10,7 +8,7 @@ import type {
   Result,
 } from '../../../shared/contract';
 import { checkIdToken } from '../batch/ids';
-import { storageError } from '../storage/storage-error';
+import { formatBytes, readBoundedFile, readBoundedInput, type InputLimit } from '../storage/bounded-read';
 import { parseLedgerAmount, sniffDecimalSeparator, unitsOfNumber, type DecimalSeparator } from './amount';
 import { columnsOf, ID_FIELDS } from './mapping';
 import { ledgerStatus } from './status-words';
@@ -47,19 +45,33 @@ const invalid = (message: string): Result<never> => ({
   error: { kind: 'validation', field: 'ledger', message: `ledger: ${message}` },
 });
 
-export async function readLedgerFile(path: string): Promise<Result<LedgerTable>> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    return { ok: false, error: storageError(`The ledger ${basename(path)} cannot be read`, error) };
-  }
-  return readLedger(bytes);
+/** The ledger's ceiling as the bounded reader takes it. */
+const LEDGER_LIMIT: InputLimit = {
+  maxBytes: MAX_LEDGER_BYTES,
+  field: 'ledger',
+  advice: 'export a shorter period, or split the ledger into several files.',
+};
+
+/**
+ * A ledger file, or standard input for `-` when `stdin` is given. A file over MAX_LEDGER_BYTES is
+ * refused from its size, unread; a pipe or a device is read only up to the limit.
+ */
+export async function readLedgerFile(
+  path: string,
+  stdin?: AsyncIterable<string | Uint8Array>,
+): Promise<Result<LedgerTable>> {
+  const bytes =
+    stdin === undefined
+      ? await readBoundedFile(path, LEDGER_LIMIT)
+      : await readBoundedInput(path, stdin, LEDGER_LIMIT);
+  return bytes.ok ? readLedger(bytes.data) : bytes;
 }
 
 /** XLSX files are zip archives (`PK\x03\x04`); anything else is read as CSV text. */
 export async function readLedger(bytes: Uint8Array): Promise<Result<LedgerTable>> {
-  if (bytes.length > MAX_LEDGER_BYTES) return invalid(`the file is larger than ${MAX_LEDGER_BYTES} bytes`);
+  if (bytes.length > MAX_LEDGER_BYTES) {
+    return invalid(`the file is larger than ${formatBytes(MAX_LEDGER_BYTES)}; ${LEDGER_LIMIT.advice}`);
+  }
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   return zip ? readXlsx(bytes) : readCsv(decodeText(bytes));
 }

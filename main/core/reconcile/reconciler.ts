@@ -10,6 +10,7 @@ import {
   type BatchSummary,
   type ConsoleApi,
   type ConsoleError,
+  type DamagedFileNote,
   type ErrorKind,
   type LedgerBadRow,
   type LedgerMapping,
@@ -31,7 +32,15 @@ import { reconcileCsv, reconcileCsvFileName } from './export-csv';
 import { importLedger, type LedgerEntry, type LedgerTable } from './ledger';
 import { applyOverride, guessMapping, kindFor, shapeKey, type MappingOverride } from './mapping';
 import { rememberedMapping, rememberMapping } from './mapping-store';
-import { previousRun, readRun, RunRowsWriter, runRows, writeRunSummary, type StoredRun } from './runs';
+import {
+  listRunsChecked,
+  loadRun,
+  readRunRows,
+  RunRowsWriter,
+  setAsideRun,
+  writeRunSummary,
+  type StoredRun,
+} from './runs';
 
 /**
  * A reconciliation run: the ledger's rows resolved to ids, the ids looked up through the batch
@@ -344,13 +353,18 @@ export class ReconcileManager {
     return { ok: true, data: { runId } };
   }
 
-  /** A kept run (this process's, or one read from the data folder). */
+  /**
+   * A kept run (this process's, or one read from the data folder). One whose file fails its checks
+   * is moved aside and answered as a `storage` error that says so.
+   */
   async run(runId: string, environmentId?: string): Promise<Result<StoredRun>> {
     const live = this.#runs.get(runId);
     if (live?.summary) return { ok: true, data: { summary: live.summary, badRows: live.badRows } };
     const env = environmentId ?? live?.environmentId;
-    const stored = env === undefined ? null : await readRun(this.#options.dataDir, env, runId);
-    return stored ? { ok: true, data: stored } : notFound();
+    if (env === undefined) return notFound();
+    const loaded = await loadRun(this.#options.dataDir, env, runId, new Date(this.#options.now()));
+    if (loaded.setAside) return damaged(loaded.setAside);
+    return loaded.run ? { ok: true, data: loaded.run } : notFound();
   }
 
   /** Rows of a finished run, filtered, a page at a time (read from its file). */
@@ -367,11 +381,12 @@ export class ReconcileManager {
     const limit = Math.min(Math.max(1, query.limit), BATCH_LIMITS.maxPageRows);
     const rows: ReconcileRow[] = [];
     let total = 0;
-    for await (const row of runRows(this.#options.dataDir, found.data.summary.environmentId, query.runId)) {
-      if (!wanted(filter, row)) continue;
+    const read = await this.#rowsOf(found.data, (row) => {
+      if (!wanted(filter, row)) return;
       if (total >= query.offset && rows.length < limit) rows.push(row);
       total += 1;
-    }
+    });
+    if (!read.ok) return read;
     return { ok: true, data: { runId: query.runId, filter, offset: query.offset, total, rows } };
   }
 
@@ -384,9 +399,10 @@ export class ReconcileManager {
     if (!found.ok) return found;
     const { summary } = found.data;
     const rows: ReconcileRow[] = [];
-    for await (const row of runRows(this.#options.dataDir, summary.environmentId, runId)) {
+    const read = await this.#rowsOf(found.data, (row) => {
       if (which === 'all' || DIFFERING.has(row.class)) rows.push(row);
-    }
+    });
+    if (!read.ok) return read;
     return {
       ok: true,
       data: {
@@ -396,8 +412,70 @@ export class ReconcileManager {
     };
   }
 
+  /**
+   * Every row of a run to `visit`; a rows file that fails its checks is moved aside with its
+   * summary and answered as a `storage` error, and what `visit` was given must be dropped. The
+   * count is checked only for runs read back from the folder: this process's own run may be
+   * writing new rows (a resume) while its summary is still the one before.
+   */
+  async #rowsOf(run: StoredRun, visit: (row: ReconcileRow) => void): Promise<Result<void>> {
+    const { runId, environmentId } = run.summary;
+    const live = this.#runs.has(runId);
+    const checked = await readRunRows(
+      this.#options.dataDir,
+      environmentId,
+      runId,
+      visit,
+      live ? undefined : run.summary,
+    );
+    if (checked.ok) return { ok: true, data: undefined };
+    const now = new Date(this.#options.now());
+    return damaged(
+      await setAsideRun(this.#options.dataDir, environmentId, runId, 'rows', checked.reason, now, 'needed'),
+    );
+  }
+
   #emit(progress: ReconcileProgress): void {
     this.#options.emit?.(progress);
+  }
+
+  /**
+   * The last finished run on the same ledger whose files all check out, and whether each of its
+   * rows differed (by record and occurrence: a duplicate is its own row, never the first one's).
+   * Damaged runs met on the way are moved aside and noted, and the next older run is tried, so
+   * "what changed" is never worked out from a run read wrongly.
+   */
+  async #comparable(run: Run): Promise<{
+    previous: StoredRun | null;
+    previousDiffering: Map<string, boolean>;
+    setAside: DamagedFileNote[];
+  }> {
+    const { dataDir } = this.#options;
+    const now = new Date(this.#options.now());
+    const listing = await listRunsChecked(dataDir, run.environmentId, now);
+    const setAside = [...listing.setAside];
+    for (const candidate of listing.runs) {
+      const { summary } = candidate;
+      if (summary.runId === run.runId || summary.ledgerKey !== run.ledgerKey) continue;
+      if (summary.kind !== run.prepared.kind || summary.state !== 'done') continue;
+      const previousDiffering = new Map<string, boolean>();
+      const occurrences = new Map<string, number>();
+      const checked = await readRunRows(
+        dataDir,
+        run.environmentId,
+        summary.runId,
+        (row) => {
+          const key = occurrenceKey(occurrences, row.id);
+          if (row.class !== 'lookup_failed') previousDiffering.set(key, DIFFERING.has(row.class));
+        },
+        summary,
+      );
+      if (checked.ok) return { previous: candidate, previousDiffering, setAside };
+      setAside.push(
+        await setAsideRun(dataDir, run.environmentId, summary.runId, 'rows', checked.reason, now, 'listed'),
+      );
+    }
+    return { previous: null, previousDiffering: new Map(), setAside };
   }
 
   /** Classifies every entry against the batch's rows, writes them, and the summary after them. */
@@ -413,22 +491,7 @@ export class ReconcileManager {
     let unreachable = 0;
     let error: ConsoleError | null = batch.state === 'failed' ? batch.error : null;
 
-    const previous = await previousRun(
-      dataDir,
-      run.environmentId,
-      run.ledgerKey,
-      run.prepared.kind,
-      run.runId,
-    );
-    // Rows compare by record and occurrence: a duplicate is its own row, never the first one's.
-    const previousDiffering = new Map<string, boolean>();
-    if (previous) {
-      const occurrences = new Map<string, number>();
-      for await (const row of runRows(dataDir, run.environmentId, previous.summary.runId)) {
-        const key = occurrenceKey(occurrences, row.id);
-        if (row.class !== 'lookup_failed') previousDiffering.set(key, DIFFERING.has(row.class));
-      }
-    }
+    const { previous, previousDiffering, setAside } = await this.#comparable(run);
     const occurrences = new Map<string, number>();
     const currentKeys = new Set<string>();
     const changes: ReconcileChanges = {
@@ -513,6 +576,7 @@ export class ReconcileManager {
       changes,
       batchId: run.batchId,
       error,
+      ...(setAside.length > 0 && { setAside }),
     };
     const saved = await writeRunSummary(dataDir, { summary, badRows: run.badRows });
     if (!saved.ok && summary.error === null) {
@@ -553,6 +617,11 @@ function wanted(filter: ReconcileRowFilter, row: ReconcileRow): boolean {
   if (filter === 'all') return true;
   if (filter === 'differences') return DIFFERING.has(row.class);
   return row.class === filter;
+}
+
+/** A run that was needed and found damaged: moved aside, and said so as a `storage` error. */
+function damaged(note: DamagedFileNote): Result<never> {
+  return { ok: false, error: { kind: 'storage', message: note.message, text: note.text } };
 }
 
 function notFound(): Result<never> {

@@ -109,6 +109,13 @@ async function cli(
   );
 }
 
+/** A bank account as a JSON file, the way `--bank-account-file` takes it. */
+async function bankAccountFile(account: Record<string, unknown>): Promise<string> {
+  const path = join(dataDir, 'bank-account.json');
+  await writeFile(path, JSON.stringify(account));
+  return path;
+}
+
 const expectNoSecret = (run: CliRun): void => {
   for (const secret of Object.values(CREDENTIALS)) {
     expect(run.stdout).not.toContain(secret);
@@ -157,8 +164,8 @@ test.describe('every command, human output', () => {
       'INV-50',
       '--amount',
       '2.50',
-      '--bank-account',
-      JSON.stringify(bankAccount),
+      '--bank-account-file',
+      await bankAccountFile(bankAccount),
       '--comments',
       'partial',
     ]);
@@ -178,6 +185,86 @@ test.describe('every command, human output', () => {
       bank_account: bankAccount,
       comments: 'partial',
     });
+  });
+
+  test('refunds create --bank-account-file - reads the bank account from stdin', async () => {
+    const bankAccount = { beneficiary: 'Ana Souza', bank_code: 1, branch: '0001', account_number: '12-3' };
+    const run = await cli(
+      [
+        'refunds',
+        'create',
+        '--deposit-id',
+        '50',
+        '--invoice-id',
+        'INV-50',
+        '--amount',
+        '2.50',
+        '--bank-account-file',
+        '-',
+      ],
+      { stdin: JSON.stringify(bankAccount) },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const request = requestAt(service, 1);
+    expect([request.method, request.path]).toEqual(['POST', '/v3/refunds']);
+    expect((JSON.parse(request.text) as { bank_account: unknown }).bank_account).toEqual(bankAccount);
+  });
+
+  test('refunds create --bank-account <json> (bank details on argv) is refused, naming the new flag', async () => {
+    for (const argv of [
+      ['--bank-account', JSON.stringify({ beneficiary: 'Ana Souza', account_number: '12-3' })],
+      [`--bank-account=${JSON.stringify({ account_number: '12-3' })}`],
+      ['--bank-account'],
+    ]) {
+      const run = await cli(['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', ...argv]);
+      expect(run).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toBe(
+        'paydesk: validation: --bank-account: bank details on the command line show in every process list, so this option is gone: put the JSON in a file and give --bank-account-file <path> (or --bank-account-file - to read it from stdin). [field --bank-account]\n',
+      );
+      // The refusal never repeats what was typed.
+      expect(run.stderr).not.toContain('12-3');
+    }
+    expect(service.requests).toHaveLength(0);
+    expect((await cli(['refunds', 'create', '--help'])).stdout).not.toMatch(/--bank-account\b(?!-file)/);
+  });
+
+  test('refunds create --bank-account-file: a file too large, not JSON, or not a bank account is refused; nothing sent', async () => {
+    const large = join(dataDir, 'large.json');
+    await writeFile(large, JSON.stringify({ beneficiary: 'x'.repeat(70 * 1024) }));
+    const tooLarge = await cli([
+      'refunds',
+      'create',
+      '--deposit-id',
+      '50',
+      '--invoice-id',
+      'INV-50',
+      '--bank-account-file',
+      large,
+    ]);
+    expect(tooLarge.code).toBe(2);
+    expect(tooLarge.stderr).toContain(
+      `--bank-account-file: ${large} is larger than 64 KB; give a JSON file holding only the bank account`,
+    );
+    const fromStdin = await cli(
+      ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--bank-account-file', '-'],
+      { stdin: ' '.repeat(64 * 1024 + 1) },
+    );
+    expect(fromStdin.code).toBe(2);
+    expect(fromStdin.stderr).toContain('--bank-account-file: standard input is larger than 64 KB');
+    const notJson = await cli(
+      ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--bank-account-file', '-'],
+      { stdin: '{"beneficiary": "Ana' },
+    );
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toContain('--bank-account-file: is not valid JSON');
+    const unknownField = await cli(
+      ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--bank-account-file', '-'],
+      { stdin: JSON.stringify({ iban: 'BR00' }) },
+    );
+    expect(unknownField.code).toBe(2);
+    expect(unknownField.stderr).toContain('--bank-account-file.iban: is not a field the service knows');
+    expect(service.requests).toHaveLength(0);
   });
 
   test('cashouts status by --cashout-id and by --external-id', async () => {
@@ -386,6 +473,7 @@ test.describe('exit codes', () => {
       ['refunds', 'create', '--deposit-id', '5'],
       ['refunds', 'create', '--deposit-id', '5', '--invoice-id', 'I', '--amount', '1.234'],
       ['refunds', 'create', '--deposit-id', '5', '--invoice-id', 'I', '--bank-account', '{oops'],
+      ['refunds', 'create', '--deposit-id', '5', '--invoice-id', 'I', '--bank-account-file', dataDir],
       ['cashouts', 'status'],
       ['cashouts', 'status', '--external-id', 'x'.repeat(33)],
       ['cashouts', 'cancel', '--cashout-id', '1', '--external-id', 'a'],

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BatchRow, BatchSummary } from '../../../shared/contract';
+import { lastRunPath } from '../../../main/core/batch';
 import { parseCsv } from '../../../main/core/csv';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
@@ -152,6 +153,87 @@ test('bad usage exits 2 before anything is looked up', async () => {
     expect(run.code, argv.join(' ')).toBe(2);
     expect(run.stdout, argv.join(' ')).toBe('');
   }
+});
+
+test('input limits: stdin over 8 MB and a folder are refused before anything is looked up', async () => {
+  const tooMuch = await cli(['batch', 'deposits', '-'], { stdin: '1 '.repeat(4 * 1024 * 1024) + '1' });
+  expect(tooMuch).toMatchObject({ code: 2, stdout: '' });
+  expect(tooMuch.stderr).toBe(
+    'paydesk: validation: source: standard input is larger than 8 MB; split the ids into several files (at most 100,000 ids a batch). [field source]\n',
+  );
+  const folder = await cli(['--json', 'batch', 'deposits', dataDir]);
+  expect(folder).toMatchObject({ code: 2, stdout: '' });
+  expect(JSON.parse(folder.stderr)).toEqual({
+    error: {
+      kind: 'validation',
+      field: 'source',
+      message: `source: ${dataDir} is a folder, not a file; give the file inside it.`,
+    },
+  });
+});
+
+test('a damaged last-run file is set aside (bytes kept), said on stderr, and never compared with', async () => {
+  const file = await idsFile('300000002 300000001');
+  expect((await cli(['batch', 'deposits', file])).code).toBe(0);
+  const lastRun = lastRunPath(dataDir, 'variables', 'deposits');
+  const sound = await readFile(lastRun, 'utf8');
+  const stored = JSON.parse(sound) as { ids: string[]; statuses: Array<string | null> };
+  expect(stored.ids).toEqual(['300000002', '300000001']);
+
+  // Each way a file can fail its checks; the second would pair 300000001 with PENDING if read.
+  const damaged = [
+    sound.slice(0, 40),
+    JSON.stringify({ ...stored, version: 2, ids: stored.ids, statuses: ['PENDING'] }),
+    JSON.stringify({ ...stored, statuses: [42, 'COMPLETED'] }),
+    JSON.stringify({ ...stored, ids: ['300000001', '300000001'] }),
+  ];
+  const reasons = [
+    'it is not readable data',
+    'its ids and statuses do not pair up',
+    'it is not what Paydesk writes',
+    'it names an id twice',
+  ];
+  for (const [index, bytes] of damaged.entries()) {
+    const folder = join(dataDir, 'batch');
+    for (const name of await readdir(folder)) if (name.includes('.damaged-')) await rm(join(folder, name));
+    await writeFile(lastRun, bytes);
+    const run = await cli(['batch', 'deposits', file]);
+    expect(run.code, run.stderr).toBe(0);
+    const aside = (await readdir(folder)).filter((name) => name.includes('.damaged-'));
+    expect(aside).toHaveLength(1);
+    const [name] = aside as [string];
+    expect(name).toMatch(
+      /^last-run\.variables\.deposits\.json\.damaged-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/,
+    );
+    expect(await readFile(join(folder, name), 'utf8')).toBe(bytes);
+    expect(run.stderr).toBe(
+      `paydesk: note: The saved results of the last deposits batch (last-run.variables.deposits.json) could not be used: ${reasons[index]}. They were moved aside to ${name}; this batch is not compared with an earlier one, so every row shows as new.\n`,
+    );
+    // Every row is new: nothing was compared with what the damaged file seemed to say.
+    expect(run.stdout).toMatch(/^300000002 {2}ok {2}\S+ .* {2}new$/m);
+    expect(run.stdout).toMatch(/^300000001 {2}ok {2}COMPLETED .* {2}new$/m);
+    expect(run.stdout).toMatch(/ 0 changed, 2 new \(no earlier run\); batch done\n$/);
+  }
+
+  // --json: the note as a notice line, and in the summary for whoever reads the document.
+  await writeFile(lastRun, '{"version":2');
+  const json = await cli(['--json', 'batch', 'deposits', file]);
+  expect(json.code).toBe(0);
+  const notice = JSON.parse(json.stderr) as { notice: string };
+  expect(notice.notice).toMatch(/^The saved results of the last deposits batch .* every row shows as new\.$/);
+  const summary = (JSON.parse(json.stdout) as { summary: BatchSummary }).summary;
+  expect(summary.previousRunSetAside).toMatchObject({
+    file: 'last-run.variables.deposits.json',
+    movedTo: expect.stringContaining('last-run.variables.deposits.json.damaged-'),
+    reason: 'it is not readable data',
+    message: notice.notice,
+    text: { key: 'storage.lastRunSetAside' },
+  });
+
+  // The sound file the last run wrote is read as before: compared with, no note.
+  const after = await cli(['batch', 'deposits', file]);
+  expect(after.stderr).toBe('');
+  expect(after.stdout).toMatch(/ 0 new since the last run/);
 });
 
 test('Ctrl-C cancels the batch: progress on a terminal, what was answered is printed, exit 130', async () => {

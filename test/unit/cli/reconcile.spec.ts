@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import writeXlsxFile from 'write-excel-file/node';
 import type { BatchRow, LedgerBadRow, ReconcileRow, ReconcileSummary } from '../../../shared/contract';
 import { parseCsv } from '../../../main/core/csv';
+import { listRuns, ReconcileManager, runsFolder } from '../../../main/core/reconcile';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { FIRST_BULK_DEPOSIT_ID, startSandbox, type SandboxHandle } from '../../../main/sandbox';
 import { cliVariables } from '../../support/cli-variables';
@@ -28,12 +29,13 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], signal?: AbortSignal): Promise<CliRun> {
+async function cli(argv: string[], signal?: AbortSignal, stdin?: string): Promise<CliRun> {
   return runCliInProcess(
     argv,
     {
       env: { PAYDESK_DATA_DIR: dataDir, ...cliVariables(sandbox.baseUrl, sandbox.credentials) },
       ...(signal && { signal }),
+      ...(stdin !== undefined && { stdin }),
     },
     {
       client: QUICK_CLIENT,
@@ -306,4 +308,155 @@ test("a reconciliation never becomes the batch's last run", async () => {
   expect(second.code).toBe(0);
   const secondSummary = (JSON.parse(second.stdout) as { summary: { previousRunAt: string | null } }).summary;
   expect(secondSummary.previousRunAt).toBe(firstSummary.finishedAt);
+});
+
+test('the ledger from stdin (-) under the limit is reconciled; a folder is refused', async () => {
+  const ledger = `deposit_id,status\n${FIRST_BULK_DEPOSIT_ID},COMPLETED\n${FIRST_BULK_DEPOSIT_ID + 1},COMPLETED\n`;
+  const run = await cli(['reconcile', '-', '--ledger-id', 'march', '--json'], undefined, ledger);
+  expect([0, 1], run.stderr).toContain(run.code);
+  const output = JSON.parse(run.stdout) as Output;
+  expect(output.summary).toMatchObject({ ledgerName: 'stdin', ledgerKey: 'id:march', ledgerRows: 2 });
+  expect(output.rows.map((row) => row.id)).toEqual([
+    String(FIRST_BULK_DEPOSIT_ID),
+    String(FIRST_BULK_DEPOSIT_ID + 1),
+  ]);
+
+  const folder = await cli(['reconcile', dataDir]);
+  expect(folder).toMatchObject({ code: 2, stdout: '' });
+  expect(folder.stderr).toBe(
+    `paydesk: validation: ledger: ${dataDir} is a folder, not a file; give the file inside it. [field ledger]\n`,
+  );
+});
+
+/** The files a run folder holds that were set aside, and their bytes. */
+async function setAside(folder: string): Promise<Map<string, string>> {
+  const names = (await readdir(folder)).filter((name) => name.includes('.damaged-'));
+  const files = new Map<string, string>();
+  for (const name of names) files.set(name, await readFile(join(folder, name), 'utf8'));
+  return files;
+}
+
+test('damaged kept runs are set aside with their bytes, said on stderr, and never compared with', async () => {
+  const ledger = join(dataDir, 'ledger.csv');
+  await writeFile(
+    ledger,
+    [0, 1, 2]
+      .map((offset) => `${FIRST_BULK_DEPOSIT_ID + offset},COMPLETED`)
+      .join('\n')
+      .replace(/^/, 'deposit_id,status\n'),
+  );
+  const reconcile = async (): Promise<{ run: CliRun; summary: ReconcileSummary }> => {
+    const run = await cli(['reconcile', ledger, '--json']);
+    expect([0, 1], run.stderr).toContain(run.code);
+    return { run, summary: (JSON.parse(run.stdout) as Output).summary };
+  };
+  const first = await reconcile();
+  const second = await reconcile();
+  expect(second.summary.changes.previousRunId).toBe(first.summary.runId);
+  const folder = runsFolder(dataDir, 'variables');
+  const summaryOf = (runId: string): string => join(folder, `${runId}.json`);
+  const rowsOf = (runId: string): string => join(folder, `${runId}.rows.jsonl`);
+
+  // The newest run's summary is cut short: the next run says so and compares with the one before.
+  const secondSummary = await readFile(summaryOf(second.summary.runId), 'utf8');
+  const secondRows = await readFile(rowsOf(second.summary.runId), 'utf8');
+  await writeFile(summaryOf(second.summary.runId), secondSummary.slice(0, 100));
+  // The screen's list leaves it out, hides no other run for it, and moves nothing: it cannot say so.
+  expect((await listRuns(dataDir, 'variables')).map((run) => run.summary.runId)).toEqual([
+    first.summary.runId,
+  ]);
+  expect(await setAside(folder)).toEqual(new Map());
+  const third = await reconcile();
+  expect(third.summary.changes.previousRunId).toBe(first.summary.runId);
+  const notice = (JSON.parse(third.run.stderr) as { notice: string }).notice;
+  expect(notice).toMatch(
+    new RegExp(
+      `^A saved reconciliation run ${second.summary.runId} could not be used: it is not readable data\\. It was moved aside to ${second.summary.runId}\\.json\\.damaged-[0-9TZ-]+; it is no longer listed or compared with\\.$`,
+    ),
+  );
+  expect(third.summary.setAside).toEqual([
+    expect.objectContaining({ file: `${second.summary.runId}.json`, reason: 'it is not readable data' }),
+  ]);
+  // Both files of that run, byte for byte: the summary as it was found, its rows with it.
+  expect([...(await setAside(folder)).values()].sort()).toEqual(
+    [secondSummary.slice(0, 100), secondRows].sort(),
+  );
+
+  // A row relabelled by damage (a class this version never writes) in the run to compare with.
+  const thirdRows = await readFile(rowsOf(third.summary.runId), 'utf8');
+  const relabelled = thirdRows.replace(/"class":"[a-z_]+"/, '"class":"paid"');
+  await writeFile(rowsOf(third.summary.runId), relabelled);
+  const fourth = await reconcile();
+  expect(fourth.summary.changes.previousRunId).toBe(first.summary.runId);
+  expect(fourth.summary.setAside).toEqual([
+    expect.objectContaining({
+      file: `${third.summary.runId}.rows.jsonl`,
+      reason: 'row 1 is not what Paydesk writes',
+      text: {
+        key: 'storage.runSetAside',
+        params: { file: expect.stringMatching(/\.rows\.jsonl\.damaged-/) },
+      },
+    }),
+  ]);
+  expect([...(await setAside(folder)).values()]).toContain(relabelled);
+
+  // Rows cut off at a line end read as sound lines: the count against the summary catches it.
+  const fourthRows = await readFile(rowsOf(fourth.summary.runId), 'utf8');
+  const cut = fourthRows.split('\n').slice(0, 2).join('\n') + '\n';
+  await writeFile(rowsOf(fourth.summary.runId), cut);
+  const fifth = await reconcile();
+  expect(fifth.summary.setAside?.map((note) => note.reason)).toEqual([
+    'it holds 2 rows where its summary counts 3',
+  ]);
+  expect(fifth.summary.changes.previousRunId).toBe(first.summary.runId);
+  expect([...(await setAside(folder)).values()]).toContain(cut);
+
+  // Asked for by id (a screen opening it), a damaged run is a storage error, and set aside.
+  await writeFile(rowsOf(first.summary.runId), '{"line":1,\n');
+  const manager = new ReconcileManager({
+    dataDir,
+    now: Date.now,
+    lookups: {
+      start: () => Promise.reject(new Error('not used')),
+      cancel: () => Promise.resolve(),
+      resume: () => Promise.reject(new Error('not used')),
+      rows: () => Promise.reject(new Error('not used')),
+      onProgress: () => () => undefined,
+    },
+    invoices: () => Promise.resolve({ ok: true, data: null }),
+  });
+  const rows = await manager.rows({
+    runId: first.summary.runId,
+    environmentId: 'variables',
+    offset: 0,
+    limit: 10,
+  });
+  expect(rows).toEqual({
+    ok: false,
+    error: {
+      kind: 'storage',
+      message: expect.stringMatching(
+        new RegExp(
+          `^The saved reconciliation run ${first.summary.runId} could not be used: row 1 is not readable data\\. It was moved aside to ${first.summary.runId}\\.rows\\.jsonl\\.damaged-[0-9TZ-]+; run the reconciliation again\\.$`,
+        ),
+      ),
+      text: { key: 'storage.runDamaged', params: { file: expect.stringMatching(/\.damaged-/) } },
+    },
+  });
+  expect(await manager.run(first.summary.runId, 'variables')).toMatchObject({
+    ok: false,
+    error: { kind: 'not_found' },
+  });
+
+  // The sound run that is left still reads, rows and all; the next run compares with it, no note.
+  expect(
+    await manager.rows({ runId: fifth.summary.runId, environmentId: 'variables', offset: 0, limit: 10 }),
+  ).toMatchObject({
+    ok: true,
+    data: { total: 3 },
+  });
+  const sixth = await reconcile();
+  expect(sixth.run.stderr).toBe('');
+  expect(sixth.summary.setAside).toBeUndefined();
+  expect(sixth.summary.changes.previousRunId).toBe(fifth.summary.runId);
 });

@@ -381,6 +381,11 @@ function BatchPanel({ summary }: { summary: BatchSummary }) {
               })
             : t('current.firstRun')}
         </Text>
+        {summary.previousRunSetAside && (
+          <Text size="sm" data-testid="batch-previous-set-aside">
+            {sayText(t, format.locale, summary.previousRunSetAside)}
+          </Text>
+        )}
         {summary.state === 'cancelled' && summary.cancelReason && (
           <Text size="sm" data-testid="batch-cancel-reason">
             {t(`current.cancelled.${summary.cancelReason}`)}

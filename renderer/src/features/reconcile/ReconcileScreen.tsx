@@ -499,6 +499,11 @@ function RunResult({
               gone: format.number(changes.gone),
             })}
       </Text>
+      {summary.setAside?.map((note) => (
+        <Text size="sm" key={note.file} data-testid="reconcile-set-aside">
+          {sayText(t, format.locale, note)}
+        </Text>
+      ))}
       <Group align="flex-start" gap="xl" wrap="wrap" data-testid="reconcile-charts">
         <Box role="img" aria-label={t('chart.countsLabel')} w={420} data-testid="reconcile-chart-counts">
           <Text size="sm" fw={700} aria-hidden>
