@@ -17,6 +17,7 @@ import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { printable } from './output';
 
 const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "<what was checked>"';
+const REPAIR_COMMAND = 'paydesk audit repair --reason "<what was checked>"';
 
 /** The first line of `audit verify`: the verdict. */
 function verdictLine(report: AuditVerifyReport): string {
@@ -29,6 +30,8 @@ function verdictLine(report: AuditVerifyReport): string {
       return `journal cut short: ${report.anchor.count ?? 0} entries missing from the end`;
     case 'mismatch':
       return 'journal end rewritten: it does not match its anchor';
+    case 'anchor_missing':
+      return 'journal unverifiable: its anchor is missing';
     default:
       return 'journal anchor unreadable';
   }
@@ -61,7 +64,17 @@ function detailLines(report: AuditVerifyReport): string[] {
       `acknowledged gap at entry ${gap.seq} (${gap.time}) by ${printable(gap.osUser ?? 'an unknown user')}: ${what}${named}; reason: ${printable(gap.reason)}`,
     );
   }
-  if (report.writesRefused) lines.push(`new entries are refused until acknowledged: ${ACKNOWLEDGE_COMMAND}`);
+  const openDamage = (report.damages ?? []).filter((damage) => damage.repairedAt === undefined);
+  for (const damage of report.damages ?? []) {
+    const repair = damage.repairedAt;
+    lines.push(
+      repair
+        ? `line ${damage.line} repaired at entry ${repair.seq} (${repair.time}) by ${printable(repair.osUser ?? 'an unknown user')}: ${damage.problem} Its bytes are kept in ${repair.sidecar}; ${damage.suspects} intent(s) listed as unresolved; reason: ${printable(repair.reason)}`
+        : `line ${damage.line} cannot be read: ${damage.problem} It may have been a payment action whose outcome is unknown.`,
+    );
+  }
+  if (openDamage.length > 0) lines.push(`new intents are refused until repaired: ${REPAIR_COMMAND}`);
+  else if (report.writesRefused) lines.push(`new entries are refused until acknowledged: ${ACKNOWLEDGE_COMMAND}`);
   return lines;
 }
 
@@ -75,8 +88,15 @@ const unresolvedLine = (view: AuditUnresolvedView): string =>
         .map(([key, value]) => `${key}=${String(value)}`)
         .join(', ') || '—'
     }`,
-    `  cause: ${view.cause}; ${view.canRetry ? 'can be retried with the same key' : 'only a status read can settle it'}`,
+    `  cause: ${view.cause}; ${view.canRetry ? `can be retried with the same key until ${view.resendUntil ?? '—'}` : retryWhyNot(view)}`,
   ].join('\n');
+
+function retryWhyNot(view: AuditUnresolvedView): string {
+  if (view.resendUntil !== null && Date.parse(view.resendUntil) <= Date.now()) {
+    return `first sent more than 23 hours ago (the service keeps a key 24 hours): never sent again under it; read its status (audit reread) or settle it by hand (audit settle)`;
+  }
+  return 'its request was not kept: read its status (audit reread) or settle it by hand (audit settle)';
+}
 
 /**
  * `paydesk audit …` (issue 6): the journal the desktop app and the CLI share (the data folder's
@@ -102,10 +122,11 @@ export function describeAuditCommands(program: Command, context: CommandContext)
         else io.stdout.write([verdictLine(data), ...detailLines(data)].map((line) => `${line}\n`).join(''));
         if (!data.ok) {
           const problem = data.firstProblem;
+          const damaged = problem && problem.kind !== 'truncated';
           context.fail({
             kind: 'storage',
             message: problem
-              ? `The journal is broken at line ${problem.line} (${problem.kind}): ${problem.message}`
+              ? `The journal is broken at line ${problem.line} (${problem.kind}): ${problem.message}${damaged ? ` Check it, then: ${REPAIR_COMMAND}` : ''}`
               : data.anchor
                 ? `${data.anchor.message} Check it, then: ${ACKNOWLEDGE_COMMAND}`
                 : 'The journal is broken.',
@@ -137,6 +158,40 @@ export function describeAuditCommands(program: Command, context: CommandContext)
           io.stdout.write(
             `acknowledged at entry ${done.data.seq}: ${what} on record; the journal accepts new entries again\n`,
           );
+        }
+      } finally {
+        await opened.data.close();
+      }
+    });
+
+  audit
+    .command('repair')
+    .description(
+      'after a line in the middle of the journal cannot be read (see audit verify): keep its bytes aside, list what it may have been, record who checked it and why, and accept new intents again',
+    )
+    .requiredOption('--reason <text>', 'what was checked (kept in the journal)')
+    .action(async (options: { reason: string }) => {
+      // Straight to the journal, like acknowledge-truncation: no environment is needed.
+      const opened = await openJournal({ dir: dataPaths(resolveDataDir(io.env)).audit });
+      if (!opened.ok) return context.fail(opened.error);
+      try {
+        const done = await opened.data.repairDamage({ reason: options.reason });
+        if (!done.ok) return context.fail(done.error);
+        if (context.json) context.print(asJson(done.data));
+        else {
+          const lines = done.data.lines.map(
+            (line) => `line ${line.line} repaired at entry ${line.seq}: its bytes are kept in ${line.sidecar}`,
+          );
+          for (const suspect of done.data.suspects) {
+            const ids = Object.entries(suspect.ids)
+              .map(([key, value]) => `${key}=${String(value)}`)
+              .join(', ');
+            lines.push(
+              `it may have been intent ${suspect.intentId} (${suspect.action}${ids ? `, ${ids}` : ''}): listed as unresolved until settled (audit unresolved)`,
+            );
+          }
+          lines.push('the journal accepts new intents again');
+          io.stdout.write(lines.map((line) => `${line}\n`).join(''));
         }
       } finally {
         await opened.data.close();
@@ -202,8 +257,13 @@ export function describeAuditCommands(program: Command, context: CommandContext)
 
   const settled = (entry: AuditEntryView): string =>
     `settled: intent ${entry.intentId ?? '—'} is now ${entry.state ?? entry.result ?? '—'}${entry.note ? ` (${entry.note})` : ''}\n`;
-  const settleWith = (operation: (session: CliSession) => Promise<Result<AuditEntryView>>) =>
-    context.withSession('manage', async (session) => {
+  // `write`: PAYDESK_BASE_URL and its credentials define the environment when set, so an intent
+  // made through them can be settled through them too.
+  const settleWith = (
+    operation: (session: CliSession) => Promise<Result<AuditEntryView>>,
+    purpose: 'manage' | 'write' = 'manage',
+  ) =>
+    context.withSession(purpose, async (session) => {
       const entry = await operation(session);
       if (!entry.ok) return context.fail(entry.error);
       if (context.json) context.print(asJson(entry.data));
@@ -213,16 +273,29 @@ export function describeAuditCommands(program: Command, context: CommandContext)
   audit
     .command('retry')
     .description(
-      'send an unresolved intent again under its ORIGINAL key (the service replays its first answer)',
+      'send an unresolved intent again under its ORIGINAL key (the service replays its first answer); never once its key is 23 hours old (the service forgets a key after 24)',
     )
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
-    .action((intentId: string) => settleWith((session) => session.api.auditRetry({ intentId })));
+    .option('--reason <text>', "why (production: required when the intent's own reason is missing)")
+    .option('--yes', 'confirm (required in production: arms it for this one command)')
+    .action((intentId: string, options: { reason?: string; yes?: boolean }) =>
+      settleWith(async (session) => {
+        const armed = await context.armForCommand(session, { ...options, reasonOptional: true });
+        if (!armed.ok) return armed;
+        return session.api.auditRetry({
+          intentId,
+          ...(options.reason !== undefined && { reason: options.reason }),
+        });
+      }, 'write'),
+    );
 
   audit
     .command('reread')
     .description('settle an unresolved intent by reading the status of what it acted on')
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
-    .action((intentId: string) => settleWith((session) => session.api.auditReread({ intentId })));
+    .action((intentId: string) =>
+      settleWith((session) => session.api.auditReread({ intentId }), 'write'),
+    );
 
   audit
     .command('settle')

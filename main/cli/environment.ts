@@ -1,8 +1,7 @@
 import type { ConsoleError, CredentialField, EnvironmentProfile, Result } from '../../shared/contract';
 import { CREDENTIAL_SETS } from '../../shared/contract';
 import type { Credentials, CredentialsSource } from '../core/payments';
-import { validateBaseUrl } from '../core/payments';
-import { credentialOrigin } from '../core/settings';
+import { accountOrigin, validateBaseUrl } from '../core/payments';
 import { credentialFieldName, typedCredentialField } from './credential-fields';
 
 /**
@@ -102,9 +101,10 @@ export function explainProfile(error: ConsoleError, environmentId: string): Cons
 export const VARIABLES_ENVIRONMENT_ID = 'variables';
 
 /**
- * Who the PAYDESK_BASE_URL environment is, for guard rails and the journal: the profile named
- * by `--env`, else the profile whose base URL has the same origin (so pointing the variables at
- * production still gets production's guard rails), else a testing environment of its own.
+ * Who the PAYDESK_BASE_URL environment is, for guard rails and the journal: the profile named by
+ * `--env` (which must be at that address), else the profile on the same service however its
+ * address is spelled (D19: so pointing the variables at production still gets production's guard
+ * rails), production first, else a testing environment of its own.
  */
 export function variablesIdentity(
   baseUrl: string,
@@ -118,6 +118,7 @@ export function variablesIdentity(
     baseUrl,
     color: 'gray',
   };
+  const origin = accountOrigin(baseUrl);
   if (requestedId !== undefined) {
     const named = profiles.find((profile) => profile.id === requestedId);
     if (!named) {
@@ -130,10 +131,21 @@ export function variablesIdentity(
         },
       };
     }
+    // --env lends its name and its guard rails to the variables' service only when it is that
+    // service: a testing profile's name on production's address would act on production unguarded.
+    if (accountOrigin(named.baseUrl) !== origin) {
+      return {
+        ok: false,
+        error: {
+          kind: 'validation',
+          field: BASE_URL_VARIABLE,
+          message: `${BASE_URL_VARIABLE} (${baseUrl}) is not the address of environment "${named.name}" (${named.baseUrl}): unset ${BASE_URL_VARIABLE} to use "${named.name}", or leave out --env.`,
+        },
+      };
+    }
     return { ok: true, data: { ...named, baseUrl } };
   }
-  const origin = credentialOrigin(baseUrl);
-  const matching = profiles.filter((profile) => credentialOrigin(profile.baseUrl) === origin);
+  const matching = profiles.filter((profile) => accountOrigin(profile.baseUrl) === origin);
   // Production first: when in doubt, the stricter rules apply.
   const match = matching.find((profile) => profile.kind === 'production') ?? matching[0];
   return { ok: true, data: match ? { ...match, baseUrl } : generic };

@@ -76,6 +76,8 @@ export interface CommandContext {
   exit(code: number): void;
   /** The global --env. */
   environmentId(): string | undefined;
+  /** Arms production for this one command (`--yes`, `--reason`), as every mutating command does. */
+  armForCommand(session: CliSession, flags: MutationFlags): Promise<Result<MutationMeta>>;
 }
 
 const invalid = (field: string, message: string): Result<never> => ({
@@ -146,11 +148,13 @@ function cancellable<T>(promise: Promise<Result<T>>, signal: AbortSignal | undef
   });
 }
 
-interface MutationFlags {
+export interface MutationFlags {
   reason?: string;
   yes?: boolean;
   idempotencyKey?: string;
   confirmDuplicateOf?: string;
+  /** A retry: the intent's own reason stands when none is given (the core checks one is there). */
+  reasonOptional?: boolean;
 }
 
 /**
@@ -171,7 +175,7 @@ async function armForCommand(session: CliSession, flags: MutationFlags): Promise
     if (!key.ok) return key;
   }
   if (target.data.kind !== 'production') return { ok: true, data: meta };
-  if (flags.reason === undefined || flags.reason.trim() === '') {
+  if (!flags.reasonOptional && (flags.reason === undefined || flags.reason.trim() === '')) {
     return invalid('--reason', `required in production ("${target.data.name}"): say why this is done`);
   }
   if (!flags.yes) {
@@ -256,7 +260,10 @@ function describeResourceCommands(program: Command, context: CommandContext): vo
       .description('refund a deposit (POST /v3/refunds) after the pre-flight checks; journaled')
       .requiredOption('--deposit-id <n>', 'the deposit to refund')
       .requiredOption('--invoice-id <s>', 'the invoice id of that deposit')
-      .option('--amount <x>', 'amount to refund (default: all that is left)')
+      .requiredOption(
+        '--amount <x>',
+        "amount to refund, in the deposit's currency (the console never sends 'all that is left', which may differ from what it can see)",
+      )
       .option(
         '--bank-account-file <path>',
         'JSON file with the bank account (beneficiary, bank_code, branch, account_number, account_type), or - for stdin',
@@ -488,7 +495,12 @@ PAYDESK_CASHOUT_LOGIN, PAYDESK_CASHOUT_PASS and PAYDESK_CASHOUT_SECRET; without 
 credential variable that is set wins over the keychain entry of the same field.
 Data folder: PAYDESK_DATA_DIR, else the app's (settings.json, audit/).
 Production: mutating commands need --reason and --yes; --yes arms production for that one
-command only. Every mutation is written to the audit journal before it is sent.`,
+command only. Every mutation is written to the audit journal before it is sent.
+Exactly once: the rules belong to the merchant's account at the service (its address and API
+key), whichever profile or variables reach it. A request whose answer was lost is sent again
+only under its original key (--idempotency-key, audit retry), and never once that key is 23
+hours old: the service keeps a key 24 hours, then the same key makes a second record. Settle
+such a request with audit reread or audit settle.`,
     );
 
   const withSession: CommandContext['withSession'] = async (purpose, task) => {
@@ -519,6 +531,7 @@ command only. Every mutation is written to the audit journal before it is sent.`
       exitCode = code;
     },
     environmentId: () => program.opts<{ env?: string }>().env,
+    armForCommand,
     run: (purpose, operation) =>
       withSession(purpose, async (session) => {
         const result = await operation(session);

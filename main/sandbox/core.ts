@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SandboxClock } from './clock';
 import type { SandboxCredentials } from './credentials';
 import { expireDeposits } from './deposits';
@@ -37,6 +38,11 @@ export class SandboxCore implements World {
   readonly faults = new FaultInjector();
   readonly notifier: Notifier;
   baseUrl = 'http://127.0.0.1';
+  /**
+   * Names this world: new at every start and every reset, because the same seed then gives the
+   * same ids to other records. The console keys the embedded sandbox's account by it (D19).
+   */
+  #worldId = randomUUID();
   #state: SandboxState;
   /** Business time of the next expiry or 7-day cancel; nothing to sweep before it. */
   #nextDue = 0;
@@ -59,6 +65,10 @@ export class SandboxCore implements World {
 
   get state(): SandboxState {
     return this.#state;
+  }
+
+  get worldId(): string {
+    return this.#worldId;
   }
 
   notify(subject: NotificationSubject, recordId: number, status: string, url: string | undefined): void {
@@ -92,6 +102,7 @@ export class SandboxCore implements World {
     this.businessClock.reset();
     this.authClock.reset();
     this.#state = seededState(this.seed, this.businessClock.now(), this.bulkDeposits);
+    this.#worldId = randomUUID();
     this.#nextDue = 0;
   }
 

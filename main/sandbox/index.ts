@@ -55,6 +55,8 @@ export interface SandboxHandle {
   credentials: SandboxCredentials;
   seed: number;
   port: number;
+  /** Names the records this sandbox holds now: new at every start and every reset (D19). */
+  readonly worldId: string;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     credentials: { ...credentials },
     seed,
     port,
+    get worldId() {
+      return core.worldId;
+    },
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);

@@ -10,8 +10,11 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_STATES = ['ok', 'error', 'outcome_unknown', 'pending'] as const;
 export type AuditState = (typeof AUDIT_STATES)[number];
 
-/** `gap`: an operator acknowledged entries cut off the journal's end (see AuditAnchorReport). */
-type AuditEntryType = 'intent' | 'outcome' | 'resolution' | 'repair' | 'gap';
+/**
+ * `gap`: an operator acknowledged entries cut off the journal's end (see AuditAnchorReport);
+ * `damage`: a person repaired an unreadable line in the middle (see AuditDamageReport).
+ */
+type AuditEntryType = 'intent' | 'outcome' | 'resolution' | 'repair' | 'gap' | 'damage';
 /** How the user settled an intent whose outcome was unknown. `manual`: checked elsewhere, with a note. */
 export type AuditResolutionMethod = 'status_reread' | 'retried_same_key' | 'manual';
 
@@ -27,6 +30,11 @@ export interface AuditEnvironmentRef {
   id: string;
   name: string;
   kind: EnvironmentKind;
+  /**
+   * The merchant's account at the service the intent moved money on (D19): its origin and a hash
+   * of its key. Absent on lines written before accounts were recorded.
+   */
+  account?: string;
 }
 
 /** One journal line. Outcome and resolution lines repeat their intent's environment, action and key. */
@@ -77,7 +85,13 @@ type AuditProblemKind = 'tampered' | 'broken_link' | 'bad_sequence' | 'unparseab
  * crash in between, or an older Paydesk): not a problem. The last three refuse new entries until
  * an operator acknowledges them (`paydesk audit acknowledge-truncation`).
  */
-export type AuditAnchorState = 'matches' | 'behind' | 'entries_missing' | 'mismatch' | 'unreadable';
+export type AuditAnchorState =
+  | 'matches'
+  | 'behind'
+  | 'entries_missing'
+  | 'mismatch'
+  | 'unreadable'
+  | 'anchor_missing';
 
 /** A journal head: its last entry's sequence number and hash (null: no entry) and the file's length. */
 interface AuditHead {
@@ -131,8 +145,25 @@ export interface AuditVerifyReport {
   anchor?: AuditAnchorReport;
   repairs?: AuditRepairReport[];
   gaps?: AuditGapReport[];
-  /** New entries are refused until an operator acknowledges the anchor's problem. */
+  /** Unreadable lines in the middle: repaired ones (with their damage entry), and those waiting. */
+  damages?: AuditDamageReport[];
+  /** New entries are refused until an operator acknowledges the anchor's problem or repairs a line. */
   writesRefused?: boolean;
+}
+
+/**
+ * A line in the middle of the journal that cannot be trusted (not JSON, edited, not linked). Until a
+ * person repairs it (`paydesk audit repair`), no money moves: it may have been an unknown intent.
+ */
+export interface AuditDamageReport {
+  line: number;
+  kind: AuditProblemKind;
+  /** In English (the CLI, the logs). */
+  problem: string;
+  /** The damage entry that repaired it, when one did. */
+  repairedAt?: { seq: number; time: string; osUser: string | null; reason: string; sidecar: string };
+  /** What it may have been: intents whose own line is unreadable. */
+  suspects: number;
 }
 
 /**
@@ -151,7 +182,7 @@ export interface BlockingIntent {
   ids: AuditIds;
   /** The new request has the same content as the earlier one, so resending it is a plain retry. */
   sameRequest: boolean;
-  /** The earlier request is still kept, so it can be sent again under its key. */
+  /** The earlier request is still kept and its key young enough (D18), so it can be sent again under it. */
   canRetry: boolean;
 }
 
@@ -177,10 +208,19 @@ export interface AuditUnresolvedView {
   idempotencyKey: string | null;
   reason: string | null;
   summary: Record<string, string | number | boolean>;
-  /** `no_outcome`: the process stopped before an answer; `answer_lost`: the call's answer never came. */
-  cause: 'no_outcome' | 'answer_lost';
-  /** The exact request is still spooled, so "retry with the same key" can be offered. */
+  /**
+   * `no_outcome`: the process stopped before an answer; `answer_lost`: the call's answer never came;
+   * `damaged_line`: its own journal line is unreadable, and a repair listed it as what that line may
+   * have been.
+   */
+  cause: 'no_outcome' | 'answer_lost' | 'damaged_line';
+  /** The exact request is still kept and its key is young enough, so "retry with the same key" can be offered. */
   canRetry: boolean;
+  /**
+   * Until when the same key may be sent again (D18: the service forgets a key after 24 h; the
+   * console stops at 23 h). Null for a request without a key (a cashout cancel).
+   */
+  resendUntil: string | null;
 }
 
 export interface AuditApi {
@@ -189,7 +229,11 @@ export interface AuditApi {
   auditExportCsv(arg: AuditFilter): Promise<Result<{ fileName: string; csv: string }>>;
   auditUnresolved(arg: Record<string, never>): Promise<Result<AuditUnresolvedView[]>>;
   auditReread(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
-  auditRetry(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+  /**
+   * Sends it again under its original key (D6), never past 23 h (D18). `reason`: why now, where the
+   * original gave none (production needs one); by default the original's.
+   */
+  auditRetry(arg: { intentId: string; reason?: string }): Promise<Result<AuditEntryView>>;
   auditSettle(arg: AuditSettleInput): Promise<Result<AuditEntryView>>;
   /** The unknown intent that would block a new one on this target, if any (screens disable the action on it). */
   blockingIntent(arg: { action: AuditAction; ids: AuditIds }): Promise<Result<BlockingIntent | null>>;

@@ -64,14 +64,16 @@ export type DoctorVerdict =
   | 'host_unreachable'
   | 'tls_failure'
   | 'keychain_unavailable'
-  | 'unexpected_answer';
+  | 'unexpected_answer'
+  /** The answer that would prove the set good came back for made-up credentials too: it proves nothing. */
+  | 'unproven';
 
 export interface DoctorCheck {
   set: CredentialSet;
   verdict: DoctorVerdict;
   /** What to do next, in one sentence. */
   advice: string;
-  /** The harmless call that was made, e.g. `GET /v3/payment_methods?country=BR`. */
+  /** The harmless call that was made, with its full address, e.g. `GET https://api.example.com/v3/payment_methods?country=BR`. */
   probe: string;
   httpStatus?: number;
   code?: number;

@@ -37,6 +37,12 @@ export interface RefundPreflight {
   deposit: Fetched<DepositStatus>;
   /** What can still be refunded in the deposit's currency (deposit amount minus refunds the console knows of). */
   remaining: number | null;
+  /**
+   * The service's own record says more than the console knows (a refund without its amount, or
+   * `refunded` with no refund known here), so `remaining` may be too high: the amount must be typed,
+   * never taken as "everything that is left".
+   */
+  remainingUncertain: boolean;
   currency: string | null;
   paidByCard: boolean;
   bankAccountRequired: boolean;

@@ -106,6 +106,7 @@ export const MESSAGE_KEYS = [
   'field.mask.digitsCheckExample',
   'field.mask.digitsCheck',
   'field.mask.digits',
+  'field.urlPath',
   // The reported_info masks, as the form's hints.
   'mask.accountType',
   'mask.words',
@@ -125,6 +126,7 @@ export const MESSAGE_KEYS = [
   'refund.payerDiffers',
   'refund.invoiceMismatch',
   'refund.bankAccountRequired',
+  'refund.amountRequired',
   // Cashouts.
   'cashout.notPending',
   // Environments.
@@ -136,6 +138,7 @@ export const MESSAGE_KEYS = [
   'environment.sandboxExists',
   'environment.sharedBaseUrl',
   'environment.removeNotConfirmed',
+  'environment.unresolvedIntents',
   // A service answer (main/core/payments/errors.ts: every row and every fallback status).
   'service.answerNotJson',
   'service.answerUnexpected',
@@ -183,6 +186,7 @@ export const MESSAGE_KEYS = [
   'guard.armNotConfirmed',
   'guard.reasonRequired',
   'guard.requestKeyReached',
+  'guard.productionService',
   // An environment's credentials (main/core/payments/credentials.ts).
   'credentials.missingCashout',
   'credentials.missingReadOnly',
@@ -230,6 +234,10 @@ export const MESSAGE_KEYS = [
   'journal.resendsNotSettled',
   'journal.settledOrUnderWay',
   'journal.unlinkableTail',
+  'journal.damaged',
+  'journal.keyExpired',
+  'journal.nothingToRepair',
+  'journal.keptRequestLocked',
   // A token of a batch or a ledger that is not an id of its kind (main/core/batch/ids.ts).
   'batchId.zero',
   'batchId.tooLarge',
@@ -349,7 +357,6 @@ export interface DamagedFileNote {
   /** `message` as a text key, for the screens. */
   text: MessageText;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // JSON

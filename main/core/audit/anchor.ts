@@ -70,18 +70,27 @@ export class ChainPlaces {
 }
 
 export type AnchorFinding =
+  /** No anchor and no entry: a new journal, which gets its anchor at once. */
   | { state: 'missing' }
+  /** No anchor but entries: lines cut off the end cannot be ruled out (the anchor was deleted). */
+  | { state: 'anchor_missing' }
   | { state: 'matches'; anchor: Anchor }
   | { state: 'behind'; anchor: Anchor; count: number }
   | { state: 'entries_missing'; anchor: Anchor; count: number }
   | { state: 'mismatch'; anchor: Anchor }
   | { state: 'unreadable' };
 
-export type AnchorProblem = Extract<AnchorFinding, { state: 'entries_missing' | 'mismatch' | 'unreadable' }>;
+export type AnchorProblem = Extract<
+  AnchorFinding,
+  { state: 'entries_missing' | 'mismatch' | 'unreadable' | 'anchor_missing' }
+>;
 
 export function isAnchorProblem(finding: AnchorFinding): finding is AnchorProblem {
   return (
-    finding.state === 'entries_missing' || finding.state === 'mismatch' || finding.state === 'unreadable'
+    finding.state === 'entries_missing' ||
+    finding.state === 'mismatch' ||
+    finding.state === 'unreadable' ||
+    finding.state === 'anchor_missing'
   );
 }
 
@@ -91,6 +100,7 @@ export function isAnchorProblem(finding: AnchorFinding): finding is AnchorProble
  * and ending where it did; anything else means entries were cut off or the end was rewritten.
  */
 export function compareAnchor(read: AnchorRead, chain: ChainPlaces): AnchorFinding {
+  if (read.state === 'missing') return chain.last.seq > 0 ? { state: 'anchor_missing' } : read;
   if (read.state !== 'present') return read;
   const { anchor } = read;
   const last = chain.last;
@@ -118,6 +128,8 @@ export function anchorMessage(finding: AnchorFinding, last: Head): string {
       return `The end of the journal is not what its anchor recorded (entry ${finding.anchor.seq}, ${finding.anchor.bytes} bytes): entries were rewritten or replaced, or the anchor belongs to another journal.`;
     case 'unreadable':
       return 'The journal anchor (journal.anchor) cannot be read, so lines cut off the end of the journal cannot be ruled out.';
+    case 'anchor_missing':
+      return `The journal anchor (journal.anchor) is missing although the journal holds ${last.seq === 1 ? '1 entry' : `${last.seq} entries`}: lines cut off the end cannot be ruled out, so the journal cannot be verified.`;
   }
 }
 
@@ -129,7 +141,7 @@ export function anchorReport(finding: AnchorFinding, last: Head): AuditAnchorRep
   if (finding.state === 'missing') return undefined;
   const state: AuditAnchorState = finding.state;
   const message = anchorMessage(finding, last);
-  if (finding.state === 'unreadable') return { state, message };
+  if (finding.state === 'unreadable' || finding.state === 'anchor_missing') return { state, message };
   const { anchor } = finding;
   return {
     state,

@@ -27,6 +27,11 @@ export const environmentRefSchema = z.strictObject({
   id: z.string().min(1).max(100),
   name: z.string().min(1).max(200),
   kind: z.enum(ENVIRONMENT_KINDS),
+  /**
+   * The service account the intent moves money on (D19, payments/account.ts). Lines written before
+   * it existed have none: they are matched by the environment's id instead.
+   */
+  account: z.string().min(1).max(300).optional(),
 });
 
 /** Flat and primitive only; the masked fields must look masked, so a clear value cannot be written. */
@@ -115,12 +120,46 @@ export const headSchema = z.strictObject({
  */
 const gapBody = z.object({
   type: z.literal('gap'),
-  problem: z.enum(['entries_missing', 'mismatch', 'unreadable']),
+  problem: z.enum(['entries_missing', 'mismatch', 'unreadable', 'anchor_missing']),
   missingEntries: z.number().int().positive().nullable(),
   /** The head the anchor named (null when it could not be read). */
   anchorHead: headSchema.nullable(),
   /** The file's own head when the gap was acknowledged. */
   fileHead: headSchema,
+  osUser: z.string().max(200).nullable(),
+  reason: z.string().min(1).max(500),
+});
+
+/**
+ * What a damaged line may have been: an intent whose own line is unreadable, known from its kept
+ * request or from the ids the damaged bytes still show. Such an intent stays unresolved, and so
+ * blocks its target, until a person settles it.
+ */
+export const suspectSchema = z.strictObject({
+  intentId: z.uuid(),
+  action: z.enum(AUDIT_ACTIONS),
+  environment: environmentRefSchema.nullable(),
+  ids: auditIdsSchema,
+  idempotencyKey: idempotencyKeySchema.nullable(),
+  bodySha256: hex64.nullable(),
+  /** When the request was kept (its spool file), the best time known for the lost intent. */
+  time: z.iso.datetime(),
+});
+
+/**
+ * A person's repair of a line in the middle of the journal that cannot be read (a damaged byte,
+ * an edited line): the line stays where it is, a copy of its bytes goes to a sidecar file, and
+ * what it may have been is listed, so that no unknown outcome is forgotten.
+ */
+const damageBody = z.object({
+  type: z.literal('damage'),
+  /** The damaged line's number in the file, and its bytes' SHA-256: what this entry acknowledges. */
+  line: z.number().int().positive(),
+  lineSha256: hex64,
+  bytes: z.number().int().nonnegative(),
+  sidecar: z.string().min(1).max(200),
+  problem: z.string().min(1).max(500),
+  suspects: z.array(suspectSchema).max(100),
   osUser: z.string().max(200).nullable(),
   reason: z.string().min(1).max(500),
 });
@@ -131,6 +170,7 @@ export const entryBodySchema = z.discriminatedUnion('type', [
   resolutionBody,
   repairBody,
   gapBody,
+  damageBody,
 ]);
 
 const chainFields = {
@@ -147,6 +187,7 @@ export const entrySchema = z.discriminatedUnion('type', [
   resolutionBody.extend(chainFields),
   repairBody.extend(chainFields),
   gapBody.extend(chainFields),
+  damageBody.extend(chainFields),
 ]);
 
 /** Where a line sits in the chain, read even from a line this version cannot otherwise parse. */
@@ -162,6 +203,8 @@ export type OutcomeEntry = Extract<JournalEntry, { type: 'outcome' }>;
 export type ResolutionEntry = Extract<JournalEntry, { type: 'resolution' }>;
 export type RepairEntry = Extract<JournalEntry, { type: 'repair' }>;
 export type GapEntry = Extract<JournalEntry, { type: 'gap' }>;
+export type DamageEntry = Extract<JournalEntry, { type: 'damage' }>;
+export type Suspect = z.infer<typeof suspectSchema>;
 export type Head = z.infer<typeof headSchema>;
 export type ErrorRecord = z.infer<typeof errorRecordSchema>;
 

@@ -13,7 +13,8 @@
  * body with its ORIGINAL key; then `recordResolution(id, …)`.
  *
  * Lines cut off the end are caught by the anchor beside the file (anchor.ts): until an operator
- * calls `acknowledgeTruncation`, every write is refused with a `storage` error.
+ * calls `acknowledgeTruncation`, every write is refused with a `storage` error. A line in the
+ * middle that cannot be read refuses every new intent until a person calls `repairDamage`.
  */
 export {
   openJournal,
@@ -28,7 +29,9 @@ export {
   type ResolutionInput,
   type PendingRequest,
   type AcknowledgedGap,
+  type RepairedDamage,
 } from './journal';
+export { RESEND_WINDOW_MS, type AccountScope } from './targets';
 export { verifyJournal, verifyJournalBytes, verifyJournalFile } from './verify';
 export { ANCHOR_FILE } from './anchor';
 export { canonicalJson, requestBodySha256 } from './canonical-json';

@@ -49,8 +49,10 @@ export interface DepositCreateSummary {
 export interface RefundCreateSummary {
   deposit_id: number;
   invoice_id: string;
-  /** Absent: everything that is left to refund (D8). */
+  /** Absent only on lines from before the console always sent one: everything that was left (D8). */
   amount?: string;
+  /** The deposit's currency, which the journal adds from the preflight (the body has none). */
+  currency?: string;
   bank_code?: number;
   bank_account?: Masked;
   bank_account_type?: string;

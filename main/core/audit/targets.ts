@@ -1,4 +1,10 @@
-import type { AuditAction, AuditIds, BlockingIntent, ConsoleError } from '../../../shared/contract';
+import type {
+  AuditAction,
+  AuditEnvironmentRef,
+  AuditIds,
+  BlockingIntent,
+  ConsoleError,
+} from '../../../shared/contract';
 import { isUnsettled, operationState, type Operation } from './views';
 
 /**
@@ -20,8 +26,69 @@ export function targetOf(action: AuditAction, ids: AuditIds): string | null {
   }
 }
 
-export interface IntentCandidate {
+/**
+ * Whose money an intent moves (D19): the service account, and the environment id for lines written
+ * before accounts were recorded.
+ */
+export interface AccountScope {
   environmentId: string;
+  /** Absent only where the account cannot be known (a legacy caller): then the environment id decides. */
+  account?: string;
+}
+
+/**
+ * Whether an intent belongs to the scope's account. A line without an account is matched by its
+ * environment's id; an intent known only from a damaged line whose account is unknown belongs to
+ * every account, so it blocks wherever it might have moved money.
+ */
+export function inScope(operation: Operation, scope: AccountScope): boolean {
+  if (operation.anyAccount) return true;
+  return refInScope(operation.intent.environment, scope);
+}
+
+export function refInScope(ref: AuditEnvironmentRef, scope: AccountScope): boolean {
+  if (ref.account !== undefined && scope.account !== undefined) return ref.account === scope.account;
+  return ref.id === scope.environmentId;
+}
+
+/** D18: the service keeps a key's first answer 24 h; the console stops resending it an hour before. */
+export const RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
+
+/** Until when the key of `operation` may be sent again: 23 h after its first intent under that key. */
+export function resendUntil(operations: Iterable<Operation>, operation: Operation): Date | null {
+  const key = operation.intent.idempotencyKey;
+  if (key === null) return null;
+  let first = Date.parse(operation.intent.time);
+  for (const other of operations) {
+    if (
+      other.intent.idempotencyKey === key &&
+      other.intent.action === operation.intent.action &&
+      sameAccountAs(other, operation)
+    ) {
+      first = Math.min(first, Date.parse(other.intent.time));
+    }
+  }
+  return new Date(first + RESEND_WINDOW_MS);
+}
+
+const sameAccountAs = (a: Operation, b: Operation): boolean =>
+  a.anyAccount === true ||
+  b.anyAccount === true ||
+  refInScope(a.intent.environment, {
+    environmentId: b.intent.environment.id,
+    account: b.intent.environment.account,
+  });
+
+/**
+ * Whether the operation acts on `target`. An intent known only from a damaged line whose ids cannot
+ * be read acts on every target of its action: where it moved money is unknown.
+ */
+export function onTarget(operation: Operation, target: string): boolean {
+  const own = targetOf(operation.intent.action, operation.intent.ids);
+  return own === target || (own === null && operation.fromDamage !== undefined);
+}
+
+export interface IntentCandidate extends AccountScope {
   action: AuditAction;
   ids: AuditIds;
   idempotencyKey: string | null;
@@ -36,36 +103,42 @@ export type IntentConflict =
   /** An intent on the same target has an unknown outcome, under another key. */
   | { kind: 'intent_unresolved'; operation: Operation }
   /** A deposit with this invoice id was made here, and the user has not confirmed another. */
-  | { kind: 'duplicate_invoice'; operation: Operation };
-
-const sameTarget = (operation: Operation, candidate: IntentCandidate, target: string): boolean =>
-  operation.intent.environment.id === candidate.environmentId &&
-  operation.intent.action === candidate.action &&
-  targetOf(operation.intent.action, operation.intent.ids) === target;
+  | { kind: 'duplicate_invoice'; operation: Operation }
+  /** The same request under a key first sent more than 23 h ago (D18): the service may make it again. */
+  | { kind: 'key_expired'; operation: Operation };
 
 /** The first rule a new intent breaks, or null when it may be recorded and sent. */
 export function conflictOf(
   operations: ReadonlyArray<Operation>,
   candidate: IntentCandidate,
+  now: Date,
 ): IntentConflict | null {
   const target = targetOf(candidate.action, candidate.ids);
   let unresolved: Operation | null = null;
   let lastDeposit: Operation | null = null;
   // A resend under a key already used for the same content makes nothing new (D6): the service
-  // answers it with its first answer, so it is never a second deposit and never blocked.
-  let isResend = false;
+  // answers it with its first answer, so it is never a second deposit and never blocked, while the
+  // service still remembers the key (D18).
+  let firstSend: Operation | null = null;
   for (const operation of operations) {
     const { intent } = operation;
-    if (intent.environment.id !== candidate.environmentId || intent.action !== candidate.action) continue;
+    if (intent.action !== candidate.action || !inScope(operation, candidate)) continue;
     const sameKey = candidate.idempotencyKey !== null && intent.idempotencyKey === candidate.idempotencyKey;
-    if (sameKey && intent.bodySha256 !== candidate.bodySha256)
+    if (sameKey && intent.bodySha256 !== candidate.bodySha256 && !operation.anyAccount)
       return { kind: 'idempotency_conflict', operation };
-    isResend ||= sameKey;
-    if (target === null || !sameTarget(operation, candidate, target)) continue;
+    if (sameKey && (firstSend === null || Date.parse(intent.time) < Date.parse(firstSend.intent.time))) {
+      firstSend = operation;
+    }
+    if (target === null || !onTarget(operation, target)) continue;
     if (!sameKey && unresolved === null && isUnsettled(operation)) unresolved = operation;
     if (candidate.action === 'deposit.create' && operationState(operation) === 'ok') lastDeposit = operation;
   }
-  if (isResend) return null;
+  if (firstSend) {
+    const until = resendUntil(operations, firstSend);
+    return until !== null && now.getTime() >= until.getTime()
+      ? { kind: 'key_expired', operation: firstSend }
+      : null;
+  }
   if (unresolved) return { kind: 'intent_unresolved', operation: unresolved };
   if (lastDeposit && !confirms(candidate.confirmedDuplicateOf, lastDeposit, operations)) {
     return { kind: 'duplicate_invoice', operation: lastDeposit };
@@ -125,6 +198,14 @@ export function conflictError(conflict: IntentConflict, blocking: BlockingIntent
       return {
         kind: 'intent_unresolved',
         message: `${what} has an unknown outcome: the service may have acted on it. Nothing new was sent. Retry it under the same key, or settle it after checking with the service, before starting another.`,
+        blockingIntent: blocking,
+      };
+    case 'key_expired':
+      return {
+        kind: 'invalid_state',
+        field: 'idempotencyKey',
+        message: `${what} was first sent more than 23 hours ago: the service keeps a request key for 24 hours only, so sending it again could make a second record. Nothing was sent. Read its status, or settle it by hand after checking with the service.`,
+        text: { key: 'journal.keyExpired', params: { time: intent.time } },
         blockingIntent: blocking,
       };
     case 'duplicate_invoice':

@@ -1,54 +1,53 @@
 import { readFile } from 'node:fs/promises';
-import type { AuditVerifyReport, Result } from '../../../shared/contract';
+import type { AuditDamageReport, AuditVerifyReport, Result } from '../../../shared/contract';
 import { ChainPlaces, anchorReport, compareAnchor, isAnchorProblem, type AnchorRead } from './anchor';
-import {
-  GENESIS_HASH,
-  chainPlaceSchema,
-  entryHash,
-  entrySchema,
-  type GapEntry,
-  type RepairEntry,
-} from './entries';
+import { ChainChecker, damageKey, type ChainProblem } from './chain';
+import type { DamageEntry, GapEntry, RepairEntry } from './entries';
 import { storageError } from '../storage/storage-error';
 
 const NEWLINE = 0x0a;
 
-type ChainProblem = NonNullable<AuditVerifyReport['firstProblem']>;
-
 interface JournalScan {
-  /** The chain's verdict: up to the first problem. */
+  /** The chain's verdict: its first problem that no damage entry repaired. */
   report: AuditVerifyReport;
   /** Every whole line's chain place, read on past a problem, for the anchor. */
   places: ChainPlaces;
   repairs: RepairEntry[];
   gaps: GapEntry[];
+  damages: AuditDamageReport[];
+  /** A damaged line no damage entry repaired: no money moves until a person repairs it. */
+  openDamage: boolean;
 }
 
 /**
- * Walks the chain from the genesis value and reports the first line that is not a sound link:
- * checked in the order that names the damage best — JSON (`unparseable`), the line's own hash
- * (`tampered`: a field was edited), the format (`unparseable`), the sequence number
- * (`bad_sequence`: a line deleted, inserted or moved), then the link to the line before
- * (`broken_link`: a line edited and re-hashed, or a foreign chain spliced in). A last line without
- * its newline is `truncated` (a write cut short; opening the journal repairs it). Whole lines cut
- * off the END cannot be seen from inside the file: verifyJournal compares the end with the anchor.
+ * Walks the chain from the genesis value (chain.ts says what each check means) and reports the
+ * first line that is not a sound link, unless a later damage entry repaired that very line (same
+ * number, same bytes): a repaired line is listed, not failed. A last line without its newline is
+ * `truncated` (a write cut short; opening the journal repairs it). Whole lines cut off the END
+ * cannot be seen from inside the file: verifyJournal compares the end with the anchor.
  */
 function scanJournal(bytes: Uint8Array): JournalScan {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const places = new ChainPlaces();
+  const checker = new ChainChecker();
   const repairs: RepairEntry[] = [];
   const gaps: GapEntry[] = [];
+  const repairedLines = new Map<string, DamageEntry>();
+  const damaged: Array<{
+    key: string;
+    problem: ChainProblem;
+    goodBefore: number;
+    headBefore: string | null;
+  }> = [];
   let entries = 0;
   let headHash: string | null = null;
-  let expectedPrev = GENESIS_HASH;
-  let firstProblem: ChainProblem | undefined;
+  let truncated: ChainProblem | undefined;
   let start = 0;
-  let line = 0;
   while (start < buffer.length) {
-    line += 1;
     const end = buffer.indexOf(NEWLINE, start);
     if (end === -1) {
-      firstProblem ??= {
+      const line = checker.lineCount + 1;
+      truncated = {
         line,
         kind: 'truncated',
         message: `Line ${line} is cut short (${buffer.length - start} bytes without an end of line): a write was interrupted.`,
@@ -56,114 +55,53 @@ function scanJournal(bytes: Uint8Array): JournalScan {
       };
       break;
     }
-    const text = buffer.toString('utf8', start, end);
+    const checked = checker.check(buffer.toString('utf8', start, end));
     start = end + 1;
-
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      firstProblem ??= {
-        line,
-        kind: 'unparseable',
-        message: `Line ${line} is not valid JSON.`,
-        text: { key: 'journalLine.notJson' },
-      };
+    if (checked.place) places.add(checked.place.seq, checked.place.hash, start);
+    if (checked.kind === 'damaged') {
+      damaged.push({
+        key: damageKey(checked.problem.line, checked.lineSha256),
+        problem: checked.problem,
+        goodBefore: entries,
+        headBefore: headHash,
+      });
       continue;
     }
-    const place = chainPlaceSchema.safeParse(parsed);
-    if (place.success) places.add(place.data.seq, place.data.hash, start);
-    const entry = entrySchema.safeParse(parsed);
-    if (entry.success && entry.data.type === 'repair') repairs.push(entry.data);
-    if (entry.success && entry.data.type === 'gap') gaps.push(entry.data);
-    if (firstProblem) continue;
-    firstProblem = linkProblem(parsed, entry, line, entries, expectedPrev);
-    if (firstProblem || !entry.success) continue;
+    const { entry } = checked;
+    if (entry.type === 'repair') repairs.push(entry);
+    if (entry.type === 'gap') gaps.push(entry);
+    if (entry.type === 'damage') repairedLines.set(damageKey(entry.line, entry.lineSha256), entry);
     entries += 1;
-    headHash = entry.data.hash;
-    expectedPrev = entry.data.hash;
+    headHash = entry.hash;
   }
-  const report: AuditVerifyReport = firstProblem
-    ? { ok: false, entries, headHash, firstProblem }
-    : { ok: true, entries, headHash };
-  return { report, places, repairs, gaps };
-}
-
-/** Why a parsed line is not the next sound link of the chain, or undefined when it is. */
-function linkProblem(
-  parsed: unknown,
-  entry: ReturnType<typeof entrySchema.safeParse>,
-  line: number,
-  entries: number,
-  expectedPrev: string,
-): ChainProblem | undefined {
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  const open = damaged.find((damage) => !repairedLines.has(damage.key));
+  const damages: AuditDamageReport[] = damaged.map((damage) => {
+    const repair = repairedLines.get(damage.key);
     return {
-      line,
-      kind: 'unparseable',
-      message: `Line ${line} is not a journal entry.`,
-      text: { key: 'journalLine.notEntry' },
+      line: damage.problem.line,
+      kind: damage.problem.kind,
+      problem: damage.problem.message,
+      suspects: repair?.suspects.length ?? 0,
+      ...(repair && {
+        repairedAt: {
+          seq: repair.seq,
+          time: repair.time,
+          osUser: repair.osUser,
+          reason: repair.reason,
+          sidecar: repair.sidecar,
+        },
+      }),
     };
+  });
+  let report: AuditVerifyReport;
+  if (open) {
+    report = { ok: false, entries: open.goodBefore, headHash: open.headBefore, firstProblem: open.problem };
+  } else if (truncated) {
+    report = { ok: false, entries, headHash, firstProblem: truncated };
+  } else {
+    report = { ok: true, entries, headHash };
   }
-  const record = parsed as Record<string, unknown>;
-  let recomputed: string;
-  try {
-    recomputed = entryHash(record);
-  } catch {
-    return {
-      line,
-      kind: 'unparseable',
-      message: `Line ${line} holds a value JSON cannot carry.`,
-      text: { key: 'journalLine.unserialisable' },
-    };
-  }
-  if (record.hash !== recomputed) {
-    return {
-      line,
-      kind: 'tampered',
-      message: `Line ${line} does not match its own hash: it was changed after it was written.`,
-      text: { key: 'journalLine.tampered' },
-    };
-  }
-  if (!entry.success) {
-    const field = entry.error.issues[0]?.path.join('.') ?? '';
-    return {
-      line,
-      kind: 'unparseable',
-      message: `Line ${line} is not a valid journal entry${field ? ` (field ${field})` : ''}.`,
-      text: field
-        ? { key: 'journalLine.invalidField', params: { field } }
-        : { key: 'journalLine.invalidEntry' },
-    };
-  }
-  const expectedSeq = entries + 1;
-  if (entry.data.seq !== expectedSeq) {
-    const how =
-      entry.data.seq > expectedSeq
-        ? `${entry.data.seq - expectedSeq} entr${entry.data.seq - expectedSeq === 1 ? 'y is' : 'ies are'} missing before it`
-        : 'it repeats or comes after a later entry';
-    return {
-      line,
-      kind: 'bad_sequence',
-      message: `Line ${line} carries sequence ${entry.data.seq} where ${expectedSeq} was due: ${how}.`,
-      text:
-        entry.data.seq > expectedSeq
-          ? {
-              key: 'journalLine.entriesMissing',
-              params: { seq: entry.data.seq, expected: expectedSeq, count: entry.data.seq - expectedSeq },
-            }
-          : { key: 'journalLine.repeated', params: { seq: entry.data.seq, expected: expectedSeq } },
-    };
-  }
-  if (entry.data.prev !== expectedPrev) {
-    return {
-      line,
-      kind: 'broken_link',
-      message: `Line ${line} does not link to the entry before it: the chain was rewritten there.`,
-      text: { key: 'journalLine.brokenLink' },
-    };
-  }
-  return undefined;
+  return { report, places, repairs, gaps, damages, openDamage: open !== undefined };
 }
 
 /** The chain's verdict on a journal's bytes alone (no anchor, so no repairs or gaps listed). */
@@ -176,7 +114,7 @@ export function verifyJournalBytes(bytes: Uint8Array): AuditVerifyReport {
  * disagrees), and every repair and acknowledged gap the journal holds, so none goes unnoticed.
  */
 export function verifyJournal(bytes: Uint8Array, anchor: AnchorRead): AuditVerifyReport {
-  const { report, places, repairs, gaps } = scanJournal(bytes);
+  const { report, places, repairs, gaps, damages, openDamage } = scanJournal(bytes);
   const finding = compareAnchor(anchor, places);
   const refused = isAnchorProblem(finding);
   const anchorView = anchorReport(finding, places.last);
@@ -190,6 +128,7 @@ export function verifyJournal(bytes: Uint8Array, anchor: AnchorRead): AuditVerif
       bytes: entry.bytes,
       sidecar: entry.sidecar,
     })),
+    ...(damages.length > 0 && { damages }),
     gaps: gaps.map((entry) => ({
       seq: entry.seq,
       time: entry.time,
@@ -199,7 +138,7 @@ export function verifyJournal(bytes: Uint8Array, anchor: AnchorRead): AuditVerif
       missingEntries: entry.missingEntries,
       anchorHead: entry.anchorHead,
     })),
-    writesRefused: refused,
+    writesRefused: refused || openDamage,
   };
 }
 

@@ -6,6 +6,13 @@ export interface Operation {
   intent: IntentEntry;
   outcome?: OutcomeEntry;
   resolution?: ResolutionEntry;
+  /**
+   * Known only from a repair of a damaged line (its own intent line is unreadable): the line
+   * number, and the seq of the damage entry that listed it.
+   */
+  fromDamage?: { line: number; seq: number };
+  /** Its account is unknown: it belongs to every account (targets.ts inScope). */
+  anyAccount?: boolean;
 }
 
 /** `pending` until an outcome; a resolution's result overrides an `outcome_unknown`. */
@@ -30,6 +37,8 @@ function gapNote(entry: GapEntry): string {
       return `Acknowledged: the end of the journal (entry ${entry.fileHead.seq}) did not match its anchor${named}.`;
     case 'unreadable':
       return `Acknowledged: the journal anchor could not be read; the journal ended at entry ${entry.fileHead.seq}.`;
+    case 'anchor_missing':
+      return `Acknowledged: the journal anchor was missing; the journal ended at entry ${entry.fileHead.seq}.`;
   }
 }
 
@@ -43,6 +52,15 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
   }
   if (entry.type === 'gap')
     return { ...base, osUser: entry.osUser, reason: entry.reason, note: gapNote(entry) };
+  if (entry.type === 'damage') {
+    const listed = entry.suspects.length;
+    return {
+      ...base,
+      osUser: entry.osUser,
+      reason: entry.reason,
+      note: `Repaired: line ${entry.line} could not be read (${entry.problem}); its bytes were kept in ${entry.sidecar}${listed > 0 ? `, and ${listed === 1 ? '1 intent it may have been is' : `${listed} intents it may have been are`} listed as unresolved` : ''}.`,
+    };
+  }
   const operation = operations.get(entry.intentId);
   const state = operation ? operationState(operation) : undefined;
   if (entry.type === 'intent') {

@@ -233,7 +233,7 @@ export const ARG_SCHEMAS = {
   auditExportCsv: auditFilter,
   auditUnresolved: none,
   auditReread: intent,
-  auditRetry: intent,
+  auditRetry: z.strictObject({ intentId: z.uuid(), reason }),
   auditSettle: z.strictObject({
     intentId: z.uuid(),
     verdict: z.enum(['happened', 'did_not_happen']),

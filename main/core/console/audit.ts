@@ -17,7 +17,7 @@ import { cashoutStatusName, checkCancellable } from './cashouts';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { rememberRedirect } from './deposits';
-import { checkGuardRails, isUnknownOutcome, unknownOn104 } from './guarded';
+import { accountScope, checkGuardRails, isUnknownOutcome, unknownOn104 } from './guarded';
 import { failure } from './results';
 
 /** `paydesk-audit-<environment or all>-<yyyy-mm-dd>.csv` */
@@ -57,19 +57,43 @@ async function unresolvedIntent(journal: Journal, intentId: string): Promise<Res
       });
 }
 
+/**
+ * The connection an intent's retry or status read goes through: its own environment when that
+ * still reaches the intent's account, else any profile (or the CLI's variables) that does (D19:
+ * the intent belongs to the account, so a removed and re-added profile can still settle it).
+ * Never a profile on another account: the read would answer for other records.
+ */
 async function connectionOf(
   context: ConsoleContext,
   intent: AuditUnresolvedView,
 ): Promise<Result<EnvironmentConnection>> {
-  const connection = await context.connections.connect(intent.environment.id);
-  if (!connection.ok && connection.error.kind === 'not_found') {
-    return failure(
-      'not_found',
-      `The environment of this intent ("${intent.environment.name}") no longer exists, so its status cannot be read here.`,
-      { text: { key: 'journal.environmentGone', params: { name: intent.environment.name } } },
-    );
+  const wanted = intent.environment.account;
+  const reaches = async (environmentId: string): Promise<EnvironmentConnection | null> => {
+    const connection = await context.connections.connect(environmentId);
+    if (!connection.ok) return null;
+    if (wanted === undefined) return connection.data;
+    const scope = await accountScope(connection.data, intent.action);
+    return scope.ok && scope.data.account === wanted ? connection.data : null;
+  };
+  const own = await reaches(intent.environment.id);
+  if (own) return { ok: true, data: own };
+  if (wanted !== undefined) {
+    const candidates: string[] = [];
+    const active = await context.activeEnvironmentId();
+    if (active.ok) candidates.push(active.data);
+    const list = await context.environments.list();
+    if (list.ok) candidates.push(...list.data.environments.map((profile) => profile.id));
+    for (const id of new Set(candidates)) {
+      if (id === intent.environment.id) continue;
+      const other = await reaches(id);
+      if (other) return { ok: true, data: other };
+    }
   }
-  return connection;
+  return failure(
+    'not_found',
+    `No environment here reaches the service account of this intent ("${intent.environment.name}"), so its status cannot be read here.`,
+    { text: { key: 'journal.environmentGone', params: { name: intent.environment.name } } },
+  );
 }
 
 async function resolve(
@@ -169,23 +193,21 @@ function retryResolution<T>(
  * records the resolution. A cashout cancel (a DELETE, never repeated blindly) goes through the
  * cancel guard again: already cancelled settles it, still pending cancels it.
  */
-export async function auditRetry(context: ConsoleContext, intentId: string): Promise<Result<AuditEntryView>> {
+export async function auditRetry(
+  context: ConsoleContext,
+  intentId: string,
+  reason?: string,
+): Promise<Result<AuditEntryView>> {
   const journal = await context.journal();
   if (!journal.ok) return journal;
   const intent = await unresolvedIntent(journal.data, intentId);
   if (!intent.ok) return intent;
-  if (!intent.data.canRetry) {
-    return failure(
-      'invalid_state',
-      'The request of this intent was not kept, so it cannot be sent again: re-read the status instead.',
-      { text: { key: 'journal.requestNotKept' } },
-    );
-  }
+  // pendingRequest refuses a key older than 23 h (D18) and a request that was not kept, each with its reason.
   const pending = await journal.data.pendingRequest(intentId);
   if (!pending.ok) return pending;
   const connection = await connectionOf(context, intent.data);
   if (!connection.ok) return connection;
-  const guards = checkGuardRails(context, connection.data, intent.data.reason);
+  const guards = await checkGuardRails(context, connection.data, reason?.trim() || intent.data.reason);
   if (!guards.ok) return guards;
   const { client, profile } = connection.data;
   const key = pending.data.idempotencyKey;

@@ -89,7 +89,7 @@ export async function cancelCashout(
   const checked = checkInput(cashoutCancelSchema, { cashoutId: arg.cashoutId, externalId: arg.externalId });
   if (!checked.ok) return checked;
   const ids = checked.data;
-  const guards = checkGuardRails(context, connection, arg.reason);
+  const guards = await checkGuardRails(context, connection, arg.reason);
   if (!guards.ok) return guards;
   if (connection.profile.kind === 'production' && arg.typedConfirmation?.trim() !== String(ids.cashoutId)) {
     return failure(

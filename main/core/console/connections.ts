@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ClockStatus, CredentialField, EnvironmentProfile, Result } from '../../../shared/contract';
 import type {
   Credentials,
@@ -5,8 +6,9 @@ import type {
   Exchange,
   PaymentsClientOptions,
   ServerClockOptions,
+  ServiceAccount,
 } from '../payments';
-import { PaymentsClient, ServerClock } from '../payments';
+import { PaymentsClient, sandboxWorldAccount, serviceAccount, ServerClock } from '../payments';
 import type { EmbeddedSandbox, EnvironmentResolver } from '../settings';
 import { failure } from './results';
 
@@ -54,6 +56,18 @@ export interface EnvironmentConnection {
   credentialSource: 'keychain' | 'embedded-sandbox' | 'variables';
   /** The embedded sandbox behind a local-sandbox profile (its control API); null otherwise. */
   sandbox: EmbeddedSandboxHandle | null;
+  /**
+   * The merchant's account at the service this connection reaches, read with the credentials as
+   * they are now (D19): what exactly-once rules and refund arithmetic are keyed by.
+   */
+  account(): Promise<Result<ServiceAccount>>;
+  /** The account as last read (by account() or by a signed call), without waiting; null before. */
+  lastAccount(): ServiceAccount | null;
+  /**
+   * A client for the same address with made-up credentials: what the doctor asks first, so that an
+   * answer it takes as proof (a 404 for an id nobody has) is proof only when a stranger gets a refusal.
+   */
+  strangerClient(): Result<PaymentsClient>;
 }
 
 export interface ConnectionsOptions {
@@ -75,6 +89,19 @@ export interface Connections {
   /** Forgets the environment's client and clock (profile removed, or its base URL changed). */
   drop(environmentId: string): void;
   close(): void;
+}
+
+/** Credentials no service issued: random, header-safe, the cashout pair within its 32 characters. */
+function madeUpCredentials(): Credentials {
+  const token = (): string => randomBytes(12).toString('hex');
+  return {
+    apiKey: `paydesk-doctor-${token()}`,
+    apiSecret: token(),
+    readOnlyKey: `paydesk-doctor-${token()}`,
+    cashoutLogin: `pd-${token()}`,
+    cashoutPass: token(),
+    cashoutSecret: token(),
+  };
 }
 
 interface Entry {
@@ -99,9 +126,26 @@ export function createConnections(options: ConnectionsOptions): Connections {
     sandbox: EmbeddedSandboxHandle | null,
   ): Result<EnvironmentConnection> => {
     const clock = new ServerClock(options.client.clock);
+    let last: ServiceAccount | null = null;
+    const accountOf = (values: Credentials): Result<ServiceAccount> => {
+      const account = serviceAccount(baseUrl, values);
+      if (account === null) return failure('internal', 'The base URL has no origin.');
+      last = account;
+      return { ok: true, data: account };
+    };
+    // Every signed call reads the credentials: the account they name is noted on the way.
+    const noting: CredentialsSource =
+      typeof credentials === 'function'
+        ? async () => {
+            const read = await credentials();
+            if (read.ok) accountOf(read.data);
+            return read;
+          }
+        : credentials;
+    if (typeof credentials !== 'function') accountOf(credentials);
     const created = PaymentsClient.create({
       baseUrl,
-      credentials,
+      credentials: noting,
       clock,
       ...(options.client.timeoutMs !== undefined && { timeoutMs: options.client.timeoutMs }),
       ...(options.client.retry && { retry: options.client.retry }),
@@ -114,6 +158,23 @@ export function createConnections(options: ConnectionsOptions): Connections {
       client: created.data,
       credentialSource,
       sandbox,
+      async account() {
+        // The embedded sandbox is one account per world: a restart or a reset is another one.
+        if (sandbox) return { ok: true, data: sandboxWorldAccount(sandbox.worldId) };
+        if (typeof credentials !== 'function') return accountOf(credentials);
+        const read = await credentials();
+        return read.ok ? accountOf(read.data) : read;
+      },
+      lastAccount: () => (sandbox ? sandboxWorldAccount(sandbox.worldId) : last),
+      strangerClient: () =>
+        PaymentsClient.create({
+          baseUrl,
+          credentials: madeUpCredentials(),
+          clock,
+          ...(options.client.timeoutMs !== undefined && { timeoutMs: options.client.timeoutMs }),
+          retry: { attempts: 1 },
+          ...(options.client.exchange && { exchange: options.client.exchange }),
+        }),
     };
     const unsubscribe = clock.subscribe((status) => options.onClockChange(profile.id, status));
     entries.get(profile.id)?.unsubscribe();

@@ -8,6 +8,8 @@ import type {
   ReportedInfoInput,
   Result,
 } from '../../../shared/contract';
+import { summariseRequest } from '../audit';
+import { canonicalJson, sha256Hex } from '../audit/canonical-json';
 import { checkInput, depositCreateBodySchema, rulesForMethod } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
@@ -103,13 +105,34 @@ function rememberRedirect(context: ConsoleContext, url: string | undefined): voi
   }
 }
 
+/**
+ * The invoice id the console gives a deposit sent without one: made from the request and the day,
+ * before the first send. The same form sent twice (Create, "Back to the form", Create) is then the
+ * same invoice id, which the journal's rules refuse as a second deposit (or block while the first
+ * one's outcome is unknown) instead of letting a payer see two payment links; a deposit with other
+ * details, or on another day, gets another one. Only what the journal already shows (the masked
+ * summary) goes into it, so the id cannot be traced back to a payer's document.
+ */
+export function generatedInvoiceId(body: DepositCreateBody, day: Date): string {
+  const date = day.toISOString().slice(0, 10).replaceAll('-', '');
+  const seen = canonicalJson(summariseRequest('deposit.create', body));
+  return `PD-${date}-${sha256Hex(`${date}\n${seen}`).slice(0, 16).toUpperCase()}`;
+}
+
 export async function createDeposit(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   arg: { body: DepositCreateBody } & MutationMeta,
 ): Promise<Result<DepositCreateOutcome>> {
-  const body = checkInput(depositCreateBodySchema, arg.body, 'body');
-  if (!body.ok) return body;
+  const checked = checkInput(depositCreateBodySchema, arg.body, 'body');
+  if (!checked.ok) return checked;
+  const body =
+    checked.data.invoice_id === undefined
+      ? {
+          ok: true as const,
+          data: { ...checked.data, invoice_id: generatedInvoiceId(checked.data, new Date(context.now())) },
+        }
+      : checked;
   const guarded = await runGuarded(context, {
     action: 'deposit.create',
     connection,

@@ -136,6 +136,7 @@ const blockingIntentSchema = z.strictObject({
     id: z.string().max(100),
     name: z.string().max(200),
     kind: z.enum(ENVIRONMENT_KINDS),
+    account: z.string().max(300).optional(),
   }),
   time: z.string().max(40),
   idempotencyKey: z.string().max(128).nullable(),

@@ -8,14 +8,18 @@ import type {
   DoctorVerdict,
   Result,
 } from '../../../shared/contract';
+import type { PaymentsClient } from '../payments';
 import type { EnvironmentConnection } from './connections';
 
 /**
- * The credential doctor (issue 4): one harmless, read-only call per credential set, and a verdict
- * for each with one sentence of advice.
+ * The credential doctor: one harmless, read-only call per credential set, and a verdict for each
+ * with one sentence of advice.
  *   readOnly: the payment methods of a country;
  *   signed:   the status of a deposit id that cannot exist: 404 means the key and secret are good;
  *   cashout:  the status of an external id nobody uses: 412/509 means login, pass and secret are good.
+ * Each answer that counts as proof is proof only if a stranger is refused: the same call goes out
+ * first with made-up credentials, and when it is not refused (a base URL that is not the payments
+ * service, which answers 404 to anything), the set's verdict is `unproven`, never WORKS.
  */
 
 /** The largest safe integer: no service hands out such a deposit id. */
@@ -40,12 +44,15 @@ const ADVICE: Record<Exclude<DoctorVerdict, 'not_configured'>, string> = {
     'The OS keychain could not be read: unlock it (or install a Secret Service on Linux), then run the doctor again.',
   unexpected_answer:
     'The service answered something the doctor did not expect: check the base URL points at the payments service, and try again later.',
+  unproven:
+    'The same call with made-up credentials got the same answer, so it proves nothing: check that the base URL is the payments service address, then run the doctor again.',
 };
 
 interface Probe {
   set: CredentialSet;
-  describe: string;
-  call(connection: EnvironmentConnection): Promise<Result<unknown>>;
+  /** The exact request, from the base URL. */
+  describe(baseUrl: string): string;
+  call(client: PaymentsClient): Promise<Result<unknown>>;
   /** The answer that proves the credentials good although it is an error. */
   meansGood(error: ConsoleError): boolean;
 }
@@ -55,20 +62,20 @@ const doctorExternalId = (): string => `paydesk-doctor-${randomBytes(6).toString
 const PROBES: readonly Probe[] = [
   {
     set: 'signed',
-    describe: `GET /v3/deposits/${DOCTOR_DEPOSIT_ID}`,
-    call: (connection) => connection.client.getDeposit(DOCTOR_DEPOSIT_ID),
+    describe: (baseUrl) => `GET ${baseUrl}/v3/deposits/${DOCTOR_DEPOSIT_ID}`,
+    call: (client) => client.getDeposit(DOCTOR_DEPOSIT_ID),
     meansGood: (error) => error.kind === 'not_found' && error.httpStatus === 404,
   },
   {
     set: 'readOnly',
-    describe: `GET /v3/payment_methods?country=${DOCTOR_COUNTRY}`,
-    call: (connection) => connection.client.listPaymentMethods(DOCTOR_COUNTRY),
+    describe: (baseUrl) => `GET ${baseUrl}/v3/payment_methods?country=${DOCTOR_COUNTRY}`,
+    call: (client) => client.listPaymentMethods(DOCTOR_COUNTRY),
     meansGood: () => false,
   },
   {
     set: 'cashout',
-    describe: 'POST /v3/cashout/status (an external_id nobody uses)',
-    call: (connection) => connection.client.getCashoutStatus({ externalId: doctorExternalId() }),
+    describe: (baseUrl) => `POST ${baseUrl}/v3/cashout/status (an external_id nobody uses)`,
+    call: (client) => client.getCashoutStatus({ externalId: doctorExternalId() }),
     meansGood: (error) => error.kind === 'not_found' && (error.code === 509 || error.httpStatus === 412),
   },
 ];
@@ -108,11 +115,20 @@ function adviceFor(verdict: DoctorVerdict, result: Result<unknown>): string {
   return `${missing} Set the missing fields in this environment's credentials, then run the doctor again.`.trim();
 }
 
+/** Whether made-up credentials were refused (or no answer came, which proves nothing either way). */
+async function strangerRefused(probe: Probe, connection: EnvironmentConnection): Promise<boolean> {
+  const stranger = connection.strangerClient();
+  if (!stranger.ok) return true;
+  const answer = await probe.call(stranger.data);
+  return !(answer.ok || probe.meansGood(answer.error));
+}
+
 async function check(probe: Probe, connection: EnvironmentConnection): Promise<DoctorCheck> {
   const started = performance.now();
-  const result = await probe.call(connection);
+  const result = await probe.call(connection.client);
   const latencyMs = Math.round(performance.now() - started);
-  const verdict = verdictOf(probe, result);
+  let verdict = verdictOf(probe, result);
+  if (verdict === 'ok' && !(await strangerRefused(probe, connection))) verdict = 'unproven';
   const error = result.ok ? undefined : result.error;
   // Latency means something only when a request went out and came back.
   const answered = result.ok || error?.httpStatus !== undefined;
@@ -120,7 +136,7 @@ async function check(probe: Probe, connection: EnvironmentConnection): Promise<D
     set: probe.set,
     verdict,
     advice: adviceFor(verdict, result),
-    probe: probe.describe,
+    probe: probe.describe(connection.baseUrl),
     ...(error?.httpStatus !== undefined && { httpStatus: error.httpStatus }),
     ...(result.ok && { httpStatus: 200 }),
     ...(error?.code !== undefined && { code: error.code }),

@@ -8,9 +8,9 @@ import type {
   MutationMeta,
   Result,
 } from '../../../shared/contract';
-import type { ActionRequests, Journal, OutcomeInput } from '../audit';
+import type { AccountScope, ActionRequests, Journal, OutcomeInput } from '../audit';
 import { formOfAction } from '../drafts';
-import { idempotencyKeySchema } from '../payments';
+import { accountFor, accountOrigin, idempotencyKeySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { failure } from './results';
@@ -19,24 +19,76 @@ import { failure } from './results';
  * THE path of every mutating call (deposit create, refund create, cashout cancel), from the UI,
  * the web bridge and the CLI alike:
  *   (a) guard rails: production must be armed and needs a reason; the clock guard;
- *   (b) the intent goes to the journal (flushed) before anything is sent;
+ *   (b) the intent goes to the journal (flushed) before anything is sent, naming the service
+ *       account it moves money on (D19);
  *   (c) the client call, under the intent's idempotency key (D6);
  *   (d) the outcome goes to the journal: ok, error, or outcome_unknown.
  */
 
-export const environmentRef = (profile: EnvironmentProfile): AuditEnvironmentRef => ({
+export const environmentRef = (profile: EnvironmentProfile, account?: string): AuditEnvironmentRef => ({
   id: profile.id,
   name: profile.name,
   kind: profile.kind,
+  ...(account !== undefined && { account }),
 });
 
-/** Guard rails that hold before any mutating call: arming, reason, clock. */
-export function checkGuardRails(
+/**
+ * The account an action on this connection moves money on, with the environment's id (for journal
+ * lines written before accounts were kept). Refused when the credentials that name it are missing:
+ * the call could not be signed either.
+ */
+export async function accountScope(
+  connection: EnvironmentConnection,
+  action: AuditAction,
+): Promise<Result<Required<AccountScope>>> {
+  const account = await connection.account();
+  if (!account.ok) return account;
+  const id = accountFor(account.data, action);
+  if (id === null) {
+    return failure('credentials_missing', 'The cashout login of this environment is not set.', {
+      field: 'cashoutLogin',
+      text: { key: 'credentials.missingCashout' },
+    });
+  }
+  return { ok: true, data: { environmentId: connection.profile.id, account: id } };
+}
+
+/**
+ * A stored production profile on the same service as this non-production connection: the
+ * strictest kind's guards belong to the account (D19), whatever profile reaches it.
+ */
+async function productionOwner(
+  context: ConsoleContext,
+  connection: EnvironmentConnection,
+): Promise<EnvironmentProfile | null> {
+  if (connection.profile.kind === 'production' || connection.sandbox) return null;
+  const origin = accountOrigin(connection.baseUrl);
+  const list = await context.environments.list();
+  // When the profiles cannot be read, nobody can say the service is not production's.
+  if (!list.ok) return { ...connection.profile, kind: 'production' };
+  return (
+    list.data.environments.find(
+      (other) =>
+        other.kind === 'production' && other.id !== connection.profile.id && accountOrigin(other.baseUrl) === origin,
+    ) ?? null
+  );
+}
+
+/** Guard rails that hold before any mutating call: the account's kind, arming, reason, clock. */
+export async function checkGuardRails(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   reason: string | null | undefined,
-): Result<void> {
+): Promise<Result<void>> {
   const { profile } = connection;
+  const owner = await productionOwner(context, connection);
+  if (owner) {
+    return failure(
+      'not_permitted',
+      `"${profile.name}" reaches the same service as the production environment "${owner.name}", so nothing is changed through it: use "${owner.name}", armed and with a reason.`,
+      { text: { key: 'guard.productionService', params: { name: profile.name, production: owner.name } } },
+    );
+  }
   if (profile.kind === 'production') {
     if (!context.arming.isArmed(profile)) {
       return failure(
@@ -106,6 +158,8 @@ export interface MutationPlan<A extends AuditAction, T> {
   meta: MutationMeta;
   request: ActionRequests[A];
   ids?: AuditIds;
+  /** Refunds: the deposit's currency, for the journal line (the body carries none). */
+  currency?: string;
   /** The client call, under the journaled key (null for a cashout cancel, a DELETE: D6). */
   send(idempotencyKey: string | null): Promise<Result<T>>;
   /** The ids and status an answer carries, for the outcome line. */
@@ -124,8 +178,10 @@ export async function runGuarded<A extends AuditAction, T>(
   context: ConsoleContext,
   plan: MutationPlan<A, T>,
 ): Promise<Result<Guarded<T>>> {
-  const guards = checkGuardRails(context, plan.connection, plan.meta.reason);
+  const guards = await checkGuardRails(context, plan.connection, plan.meta.reason);
   if (!guards.ok) return guards;
+  const scope = await accountScope(plan.connection, plan.action);
+  if (!scope.ok) return scope;
 
   const usesKey = plan.action !== 'cashout.cancel';
   let idempotencyKey: string | null = null;
@@ -151,11 +207,12 @@ export async function runGuarded<A extends AuditAction, T>(
   // IntentInput is a union keyed by action; `plan` pairs action and request by its type
   // parameter, which TypeScript cannot narrow a generic through.
   const intent = await journal.data.recordIntent({
-    environment: environmentRef(plan.connection.profile),
+    environment: environmentRef(plan.connection.profile, scope.data.account),
     action: plan.action,
     request: plan.request,
     reason,
     ...(plan.ids && { ids: plan.ids }),
+    ...(plan.currency !== undefined && { currency: plan.currency }),
     ...(plan.meta.confirmedDuplicateOf !== undefined && {
       confirmedDuplicateOf: plan.meta.confirmedDuplicateOf,
     }),

@@ -1,6 +1,7 @@
 import type { Result } from '../../../shared/contract';
 import {
   isRecordIndexError,
+  type IndexedKind,
   type IndexedRecord,
   type RecentPage,
   type RecentQuery,
@@ -40,6 +41,11 @@ export interface RecordKeeperOptions {
   log?: RecordsLog;
   /** Epoch ms. */
   now?: () => number;
+  /**
+   * The service account an environment's connection reaches now (D19), stamped on each observation
+   * so that refund arithmetic counts only that account's records; undefined when not known yet.
+   */
+  accountOf?: (environmentId: string, kind: IndexedKind) => string | undefined;
 }
 
 /** After a failed open, observations are dropped this long before opening is tried again. */
@@ -101,9 +107,13 @@ export class RecordKeeper {
    * a failure is logged (redacted) and the observations are dropped: a rebuild brings them back.
    */
   observe(observations: ReadonlyArray<RecordObservation | null | undefined>): void {
-    const kept = observations.filter(
-      (item): item is RecordObservation => item !== null && item !== undefined,
-    );
+    const accountOf = this.#options.accountOf;
+    const kept = observations
+      .filter((item): item is RecordObservation => item !== null && item !== undefined)
+      .map((item) => {
+        const account = item.account ?? accountOf?.(item.environmentId, item.kind);
+        return account === undefined ? item : { ...item, account };
+      });
     if (kept.length === 0 || this.#closed || !this.enabled) return;
     this.#writes = this.#writes.then(async () => {
       try {

@@ -7,11 +7,12 @@ import type {
   RefundPreflight,
   Result,
 } from '../../../shared/contract';
+import { refInScope, type AccountScope } from '../audit/targets';
 import { checkInput, refundCreateBodySchema } from '../payments';
 import type { IndexedRecord } from '../record-index/port';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
-import { checkGuardRails, runGuarded } from './guarded';
+import { accountScope, checkGuardRails, runGuarded } from './guarded';
 import { depositObservation, refundCreatedObservation, seenNow } from './observations';
 import { failure } from './results';
 
@@ -43,23 +44,29 @@ interface KnownRefunds {
 }
 
 /**
- * The refunds of a deposit this console knows of in this environment: the journal's ok refund
- * intents, and the refunds the record index saw (looked up, batched, watched), minus those the
- * index last saw CANCELLED or REJECTED. Refunds made elsewhere and never looked up here are not
- * known, which every message about what is left says. Without the index (optional derived data)
- * the journal alone counts, cancelled refunds included: less is left then, never more.
+ * The refunds of a deposit this console knows of on this service account (D19), whichever profile
+ * made them: the journal's ok refund intents, and the refunds the record index saw in this
+ * environment on this account (looked up, batched, watched), minus those the index last saw
+ * CANCELLED or REJECTED. Refunds made elsewhere and never looked up here are not known, which every
+ * message about what is left says. Without the index (optional derived data) the journal alone
+ * counts, cancelled refunds included: less is left then, never more.
  */
 async function knownRefunds(
   context: ConsoleContext,
-  environmentId: string,
+  scope: Required<AccountScope>,
   depositId: number,
 ): Promise<Result<KnownRefunds>> {
   const journal = await context.journal();
   if (!journal.ok) return journal;
-  const entries = await journal.data.entries({ environmentId, action: 'refund.create', state: 'ok' });
-  if (!entries.ok) return entries;
-  const seen =
-    (await context.records.optional((index) => index.refundsOf(environmentId, String(depositId)))) ?? [];
+  const all = await journal.data.entries({ action: 'refund.create', state: 'ok' });
+  if (!all.ok) return all;
+  const entries = {
+    data: all.data.filter((entry) => entry.environment !== undefined && refInScope(entry.environment, scope)),
+  };
+  const indexed =
+    (await context.records.optional((index) => index.refundsOf(scope.environmentId, String(depositId)))) ?? [];
+  // A row seen on another account (an earlier sandbox world, another key) is another deposit's.
+  const seen = indexed.filter((record) => record.account === undefined || record.account === scope.account);
   const released = (refund: IndexedRecord | undefined): boolean =>
     refund?.status !== undefined && RELEASED_REFUND_STATUSES.has(refund.status);
   // The refund each intent made, from its outcome (or resolution) line.
@@ -115,13 +122,13 @@ export async function refundPreflight(
   context.records.observe([
     depositObservation(seenNow(connection.profile.id, 'lookup', context.now()), record),
   ]);
-  const known = await knownRefunds(context, connection.profile.id, depositId);
+  const scope = await accountScope(connection, 'refund.create');
+  if (!scope.ok) return scope;
+  const known = await knownRefunds(context, scope.data, depositId);
   if (!known.ok) return known;
   const journal = await context.journal();
   if (!journal.ok) return journal;
-  const blocking = await journal.data.blockingIntent(connection.profile.id, 'refund.create', {
-    deposit_id: depositId,
-  });
+  const blocking = await journal.data.blockingIntent(scope.data, 'refund.create', { deposit_id: depositId });
   if (!blocking.ok) return blocking;
   // Each note in English (CLI, logs) and as a text for the renderer, side by side.
   const blockers: string[] = [];
@@ -162,6 +169,8 @@ export async function refundPreflight(
   } else if (remaining === 0) {
     block(`Nothing is left to refund (${basis}).`, { key: 'refund.nothingLeft' });
   }
+  const remainingUncertain =
+    known.data.withoutAmount > 0 || (known.data.count === 0 && record.refunded === true);
   if (known.data.count > 0) {
     warn(
       `This console recorded ${refundWord(known.data.count)} of this deposit in this environment; what is left is ${basis}, so refunds made elsewhere are not counted.`,
@@ -192,6 +201,7 @@ export async function refundPreflight(
     data: {
       deposit: deposit.data,
       remaining,
+      remainingUncertain,
       currency,
       paidByCard: byCard,
       bankAccountRequired: !byCard,
@@ -211,8 +221,17 @@ export async function createRefund(
   const checked = checkInput(refundCreateBodySchema, arg.body, 'body');
   if (!checked.ok) return checked;
   const body = checked.data;
+  // The amount promised is the amount moved: without one the service refunds "whatever is left",
+  // which may not be what the operator was shown (D8; a refund without an amount is unknown here).
+  if (body.amount === undefined) {
+    return failure(
+      'validation',
+      'body.amount: say the amount to refund. The console always sends the amount you confirm, never "everything that is left", which may differ from what it can see.',
+      { field: 'body.amount', text: { key: 'refund.amountRequired' } },
+    );
+  }
   // Guard rails first: an unarmed production is refused before anything is read.
-  const guards = checkGuardRails(context, connection, arg.reason);
+  const guards = await checkGuardRails(context, connection, arg.reason);
   if (!guards.ok) return guards;
   const preflight = await refundPreflight(context, connection, body.deposit_id, body.amount);
   if (!preflight.ok) return preflight;
@@ -248,6 +267,7 @@ export async function createRefund(
     connection,
     meta: arg,
     request: body,
+    ...(preflight.data.currency !== null && { currency: preflight.data.currency }),
     send: (key) => connection.client.createRefund(body, key === null ? {} : { idempotencyKey: key }),
     describe: (created) => ({ resultingIds: { refund_id: created.record.refund_id } }),
   });

@@ -119,11 +119,9 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
   const vaultService = options.vault?.service ?? VAULT_SERVICE;
   const vault = createVault({ backend: secrets, service: vaultService, now: () => new Date(now()) });
   const draftsDir = join(paths.dir, DRAFTS_FOLDER_NAME);
-  const drafts = createDraftStore({
-    dir: draftsDir,
-    key: keychainDraftKey(secrets, vaultService, draftsDir),
-    now,
-  });
+  // One install key seals what holds payer details on disk: drafts, and requests kept for a retry.
+  const sealKey = keychainDraftKey(secrets, vaultService, draftsDir);
+  const drafts = createDraftStore({ dir: draftsDir, key: sealKey, now });
   const environments = createEnvironmentsService({ store, vault });
 
   let sandboxStart: Promise<Result<EmbeddedSandboxHandle>> | undefined;
@@ -167,6 +165,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     journalOpen ??= openJournal({
       dir: paths.audit,
       now: () => new Date(now()),
+      sealKey,
       ...(options.osUser !== undefined && { osUser: options.osUser }),
       ...(options.journalLock && { lock: options.journalLock }),
     }).then((opened) => {
@@ -189,6 +188,10 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     ...(options.recordIndex && { start: options.recordIndex }),
     ...(options.log && { log: options.log }),
     now,
+    accountOf: (environmentId, kind) => {
+      const account = connections.peek(environmentId)?.lastAccount();
+      return (kind === 'cashout' ? account?.cashouts : account?.payments) ?? undefined;
+    },
   });
   const batches = new BatchManager({
     dataDir: paths.dir,

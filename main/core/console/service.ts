@@ -11,6 +11,7 @@ import { cancelCashout } from './cashouts';
 import type { EnvironmentConnection } from './connections';
 import { activeConnection, type ConsoleContext } from './context';
 import { checkDepositBody, createDeposit } from './deposits';
+import { accountScope } from './guarded';
 import { runDoctor } from './doctor';
 import { createDraftsApi } from './drafts';
 import {
@@ -31,6 +32,34 @@ import {
   sandboxOf,
   sandboxTransition,
 } from './sandbox-controls';
+
+/**
+ * How many unresolved intents belong to this profile: made through it, or on the service account
+ * it reaches now (D19). Its retries and status reads need a way to that account.
+ */
+async function unresolvedOf(context: ConsoleContext, profile: EnvironmentProfile): Promise<Result<number>> {
+  const journal = await context.journal();
+  if (!journal.ok) return journal;
+  const open = await journal.data.unresolved();
+  if (!open.ok) return open;
+  const accounts = new Set<string>();
+  const connection = await context.connections.connect(profile.id);
+  if (connection.ok) {
+    const reached = await connection.data.account();
+    if (reached.ok) {
+      accounts.add(reached.data.payments);
+      if (reached.data.cashouts !== null) accounts.add(reached.data.cashouts);
+    }
+  }
+  return {
+    ok: true,
+    data: open.data.filter(
+      (intent) =>
+        intent.environment.id === profile.id ||
+        (intent.environment.account !== undefined && accounts.has(intent.environment.account)),
+    ).length,
+  };
+}
 
 /** Watched sub-merchants read at once. */
 const WATCH_CONCURRENCY = 4;
@@ -110,6 +139,16 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
           'not_permitted',
           `"${name}" is a production environment and was not removed: type its name exactly ("${name}") to remove it.`,
           { field: 'typedName', text: { key: 'environment.removeNotConfirmed', params: { name } } },
+        );
+      }
+      const unsettled = await unresolvedOf(context, profile.data);
+      if (!unsettled.ok) return unsettled;
+      if (unsettled.data > 0) {
+        const count = unsettled.data;
+        return failure(
+          'invalid_state',
+          `"${name}" has ${count === 1 ? 'a payment action' : `${count} payment actions`} whose outcome is unknown, so it was not removed: settle ${count === 1 ? 'it' : 'them'} on the Audit screen (or paydesk audit unresolved) first.`,
+          { text: { key: 'environment.unresolvedIntents', params: { name, count } } },
         );
       }
       const activeBefore = await context.activeEnvironmentId();
@@ -368,16 +407,17 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
 
     auditReread: (arg) => auditReread(context, arg.intentId),
 
-    auditRetry: (arg) => auditRetry(context, arg.intentId),
+    auditRetry: (arg) => auditRetry(context, arg.intentId, arg.reason),
 
     auditSettle: (arg) => auditSettle(context, arg),
 
-    async blockingIntent(arg) {
-      const environmentId = await context.activeEnvironmentId();
-      if (!environmentId.ok) return environmentId;
-      const journal = await context.journal();
-      return journal.ok ? journal.data.blockingIntent(environmentId.data, arg.action, arg.ids) : journal;
-    },
+    blockingIntent: (arg) =>
+      onActive(context, async (connection) => {
+        const scope = await accountScope(connection, arg.action);
+        if (!scope.ok) return scope;
+        const journal = await context.journal();
+        return journal.ok ? journal.data.blockingIntent(scope.data, arg.action, arg.ids) : journal;
+      }),
 
     // -- Batch lookup ------------------------------------------------------------------------
     batchParse: async (arg) => batches.parse(arg.kind, arg.text),

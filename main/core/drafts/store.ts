@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import type { Draft, DraftForm, DraftLoad, DraftValues, Result } from '../../../
 import { setFileAside } from '../settings';
 import { writeFileAtomically } from '../storage/atomic-file';
 import { withFileLock } from '../storage/file-lock';
+import { openText, sealText, sealedBoxSchema } from '../storage/sealed-box';
 import { storageError } from '../storage/storage-error';
 import { validateEnvironmentId } from '../vault';
 import type { DraftKeySource } from './key';
@@ -21,24 +21,13 @@ import { draftFormSchema, draftValuesSchema } from './schema';
  */
 
 const VERSION = 1;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-const base64 = (bytes?: number) =>
-  z
-    .string()
-    .max(1_000_000)
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/)
-    .refine((text) => bytes === undefined || Buffer.from(text, 'base64').length === bytes);
 
 const fileSchema = z.strictObject({
   version: z.literal(VERSION),
   environmentId: z.string(),
   form: draftFormSchema,
   savedAt: z.iso.datetime({ offset: true }),
-  iv: base64(IV_BYTES),
-  tag: base64(TAG_BYTES),
-  sealed: base64(),
+  ...sealedBoxSchema.shape,
 });
 
 export interface DraftStoreOptions {
@@ -62,20 +51,11 @@ export const DRAFTS_BUSY_MESSAGE =
   'The draft is being saved by another Paydesk window or command; try again.';
 
 /** Binds a sealed draft to its environment and form: a file copied to another place does not open. */
-const additionalData = (environmentId: string, form: DraftForm): Buffer =>
-  Buffer.from(`paydesk-draft:v${VERSION}:${environmentId}:${form}`, 'utf8');
+const additionalData = (environmentId: string, form: DraftForm): string =>
+  `paydesk-draft:v${VERSION}:${environmentId}:${form}`;
 
-function seal(key: Buffer, environmentId: string, form: DraftForm, values: DraftValues) {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(additionalData(environmentId, form));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);
-  return {
-    iv: iv.toString('base64'),
-    tag: cipher.getAuthTag().toString('base64'),
-    sealed: sealed.toString('base64'),
-  };
-}
+const seal = (key: Buffer, environmentId: string, form: DraftForm, values: DraftValues) =>
+  sealText(key, additionalData(environmentId, form), JSON.stringify(values));
 
 /** The values of a file, or null when it does not open with this key or does not hold a draft. */
 function open(key: Buffer, environmentId: string, form: DraftForm, text: string): Draft | null {
@@ -87,18 +67,8 @@ function open(key: Buffer, environmentId: string, form: DraftForm, text: string)
   }
   const file = fileSchema.safeParse(json);
   if (!file.success || file.data.environmentId !== environmentId || file.data.form !== form) return null;
-  let plain: string;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.data.iv, 'base64'));
-    decipher.setAAD(additionalData(environmentId, form));
-    decipher.setAuthTag(Buffer.from(file.data.tag, 'base64'));
-    plain = Buffer.concat([
-      decipher.update(Buffer.from(file.data.sealed, 'base64')),
-      decipher.final(),
-    ]).toString('utf8');
-  } catch {
-    return null;
-  }
+  const plain = openText(key, additionalData(environmentId, form), file.data);
+  if (plain === null) return null;
   let values: unknown;
   try {
     values = JSON.parse(plain);

@@ -12,57 +12,68 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+const invalid = (
+  field: string,
+  message: string,
+  key: 'field.url' | 'field.httpsUrl' | 'field.urlExtras' | 'field.urlPath',
+) => ({
+  ok: false as const,
+  error: { kind: 'validation' as const, field, message, text: { key } },
+});
+
 /**
- * Checks an environment's base URL before any call (D5) and returns it without a trailing
- * slash, so paths can be appended as they appear in the spec.
+ * Checks an environment's base URL before any call (D5) and returns it in one spelling: the
+ * origin alone, host in lower case without a trailing dot. The service's paths are the same in
+ * every environment and start with /v3 (spec, "Versioning"), so a path beyond the root is refused:
+ * `https://host/v3` would send every call to /v3/v3/… and a 404 there proves nothing.
  */
 export function validateBaseUrl(input: string, field = 'baseUrl'): Result<string> {
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
-    return {
-      ok: false,
-      error: {
-        kind: 'validation',
-        field,
-        message: `${field} is not a valid URL.`,
-        text: { key: 'field.url' },
-      },
-    };
+    return invalid(field, `${field} is not a valid URL.`, 'field.url');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return {
-      ok: false,
-      error: {
-        kind: 'validation',
-        field,
-        message: `${field} must start with https://.`,
-        text: { key: 'field.httpsUrl' },
-      },
-    };
+    return invalid(field, `${field} must start with https://.`, 'field.httpsUrl');
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return {
-      ok: false,
-      error: {
-        kind: 'validation',
-        field,
-        message: `${field} must use https:// (plain http is allowed only for loopback hosts such as the local sandbox).`,
-        text: { key: 'field.httpsUrl' },
-      },
-    };
+    return invalid(
+      field,
+      `${field} must use https:// (plain http is allowed only for loopback hosts such as the local sandbox).`,
+      'field.httpsUrl',
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
-    return {
-      ok: false,
-      error: {
-        kind: 'validation',
-        field,
-        message: `${field} must not carry credentials, a query or a fragment.`,
-        text: { key: 'field.urlExtras' },
-      },
-    };
+    return invalid(field, `${field} must not carry credentials, a query or a fragment.`, 'field.urlExtras');
   }
-  return { ok: true, data: `${url.origin}${url.pathname}`.replace(/\/+$/, '') };
+  if (url.pathname.replace(/\/+$/, '') !== '') {
+    return invalid(
+      field,
+      `${field} must be the service's address alone (like https://api.example.com), without a path such as ${url.pathname}: the console adds /v3/… itself.`,
+      'field.urlPath',
+    );
+  }
+  const host = url.hostname.replace(/\.$/, '');
+  return { ok: true, data: `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}` };
+}
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * The origin that names a service account (D19): scheme, lower-case host without a trailing dot,
+ * every loopback spelling (`localhost`, 127.0.0.0/8, `::1`) as one, and the port always written.
+ * Null for what is not an http(s) URL.
+ */
+export function accountOrigin(baseUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const hostname = url.hostname.replace(/\.$/, '').toLowerCase();
+  const host = isLoopbackHost(hostname) ? 'loopback' : hostname;
+  return `${url.protocol}//${host}:${url.port || DEFAULT_PORTS[url.protocol]}`;
 }

@@ -34,7 +34,9 @@ export {
   reportedInfoInputSchema,
   rulesForMethod,
 } from './inputs';
-export { isLoopbackHost, validateBaseUrl } from './base-url';
+export { accountOrigin, isLoopbackHost, validateBaseUrl } from './base-url';
+export type { ServiceAccount } from './account';
+export { accountFor, sandboxWorldAccount, serviceAccount } from './account';
 export type { RetryPolicy } from './transport';
 export { TRANSPORT_DEFAULTS } from './transport';
 export type { Exchange, StopHook, WireHeaders, WireRequest, WireResult } from './wire';

@@ -40,6 +40,17 @@ export const RECORD_INDEX_MIGRATIONS: readonly RecordIndexMigration[] = [
       CREATE INDEX records_by_amount ON records (environment_id, kind, amount);
     `);
   },
+  /**
+   * 1 → 2: the service account each record was seen in (D19), so that refund arithmetic counts only
+   * the account's own refunds. The embedded sandbox's rows go: each of its starts was a world of
+   * its own, now gone, whose ids the next world gives to other records.
+   */
+  (db) => {
+    db.exec(`
+      ALTER TABLE records ADD COLUMN account TEXT;
+      DELETE FROM records WHERE environment_id = 'local-sandbox';
+    `);
+  },
 ];
 
 export const RECORD_INDEX_SCHEMA_VERSION = RECORD_INDEX_MIGRATIONS.length;

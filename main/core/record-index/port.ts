@@ -50,6 +50,8 @@ export interface RecordObservation {
   source: ObservationSource;
   /** The journal intent's idempotency key, for records the console created. */
   intentKey?: string;
+  /** The service account it was seen in (D19, payments/account.ts); stamped by the record keeper. */
+  account?: string;
   /**
    * The create answer's payment instructions (deposits), as JSON text without payer data; kept so
    * the deposit's page can show them again. `expiresAt` (ISO) lets the screen hide a QR after it.
@@ -60,6 +62,8 @@ export interface RecordObservation {
 /** What the index knows of one record: the screens' view of it, in its environment. */
 export interface IndexedRecord extends IndexedRecordView {
   environmentId: string;
+  /** The service account it was last seen in; absent on rows from before accounts were kept. */
+  account?: string;
 }
 
 export const RECENT_SORTS = RECORD_SORTS;

@@ -125,6 +125,7 @@ const rowSchema = z
     intent_key: optionalText,
     instructions_json: optionalText,
     instructions_expires_at: storedTime.nullable().transform((value) => value ?? undefined),
+    account: optionalText,
   })
   .transform((row): IndexedRecord => {
     const record: IndexedRecord = {
@@ -145,6 +146,7 @@ const rowSchema = z
       country: row.country,
       paymentMethod: row.payment_method,
       intentKey: row.intent_key,
+      account: row.account,
     };
     for (const [key, value] of Object.entries(optional)) {
       if (value !== undefined) Object.assign(record, { [key]: value });
@@ -192,6 +194,7 @@ const observationSchema = z.object({
   seenAt: seenTime,
   source: z.enum(OBSERVATION_SOURCES),
   intentKey: text.optional(),
+  account: text.optional(),
   instructions: z
     .object({
       json: z.string().refine((value) => {
@@ -237,12 +240,12 @@ const merged = (column: string): string =>
 const UPSERT = `
   INSERT INTO records (environment_id, kind, id, invoice_id, external_id, deposit_id, status, amount,
     currency, country, payment_method, first_seen, last_seen, source, intent_key, instructions_json,
-    instructions_expires_at)
+    instructions_expires_at, account)
   VALUES (:environmentId, :kind, :id, :invoiceId, :externalId, :depositId, :status, :amount,
     :currency, :country, :paymentMethod, :seenAt, :seenAt, :source, :intentKey, :instructionsJson,
-    :instructionsExpiresAt)
+    :instructionsExpiresAt, :account)
   ON CONFLICT (environment_id, kind, id) DO UPDATE SET
-    ${['invoice_id', 'external_id', 'deposit_id', 'status', 'amount', 'currency', 'country', 'payment_method', 'intent_key'].map(merged).join(',\n    ')},
+    ${['invoice_id', 'external_id', 'deposit_id', 'status', 'amount', 'currency', 'country', 'payment_method', 'intent_key', 'account'].map(merged).join(',\n    ')},
     instructions_json = CASE WHEN excluded.instructions_json IS NOT NULL
         AND (excluded.last_seen >= records.last_seen OR records.instructions_json IS NULL)
       THEN excluded.instructions_json ELSE records.instructions_json END,
@@ -274,7 +277,7 @@ const RECORD_COLUMNS = `records.environment_id, records.kind, records.id, record
   records.external_id, records.deposit_id, records.status, records.amount,
   ${RESOLVED_CURRENCY} AS currency, records.country, records.payment_method, records.first_seen,
   records.last_seen, records.source, records.intent_key, records.instructions_json,
-  records.instructions_expires_at`;
+  records.instructions_expires_at, records.account`;
 
 /** The columns search looks in, each with an index on (environment_id, column). */
 const SEARCH_COLUMNS = ['id', 'invoice_id', 'external_id'] as const;
@@ -534,6 +537,7 @@ function createIndex(db: Connection): RecordIndex {
           intentKey: observation.intentKey ?? null,
           instructionsJson: observation.instructions?.json ?? null,
           instructionsExpiresAt: observation.instructions?.expiresAt ?? null,
+          account: observation.account ?? null,
         }));
         // IMMEDIATE: take the write lock (waiting for the other process) before reading anything.
         if (rows.length > 0) observeAll.immediate(rows);

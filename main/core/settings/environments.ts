@@ -25,7 +25,7 @@ import {
   type Result,
 } from '../../../shared/contract';
 import { issueText } from '../message-text';
-import { validateBaseUrl } from '../payments/base-url';
+import { accountOrigin, validateBaseUrl } from '../payments/base-url';
 import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 import type { Vault } from '../vault/vault';
 import {
@@ -187,10 +187,13 @@ function checkAgainstOthers(
       key: 'environment.sandboxExists',
     });
   }
+  // One service, one kind (D19): a testing profile never reaches production's service, whatever
+  // the spelling (case, a trailing dot, the default port, another loopback name).
   const opposite: EnvironmentKind | undefined =
     candidate.kind === 'production' ? 'testing' : candidate.kind === 'testing' ? 'production' : undefined;
   const url = normalisedUrl(candidate.baseUrl);
-  const clash = others.find((other) => other.kind === opposite && normalisedUrl(other.baseUrl) === url);
+  const origin = accountOrigin(candidate.baseUrl);
+  const clash = others.find((other) => other.kind === opposite && accountOrigin(other.baseUrl) === origin);
   if (clash) {
     return fail(
       'validation',

@@ -7,6 +7,8 @@ import { credentialOrigin, type EnvironmentsService } from './environments';
 export interface EmbeddedSandbox {
   baseUrl: string;
   credentials: CredentialValues;
+  /** Names the sandbox's current world (D19): another start or a reset is another account. */
+  readonly worldId: string;
 }
 
 /**

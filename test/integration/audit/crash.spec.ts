@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { JOURNAL_FILE, openJournal, verifyJournalFile } from '../../../main/core/audit';
-import { removeTempDirs, tempDir } from '../../support/audit/samples';
+import { SEAL_KEY, removeTempDirs, tempDir } from '../../support/audit/samples';
 import { spawnWriter, writerReport } from '../../support/audit/spawn-writer';
 
 test.afterAll(removeTempDirs);
@@ -85,7 +85,7 @@ test('the journal survives kill -9 at random points: repaired, verified, lost in
       if (cut) expect(raw.data.firstProblem?.kind, where).toBe('truncated');
       else expect(raw.data.ok, `${where}: ${raw.data.firstProblem?.message}`).toBe(true);
 
-      const opened = await openJournal({ dir, lock: { timeoutMs: 5_000 } });
+      const opened = await openJournal({ dir, lock: { timeoutMs: 5_000 }, sealKey: SEAL_KEY });
       if (!opened.ok) throw new Error(`${where}: ${opened.error.message}`);
       const journal = opened.data;
       const verified = await journal.verify();

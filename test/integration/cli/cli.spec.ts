@@ -217,7 +217,17 @@ test.describe('every command, human output', () => {
       [`--bank-account=${JSON.stringify({ account_number: '12-3' })}`],
       ['--bank-account'],
     ]) {
-      const run = await cli(['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', ...argv]);
+      const run = await cli([
+        'refunds',
+        'create',
+        '--deposit-id',
+        '50',
+        '--invoice-id',
+        'INV-50',
+        '--amount',
+        '5',
+        ...argv,
+      ]);
       expect(run).toMatchObject({ code: 2, stdout: '' });
       expect(run.stderr).toBe(
         'paydesk: validation: --bank-account: bank details on the command line show in every process list, so this option is gone: put the JSON in a file and give --bank-account-file <path> (or --bank-account-file - to read it from stdin). [field --bank-account]\n',
@@ -239,6 +249,8 @@ test.describe('every command, human output', () => {
       '50',
       '--invoice-id',
       'INV-50',
+      '--amount',
+      '5',
       '--bank-account-file',
       large,
     ]);
@@ -247,19 +259,52 @@ test.describe('every command, human output', () => {
       `--bank-account-file: ${large} is larger than 64 KB; give a JSON file holding only the bank account`,
     );
     const fromStdin = await cli(
-      ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--bank-account-file', '-'],
+      [
+        'refunds',
+        'create',
+        '--deposit-id',
+        '50',
+        '--invoice-id',
+        'INV-50',
+        '--amount',
+        '5',
+        '--bank-account-file',
+        '-',
+      ],
       { stdin: ' '.repeat(64 * 1024 + 1) },
     );
     expect(fromStdin.code).toBe(2);
     expect(fromStdin.stderr).toContain('--bank-account-file: standard input is larger than 64 KB');
     const notJson = await cli(
-      ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--bank-account-file', '-'],
+      [
+        'refunds',
+        'create',
+        '--deposit-id',
+        '50',
+        '--invoice-id',
+        'INV-50',
+        '--amount',
+        '5',
+        '--bank-account-file',
+        '-',
+      ],
       { stdin: '{"beneficiary": "Ana' },
     );
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toContain('--bank-account-file: is not valid JSON');
     const unknownField = await cli(
-      ['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50', '--bank-account-file', '-'],
+      [
+        'refunds',
+        'create',
+        '--deposit-id',
+        '50',
+        '--invoice-id',
+        'INV-50',
+        '--amount',
+        '5',
+        '--bank-account-file',
+        '-',
+      ],
       { stdin: JSON.stringify({ iban: 'BR00' }) },
     );
     expect(unknownField.code).toBe(2);
@@ -348,7 +393,11 @@ test.describe('deposits create', () => {
       expect(JSON.parse(run.stdout)).toEqual(ANSWERS['POST /v3/deposits']);
       const request = requestAt(service, 0);
       expectSigned(request, { post: true });
-      expect(JSON.parse(request.text)).toEqual(body);
+      // No invoice id given: the console made one before sending (deposits.ts generatedInvoiceId).
+      expect(JSON.parse(request.text)).toEqual({
+        ...body,
+        invoice_id: expect.stringMatching(/^PD-\d{8}-[0-9A-F]{16}$/),
+      });
     } finally {
       await rm(folder, { recursive: true });
     }
@@ -361,7 +410,7 @@ test.describe('deposits create', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`# idempotency key: ${key}`);
-    expect(JSON.parse(requestAt(service, 0).text)).toEqual(body);
+    expect(JSON.parse(requestAt(service, 0).text)).toEqual({ ...body, invoice_id: expect.any(String) });
     expect(requestAt(service, 0).headers['x-idempotency-key']).toBe(key);
   });
 
@@ -451,7 +500,16 @@ test.describe('exit codes', () => {
       request.path === '/v3/refunds'
         ? [400, { code: 202, description: 'payer.email: invalid', type: 'INVALID_REQUEST_BODY' }]
         : undefined;
-    const refused = await cli(['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50']);
+    const refused = await cli([
+      'refunds',
+      'create',
+      '--deposit-id',
+      '50',
+      '--invoice-id',
+      'INV-50',
+      '--amount',
+      '5',
+    ]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('service says "payer.email: invalid"');
     expect(refused.stderr).toMatch(/idempotency key [0-9a-f-]{36}/);
@@ -550,7 +608,16 @@ test.describe('exit codes', () => {
     expect(service.requests).toHaveLength(5);
 
     override = (request) => (request.path === '/v3/refunds' ? 'destroy' : undefined);
-    const lostCreate = await cli(['refunds', 'create', '--deposit-id', '50', '--invoice-id', 'INV-50']);
+    const lostCreate = await cli([
+      'refunds',
+      'create',
+      '--deposit-id',
+      '50',
+      '--invoice-id',
+      'INV-50',
+      '--amount',
+      '5',
+    ]);
     expect(lostCreate.code).toBe(3);
     expect(lostCreate.stderr).toMatch(/outcome_unknown.*idempotency key [0-9a-f-]{36}/);
   });
@@ -601,12 +668,14 @@ test('a long data URI (a QR code) is shortened in human output and whole in --js
     200,
     { checkout_type: 'ONE_SHOT', deposit_id: 6, payment_info: { metadata: { qr_code: qr } } },
   ];
-  const human = await cli(['deposits', 'create', '--body', '-'], { stdin: '{"amount":1,"country":"BR"}' });
+  const human = await cli(['deposits', 'create', '--body', '-'], {
+    stdin: '{"amount":1,"country":"BR","invoice_id":"INV-QR-1"}',
+  });
   expect(human.stdout).toContain(
     'payment_info.metadata.qr_code: data:image/png;base64,… (4022 characters; --json shows it whole)\n',
   );
   const json = await cli(['deposits', 'create', '--body', '-', '--json'], {
-    stdin: '{"amount":1,"country":"BR"}',
+    stdin: '{"amount":1,"country":"BR","invoice_id":"INV-QR-2"}',
   });
   expect(JSON.parse(json.stdout).payment_info.metadata.qr_code).toBe(qr);
 });
@@ -632,7 +701,11 @@ test('the paydesk bin runs as a child process: success, stdin body, and a refusa
   );
   expect(created.code).toBe(0);
   expect(created.stdout).toContain('deposit_id: 6');
-  expect(JSON.parse(requestAt(service, 1).text)).toEqual({ amount: 5, country: 'BR' });
+  expect(JSON.parse(requestAt(service, 1).text)).toEqual({
+    amount: 5,
+    country: 'BR',
+    invoice_id: expect.any(String),
+  });
 
   override = () => [404, { code: 208, description: 'Refund not found', type: 'RESOURCE_NOT_FOUND' }];
   const refused = await runPaydeskBin(['refunds', 'get', '77'], environment());

@@ -49,6 +49,7 @@ test('prints the base URL and the credentials, serves, and stops on SIGTERM', as
       credentials,
       seed: 9,
       port: 0,
+      worldId: 'cli-world',
       close: async () => undefined,
     });
     expect((await client.signed('GET', '/v3/deposits/300000001')).status).toBe(200);

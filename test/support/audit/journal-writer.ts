@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { openJournal } from '../../../main/core/audit';
-import { TESTING, depositBody } from './samples';
+import { SEAL_KEY, TESTING, depositBody } from './samples';
 
 const [dir, countArgument = 'forever', label = 'w', start] = process.argv.slice(2);
 if (!dir) {
@@ -19,7 +19,7 @@ if (!dir) {
 }
 const count = countArgument === 'forever' ? Number.POSITIVE_INFINITY : Number(countArgument);
 
-const opened = await openJournal({ dir, osUser: `writer-${label}` });
+const opened = await openJournal({ dir, osUser: `writer-${label}`, sealKey: SEAL_KEY });
 if (!opened.ok) {
   process.stderr.write(`open failed: ${opened.error.message}\n`);
   process.exit(1);

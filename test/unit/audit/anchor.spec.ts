@@ -13,7 +13,7 @@ import {
 import { join } from 'node:path';
 import type { ConsoleError, Result } from '../../../shared/contract';
 import { ANCHOR_FILE, openJournal, type Journal, type OpenJournalOptions } from '../../../main/core/audit';
-import { PAYER, TESTING, depositBody, removeTempDirs, tempDir } from '../../support/audit/samples';
+import { PAYER, SEAL_KEY, TESTING, depositBody, removeTempDirs, tempDir } from '../../support/audit/samples';
 
 /**
  * Issue 24: lines cut off the END of the journal leave a shorter chain that still verifies. The
@@ -35,7 +35,7 @@ function failure<T>(result: Result<T>): ConsoleError {
 }
 
 async function open(dir: string, options: Partial<OpenJournalOptions> = {}): Promise<Journal> {
-  return must(await openJournal({ dir, osUser: 'ana', ...options }));
+  return must(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY, ...options }));
 }
 
 let invoices = 0;
@@ -126,21 +126,40 @@ test.describe('the anchor', () => {
     await third.close();
   });
 
-  test('a journal from before anchors gets one at open, and verify says since when', async () => {
+  test('a journal whose anchor is gone is unverifiable, not intact, until someone acknowledges it', async () => {
     const dir = tempDir('anchor');
     const first = await open(dir);
     await settledPairs(first, 2);
     await first.close();
+    // A tail cut and the anchor deleted: from inside the file this looks like a whole journal.
+    cutWholeLines(dir, 1);
     rmSync(anchorPath(dir));
 
     const journal = await open(dir);
+    expect(must(await journal.verify())).toMatchObject({
+      ok: false,
+      anchor: { state: 'anchor_missing' },
+      writesRefused: true,
+    });
+    expect(failure(await journal.recordIntent(intentInput())).text?.key).toBe('journal.anchorProblem');
+    expect(must(await journal.acknowledgeTruncation({ reason: 'Compared with the backup' }))).toMatchObject({
+      problem: 'anchor_missing',
+    });
     const report = must(await journal.verify());
-    expect(report).toMatchObject({ ok: true, anchor: { state: 'matches', since: { seq: 4 } } });
-    expect(Date.parse(report.anchor?.since?.time ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(report).toMatchObject({ ok: true, anchor: { state: 'matches', since: { seq: 3 } } });
+    expect(report.gaps).toMatchObject([{ problem: 'anchor_missing', reason: 'Compared with the backup' }]);
     // From then on a cut is seen.
     await settledPairs(journal, 1);
     cutWholeLines(dir, 1);
     expect(must(await journal.verify()).anchor).toMatchObject({ state: 'entries_missing', count: 1 });
+    await journal.close();
+  });
+
+  test('a new journal gets its anchor at open', async () => {
+    const dir = tempDir('anchor');
+    const journal = await open(dir);
+    expect(existsSync(anchorPath(dir))).toBe(true);
+    expect(must(await journal.verify())).toMatchObject({ ok: true, entries: 0 });
     await journal.close();
   });
 

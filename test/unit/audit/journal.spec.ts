@@ -13,7 +13,9 @@ import {
 } from '../../../main/core/audit';
 import { parseCsv } from '../../../main/core/csv';
 import {
+  PAYER,
   PRODUCTION,
+  SEAL_KEY,
   TESTING,
   depositBody,
   refundBody,
@@ -34,7 +36,7 @@ function failure<T>(result: Result<T>): ConsoleError {
 }
 
 async function open(dir: string, options: Partial<OpenJournalOptions> = {}): Promise<Journal> {
-  return must(await openJournal({ dir, osUser: 'ana', ...options }));
+  return must(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY, ...options }));
 }
 
 async function depositIntent(journal: Journal, invoice = 'INV-0001', environment = TESTING) {
@@ -422,10 +424,74 @@ test.describe('unresolved intents, retries and resolutions', () => {
     const intent = await depositIntent(first);
     await first.close();
     const path = spoolFile(first, intent.intentId);
-    writeFileSync(path, readFileSync(path, 'utf8').replace('100.5', '1000.5'));
+    const kept = JSON.parse(readFileSync(path, 'utf8')) as { body: { sealed: string } };
+    const sealed = Buffer.from(kept.body.sealed, 'base64');
+    sealed[0] = (sealed[0] ?? 0) ^ 1;
+    writeFileSync(
+      path,
+      JSON.stringify({ ...kept, body: { ...kept.body, sealed: sealed.toString('base64') } }),
+    );
     const journal = await open(dir);
     expect(failure(await journal.pendingRequest(intent.intentId)).kind).toBe('storage');
     expect(failure(await journal.pendingRequest(randomUUID())).kind).toBe('not_found');
+    await journal.close();
+  });
+
+  test('the kept request is sealed: no payer detail sits in the spool in plain text', async () => {
+    const dir = tempDir('journal');
+    const journal = await open(dir);
+    const intent = await depositIntent(journal);
+    const text = readFileSync(spoolFile(journal, intent.intentId), 'utf8');
+    for (const value of Object.values(PAYER)) expect(text).not.toContain(value);
+    expect(JSON.parse(text)).toMatchObject({
+      v: 2,
+      intentId: intent.intentId,
+      body: { sealed: expect.any(String) },
+    });
+    expect(must(await journal.pendingRequest(intent.intentId)).body).toMatchObject({
+      invoice_id: 'INV-0001',
+    });
+    await journal.close();
+  });
+
+  test('without a key nothing of the request is kept in plain text, and no same-key retry is offered', async () => {
+    const dir = tempDir('journal');
+    const journal = await open(dir, {
+      sealKey: async () => ({ ok: false, error: { kind: 'keychain_unavailable', message: 'no keychain' } }),
+    });
+    const intent = await depositIntent(journal);
+    const text = readFileSync(spoolFile(journal, intent.intentId), 'utf8');
+    for (const value of Object.values(PAYER)) expect(text).not.toContain(value);
+    expect(JSON.parse(text)).toMatchObject({ v: 2, body: null, ids: { invoice_id: 'INV-0001' } });
+    must(await journal.recordOutcome(intent.intentId, { result: 'outcome_unknown' }));
+    expect(must(await journal.unresolved())).toMatchObject([{ intentId: intent.intentId, canRetry: false }]);
+    expect(failure(await journal.pendingRequest(intent.intentId)).kind).toBe('not_found');
+    await journal.close();
+  });
+
+  test('a version-1 spool file (its body in plain text) is sealed at the next open', async () => {
+    const dir = tempDir('journal');
+    const first = await open(dir);
+    const intent = await depositIntent(first);
+    await first.close();
+    const path = spoolFile(first, intent.intentId);
+    const reader = await open(dir);
+    const body = must(await reader.pendingRequest(intent.intentId)).bodyText;
+    await reader.close();
+    writeFileSync(
+      path,
+      JSON.stringify({
+        v: 1,
+        intentId: intent.intentId,
+        action: 'deposit.create',
+        idempotencyKey: intent.idempotencyKey,
+        bodyText: body,
+      }),
+    );
+    expect(readFileSync(path, 'utf8')).toContain(PAYER.document);
+    const journal = await open(dir);
+    expect(readFileSync(path, 'utf8')).not.toContain(PAYER.document);
+    expect(must(await journal.pendingRequest(intent.intentId)).bodyText).toBe(body);
     await journal.close();
   });
 });

@@ -129,7 +129,7 @@ test('env add, set-credential from stdin, credentials, doctor, --env and env use
   const doctor = await cli(['env', 'doctor', profile.id]);
   expect(doctor.code).toBe(0);
   expect(doctor.stdout).toMatch(
-    /^signed: ok\n {2}probe: GET \/v3\/deposits\/9007199254740991 \(HTTP 404, \d+ ms\)\n/,
+    /^signed: ok\n {2}probe: GET http:\/\/127\.0\.0\.1:\d+\/v3\/deposits\/9007199254740991 \(HTTP 404, \d+ ms\)\n/,
   );
   expect(doctor.stdout).toContain('readOnly: ok');
   expect(doctor.stdout).toContain('cashout: ok');

@@ -11,6 +11,8 @@ import {
 import { openJournal } from '../../../main/core/audit';
 import { ARG_SCHEMAS, createDispatcher, sqliteRecordIndexStarter } from '../../../main/core/console';
 import { startHostedCheckoutDouble } from '../payments/http-double';
+import { keychainDraftKey } from '../../../main/core/drafts';
+import { serviceAccount } from '../../../main/core/payments';
 import { addEnvironmentFor, dataOf, expect, test } from './console-fixture';
 
 /**
@@ -25,14 +27,25 @@ test('every method answers through the dispatcher, and refuses what it must', as
   openConsole,
   sandbox,
   dataDir,
+  memoryKeychain,
 }) => {
   test.setTimeout(120_000);
 
-  // A previous run left two intents without an outcome (it crashed before the answer).
-  const previous = dataOf(await openJournal({ dir: join(dataDir, 'audit'), osUser: 'earlier' }));
+  // A previous run left three intents without an outcome (it crashed before the answer), on a
+  // testing service whose profile it had since removed: they belong to its account (D19).
+  const earlier = await sandbox({ seed: 44 });
+  const account = serviceAccount(earlier.baseUrl, earlier.credentials);
+  const EARLIER = { id: 'earlier-testing', name: 'Earlier testing', kind: 'testing' } as const;
+  const previous = dataOf(
+    await openJournal({
+      dir: join(dataDir, 'audit'),
+      osUser: 'earlier',
+      sealKey: keychainDraftKey(memoryKeychain, 'paydesk-test-console', join(dataDir, 'drafts')),
+    }),
+  );
   const lostDeposit = dataOf(
     await previous.recordIntent({
-      environment: LOCAL,
+      environment: { ...EARLIER, account: account?.payments },
       action: 'deposit.create',
       request: { amount: 12.34, country: 'BR' },
       idempotencyKey: randomUUID(),
@@ -40,14 +53,14 @@ test('every method answers through the dispatcher, and refuses what it must', as
   );
   const lostCancel = dataOf(
     await previous.recordIntent({
-      environment: LOCAL,
+      environment: { ...EARLIER, account: account?.cashouts ?? undefined },
       action: 'cashout.cancel',
       request: { cashoutId: 11955, externalId: 'payout-7782' },
     }),
   );
   const lostRefund = dataOf(
     await previous.recordIntent({
-      environment: LOCAL,
+      environment: { ...EARLIER, account: account?.payments },
       action: 'refund.create',
       request: { deposit_id: 300000006, invoice_id: 'INV-300000006', amount: 1 },
       idempotencyKey: randomUUID(),
@@ -438,6 +451,12 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('useEnvironment', { id: prod.id }, 'not_found');
 
   // -- Audit journal ---------------------------------------------------------------------
+  // The earlier service's account, reached again through a profile added now.
+  await addEnvironmentFor(
+    console,
+    { name: 'Earlier again', kind: 'testing', baseUrl: earlier.baseUrl },
+    earlier.credentials,
+  );
   const entries = (await ok('auditEntries', { action: 'deposit.create' })) as Array<{ type: string }>;
   expect(entries.length).toBeGreaterThanOrEqual(4);
   await refuse('auditEntries', { action: 'deposit.delete' }, 'validation', 'action');
@@ -456,9 +475,8 @@ test('every method answers through the dispatcher, and refuses what it must', as
     [lostCancel.intentId, 'no_outcome'],
     [lostRefund.intentId, 'no_outcome'],
   ]);
-  expect(
-    await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000006 } }),
-  ).toMatchObject({ intentId: lostRefund.intentId, state: 'unknown', canRetry: true });
+  // The active environment is the local sandbox, another account: the earlier refund does not block it.
+  expect(await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000006 } })).toBeNull();
   expect(await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000001 } })).toBeNull();
   await refuse('blockingIntent', { action: 'refund.create', ids: { deposit_id: -1 } }, 'validation');
   await refuse(

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { CredentialField, DoctorReport } from '../../../shared/contract';
 import { createKeytarBackend } from '../../../main/core/vault';
@@ -43,14 +44,14 @@ test('all good: the three probes and what they proved', async ({ openConsole, sa
     expect.objectContaining({
       set: 'signed',
       verdict: 'ok',
-      probe: 'GET /v3/deposits/9007199254740991',
+      probe: `GET ${service.baseUrl}/v3/deposits/9007199254740991`,
       httpStatus: 404,
       latencyMs: expect.any(Number),
     }),
     expect.objectContaining({
       set: 'readOnly',
       verdict: 'ok',
-      probe: 'GET /v3/payment_methods?country=BR',
+      probe: `GET ${service.baseUrl}/v3/payment_methods?country=BR`,
       httpStatus: 200,
     }),
     expect.objectContaining({ set: 'cashout', verdict: 'ok', httpStatus: 412, code: 509 }),
@@ -58,6 +59,37 @@ test('all good: the three probes and what they proved', async ({ openConsole, sa
   for (const check of report.checks) expect(check.advice).toMatch(/^\S.*\.$/);
   expect(report.clock).toMatchObject({ state: 'in_sync', blocksMutations: false });
   expect(report.clock.samples).toBeGreaterThan(0);
+});
+
+test('a server that answers 404 to anything never makes a credential set look good', async ({
+  openConsole,
+}) => {
+  // Whatever the path and the key: what a base URL that is not the payments service answers.
+  const server = createHttpServer((request, response) => {
+    request.resume();
+    response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"No such route"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  try {
+    const report = await doctorOf(openConsole(), baseUrl, {
+      apiKey: 'totally-wrong-key',
+      apiSecret: 'totally-wrong-secret',
+      readOnlyKey: 'totally-wrong-ro',
+      cashoutLogin: 'wrong-login',
+      cashoutPass: 'wrong-pass',
+      cashoutSecret: 'wrong-secret',
+    });
+    expect(report.checks.map((check) => check.verdict)).not.toContain('ok');
+    expect(report.checks[0]).toMatchObject({
+      set: 'signed',
+      verdict: 'unproven',
+      probe: `GET ${baseUrl}/v3/deposits/9007199254740991`,
+    });
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 test('the embedded sandbox passes with its provisioned credentials', async ({ openConsole }) => {

@@ -233,16 +233,28 @@ test('a repeated intent under its original key settles the earlier lost one', as
 test('intents a crashed run left without an outcome are listed on start as no_outcome', async ({
   openConsole,
   dataDir,
+  memoryKeychain,
 }) => {
   const first = openConsole();
   dataOf(await first.call('createDeposit', { body: { amount: 1, country: 'BR' } }));
   await first.close();
   // What a crash between intent and outcome leaves: the journal's last line is an intent.
   const { openJournal } = await import('../../../main/core/audit');
-  const journal = dataOf(await openJournal({ dir: join(dataDir, 'audit') }));
+  const { keychainDraftKey } = await import('../../../main/core/drafts');
+  const journal = dataOf(
+    await openJournal({
+      dir: join(dataDir, 'audit'),
+      sealKey: keychainDraftKey(memoryKeychain, 'paydesk-test-console', join(dataDir, 'drafts')),
+    }),
+  );
   const intent = dataOf(
     await journal.recordIntent({
-      environment: { id: 'local-sandbox', name: 'Local sandbox', kind: 'local-sandbox' },
+      environment: {
+        id: 'local-sandbox',
+        name: 'Local sandbox',
+        kind: 'local-sandbox',
+        account: 'sandbox-world:a-crashed-run',
+      },
       action: 'refund.create',
       request: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 3 },
       idempotencyKey: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',

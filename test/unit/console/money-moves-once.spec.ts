@@ -1,7 +1,7 @@
-import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentProfile } from '../../../shared/contract';
 import type { SandboxHandle } from '../../../main/sandbox';
+import { withFileLock } from '../../../main/core/storage/file-lock';
 import { startGateway, type Gateway } from '../../support/gateway';
 import { addEnvironmentFor, dataOf, errorOf, expect, test as base, type Console } from './console-fixture';
 
@@ -230,16 +230,28 @@ test('an outcome the journal cannot record is an error, and the intent is unreso
   dataDir,
 }) => {
   const lockPath = join(dataDir, 'audit', 'journal.lock');
+  // Another holder of the journal lock (a connection of its own, as another process has), taken
+  // while the answer travels back and kept until the test lets it go.
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holder: Promise<unknown> = Promise.resolve();
   gateway.arm('delay', {
     method: 'POST',
     path: REFUNDS,
-    // Another live process holds the journal while the answer travels back.
-    meanwhile: () => writeFile(lockPath, JSON.stringify({ pid: process.pid, token: 'held-by-test' })),
+    meanwhile: () =>
+      new Promise<void>((taken) => {
+        holder = withFileLock(lockPath, {}, async () => {
+          taken();
+          await released;
+          return { ok: true, data: undefined };
+        });
+      }),
   });
   const failed = errorOf(await console.call('createRefund', { body: REFUND, reason: 'customer asked' }));
   expect(failed.kind).toBe('storage');
   expect(failed.message).toContain('refund_id');
-  await rm(lockPath);
+  release();
+  await holder;
   expect(madeIds(gateway, REFUNDS, 'refund_id')).toHaveLength(1);
 
   const [open] = dataOf(await console.call('auditUnresolved', {}));

@@ -45,7 +45,12 @@ test('links: one the service did not send, no browser here, a browser that fails
         { apiKey: 'double-key-0001', apiSecret: 'double-secret-0001' },
       );
       dataOf(await console.call('useEnvironment', { id: linked.id }));
-      dataOf(await console.call('createDeposit', { body: { amount: 1, country: 'BR' } }));
+      // Each console its own invoice id: the same deposit twice on one account would be refused.
+      dataOf(
+        await console.call('createDeposit', {
+          body: { amount: 1, country: 'BR', invoice_id: `INV-${name}` },
+        }),
+      );
     };
     const failing = openConsole({
       openExternal: () => {

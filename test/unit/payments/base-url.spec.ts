@@ -1,19 +1,49 @@
 import { expect, test } from '@playwright/test';
-import { createPaymentsClient, isLoopbackHost, validateBaseUrl } from '../../../main/core/payments';
+import {
+  accountOrigin,
+  createPaymentsClient,
+  isLoopbackHost,
+  validateBaseUrl,
+} from '../../../main/core/payments';
 import { CREDENTIALS } from './http-double';
 
 /** D5: https only, except loopback hosts (the local sandbox). */
 
-test('https URLs are accepted and lose their trailing slashes', () => {
+test('https URLs are accepted in one spelling: lower case, no trailing dot or slash', () => {
   expect(validateBaseUrl('https://api.pay.example/')).toEqual({ ok: true, data: 'https://api.pay.example' });
-  expect(validateBaseUrl('https://api.pay.example/gw//')).toEqual({
+  expect(validateBaseUrl('HTTPS://API.Pay.Example.//')).toEqual({
     ok: true,
-    data: 'https://api.pay.example/gw',
+    data: 'https://api.pay.example',
   });
   expect(validateBaseUrl('  https://api.pay.example:8443  ')).toEqual({
     ok: true,
     data: 'https://api.pay.example:8443',
   });
+});
+
+test('a path beyond the root is refused with its reason: the console adds /v3 itself', () => {
+  for (const url of [
+    'https://api.pay.example/v3',
+    'https://api.pay.example/v3/',
+    'https://api.pay.example/gw',
+  ]) {
+    expect(validateBaseUrl(url), url).toMatchObject({
+      ok: false,
+      error: { kind: 'validation', field: 'baseUrl', text: { key: 'field.urlPath' } },
+    });
+  }
+});
+
+test('one account origin per service, whatever the spelling (D19)', () => {
+  const same = ['https://api.example.com', 'HTTPS://API.EXAMPLE.COM:443/', 'https://api.example.com.'].map(
+    accountOrigin,
+  );
+  expect(new Set(same)).toEqual(new Set(['https://api.example.com:443']));
+  const loopback = ['http://localhost:4010', 'http://127.0.0.1:4010', 'http://[::1]:4010'].map(accountOrigin);
+  expect(new Set(loopback)).toEqual(new Set(['http://loopback:4010']));
+  expect(accountOrigin('http://localhost:4011')).not.toBe(accountOrigin('http://localhost:4010'));
+  expect(accountOrigin('http://api.example.com')).not.toBe(accountOrigin('https://api.example.com'));
+  expect(accountOrigin('not a url')).toBeNull();
 });
 
 test('plain http is accepted only on loopback hosts', () => {

@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import {
   RECORD_INDEX_MIGRATIONS,
   RECORD_INDEX_SCHEMA_VERSION,
+  migrate,
 } from '../../../main/core/record-index/migrations';
 import {
   RECORD_INDEX_FILE_NAME,
@@ -84,11 +85,11 @@ test.describe('migrations', () => {
   };
 
   test('a database of an older version is brought up to date, its records kept', async ({ dataDir }) => {
-    const v1 = await opened(dataDir, { migrations: RECORD_INDEX_MIGRATIONS.slice(0, 1) });
+    const v1 = await opened(dataDir, { migrations: RECORD_INDEX_MIGRATIONS });
     await v1.index.observe([seen(1, { id: 'old', invoiceId: 'INV-OLD' })]);
     await v1.index.close();
 
-    const v2 = await opened(dataDir, { migrations: [...RECORD_INDEX_MIGRATIONS.slice(0, 1), addNote] });
+    const v2 = await opened(dataDir, { migrations: [...RECORD_INDEX_MIGRATIONS, addNote] });
     expect(v2.setAside).toBeUndefined();
     expect(await v2.index.search({ environmentId: 'env-a', text: 'INV-OLD', limit: 5 })).toMatchObject([
       { id: 'old' },
@@ -99,20 +100,20 @@ test.describe('migrations', () => {
         db.pragma('user_version', { simple: true }),
         db.prepare('SELECT note FROM records').pluck().get(),
       ]),
-    ).toEqual([2, 'migrated']);
+    ).toEqual([RECORD_INDEX_MIGRATIONS.length + 1, 'migrated']);
   });
 
   test('a step that fails leaves the previous version whole (its own transaction) and is reported', async ({
     dataDir,
   }) => {
-    const v1 = await opened(dataDir, { migrations: RECORD_INDEX_MIGRATIONS.slice(0, 1) });
+    const v1 = await opened(dataDir, { migrations: RECORD_INDEX_MIGRATIONS });
     await v1.index.observe([seen(1, { id: 'old' })]);
     await v1.index.close();
     const halfway = (db: Database.Database): void => {
       addNote(db);
       throw new Error('step failed after changing the schema');
     };
-    const result = await open(dataDir, { migrations: [...RECORD_INDEX_MIGRATIONS.slice(0, 1), halfway] });
+    const result = await open(dataDir, { migrations: [...RECORD_INDEX_MIGRATIONS, halfway] });
     expect(result).toMatchObject({ ok: false, error: { kind: 'storage' } });
     const location = join(dataDir, RECORD_INDEX_FILE_NAME);
     expect(
@@ -121,8 +122,29 @@ test.describe('migrations', () => {
         db.prepare("SELECT COUNT(*) FROM pragma_table_info('records') WHERE name = 'note'").pluck().get(),
         db.prepare('SELECT id FROM records').pluck().all(),
       ]),
-    ).toEqual([1, 0, ['old']]);
+    ).toEqual([RECORD_INDEX_MIGRATIONS.length, 0, ['old']]);
   });
+});
+
+test("version 1 → 2: records gain their account; the embedded sandbox's rows of worlds now gone are dropped", async ({
+  dataDir,
+}) => {
+  const location = join(dataDir, RECORD_INDEX_FILE_NAME);
+  const v1 = new Database(location);
+  migrate(v1, RECORD_INDEX_MIGRATIONS.slice(0, 1));
+  const insert = v1.prepare(
+    `INSERT INTO records (environment_id, kind, id, first_seen, last_seen, source)
+     VALUES (?, 'refund', ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'lookup')`,
+  );
+  insert.run('local-sandbox', '1001');
+  insert.run('testing-1', '1002');
+  v1.close();
+  const data = await opened(dataDir);
+  expect(await data.index.refundsOf('local-sandbox', '')).toEqual([]);
+  await data.index.close();
+  expect(
+    inspect(location, (db) => db.prepare('SELECT environment_id, id, account FROM records').all()),
+  ).toEqual([{ environment_id: 'testing-1', id: '1002', account: null }]);
 });
 
 test.describe('files it cannot use are set aside, and a fresh index opens', () => {
@@ -207,7 +229,7 @@ test.describe('files it cannot use are set aside, and a fresh index opens', () =
 test('a file another process keeps locked is NOT set aside: a typed storage error, the file left as it is', async ({
   dataDir,
 }) => {
-  const v1 = await opened(dataDir, { migrations: RECORD_INDEX_MIGRATIONS.slice(0, 1) });
+  const v1 = await opened(dataDir, { migrations: RECORD_INDEX_MIGRATIONS });
   await v1.index.observe([seen(1, { id: 'kept' })]);
   await v1.index.close();
   const holder = new Database(join(dataDir, RECORD_INDEX_FILE_NAME));
@@ -216,7 +238,7 @@ test('a file another process keeps locked is NOT set aside: a typed storage erro
     // It needs the write lock to migrate, which the holder keeps past the wait.
     const result = await open(dataDir, {
       busyTimeoutMs: 100,
-      migrations: [...RECORD_INDEX_MIGRATIONS.slice(0, 1), () => undefined],
+      migrations: [...RECORD_INDEX_MIGRATIONS, () => undefined],
     });
     expect(result).toEqual({
       ok: false,

@@ -311,23 +311,31 @@ test.describe('payment instructions', () => {
 
 test.describe('refund form (D8)', () => {
   test('the amount: a number > 0 with at most 2 decimals, within what is left; empty means all that is left', () => {
-    expect(refundAmountProblem('', 150, 'en')).toBeNull();
-    expect(refundAmountProblem('', 0, 'en')).toBe('nothing_left');
-    expect(refundAmountProblem('10,5', 150, 'en')).toBe('grouping');
-    expect(refundAmountProblem('ten', 150, 'en')).toBe('not_a_number');
-    expect(refundAmountProblem('-5', 150, 'en')).toBe('negative');
-    expect(refundAmountProblem('0', 150, 'en')).toBe('not_positive');
-    expect(refundAmountProblem('1.005', 150, 'en')).toBe('too_many_decimals');
-    expect(refundAmountProblem('150.01', 150, 'en')).toBe('over_remaining');
-    expect(refundAmountProblem('150', 150, 'en')).toBeNull();
-    expect(refundAmountProblem('0.1', 0.3, 'en')).toBeNull();
-    expect(refundAmountProblem('999', null, 'en')).toBeNull();
+    expect(refundAmountProblem('', { remaining: 150, uncertain: false }, 'en')).toBeNull();
+    // Empty with nothing certain to send: the amount must be typed.
+    expect(refundAmountProblem('', { remaining: 150, uncertain: true }, 'en')).toBe('amount_needed');
+    expect(refundAmountProblem('', { remaining: null, uncertain: false }, 'en')).toBe('amount_needed');
+    expect(refundAmountProblem('20', { remaining: 150, uncertain: true }, 'en')).toBeNull();
+    expect(refundAmountProblem('', { remaining: 0, uncertain: false }, 'en')).toBe('nothing_left');
+    expect(refundAmountProblem('10,5', { remaining: 150, uncertain: false }, 'en')).toBe('grouping');
+    expect(refundAmountProblem('ten', { remaining: 150, uncertain: false }, 'en')).toBe('not_a_number');
+    expect(refundAmountProblem('-5', { remaining: 150, uncertain: false }, 'en')).toBe('negative');
+    expect(refundAmountProblem('0', { remaining: 150, uncertain: false }, 'en')).toBe('not_positive');
+    expect(refundAmountProblem('1.005', { remaining: 150, uncertain: false }, 'en')).toBe(
+      'too_many_decimals',
+    );
+    expect(refundAmountProblem('150.01', { remaining: 150, uncertain: false }, 'en')).toBe('over_remaining');
+    expect(refundAmountProblem('150', { remaining: 150, uncertain: false }, 'en')).toBeNull();
+    expect(refundAmountProblem('0.1', { remaining: 0.3, uncertain: false }, 'en')).toBeNull();
+    expect(refundAmountProblem('999', { remaining: null, uncertain: false }, 'en')).toBeNull();
   });
 
   test('es and pt-BR: the amount with a decimal comma, refused with a decimal point', () => {
-    expect(refundAmountProblem('10,5', 150, 'es')).toBeNull();
-    expect(refundAmountProblem('150,01', 150, 'pt-BR')).toBe('over_remaining');
-    expect(refundAmountProblem('10.50', 150, 'es')).toBe('grouping');
+    expect(refundAmountProblem('10,5', { remaining: 150, uncertain: false }, 'es')).toBeNull();
+    expect(refundAmountProblem('150,01', { remaining: 150, uncertain: false }, 'pt-BR')).toBe(
+      'over_remaining',
+    );
+    expect(refundAmountProblem('10.50', { remaining: 150, uncertain: false }, 'es')).toBe('grouping');
     const body = toRefundBody(300000001, { ...emptyRefundForm('INV-1'), amount: '1.234,5' }, false, 'es');
     expect(body).toEqual({ deposit_id: 300000001, invoice_id: 'INV-1', amount: 1234.5 });
     expect(refundCreateBodySchema.safeParse(body).success).toBe(true);
@@ -349,17 +357,23 @@ test.describe('refund form (D8)', () => {
       accountNumber: '123456-7',
       comments: ' late ',
     };
-    expect(refundProblems(values, { bankAccountRequired: true, remaining: 100, locale: 'en' })).toEqual({});
-    const bank = toRefundBody(300000006, values, true, 'en');
+    const left = { remaining: 100, uncertain: false };
+    expect(refundProblems(values, { bankAccountRequired: true, left, locale: 'en' })).toEqual({});
+    const bank = toRefundBody(300000006, values, true, 'en', left);
+    // Everything that is left goes as that exact amount, never as a body without one.
     expect(bank).toEqual({
       deposit_id: 300000006,
       invoice_id: 'INV-6',
+      amount: 100,
       bank_account: { beneficiary: 'Bruno Silva', bank_code: 104, account_number: '123456-7' },
       comments: 'late',
     });
+    expect(
+      toRefundBody(300000006, values, true, 'en', { remaining: 100, uncertain: true }).amount,
+    ).toBeUndefined();
     expect(refundCreateBodySchema.safeParse(bank).success).toBe(true);
     expect(
-      refundProblems(emptyRefundForm(''), { bankAccountRequired: true, remaining: 100, locale: 'en' }),
+      refundProblems(emptyRefundForm(''), { bankAccountRequired: true, left, locale: 'en' }),
     ).toEqual({
       invoiceId: 'required',
       beneficiary: 'required',

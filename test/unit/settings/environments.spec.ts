@@ -83,13 +83,13 @@ test.describe('profiles', () => {
       await environments.add({
         name: 'Production',
         kind: 'production',
-        baseUrl: 'https://api.example.com/v3/',
+        baseUrl: 'https://api.example.com./',
       }),
     );
     expect(production).toMatchObject({
       kind: 'production',
       color: 'red',
-      baseUrl: 'https://api.example.com/v3',
+      baseUrl: 'https://api.example.com',
     });
     // Adding does not switch: the user chooses when to work on production.
     expect(data(await environments.list()).activeEnvironmentId).toBe('local-sandbox');
@@ -206,33 +206,32 @@ test.describe('profiles', () => {
     settingsPath,
   }) => {
     const { environments } = setUp(settingsPath);
-    await addTesting(environments, 'Testing', 'https://api.example.com/v3');
-    expectError(
-      await environments.add({
-        name: 'Production',
-        kind: 'production',
-        baseUrl: 'HTTPS://API.example.com:443/v3/',
-      }),
-      'validation',
-      'baseUrl',
-      'cannot share',
-    );
+    await addTesting(environments, 'Testing', 'https://api.example.com');
+    // Spellings of one service (D19): case, the default port, a trailing dot.
+    for (const baseUrl of ['HTTPS://API.example.com:443/', 'https://api.example.com.']) {
+      expectError(
+        await environments.add({ name: 'Production', kind: 'production', baseUrl }),
+        'validation',
+        'baseUrl',
+        'cannot share',
+      );
+    }
     const production = data(
       await environments.add({
         name: 'Production',
         kind: 'production',
-        baseUrl: 'https://api.example.com/v4',
+        baseUrl: 'https://live.example.com',
       }),
     );
     expectError(
-      await environments.add({ name: 'Testing 2', kind: 'testing', baseUrl: 'https://api.example.com/v4/' }),
+      await environments.add({ name: 'Testing 2', kind: 'testing', baseUrl: 'https://LIVE.example.com./' }),
       'validation',
       'baseUrl',
       'cannot share',
     );
     const testing2 = await addTesting(environments, 'Testing 2', 'https://t2.example.com');
     expectError(
-      await environments.update({ id: testing2.id, baseUrl: 'https://api.example.com/v4' }),
+      await environments.update({ id: testing2.id, baseUrl: 'https://live.example.com' }),
       'validation',
       'baseUrl',
     );
@@ -423,26 +422,26 @@ test.describe('credentials of profiles', () => {
 
   test('a base URL moved within the same host keeps the credentials', async ({ settingsPath }) => {
     const { environments, vault } = setUp(settingsPath);
-    const testing = await addTesting(environments, 'Testing', 'https://sandbox.example.com/v3');
+    const testing = await addTesting(environments, 'Testing', 'https://sandbox.example.com');
     await environments.setCredential(testing.id, 'apiKey', 'MerchKey01');
     const moved = data(
-      await environments.update({ id: testing.id, baseUrl: 'https://SANDBOX.example.com/v4/' }),
+      await environments.update({ id: testing.id, baseUrl: 'https://SANDBOX.example.com:443/' }),
     );
     expect(moved).toMatchObject({
       credentialsCleared: false,
-      environment: { baseUrl: 'https://sandbox.example.com/v4' },
+      environment: { baseUrl: 'https://sandbox.example.com' },
     });
     expect(await credentialsOf(vault, testing)).toEqual({ apiKey: 'MerchKey01' });
   });
 
   for (const [what, to] of [
-    ['another host', 'https://other.example.com/v3'],
-    ['another port', 'https://sandbox.example.com:8443/v3'],
+    ['another host', 'https://other.example.com'],
+    ['another port', 'https://sandbox.example.com:8443'],
   ] as const) {
     test(`a base URL moved to ${what} clears the credentials and says so`, async ({ settingsPath }) => {
       const { environments, vault } = setUp(settingsPath);
-      const testing = await addTesting(environments, 'Testing', 'https://sandbox.example.com/v3');
-      const other = await addTesting(environments, 'Other', 'https://sandbox.example.com/v3');
+      const testing = await addTesting(environments, 'Testing', 'https://sandbox.example.com');
+      const other = await addTesting(environments, 'Other', 'https://sandbox.example.com');
       await environments.setCredential(testing.id, 'apiKey', 'MerchKey01');
       await environments.setCredential(testing.id, 'apiSecret', 'T3st-ApiSignature-000111');
       await environments.setCredential(other.id, 'apiKey', 'OtherKey01');

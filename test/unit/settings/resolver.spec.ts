@@ -23,7 +23,11 @@ const SANDBOX_CREDENTIALS = {
 function embedded(start: { port: number; host?: string }): () => Promise<Result<EmbeddedSandbox>> {
   return async () => ({
     ok: true,
-    data: { baseUrl: `http://${start.host ?? '127.0.0.1'}:${start.port}/`, credentials: SANDBOX_CREDENTIALS },
+    data: {
+      baseUrl: `http://${start.host ?? '127.0.0.1'}:${start.port}/`,
+      credentials: SANDBOX_CREDENTIALS,
+      worldId: 'resolver-world',
+    },
   });
 }
 
@@ -76,12 +80,12 @@ test('a keychain profile reads its credentials per call, for its own origin only
 }) => {
   const { environments, resolver } = setUp(settingsPath);
   const testing = data(
-    await environments.add({ name: 'Testing', kind: 'testing', baseUrl: 'https://sandbox.example.com/v3' }),
+    await environments.add({ name: 'Testing', kind: 'testing', baseUrl: 'https://sandbox.example.com' }),
   );
   await environments.use(testing.id);
   const resolved = data(await resolver.resolveActive());
   expect(resolved).toMatchObject({
-    baseUrl: 'https://sandbox.example.com/v3',
+    baseUrl: 'https://sandbox.example.com',
     origin: 'https://sandbox.example.com',
     credentialSource: 'keychain',
   });

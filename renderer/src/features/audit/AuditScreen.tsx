@@ -204,6 +204,7 @@ function ChainAndExport({ filter }: { filter: AuditFilter }) {
 }
 
 const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "…"';
+const REPAIR_COMMAND = 'paydesk audit repair --reason "…"';
 
 function VerifyReport({ report }: { report: AuditVerifyReport }) {
   const { t } = useTranslation('audit');
@@ -249,7 +250,12 @@ function VerifyReport({ report }: { report: AuditVerifyReport }) {
       ? t('verify.cutTitle')
       : anchorState === 'mismatch'
         ? t('verify.mismatchTitle')
-        : t('verify.unreadableTitle');
+        : anchorState === 'anchor_missing'
+          ? t('verify.anchorMissingTitle')
+          : t('verify.unreadableTitle');
+  // A damaged line nobody repaired is the repair's to lift; otherwise the anchor's acknowledgement.
+  const openDamage = (report.damages ?? []).some((damage) => damage.repairedAt === undefined);
+  const command = openDamage ? REPAIR_COMMAND : ACKNOWLEDGE_COMMAND;
   return (
     <Alert
       color="red"
@@ -270,13 +276,17 @@ function VerifyReport({ report }: { report: AuditVerifyReport }) {
         {problem && <Text size="sm">{t('verify.brokenEntries', { count: report.entries })}</Text>}
         {head}
         {report.writesRefused && (
-          <Stack gap={4} data-testid="audit-verify-refused">
+          <Stack
+            gap={4}
+            data-testid="audit-verify-refused"
+            data-command={openDamage ? 'repair' : 'acknowledge'}
+          >
             <Text size="sm" fw={600}>
-              {t('verify.refused')}
+              {openDamage ? t('verify.damageOpen') : t('verify.refused')}
             </Text>
             <Group gap={4} wrap="nowrap">
-              <Code style={{ overflowWrap: 'anywhere' }}>{ACKNOWLEDGE_COMMAND}</Code>
-              <CopyButton value={ACKNOWLEDGE_COMMAND} label={t('verify.refusedCommandCopy')} />
+              <Code style={{ overflowWrap: 'anywhere' }}>{command}</Code>
+              <CopyButton value={command} label={t('verify.refusedCommandCopy')} />
             </Group>
           </Stack>
         )}
@@ -304,7 +314,9 @@ function AnchorProblem({ report }: { report: AuditVerifyReport }) {
         ? t('verify.anchor.mismatch', { anchorSeq })
         : anchor.state === 'unreadable'
           ? t('verify.anchor.unreadable')
-          : null;
+          : anchor.state === 'anchor_missing'
+            ? t('verify.anchor.anchor_missing')
+            : null;
   return text ? (
     <Text
       size="sm"
@@ -337,14 +349,41 @@ function AnchorNotes({ report }: { report: AuditVerifyReport }) {
   );
 }
 
-/** Every repair and acknowledged gap the journal holds: neither is ever silent. */
+/** Every repair, damaged line and acknowledged gap the journal holds: none is ever silent. */
 function RepairsAndGaps({ report }: { report: AuditVerifyReport }) {
   const { t } = useTranslation('audit');
   const format = useFormat();
   const repairs = report.repairs ?? [];
   const gaps = report.gaps ?? [];
+  const damages = report.damages ?? [];
   return (
     <>
+      {damages.length > 0 && (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {t('verify.damagedTitle')}
+          </Text>
+          {damages.map((damage) => (
+            <Text
+              size="sm"
+              key={damage.line}
+              data-testid="audit-verify-damage"
+              data-repaired={damage.repairedAt !== undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              {t('verify.damaged', { line: damage.line, kind: t(`verify.kind.${damage.kind}`) })}{' '}
+              {damage.repairedAt &&
+                t('verify.damageRepaired', {
+                  seq: damage.repairedAt.seq,
+                  time: format.dateTime(damage.repairedAt.time),
+                  user: damage.repairedAt.osUser ?? t('verify.unknownUser'),
+                  sidecar: damage.repairedAt.sidecar,
+                  reason: damage.repairedAt.reason,
+                })}
+            </Text>
+          ))}
+        </Stack>
+      )}
       {repairs.length > 0 && (
         <Stack gap={2}>
           <Text size="sm" fw={600}>

@@ -84,6 +84,8 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
   // A cashout cancel is a DELETE and carries no key (D6): main checks the status and cancels
   // again only while the cashout is still pending.
   const keyless = intent.idempotencyKey === null;
+  // D18: past 23 h the key is never sent again; main says until when it may be (`resendUntil`).
+  const keyExpired = intent.resendUntil !== null && Date.parse(intent.resendUntil) <= Date.now();
   const busy = reread.isPending || retry.isPending;
   const headingId = `intent-${intent.intentId}`;
 
@@ -110,6 +112,11 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
         <Text size="sm" fw={600} data-testid="unresolved-cause">
           {t(`cause.${intent.cause}`)}
         </Text>
+        {intent.canRetry && intent.resendUntil !== null && (
+          <Text size="sm" data-testid="unresolved-resend-until">
+            {t('unresolved.resendUntil', { time: format.dateTime(intent.resendUntil) })}
+          </Text>
+        )}
         <DetailList>
           <DetailRow label={t('column.time')} field="time">
             {format.dateTime(intent.time)}
@@ -192,8 +199,10 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
               {keyless ? t('unresolved.retryCancel') : t('unresolved.retry')}
             </Button>
           ) : (
-            <Text size="sm" data-testid="unresolved-no-retry">
-              {t('unresolved.cannotRetry')}
+            <Text size="sm" data-testid="unresolved-no-retry" data-key-expired={keyExpired}>
+              {keyExpired
+                ? t('unresolved.keyExpired', { time: format.dateTime(intent.time) })
+                : t('unresolved.cannotRetry')}
             </Text>
           )}
           <Button

@@ -20,6 +20,7 @@ const VERDICT_COLORS: Record<DoctorVerdict, BadgeColor> = {
   tls_failure: 'red',
   keychain_unavailable: 'orange',
   unexpected_answer: 'orange',
+  unproven: 'orange',
 };
 
 /** Runs the credential doctor (one harmless call per credential set) and shows each verdict. */

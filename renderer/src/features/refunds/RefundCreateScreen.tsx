@@ -189,13 +189,12 @@ function RefundForm({
 
   const bankAccountRequired = preflight.bankAccountRequired;
   const withBankAccount = sendsBankAccount(values, bankAccountRequired);
-  const problems = refundProblems(values, {
-    bankAccountRequired,
-    remaining: preflight.remaining,
-    locale: format.locale,
-  });
+  const left = { remaining: preflight.remaining, uncertain: preflight.remainingUncertain };
+  const problems = refundProblems(values, { bankAccountRequired, left, locale: format.locale });
   const blocked = preflight.blockers.length > 0;
-  const body = toRefundBody(depositId, values, bankAccountRequired, format.locale);
+  const body = toRefundBody(depositId, values, bankAccountRequired, format.locale, left);
+  // "Everything that is left": the amount field was left empty and the body carries that amount.
+  const everythingLeft = values.amount.trim() === '';
   const refused =
     create.error && lastSent && JSON.stringify(lastSent.body) === JSON.stringify(body)
       ? create.error.error
@@ -309,7 +308,9 @@ function RefundForm({
                 description={
                   preflight.remaining === null
                     ? t('create.amountHintUnknown')
-                    : t('create.amountHint', { remaining: money(preflight.remaining) })
+                    : preflight.remainingUncertain
+                      ? t('create.amountHintUncertain', { remaining: money(preflight.remaining) })
+                      : t('create.amountHint', { remaining: money(preflight.remaining) })
                 }
                 currency={preflight.currency}
                 value={values.amount}
@@ -447,15 +448,15 @@ function RefundForm({
         <Stack gap="xs">
           {target && <MutationTarget environment={target} />}
           <Text size="sm" data-testid="refund-confirm-summary">
-            {body.amount === undefined
+            {everythingLeft
               ? t('confirm.everything', {
                   id: depositId,
-                  remaining: money(preflight.remaining),
+                  remaining: money(body.amount ?? preflight.remaining),
                   environment: where,
                 })
               : t('confirm.amount', {
                   id: depositId,
-                  amount: money(body.amount),
+                  amount: money(body.amount ?? null),
                   environment: where,
                 })}
           </Text>

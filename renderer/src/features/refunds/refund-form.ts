@@ -9,7 +9,7 @@ import { parseMoneyInput, type MoneyInputProblem } from '../../lib/money-input';
 
 export interface RefundFormValues {
   invoiceId: string;
-  /** Empty: everything that is left (D8). */
+  /** Empty: everything that is left, sent as that exact amount (never left out of the body). */
   amount: string;
   comments: string;
   notificationUrl: string;
@@ -49,8 +49,21 @@ export const REFUND_FIELDS = {
 } as const satisfies Record<keyof RefundFormValues, string>;
 export type RefundInput = keyof RefundFormValues;
 
-/** A money problem is the amount as typed (lib/money-input); the others are the refund's own. */
-export type RefundProblem = 'required' | MoneyInputProblem | 'over_remaining' | 'nothing_left';
+/**
+ * A money problem is the amount as typed (lib/money-input); the others are the refund's own.
+ * `amount_needed`: the amount was left empty, but what is left is not known for sure (main's
+ * pre-flight: `remaining` null, or `remainingUncertain`), so "everything that is left" has no
+ * amount the confirmation could show.
+ */
+export type RefundProblem =
+  'required' | MoneyInputProblem | 'over_remaining' | 'nothing_left' | 'amount_needed';
+
+/** What main's pre-flight says is left, as the form needs it. */
+export interface RefundLeft {
+  remaining: number | null;
+  /** The service's record says more than the console knows: the amount must be typed. */
+  uncertain: boolean;
+}
 
 const toCents = (amount: number): number => Math.round(amount * 100);
 
@@ -68,13 +81,13 @@ export function parseRefundAmount(
 }
 
 /** Why the amount would be refused: a number > 0 with at most 2 decimals (D9), within what is left. */
-export function refundAmountProblem(
-  text: string,
-  remaining: number | null,
-  locale: string,
-): RefundProblem | null {
+export function refundAmountProblem(text: string, left: RefundLeft, locale: string): RefundProblem | null {
+  const { remaining } = left;
   const amount = parseRefundAmount(text, locale);
-  if (amount === null) return remaining === 0 ? 'nothing_left' : null;
+  if (amount === null) {
+    if (remaining === 0) return 'nothing_left';
+    return remaining === null || left.uncertain ? 'amount_needed' : null;
+  }
   if (typeof amount !== 'number') return amount.problem;
   if (remaining !== null && toCents(amount) > toCents(remaining)) return 'over_remaining';
   return null;
@@ -96,15 +109,11 @@ export function sendsBankAccount(values: RefundFormValues, bankAccountRequired: 
 /** Problems by input; an empty object when the form can be sent. */
 export function refundProblems(
   values: RefundFormValues,
-  {
-    bankAccountRequired,
-    remaining,
-    locale,
-  }: { bankAccountRequired: boolean; remaining: number | null; locale: string },
+  { bankAccountRequired, left, locale }: { bankAccountRequired: boolean; left: RefundLeft; locale: string },
 ): Partial<Record<RefundInput, RefundProblem>> {
   const problems: Partial<Record<RefundInput, RefundProblem>> = {};
   if (values.invoiceId.trim() === '') problems.invoiceId = 'required';
-  const amount = refundAmountProblem(values.amount, remaining, locale);
+  const amount = refundAmountProblem(values.amount, left, locale);
   if (amount !== null) problems.amount = amount;
   if (bankAccountRequired) {
     // The fields the service needs to pay a bank account back.
@@ -115,16 +124,25 @@ export function refundProblems(
   return problems;
 }
 
+/**
+ * The request. An empty amount is "everything that is left", sent as that exact amount (the
+ * pre-flight's, when it is certain) so that the amount confirmed is the amount moved; main refuses
+ * a refund without one.
+ */
 export function toRefundBody(
   depositId: number,
   values: RefundFormValues,
   bankAccountRequired: boolean,
   locale: string,
+  left: RefundLeft = { remaining: null, uncertain: true },
 ): RefundCreateBody {
   const body: RefundCreateBody = { deposit_id: depositId, invoice_id: values.invoiceId.trim() };
   // An amount that cannot be read is the form's problem to show; it is never sent.
   const amount = parseRefundAmount(values.amount, locale);
   if (typeof amount === 'number') body.amount = amount;
+  else if (amount === null && !left.uncertain && left.remaining !== null && left.remaining > 0) {
+    body.amount = left.remaining;
+  }
   if (sendsBankAccount(values, bankAccountRequired)) {
     const account: BankAccountInput = {};
     const text = (value: string): string | undefined => (value.trim() === '' ? undefined : value.trim());
