@@ -92,7 +92,7 @@ const unresolvedLine = (view: AuditUnresolvedView): string =>
   ].join('\n');
 
 function retryWhyNot(view: AuditUnresolvedView): string {
-  if (view.resendUntil !== null && Date.parse(view.resendUntil) <= Date.now()) {
+  if (view.resendExpired) {
     return `first sent more than 23 hours ago (the service keeps a key 24 hours): never sent again under it; read its status (audit reread) or settle it by hand (audit settle)`;
   }
   return 'its request was not kept: read its status (audit reread) or settle it by hand (audit settle)';

@@ -221,6 +221,8 @@ export interface AuditUnresolvedView {
    * console stops at 23 h). Null for a request without a key (a cashout cancel).
    */
   resendUntil: string | null;
+  /** `resendUntil` has passed (by main's clock): never sent again under its key; read its status or settle it by hand. */
+  resendExpired: boolean;
 }
 
 export interface AuditApi {

@@ -598,6 +598,7 @@ class FileJournal implements Journal {
           cause: operation.fromDamage ? 'damaged_line' : outcome ? 'answer_lost' : 'no_outcome',
           canRetry: await this.canResend(operation),
           resendUntil: until === null ? null : until.toISOString(),
+          resendExpired: until !== null && this.now().getTime() >= until.getTime(),
         });
       }
       return { ok: true, data: views.sort((a, b) => a.seq - b.seq) };

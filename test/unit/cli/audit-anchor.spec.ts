@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, readFileSync, readdirSync, truncateSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,4 +108,32 @@ test('a torn last line repaired when the CLI opens the journal is listed by veri
   expect(run.stdout).toMatch(/^journal ok: 3 entries, head hash [0-9a-f]{64}\n/);
   expect(run.stdout).toContain(`repair at entry 3 (`);
   expect(run.stdout).toContain(`): ${torn.length} bytes of a cut-short line moved to ${sidecar}\n`);
+});
+
+test('a damaged line in the middle: verify names it and the repair command; the repair lists what it may have been', async () => {
+  await writeDeposits(2);
+  const lines = readFileSync(journalFile(), 'utf8').split('\n');
+  // One character of the first intent's line, same length: it no longer matches its own hash.
+  lines[0] = (lines[0] ?? '').replace('"osUser":"ana"', '"osUser":"anb"');
+  writeFileSync(journalFile(), lines.join('\n'));
+
+  const broken = await cli(['audit', 'verify']);
+  expect(broken.code).toBe(1);
+  expect(broken.stdout).toContain('line 1 cannot be read: Line 1 does not match its own hash');
+  expect(broken.stdout).toContain('new intents are refused until repaired: paydesk audit repair --reason');
+  expect(broken.stderr).toMatch(
+    /^paydesk: storage: The journal is broken at line 1 \(tampered\).*paydesk audit repair/,
+  );
+
+  expect((await cli(['audit', 'repair'])).code).toBe(2);
+  const repaired = await cli(['audit', 'repair', '--reason', 'Bit flip on the desk disk; backup compared']);
+  expect(repaired.code).toBe(0);
+  expect(repaired.stdout).toMatch(
+    /^line 1 repaired at entry 5: its bytes are kept in journal\.jsonl\.damaged-/,
+  );
+  expect(repaired.stdout).toContain('the journal accepts new intents again');
+  const after = await cli(['audit', 'verify']);
+  expect(after.code).toBe(0);
+  expect(after.stdout).toMatch(/line 1 repaired at entry 5 \(.+\) by .+: Line 1 does not match its own hash/);
+  expect((await cli(['audit', 'repair', '--reason', 'again'])).code).toBe(1);
 });

@@ -269,6 +269,26 @@ test('production: --reason and --yes are required, and --yes arms it for that on
   const viaVariables = await cli(['deposits', 'create', '--body', '-'], { env: variables, stdin: body });
   expect(viaVariables.code).toBe(2);
   expect(viaVariables.stderr).toContain('--reason: required in production ("Live")');
+  // However the address is spelled (D19): another loopback name, a trailing slash.
+  const respelled = { ...variables, PAYDESK_BASE_URL: `${live.baseUrl.replace('127.0.0.1', 'localhost')}/` };
+  const viaRespelled = await cli(['deposits', 'create', '--body', '-'], { env: respelled, stdin: body });
+  expect(viaRespelled.code).toBe(2);
+  expect(viaRespelled.stderr).toContain('--reason: required in production ("Live")');
+  // A testing profile's name does not lend its (absent) guard rails to production's address.
+  const other = await sandbox(87);
+  const staging = await addWithCredentials(
+    cli,
+    ['--name', 'Staging', '--kind', 'testing', '--base-url', other.baseUrl],
+    other.credentials,
+  );
+  const borrowed = await cli(['--env', staging.id, 'deposits', 'create', '--body', '-'], {
+    env: variables,
+    stdin: body,
+  });
+  expect(borrowed.code).toBe(2);
+  expect(borrowed.stderr).toContain(
+    `PAYDESK_BASE_URL (${live.baseUrl}) is not the address of environment "Staging"`,
+  );
 
   const journal = await readFile(join(dataDir, 'audit', 'journal.jsonl'), 'utf8');
   const reasons = journal

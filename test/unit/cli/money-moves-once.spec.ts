@@ -30,6 +30,9 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The CLI's clock: a test moves it to play a run days later. */
+let now = Date.now();
+
 async function cli(argv: string[], variables = true): Promise<CliRun> {
   return runCliInProcess(
     argv,
@@ -43,6 +46,7 @@ async function cli(argv: string[], variables = true): Promise<CliRun> {
       client: { ...QUICK_CLIENT, timeoutMs: 3_000 },
       vault: { backend: vault, service: 'paydesk-test-cli-money' },
       sandbox: { seed: 42 },
+      now: () => now,
     },
   );
 }
@@ -143,4 +147,50 @@ test('a deposit with an invoice id already used exits 5 until confirmed, and aud
   expect(settled.code, settled.stderr).toBe(0);
   expect(JSON.parse(settled.stdout)).toMatchObject({ resolutionMethod: 'manual', state: 'ok' });
   expect(JSON.parse((await cli(['audit', 'unresolved', '--json'])).stdout)).toEqual([]);
+});
+
+test('audit retry: production through PAYDESK_BASE_URL needs --yes; under 23 hours it settles, after it never sends', async () => {
+  now = Date.now();
+  const added = await cli(
+    ['env', 'add', '--name', 'Production', '--kind', 'production', '--base-url', gateway.baseUrl],
+    false,
+  );
+  expect(added.code, added.stderr).toBe(0);
+  const loseTwo = (): void => {
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      gateway.arm('lose_after', { method: 'POST', path: /^\/v3\/refunds$/ });
+  };
+  loseTwo();
+  expect((await cli([...REFUND, ...PRODUCTION])).code).toBe(3);
+  gateway.disarm();
+  const [first] = JSON.parse((await cli(['audit', 'unresolved', '--json'])).stdout) as Array<{
+    intentId: string;
+  }>;
+
+  const unarmed = await cli(['audit', 'retry', first?.intentId ?? '']);
+  expect(unarmed.code).toBe(2);
+  expect(unarmed.stderr).toContain('add --yes');
+  const retried = await cli(['audit', 'retry', first?.intentId ?? '', '--yes', '--json']);
+  expect(retried.code, retried.stderr).toBe(0);
+  expect(JSON.parse(retried.stdout)).toMatchObject({ resolutionMethod: 'retried_same_key', state: 'ok' });
+
+  // Another refund lost, then a weekend: its key is never sent again.
+  loseTwo();
+  expect((await cli([...REFUND, ...PRODUCTION])).code).toBe(3);
+  gateway.disarm();
+  const [second] = JSON.parse((await cli(['audit', 'unresolved', '--json'])).stdout) as Array<{
+    intentId: string;
+    idempotencyKey: string;
+  }>;
+  now += 25 * 3_600_000;
+  const posts = gateway.posts.length;
+  const late = await cli(['audit', 'retry', second?.intentId ?? '', '--yes']);
+  expect(late.code).toBe(1);
+  expect(late.stderr).toContain('more than 23 hours ago');
+  const resend = await cli([...REFUND, ...PRODUCTION, '--idempotency-key', second?.idempotencyKey ?? '']);
+  expect(resend.code).toBe(1);
+  expect(resend.stderr).toContain('more than 23 hours ago');
+  expect(gateway.posts.length).toBe(posts);
+  const listed = await cli(['audit', 'unresolved']);
+  expect(listed.stdout).toContain('first sent more than 23 hours ago');
 });

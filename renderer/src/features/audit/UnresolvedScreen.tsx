@@ -84,8 +84,8 @@ function UnresolvedIntent({ intent }: { intent: AuditUnresolvedView }) {
   // A cashout cancel is a DELETE and carries no key (D6): main checks the status and cancels
   // again only while the cashout is still pending.
   const keyless = intent.idempotencyKey === null;
-  // D18: past 23 h the key is never sent again; main says until when it may be (`resendUntil`).
-  const keyExpired = intent.resendUntil !== null && Date.parse(intent.resendUntil) <= Date.now();
+  // D18: past 23 h the key is never sent again (main's clock decides, not this screen's).
+  const keyExpired = intent.resendExpired;
   const busy = reread.isPending || retry.isPending;
   const headingId = `intent-${intent.intentId}`;
 
