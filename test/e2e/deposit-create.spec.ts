@@ -126,6 +126,7 @@ test.describe('one-shot, hosted and QuickPay', () => {
 
   test('HOSTED: without payer details the answer is a link; main refuses the http link, which stays copyable', async ({
     console: app,
+    paydesk,
     axe,
     saveScreen,
   }) => {
@@ -168,6 +169,18 @@ test.describe('one-shot, hosted and QuickPay', () => {
     await answer.getByTestId('back-to-form').click();
     await expect(input(form, 'Amount')).toHaveValue('75');
     await expect(input(form, 'First name')).toHaveValue('Ana');
+    // Create again, no invoice id typed: the console gave the first one an invoice id made from its
+    // details, so this is the same deposit, refused before anything is sent (never two payment links).
+    await form.getByTestId('create-deposit').click();
+    const again = app.getByRole('dialog', { name: /PD-\d{8}-[0-9A-F]{16}/ });
+    const duplicate = again.getByTestId('duplicate-invoice');
+    await expect(duplicate).toHaveAttribute('data-same-request', 'true');
+    const intents = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    expect(
+      intents.ok && intents.data.filter((entry) => entry.type === 'intent' && entry.summary?.amount === '75'),
+    ).toHaveLength(1);
+    await axe();
+    await duplicate.getByTestId('duplicate-back').click();
   });
 
   test('QuickPay: Mexico SE with the payer id only, Brazil IX with no payer', async ({

@@ -174,6 +174,60 @@ test.describe('create', () => {
     await expect(app.getByTestId('refund-warnings')).toContainText('This console recorded 1 refund');
   });
 
+  test('everything that is left goes as that exact amount; a refund the service sent without its amount makes it typed', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    const depositId = SEEDED_RECORDS.completedCardDeposit;
+    await openRoute(app, `/refunds/new?depositId=${depositId}`);
+    const form = app.getByTestId('refund-form');
+    const amount = input(form, 'Amount to refund');
+    await expect(form).toContainText(
+      'Leave empty to refund everything that is left: exactly BRL 150.00 is sent.',
+    );
+    await form.getByTestId('create-refund').click();
+    const dialog = app.getByRole('dialog', { name: `Refund deposit ${depositId}?` });
+    await expect(dialog.getByTestId('refund-confirm-summary')).toHaveText(
+      `Refund everything that is left of deposit ${depositId}: exactly BRL 150.00, in Local sandbox.`,
+    );
+    await dialog.getByRole('button', { name: "Don't refund" }).click();
+
+    // Refund 18 of this deposit is PENDING and the service sends it without an amount: once the
+    // console has seen it, what is left is uncertain and the amount must be typed.
+    await jumpTo(app, `ref ${SEEDED_RECORDS.pendingRefundWithoutAmount}`);
+    await expect(app.getByTestId('refund-detail')).toHaveAttribute(
+      'data-refund-id',
+      String(SEEDED_RECORDS.pendingRefundWithoutAmount),
+    );
+    await openRoute(app, `/refunds/new?depositId=${depositId}`);
+    await expect(app.getByTestId('refund-warnings')).toContainText(
+      'The service did not send the amount of 1 refund of this deposit',
+    );
+    await expect(form).toContainText('less than BRL 150.00 may be left: type the amount to refund.');
+    await form.getByTestId('create-refund').click();
+    await expect(form).toContainText('Type the amount to refund: what is left is not known for sure.');
+    await expect(amount).toBeFocused();
+    await expect(app.getByRole('dialog')).toHaveCount(0);
+    await axe();
+    await saveScreen('refund-create-amount-uncertain');
+
+    await amount.fill('130');
+    await form.getByTestId('create-refund').click();
+    await expect(dialog.getByTestId('refund-confirm-summary')).toHaveText(
+      `Refund BRL 130.00 of deposit ${depositId} in Local sandbox.`,
+    );
+    await dialog.getByRole('button', { name: 'Create refund' }).click();
+    const detail = app.getByTestId('refund-detail');
+    await expect(detail.locator('[data-field="amount"]')).toHaveText('BRL 130.00');
+    const journal = await paydesk.call('auditEntries', { action: 'refund.create' });
+    expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')?.summary).toMatchObject({
+      amount: '130',
+      currency: 'BRL',
+    });
+  });
+
   test("from a bank deposit: the bank account is required and the bank picker searches the country's banks", async ({
     console: app,
     paydesk,

@@ -10,12 +10,16 @@ export const refundQueries = {
       call: (api) => api.getRefund({ refundId: refundId ?? 0 }),
       enabled: refundId !== null,
     }),
-  /** What main says about refunding a deposit: what is left, card or not, blockers, warnings. */
+  /**
+   * What main says about refunding a deposit: what is left, card or not, blockers, warnings. Read
+   * afresh whenever the form opens: a refund seen or made a moment ago elsewhere changes what is left.
+   */
   preflight: (environmentId: string | null, depositId: number | null) =>
     environmentQuery(environmentId, {
       key: (keys) => keys.refundPreflight(depositId ?? 0),
       call: (api) => api.refundPreflight({ depositId: depositId ?? 0 }),
       enabled: depositId !== null,
+      staleTime: 0,
     }),
 };
 
