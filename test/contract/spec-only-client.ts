@@ -1,5 +1,5 @@
 /**
- * A merchant's client written from /work/shared/spec/payments-service-api.md and decisions.md
+ * A merchant's client written from the service's specification and docs/decisions.md
  * alone, as an outside integration would write it: its own D1 signing, its own X-Date from
  * Date.now(), no clock correction. It imports nothing from main/ (spec-only-client.spec.ts
  * checks that), so a misreading shared by the console's client and the sandbox cannot hide here.
