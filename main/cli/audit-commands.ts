@@ -74,7 +74,8 @@ function detailLines(report: AuditVerifyReport): string[] {
     );
   }
   if (openDamage.length > 0) lines.push(`new intents are refused until repaired: ${REPAIR_COMMAND}`);
-  else if (report.writesRefused) lines.push(`new entries are refused until acknowledged: ${ACKNOWLEDGE_COMMAND}`);
+  else if (report.writesRefused)
+    lines.push(`new entries are refused until acknowledged: ${ACKNOWLEDGE_COMMAND}`);
   return lines;
 }
 
@@ -180,7 +181,8 @@ export function describeAuditCommands(program: Command, context: CommandContext)
         if (context.json) context.print(asJson(done.data));
         else {
           const lines = done.data.lines.map(
-            (line) => `line ${line.line} repaired at entry ${line.seq}: its bytes are kept in ${line.sidecar}`,
+            (line) =>
+              `line ${line.line} repaired at entry ${line.seq}: its bytes are kept in ${line.sidecar}`,
           );
           for (const suspect of done.data.suspects) {
             const ids = Object.entries(suspect.ids)
@@ -293,9 +295,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     .command('reread')
     .description('settle an unresolved intent by reading the status of what it acted on')
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
-    .action((intentId: string) =>
-      settleWith((session) => session.api.auditReread({ intentId }), 'write'),
-    );
+    .action((intentId: string) => settleWith((session) => session.api.auditReread({ intentId }), 'write'));
 
   audit
     .command('settle')

@@ -86,12 +86,7 @@ type AuditProblemKind = 'tampered' | 'broken_link' | 'bad_sequence' | 'unparseab
  * an operator acknowledges them (`paydesk audit acknowledge-truncation`).
  */
 export type AuditAnchorState =
-  | 'matches'
-  | 'behind'
-  | 'entries_missing'
-  | 'mismatch'
-  | 'unreadable'
-  | 'anchor_missing';
+  'matches' | 'behind' | 'entries_missing' | 'mismatch' | 'unreadable' | 'anchor_missing';
 
 /** A journal head: its last entry's sequence number and hash (null: no entry) and the file's length. */
 interface AuditHead {

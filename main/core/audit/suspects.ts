@@ -52,7 +52,9 @@ export function intentIdsIn(text: string): string[] {
   const named = [...text.matchAll(INTENT_ID)].map((match) => (match[1] ?? '').toLowerCase());
   if (named.length > 0) return [...new Set(named)];
   const key = stringField(text, 'idempotencyKey')?.toLowerCase();
-  return [...new Set([...text.matchAll(UUID)].map((match) => match[0].toLowerCase()))].filter((id) => id !== key);
+  return [...new Set([...text.matchAll(UUID)].map((match) => match[0].toLowerCase()))].filter(
+    (id) => id !== key,
+  );
 }
 
 /** A suspect from a kept request whose intent line the journal does not have. */

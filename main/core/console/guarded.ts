@@ -69,7 +69,9 @@ async function productionOwner(
   return (
     list.data.environments.find(
       (other) =>
-        other.kind === 'production' && other.id !== connection.profile.id && accountOrigin(other.baseUrl) === origin,
+        other.kind === 'production' &&
+        other.id !== connection.profile.id &&
+        accountOrigin(other.baseUrl) === origin,
     ) ?? null
   );
 }

@@ -372,9 +372,7 @@ test.describe('refund form (D8)', () => {
       toRefundBody(300000006, values, true, 'en', { remaining: 100, uncertain: true }).amount,
     ).toBeUndefined();
     expect(refundCreateBodySchema.safeParse(bank).success).toBe(true);
-    expect(
-      refundProblems(emptyRefundForm(''), { bankAccountRequired: true, left, locale: 'en' }),
-    ).toEqual({
+    expect(refundProblems(emptyRefundForm(''), { bankAccountRequired: true, left, locale: 'en' })).toEqual({
       invoiceId: 'required',
       beneficiary: 'required',
       bankCode: 'required',
