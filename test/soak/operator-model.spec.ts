@@ -17,12 +17,11 @@ test('a thousand random operator sequences against a faulty gateway: no duplicat
   try {
     const tally = await runOperatorModel(world, RUNS, 24);
     console.log(
-      `operator model (soak): ${tally.sequences} sequences, ${tally.commands} commands, ${tally.faults} faults armed, ${tally.refusals} refusals checked, duplicates found = ${tally.duplicates}`,
+      `operator model (soak): ${tally.sequences} sequences, ${tally.commands} commands, ${tally.faults} faults armed, ${tally.refusals} refusals checked, ${tally.switches} switches, ${tally.jumps} clock jumps, ${tally.expiredResends} resends refused past 23 h, ${tally.kills} lock holders killed, ${tally.damages} damaged lines (${tally.damagedUnknowns} of an unknown intent), duplicates found = ${tally.duplicates}`,
     );
     expect(tally.sequences).toBeGreaterThanOrEqual(RUNS);
     expect(tally.duplicates).toBe(0);
   } finally {
-    await world.runtimes[1].close();
-    await world.gateway.close();
+    await world.close();
   }
 });
