@@ -385,7 +385,11 @@ async function resend(
     const view = views.find((candidate) => candidate.idempotencyKey === sent.key);
     expect(view, `the journal lists ${sent.key}`).toBeDefined();
     retriedAs = view?.environment.id;
-    result = await seat.actor.call('auditRetry', { intentId: view?.intentId ?? '' });
+    // With a reason, as a person retrying gives one: an intent known only from a repair lost its own.
+    result = await seat.actor.call('auditRetry', {
+      intentId: view?.intentId ?? '',
+      reason: `model ${model.sequence}: retry after a lost answer`,
+    });
   } else {
     const method = sent.target.action === 'refund.create' ? 'createRefund' : 'createDeposit';
     result = await seat.actor.call(method, { body: sent.body, reason: 'resend', idempotencyKey: sent.key });
@@ -413,6 +417,9 @@ async function resend(
       { gateway: world.gateway, postsBefore },
       `retry of ${sent.key} through its own profile, unarmed here`,
     );
+    world.tally.refusals += 1;
+  } else if (!result.ok && world.gateway.posts.length === postsBefore) {
+    // Refused before anything was sent: the outcome is as unknown as it was, and stays listed.
     world.tally.refusals += 1;
   } else {
     saw(model, sent, result);
@@ -1176,7 +1183,16 @@ export async function runOperatorModel(
       world.tally.commands += [...commands].length;
       await compareServiceWithJournal(model, world);
     }),
-    { numRuns: runs, ...(seed !== undefined && { seed }), endOnFailure: true },
+    {
+      numRuns: runs,
+      ...(seed !== undefined && { seed }),
+      // A failure's seed and path replay it alone (fast-check prints both).
+      ...(process.env.PAYDESK_MODEL_SEED && {
+        seed: Number(process.env.PAYDESK_MODEL_SEED),
+        path: process.env.PAYDESK_MODEL_PATH,
+      }),
+      endOnFailure: true,
+    },
   );
   return world.tally;
 }
