@@ -76,18 +76,19 @@ if (!app.requestSingleInstanceLock()) {
     log = opened.log;
     hardenSession(session.defaultSession, page);
     serveBundle(session.defaultSession, page);
+    const memoryVault = testSwitches && process.env.PAYDESK_MEMORY_VAULT === '1';
     const core = createConsoleRuntime({
       dataDir,
       settingsStore: createElectronSettingsStore(dataDir),
       vault: {
-        backend:
-          testSwitches && process.env.PAYDESK_MEMORY_VAULT === '1'
-            ? createMemoryBackend()
-            : createKeytarBackend(),
+        backend: memoryVault ? createMemoryBackend() : createKeytarBackend(),
+        keptAcrossRuns: !memoryVault,
       },
+      launch: { launcher: 'desktop', dataFolderTemporary: false },
       embeddedSandbox: embeddedSandboxStarter(sandboxSeed === undefined ? {} : { seed: sandboxSeed }),
       openExternal: openExternalHttps,
       recordIndex: sqliteRecordIndexStarter(dataDir),
+      keepUnfinishedBatches: true,
       log: opened.log,
     });
     runtime = core;

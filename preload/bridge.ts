@@ -31,10 +31,16 @@ export interface BridgeTransport {
   /** Hands every event message to `listener` until the returned function is called. */
   subscribe(listener: (message: unknown) => void): () => void;
   /**
-   * The kind a failed transport answers with: `internal` for IPC (a bug when it breaks),
-   * `network` for the web bridge's socket (it can really go away).
+   * The kind a failed transport answers with: `internal` for IPC (main answers every call it
+   * handles, and when main stops the window goes with it, so a failure is a bug),
+   * `console_unreachable` for the web bridge's socket (its server can really go away).
    */
-  failureKind: Extract<ErrorKind, 'internal' | 'network'>;
+  failureKind: Extract<ErrorKind, 'internal' | 'console_unreachable'>;
+  /**
+   * True once the transport can never reach the console again (the web bridge's socket closed).
+   * A `consoleUnreachable` listener that comes later still hears it. Absent: it never happens.
+   */
+  lost?: () => boolean;
 }
 
 const errorKinds: ReadonlySet<string> = new Set(ERROR_KINDS);
@@ -132,6 +138,17 @@ export function buildBridge(
     };
     listeners.add(entry);
     closeSubscription ??= transport.subscribe(fanOut);
+    // A lasting condition, not a moment: a listener that comes after it is still told.
+    if (event === 'consoleUnreachable' && transport.lost?.()) {
+      queueMicrotask(() => {
+        if (!listeners.has(entry)) return;
+        try {
+          entry({ name: event, payload: {} });
+        } catch (error) {
+          reportListenerError(error);
+        }
+      });
+    }
     return () => {
       if (!listeners.delete(entry) || listeners.size > 0) return;
       const close = closeSubscription;

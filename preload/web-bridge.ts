@@ -5,8 +5,10 @@ import { buildBridge, type BridgeTransport } from './bridge';
 /**
  * `window.paydesk` in the browser build (`npm run web`, dev and test only): the SAME factory as
  * the Electron preload, over one WebSocket to the web bridge server. No reconnection: once the
- * socket closes, every pending and later call answers a `network` Result, so a page never hangs
- * on a server that went away (reload the page to start again).
+ * socket closes, every pending and later call answers a `console_unreachable` Result and the page
+ * hears `consoleUnreachable` once, so it never hangs on, nor looks alive over, a server that went
+ * away. A socket refused at the start (the server is gone, or the token is an earlier start's)
+ * closes the same way.
  *
  * Type-checked with the main program, which has no DOM types (main must not lean on them), so
  * the few browser objects used are described here, and a WebSocket from the `ws` package fits
@@ -45,7 +47,10 @@ function parseServerFrame(data: unknown): BridgeServerFrame | undefined {
 }
 
 const CLOSED_MESSAGE =
-  'the connection to the web bridge is closed (open the URL `npm run web` printed, with its #token=…, or reload)';
+  "the connection to the console is closed: `npm run web` stopped, or this page holds an earlier start's token (start it again and open the URL it prints, with its #token=…)";
+
+/** What the transport tells its listeners once the socket is gone. */
+const UNREACHABLE_EVENT = { name: 'consoleUnreachable', payload: {} } as const;
 
 /** A BridgeTransport over one socket: request ids, pending calls, events, no reconnection. */
 export function createSocketTransport(socket: PageSocket): BridgeTransport {
@@ -61,6 +66,7 @@ export function createSocketTransport(socket: PageSocket): BridgeTransport {
     for (const flush of waitingForOpen.splice(0)) flush();
     for (const call of pending.values()) call.reject(new Error(CLOSED_MESSAGE));
     pending.clear();
+    for (const listener of [...listeners]) listener(UNREACHABLE_EVENT);
   };
 
   socket.addEventListener('open', () => {
@@ -92,7 +98,8 @@ export function createSocketTransport(socket: PageSocket): BridgeTransport {
   };
 
   return {
-    failureKind: 'network',
+    failureKind: 'console_unreachable',
+    lost: () => closed,
     invoke(channel, arg) {
       if (closed) return Promise.reject(new Error(CLOSED_MESSAGE));
       let text: string;

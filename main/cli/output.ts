@@ -38,6 +38,8 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   duplicate_invoice: 5,
   storage: 2,
   cancelled: 130,
+  // Only the browser build's page answers it; the CLI calls the core in its own process.
+  console_unreachable: 1,
 };
 
 export function exitCodeFor(error: ConsoleError): number {

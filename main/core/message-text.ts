@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_KEYS, type MessageKey, type MessageText } from '../../shared/contract';
+import { WALLET_FORMAT_DESCRIBE, type WalletFormat } from './payments/wallets';
 
 /**
  * A text key and a few short parameters (names, amounts, codes), nothing else: how main's words
@@ -51,6 +52,18 @@ const ISSUE_PHRASES: ReadonlyArray<readonly [RegExp, MessageKey, ...string[]]> =
   [/^must be a crypto symbol/, 'field.crypto'],
   [/^must be a v4 UUID$/, 'field.requestKey'],
   [/^is not a field the service knows$/, 'field.unknown'],
+  [/^must be a wallet address on (\S+) whose check characters match/, 'field.wallet.checksum', 'network'],
+  // One row per wallet form (payments/wallets.ts), built from its English description.
+  ...(Object.entries(WALLET_FORMAT_DESCRIBE) as Array<[WalletFormat, string]>).map(
+    ([format, describe]) =>
+      [
+        new RegExp(
+          `^must be a wallet address on (\\S+): ${describe.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+        ),
+        `field.wallet.${format}`,
+        'network',
+      ] as const,
+  ),
 ];
 
 /**

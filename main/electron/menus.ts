@@ -1,6 +1,13 @@
 import type { ContextMenuParams, MenuItemConstructorOptions } from 'electron';
 import { z } from 'zod';
-import { CHANNELS, LANGUAGES, type Language, type Result } from '../../shared/contract';
+import {
+  CHANNELS,
+  LANGUAGES,
+  TEXT_LANGUAGE_OF,
+  type Language,
+  type Result,
+  type TextLanguage,
+} from '../../shared/contract';
 
 /**
  * The application menu and the context menu as plain templates. Pure (a type-only import of
@@ -44,7 +51,7 @@ export interface MenuLabels {
   copyId: string;
 }
 
-export const MENU_LABELS: Readonly<Record<Language, MenuLabels>> = {
+export const MENU_LABELS: Readonly<Record<TextLanguage, MenuLabels>> = {
   en: {
     file: 'File',
     edit: 'Edit',
@@ -152,10 +159,10 @@ export const MENU_LABELS: Readonly<Record<Language, MenuLabels>> = {
   },
 };
 
-/** The labels of a language; English for anything else. */
+/** The labels of a language (a regional variant's are its language's); English for anything else. */
 export function menuLabelsFor(language: string | undefined): MenuLabels {
   return (LANGUAGES as readonly string[]).includes(language ?? '')
-    ? MENU_LABELS[language as Language]
+    ? MENU_LABELS[TEXT_LANGUAGE_OF[language as Language]]
     : MENU_LABELS.en;
 }
 

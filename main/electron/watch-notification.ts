@@ -1,4 +1,10 @@
-import type { Language, WatchChangedEvent, WatchKind } from '../../shared/contract';
+import {
+  TEXT_LANGUAGE_OF,
+  type Language,
+  type TextLanguage,
+  type WatchChangedEvent,
+  type WatchKind,
+} from '../../shared/contract';
 
 /**
  * What the desktop notification of a watchlist change says, in the user's language. Pure (no
@@ -23,7 +29,7 @@ interface NotificationTexts {
   environment: (id: string) => string;
 }
 
-export const NOTIFICATION_TEXTS: Record<Language, NotificationTexts> = {
+export const NOTIFICATION_TEXTS: Record<TextLanguage, NotificationTexts> = {
   en: {
     kind: { deposit: 'Deposit', refund: 'Refund', cashout: 'Cashout', sub_merchant: 'Sub-merchant' },
     alarm: 'ALARM',
@@ -51,7 +57,7 @@ export function watchNotificationContent(
   { item, change, severity }: WatchChangedEvent,
   language: Language = 'en',
 ): WatchNotificationContent {
-  const texts = NOTIFICATION_TEXTS[language];
+  const texts = NOTIFICATION_TEXTS[TEXT_LANGUAGE_OF[language]];
   const subject = `${texts.kind[item.kind]} ${item.id}`;
   const move = change.from === null ? texts.firstSeen(change.to) : `${change.from} → ${change.to}`;
   const where = texts.environment(item.environmentId);

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { buildRenderer } from './build-renderer';
+import type { ConsoleSetup } from '../../shared/contract';
 import { startWebBridge, WEB_VAULT_SERVICE, type WebBridgeOptions } from './start';
 
 /**
@@ -106,6 +107,30 @@ export function parseWebArgs(
   return { ok: true, command: { kind: 'serve', options, json: flags.json ?? false } };
 }
 
+/**
+ * What a first run must not learn too late, printed under the URL: the page says the same
+ * (renderer/src/shell/StartNotes.tsx), each with the flag that changes it.
+ */
+export function startNotes(setup: ConsoleSetup, keychainProblem: string | null): string[] {
+  const notes: string[] = [];
+  if (setup.dataFolderTemporary) {
+    notes.push(
+      'Note: the data folder is temporary. The audit journal, settings and drafts are deleted when this',
+      '  stops (Ctrl-C). To keep them, start with --data-dir <folder>: npm run web -- --data-dir ~/paydesk-data',
+    );
+  }
+  if (setup.keychain === 'unavailable') {
+    if (notes.length > 0) notes.push('');
+    notes.push(
+      `Note: the OS keychain cannot be used${keychainProblem ? ` (${keychainProblem.replace(/\.$/, '')})` : ''}.`,
+      '  Credentials cannot be stored, and drafts are kept only until this stops. Start a Secret Service',
+      '  (README, "Linux desktop"), or start with --memory-vault to keep credentials in memory for this',
+      '  run: npm run web -- --memory-vault',
+    );
+  }
+  return notes;
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseWebArgs(argv);
   if (!parsed.ok) {
@@ -123,10 +148,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const bridge = await startWebBridge(command.options);
+  const notes = startNotes(bridge.setup, bridge.keychainProblem);
   if (command.json) {
     process.stdout.write(
-      `${JSON.stringify({ url: bridge.url, port: bridge.port, dataDir: bridge.dataDir })}\n`,
+      `${JSON.stringify({ url: bridge.url, port: bridge.port, dataDir: bridge.dataDir, setup: bridge.setup })}\n`,
     );
+    // stdout stays one JSON line for harnesses; a person reading the terminal still sees these.
+    if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
   } else {
     process.stdout.write(
       [
@@ -136,9 +164,11 @@ async function main(argv: readonly string[]): Promise<number> {
         `  ${bridge.url}`,
         '',
         `Data folder: ${bridge.dataDir}${command.options.dataDir ? '' : ' (temporary, removed on exit)'}`,
-        `Credentials: ${bridge.vault === 'memory' ? 'in memory only' : `OS keychain, service "${bridge.vaultService}"`}`,
+        `Credentials: ${bridge.vault === 'memory' ? 'in memory only' : `OS keychain, service "${bridge.vaultService}"${bridge.setup.keychain === 'unavailable' ? ' (cannot be used: see below)' : ''}`}`,
         'The URL carries the access token: share it with nobody. Ctrl-C stops.',
         '',
+        ...notes,
+        ...(notes.length > 0 ? [''] : []),
       ].join('\n'),
     );
   }

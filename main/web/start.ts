@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CHANNELS, type ConsoleApi } from '../../shared/contract';
+import { CHANNELS, type ConsoleApi, type ConsoleSetup } from '../../shared/contract';
 import {
   createConsoleRuntime,
   createDispatcher,
@@ -9,6 +9,7 @@ import {
   sqliteRecordIndexStarter,
   type ConsoleRuntime,
 } from '../core/console';
+import { DRAFT_KEY_ACCOUNT } from '../core/drafts';
 import { createKeytarBackend, createMemoryBackend, VAULT_SERVICE } from '../core/vault';
 import { embeddedSandboxStarter } from '../sandbox/starter';
 import { buildRenderer, DEFAULT_RENDERER_DIR } from './build-renderer';
@@ -55,6 +56,12 @@ export interface WebBridge extends WebBridgeServer {
   dispatch: Dispatch;
   /** Calls one ConsoleApi method through the dispatcher. */
   call<K extends keyof ConsoleApi>(method: K, arg: Parameters<ConsoleApi[K]>[0]): ReturnType<ConsoleApi[K]>;
+  /**
+   * What the page's start-up notes say (consoleSetup), and why the keychain cannot be used when it
+   * cannot (its error, for the terminal), asked when the bridge started.
+   */
+  setup: ConsoleSetup;
+  keychainProblem: string | null;
   /** URLs the page asked to open in the system browser (the browser build opens none). */
   externalOpens(): string[];
   runtime: ConsoleRuntime;
@@ -81,12 +88,11 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
   const vaultService = options.vaultService ?? WEB_VAULT_SERVICE;
   const opened: string[] = [];
 
+  const backend = vault === 'memory' ? createMemoryBackend() : createKeytarBackend();
   const runtime = createConsoleRuntime({
     dataDir: resolve(dataDir),
-    vault: {
-      backend: vault === 'memory' ? createMemoryBackend() : createKeytarBackend(),
-      service: vaultService,
-    },
+    vault: { backend, service: vaultService, keptAcrossRuns: vault !== 'memory' },
+    launch: { launcher: 'web', dataFolderTemporary: ownDataDir },
     embeddedSandbox: embeddedSandboxStarter(
       options.sandboxSeed === undefined ? {} : { seed: options.sandboxSeed },
     ),
@@ -96,6 +102,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
       return false;
     },
     recordIndex: sqliteRecordIndexStarter(resolve(dataDir)),
+    keepUnfinishedBatches: true,
   });
   // Calls still running when the bridge closes: the runtime closes after them, so a write they
   // began (settings, drafts, the record index) is finished, not cut off or raced by the removal.
@@ -103,7 +110,19 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
   const dispatch: Dispatch = calls.dispatch;
 
   let server: WebBridgeServer;
+  let setup: ConsoleSetup;
+  let keychainProblem: string | null = null;
   try {
+    // Asked once at start, so the terminal says what the page will (cli.ts startNotes).
+    const answered = await runtime.api.consoleSetup({});
+    setup = answered.ok
+      ? answered.data
+      : { launcher: 'web', dataFolderTemporary: ownDataDir, keychain: 'unavailable' };
+    if (!answered.ok) keychainProblem = answered.error.message;
+    else if (setup.keychain === 'unavailable') {
+      const probe = await backend.get(vaultService, DRAFT_KEY_ACCOUNT);
+      keychainProblem = probe.ok ? null : probe.error.message;
+    }
     server = await startWebBridgeServer({
       rendererDir,
       bridgeScript,
@@ -125,6 +144,8 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
     rendererDir,
     vault,
     vaultService,
+    setup,
+    keychainProblem,
     dispatch,
     call: ((method: keyof ConsoleApi, arg: unknown) => dispatch(CHANNELS[method], arg)) as WebBridge['call'],
     externalOpens: () => [...opened],

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { connectBridge } from './api/bridge';
+import { watchReachability } from './api/reachability';
 import { startI18n } from './i18n';
 import { holdPrestart, releasePrestart } from './prestart/handover';
 import { App } from './shell/App';
@@ -24,6 +25,7 @@ function start(root: HTMLElement): void {
     releasePrestart(root);
     return;
   }
+  watchReachability(bridge);
   installCopyIdMenu(window.paydeskDesktop);
   const stored = bridge.getPreferences({});
   // Handled where it is awaited (PreferencesProvider); this keeps an early failure from being

@@ -53,6 +53,14 @@ export interface AuditEntryView {
   reason?: string | null;
   /** Masked summary of the request (never a full document, account, wallet, e-mail or name). */
   summary?: Record<string, string | number | boolean>;
+  /**
+   * How much the request moved, from its summary, on each line of the operation: a deposit's or a
+   * refund's amount and its currency (absent when the request named none, e.g. a cashout cancel).
+   */
+  amount?: number;
+  currency?: string;
+  /** Who settled the operation by hand or by a re-read, on each of its lines once it is settled. */
+  settledBy?: string | null;
   /** What this outcome or resolution line says. */
   result?: 'ok' | 'error' | 'outcome_unknown';
   /** The operation's state now, after every later line (absent on repair lines). */

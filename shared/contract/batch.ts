@@ -109,7 +109,11 @@ export interface BatchSummary {
   startedAt: string;
   /** When the batch last stopped (done, cancelled, failed); null while running. */
   finishedAt: string | null;
-  cancelReason: 'user' | 'environment_changed' | null;
+  /**
+   * `console_stopped`: the console stopped (quit, restart) while the batch had ids left; it was
+   * kept in the data folder and comes back like this, to be resumed.
+   */
+  cancelReason: 'user' | 'environment_changed' | 'console_stopped' | null;
   /** Why a `failed` batch stopped; null otherwise. */
   error: ConsoleError | null;
   /** batchResume would fetch something: ids not looked up yet, or lookups that failed for a passing reason. */

@@ -191,6 +191,11 @@ export interface DepositCheck {
     mask: string | null;
     maskText?: MessageText;
   }>;
+  /**
+   * What a wallet address on the chosen crypto network looks like, for the form's hint: in English
+   * (CLI) and as a text key. Absent while no network is chosen.
+   */
+  walletFormat?: { describe: string; text: MessageText };
 }
 
 export interface DepositCreateOutcome {

@@ -21,11 +21,27 @@ export interface Draft {
   savedAt: string;
 }
 
+/**
+ * Where the drafts saved now are kept. `sealed`: on disk, sealed under the key in the OS keychain,
+ * so they survive a restart. Otherwise in main's memory only, never on disk, until the console
+ * stops: `memory_vault` (its keys live in memory only, so none outlives the run) or
+ * `keychain_unavailable` (the OS keychain that holds the drafts' key cannot be used now).
+ */
+export const DRAFT_KEEPINGS = ['sealed', 'memory_vault', 'keychain_unavailable'] as const;
+export type DraftKeeping = (typeof DRAFT_KEEPINGS)[number];
+
 export interface DraftLoad {
   /** null: no draft (never saved, sent or discarded). */
   draft: Draft | null;
   /** A draft that could not be read was moved aside (the form starts empty). */
   setAside: boolean;
+  /** Where this form's draft is kept from now on: the form says so before anything is typed. */
+  keeping: DraftKeeping;
+  /**
+   * A draft saved earlier is on disk, sealed under a key this run cannot use (the keychain is
+   * unavailable, or this run keeps its keys in memory only). It is left as it is: not damage.
+   */
+  sealedEarlier: boolean;
 }
 
 export interface DraftRef {
@@ -36,7 +52,9 @@ export interface DraftRef {
 export interface DraftsApi {
   draftLoad(arg: DraftRef): Promise<Result<DraftLoad>>;
   /** Replaces the draft (last write wins). */
-  draftSave(arg: DraftRef & { values: DraftValues }): Promise<Result<{ savedAt: string }>>;
+  draftSave(
+    arg: DraftRef & { values: DraftValues },
+  ): Promise<Result<{ savedAt: string; keeping: DraftKeeping }>>;
   /** `discarded: false` when there was none. */
   draftDiscard(arg: DraftRef): Promise<Result<{ discarded: boolean }>>;
 }

@@ -48,6 +48,7 @@ export * from './watchlist';
 export * from './records';
 export * from './drafts';
 export * from './reconcile';
+export * from './currencies';
 
 /** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
 export interface ConsoleApi
@@ -110,6 +111,11 @@ export interface ConsoleEvents {
   watchChanged: WatchChangedEvent;
   /** A reconciliation run moved on (throttled while looking up) or changed phase. */
   reconcileProgress: ReconcileProgress;
+  /**
+   * The page's bridge lost the console for good (the browser build's socket closed). Raised by
+   * the page's bridge itself, never by main, and told again to a listener that comes later.
+   */
+  consoleUnreachable: Record<string, never>;
 }
 export const EVENT_CHANNEL = 'paydesk:event' as const;
 /**
@@ -124,6 +130,7 @@ export const CONSOLE_EVENT_NAMES = [
   'batchProgress',
   'watchChanged',
   'reconcileProgress',
+  'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];
 

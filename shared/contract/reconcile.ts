@@ -73,7 +73,7 @@ export interface ReconcileRow {
   line: number;
   /** Canonical id looked up (cashouts: `ext:` + external id when the ledger gave that). */
   id: string;
-  /** The invoice id the ledger named, when the row was resolved through it. */
+  /** The invoice id the ledger names in its mapped invoice column (whether or not it found the record). */
   invoiceId?: string;
   class: ReconcileClass;
   moneyCase?: ReconcileMoneyCase;

@@ -27,7 +27,11 @@ export const RECORD_LIMITS = {
 /** One record of the index. camelCase: the console's own record, not a service one. */
 export interface IndexedRecordView {
   kind: RecordKind;
-  /** The service's id as text: deposit_id, refund_id, cashout_id or the sub-merchant's id. */
+  /**
+   * The service's id as text: deposit_id, refund_id, cashout_id or the sub-merchant's id. A cashout
+   * seen by its external id alone, while its cashout_id is not known: `ext:<external_id>` (the
+   * batch's form), with `externalId` set.
+   */
   id: string;
   /** Deposits: invoice_id; refunds: merchant_invoice_id. */
   invoiceId?: string;

@@ -58,6 +58,11 @@ export const ERROR_KINDS = [
   'storage',
   /** A bug: something that should not happen did. The message says what. */
   'internal',
+  /**
+   * The page cannot reach the console itself (the browser build's bridge closed: `npm run web`
+   * stopped, or the page holds an earlier start's token). Answered by the page's bridge, never by main.
+   */
+  'console_unreachable',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
@@ -107,6 +112,19 @@ export const MESSAGE_KEYS = [
   'field.mask.digitsCheck',
   'field.mask.digits',
   'field.urlPath',
+  // A crypto wallet that is not an address on its network (main/core/payments/wallets.ts).
+  'field.wallet.evm',
+  'field.wallet.tron',
+  'field.wallet.bep2',
+  'field.wallet.solana',
+  'field.wallet.tezos',
+  'field.wallet.checksum',
+  // The wallet forms, as the form's hint once a network is chosen.
+  'wallet.evm',
+  'wallet.tron',
+  'wallet.bep2',
+  'wallet.solana',
+  'wallet.tezos',
   // The reported_info masks, as the form's hints.
   'mask.accountType',
   'mask.words',
@@ -238,6 +256,7 @@ export const MESSAGE_KEYS = [
   'journal.keyExpired',
   'journal.nothingToRepair',
   'journal.keptRequestLocked',
+  'journal.keptRequestOtherKey',
   // A token of a batch or a ledger that is not an id of its kind (main/core/batch/ids.ts).
   'batchId.zero',
   'batchId.tooLarge',

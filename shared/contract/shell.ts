@@ -1,13 +1,32 @@
 /** The desktop around the console: external links, and what only the Electron shell offers. */
 import type { Result } from './results';
 
+/**
+ * Where the console keeps its keys (credentials, the drafts' key): the OS keychain, `usable` now
+ * or `unavailable` (no Secret Service, locked, keytar missing), or `memory` only for this run
+ * (the browser build's --memory-vault, a test switch of the app).
+ */
+export const KEYCHAIN_STATES = ['usable', 'unavailable', 'memory'] as const;
+export type KeychainState = (typeof KEYCHAIN_STATES)[number];
+
+/** How this console was started: what the page says up front, before anything is typed. */
+export interface ConsoleSetup {
+  /** What started it: the page names that launcher's flags (`web`) or steps (`desktop`). */
+  launcher: 'desktop' | 'web';
+  /** The data folder (settings, audit journal, drafts) is removed when the console stops. */
+  dataFolderTemporary: boolean;
+  keychain: KeychainState;
+}
+
 export interface ShellApi {
   /** Only https redirect URLs the service sent, after the user confirmed. */
   openExternal(arg: { url: string }): Promise<Result<{ opened: boolean }>>;
+  consoleSetup(arg: Record<string, never>): Promise<Result<ConsoleSetup>>;
 }
 
 export const SHELL_CHANNELS = {
   openExternal: 'paydesk:shell:open-external',
+  consoleSetup: 'paydesk:shell:setup',
 } as const satisfies { [K in keyof ShellApi]: `paydesk:${string}` };
 
 // ---------------------------------------------------------------------------------------------

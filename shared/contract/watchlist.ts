@@ -47,6 +47,22 @@ export interface WatchItem {
   alarm: boolean;
   /** Changes seen since the first sighting. */
   changes: number;
+  /**
+   * What the last good read said the object holds: a sub-merchant's balance (its total), a
+   * deposit's or a refund's amount. Absent for a cashout (its status carries none) and before the
+   * first read; `currency` absent when not known (a refund whose deposit this console never saw).
+   */
+  amount?: number;
+  currency?: string;
+}
+
+/** The amounts of one kind of pinned object in one currency, added up at the currency's precision. */
+export interface WatchTotal {
+  kind: WatchKind;
+  currency: string;
+  amount: number;
+  /** Objects counted. */
+  count: number;
 }
 
 /**
@@ -61,6 +77,11 @@ export interface WatchListView {
   nextPollAt: string | null;
   lastPollAt: string | null;
   items: WatchItem[];
+  /**
+   * `items`' amounts per kind and currency (sub-merchant balances apart from deposit amounts); an
+   * amount whose currency is not known is in no total.
+   */
+  totals: WatchTotal[];
   /** An unreadable watchlist file was moved here and the list started empty. */
   recoveredFrom?: string;
 }

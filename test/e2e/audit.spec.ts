@@ -154,12 +154,24 @@ test.describe('the journal', () => {
     const localId = await environmentId(paydesk, 'Local sandbox');
     const secondId = await environmentId(paydesk, 'Second testing');
     expect((await paydesk.call('useEnvironment', { id: localId })).ok).toBe(true);
+    // Not while its lost create is unresolved: its retry and status read need a way to its account.
+    const kept = await paydesk.call('removeEnvironment', { id: secondId });
+    expect(!kept.ok && kept.error.text).toMatchObject({ key: 'environment.unresolvedIntents' });
+    const unresolved = await paydesk.call('auditUnresolved', {});
+    if (!unresolved.ok) throw new Error(unresolved.error.message);
+    const [open] = unresolved.data;
+    const settled = await paydesk.call('auditSettle', {
+      intentId: open?.intentId ?? '',
+      verdict: 'did_not_happen',
+      note: 'not in the merchant panel',
+    });
+    expect(settled.ok).toBe(true);
     expect((await paydesk.call('removeEnvironment', { id: secondId })).ok).toBe(true);
     await app.reload();
     await form.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(rows).toHaveCount(6);
+    await expect(rows).toHaveCount(7);
     await environment.selectOption({ label: 'Second testing (removed)' });
-    await expect(rows).toHaveCount(4);
+    await expect(rows).toHaveCount(5);
 
     await axe();
     await app.evaluate(() => window.scrollTo(0, 0));
@@ -362,5 +374,184 @@ test.describe('outcome unknown in production', () => {
     ]);
     expect(entries.data[2]?.idempotencyKey).toBe(entries.data[0]?.idempotencyKey);
     await paydesk.call('disarmProduction', {});
+  });
+});
+
+test.describe('how much and who', () => {
+  test.use({ freshBridge: true, viewport: { width: 1280, height: 800 } });
+  const lossy = sandboxPerDescribe({ seed: 8084 });
+
+  /** The journal table's header words that differ per language. */
+  const WORDS = {
+    en: {
+      amount: 'Amount',
+      user: 'User',
+      settledBy: (user: string) => `settled by ${user}`,
+      settledIt: 'settled it',
+    },
+    es: {
+      amount: 'Importe',
+      user: 'Usuario',
+      settledBy: (user: string) => `resuelto por ${user}`,
+      settledIt: 'lo resolvió',
+    },
+    'pt-BR': {
+      amount: 'Valor',
+      user: 'Usuário',
+      settledBy: (user: string) => `resolvido por ${user}`,
+      settledIt: 'resolveu',
+    },
+  } as const;
+
+  test('amount, currency and the person on every line and in the CSV; at 1024 × 768 every column is reachable, ids whole', async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    // A deposit and a refund of part of it on the local sandbox.
+    const invoiceId = 'INV-AUDIT-HOW-MUCH-AND-WHO-0001';
+    const deposit = await paydesk.call('createDeposit', {
+      // QuickPay Brazil: ONE_SHOT, PENDING, so that the sandbox can complete it.
+      body: { amount: 100.5, country: 'BR', currency: 'BRL', invoice_id: invoiceId, payment_method: 'IX' },
+    });
+    if (!deposit.ok) throw new Error(deposit.error.message);
+    const depositId = deposit.data.created.record.deposit_id;
+    expect(
+      (await paydesk.call('sandboxTransition', { entity: 'deposit', id: depositId, to: 'COMPLETED' })).ok,
+    ).toBe(true);
+    const refund = await paydesk.call('createRefund', {
+      body: {
+        deposit_id: depositId,
+        invoice_id: invoiceId,
+        amount: 40,
+        bank_account: { beneficiary: 'Ana Souza', bank_code: 1, account_number: '12345-6' },
+      },
+    });
+    if (!refund.ok) throw new Error(refund.error.message);
+    // A create on another environment whose answer is lost, settled by hand afterwards.
+    await useSandboxEnvironment(paydesk, lossy(), 'Lossy testing', 'testing');
+    await setSandboxFaults(lossy(), {
+      rate: 1,
+      kinds: ['drop'],
+      seed: dropSeed(['after', 'after', 'after'], 1),
+    });
+    const lost = await paydesk.call('createDeposit', {
+      body: { amount: 7.25, country: 'BR', currency: 'BRL' },
+    });
+    expect(!lost.ok && lost.error.kind).toBe('outcome_unknown');
+    await setSandboxFaults(lossy(), { rate: 0 });
+    const unresolved = await paydesk.call('auditUnresolved', {});
+    const intentId = unresolved.ok ? unresolved.data[0]?.intentId : undefined;
+    if (intentId === undefined) throw new Error('the lost create is not unresolved');
+    const settled = await paydesk.call('auditSettle', {
+      intentId,
+      verdict: 'happened',
+      note: 'seen in the merchant panel',
+    });
+    if (!settled.ok) throw new Error(settled.error.message);
+    const user = settled.data.osUser ?? 'an unknown user';
+
+    await app.reload();
+    await app.waitForFunction(() => 'paydesk' in window);
+    await openJournal(app);
+    const box = app.getByTestId('audit-table-box');
+    const rowOf = (action: string, type: string) =>
+      app.locator(`[data-testid="audit-row"][data-action="${action}"][data-type="${type}"]`);
+    // How much, in what, on the intent and on its outcome.
+    for (const type of ['intent', 'outcome']) {
+      await expect(rowOf('refund.create', type).locator('[data-field="amount"]')).toHaveText('BRL 40.00');
+    }
+    await expect(
+      app
+        .locator(
+          `[data-testid="audit-row"][data-action="deposit.create"][data-type="outcome"][data-state="ok"] [data-field="amount"]`,
+        )
+        .first(),
+    ).toContainText('BRL');
+    // Who: the OS user, and who settled the lost create, on each of its lines.
+    const lostIntent = app.locator(`[data-testid="audit-row"][data-intent-id="${intentId}"]`);
+    await expect(lostIntent).toHaveCount(3);
+    await expect(lostIntent.locator('[data-field="amount"]').first()).toHaveText('BRL 7.25');
+    await expect(
+      lostIntent.and(app.locator('[data-type="intent"]')).locator('[data-field="user"]'),
+    ).toHaveText(`${user}${WORDS.en.settledBy(user)}`);
+    await expect(
+      lostIntent.and(app.locator('[data-type="resolution"]')).locator('[data-field="user"]'),
+    ).toHaveText(`${user}${WORDS.en.settledIt}`);
+    await axe();
+
+    // The CSV export has them as columns of their own.
+    const downloading = app.waitForEvent('download');
+    await app.getByTestId('audit-export').click();
+    const csv = await readFile(await (await downloading).path(), 'utf8');
+    const [header = '', ...lines] = csv.trimEnd().split(/\r?\n/);
+    const columns = header.split(',');
+    for (const name of ['user', 'settled_by', 'amount', 'currency']) expect(columns).toContain(name);
+    const refundIntent = lines
+      .map((line) => line.split(','))
+      .find(
+        (cells) =>
+          cells[columns.indexOf('type')] === 'intent' && cells[columns.indexOf('action')] === 'refund.create',
+      );
+    expect(refundIntent?.[columns.indexOf('amount')]).toBe('40');
+    expect(refundIntent?.[columns.indexOf('currency')]).toBe('BRL');
+    const lostResolution = lines
+      .map((line) => line.split(','))
+      .find((cells) => cells[columns.indexOf('type')] === 'resolution');
+    expect(lostResolution?.[columns.indexOf('settled_by')]).toBe(user);
+
+    // 1024 × 768: the page never scrolls sideways; the table scrolls inside its box, every column
+    // reachable, the ids kept in view and never cut.
+    await app.setViewportSize({ width: 1024, height: 768 });
+    await app.evaluate(() => window.scrollTo(0, 0));
+    const page = await app.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(page[0], 'the page scrolls sideways').toBeLessThanOrEqual(page[1] ?? 0);
+    const headers = box.locator('th[data-column]');
+    const names = await headers.evaluateAll((cells) =>
+      cells.map((cell) => cell.getAttribute('data-column') ?? ''),
+    );
+    expect(names).toEqual(expect.arrayContaining(['ids', 'user', 'amount', 'state', 'serviceCode']));
+    const invoice = box.locator(`[data-field="ids"] [data-copy-id="${invoiceId}"]`).first();
+    await expect(invoice).toHaveText(invoiceId);
+    for (const name of names) {
+      const header = box.locator(`th[data-column="${name}"]`);
+      await header.scrollIntoViewIfNeeded();
+      const [cell, region] = await Promise.all([
+        header.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+        box.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+      ]);
+      expect(cell.left, `${name} can be scrolled into the box`).toBeGreaterThanOrEqual(region.left - 1);
+      expect(cell.right, `${name} can be scrolled into the box`).toBeLessThanOrEqual(region.right + 1);
+      // The ids stay in view beside whichever column is.
+      const ids = await box
+        .locator('th[data-column="ids"]')
+        .evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect);
+      expect(ids.left).toBeGreaterThanOrEqual(region.left - 1);
+    }
+    expect(await box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    expect(await invoice.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+    await axe();
+    await saveScreen('audit-how-much-and-who-1024');
+
+    for (const language of ['es', 'pt-BR'] as const) {
+      expect((await paydesk.call('setPreferences', { language })).ok).toBe(true);
+      await app.reload();
+      await app.waitForFunction(() => 'paydesk' in window);
+      await app.evaluate(() => {
+        window.location.hash = '/audit';
+      });
+      await expect(box.locator('th[data-column="amount"]')).toHaveText(WORDS[language].amount);
+      await expect(box.locator('th[data-column="user"]')).toHaveText(WORDS[language].user);
+      await expect(
+        lostIntent.and(app.locator('[data-type="intent"]')).locator('[data-field="user"]'),
+      ).toHaveText(`${user}${WORDS[language].settledBy(user)}`);
+      await expect(
+        lostIntent.and(app.locator('[data-type="resolution"]')).locator('[data-field="user"]'),
+      ).toHaveText(`${user}${WORDS[language].settledIt}`);
+    }
   });
 });

@@ -192,11 +192,17 @@ test.describe('cancel', () => {
   }) => {
     await openCashouts(app);
     const outcome = await cancel(app, 11957, 'payout-7784');
+    await expect(outcome).toHaveAttribute('data-outcome', 'not_pending');
+    // One box says it all: the plain words, then what main said with the id as written and the
+    // status by its word (the code beside it), never "Cashout 11,957 is 1".
+    await expect(outcome.getByRole('alert')).toHaveCount(1);
     const explanation = outcome.getByTestId('cancel-explanation');
-    await expect(explanation).toHaveAttribute('data-explanation', 'not_pending');
     await expect(explanation).toContainText('Cashout 11957 is not pending any more');
     await expect(explanation).toContainText('Only a pending cashout can be cancelled.');
-    await expect(outcome.locator('[data-error-kind]')).toHaveAttribute('data-error-kind', 'invalid_state');
+    await expect(explanation).toHaveAttribute('data-error-kind', 'invalid_state');
+    await expect(explanation.getByTestId('error-said')).toContainText(
+      'Cashout 11957 is COMPLETED (status 1), not pending',
+    );
     await expect(app.getByTestId('cashout-status').locator('[data-status]').first()).toHaveAttribute(
       'data-status',
       'COMPLETED',
@@ -215,8 +221,9 @@ test.describe('cancel', () => {
   }) => {
     await openCashouts(app);
     let outcome = await cancel(app, 999999, 'no-such-payout');
-    let explanation = outcome.getByTestId('cancel-explanation');
-    await expect(explanation).toHaveAttribute('data-explanation', 'not_found');
+    await expect(outcome).toHaveAttribute('data-outcome', 'not_found');
+    await expect(outcome.getByRole('alert')).toHaveCount(1);
+    const explanation = outcome.getByTestId('cancel-explanation');
     await expect(explanation).toContainText('No cashout matches these ids');
     await expect(explanation).toContainText('cashout id 999999 and external id no-such-payout');
     await axe();
@@ -224,8 +231,7 @@ test.describe('cancel', () => {
     await saveScreen('cashout-cancel-not-found');
 
     outcome = await cancel(app, SEEDED_RECORDS.pendingCashout, 'payout-7786');
-    explanation = outcome.getByTestId('cancel-explanation');
-    await expect(explanation).toHaveAttribute('data-explanation', 'not_found');
+    await expect(outcome).toHaveAttribute('data-outcome', 'not_found');
     await expect(outcome).toContainText('do not name the same cashout');
     // The pending one was not touched.
     expect(await statusCode(paydesk, SEEDED_RECORDS.pendingCashout)).toBe(0);
@@ -262,10 +268,13 @@ test.describe('a lost cancel answer', () => {
       seed: dropSeed(['none', 'none', 'none', 'none', 'after', 'none', 'none', 'none', 'none']),
     });
     const outcome = await cancel(app, SEEDED_RECORDS.pendingCashout, 'payout-7781');
+    await expect(outcome).toHaveAttribute('data-outcome', 'outcome_unknown');
+    await expect(outcome.getByRole('alert')).toHaveCount(1);
     const explanation = outcome.getByTestId('cancel-explanation');
-    await expect(explanation).toHaveAttribute('data-explanation', 'outcome_unknown');
     await expect(explanation).toContainText('The console did not send it again');
-    await expect(explanation.getByTestId('reread-says')).toContainText('is now CANCELLED (status 2)');
+    await expect(explanation.getByTestId('error-said')).toContainText(
+      `cashout ${SEEDED_RECORDS.pendingCashout} is now CANCELLED (status 2)`,
+    );
     await expect(app.getByTestId('cashout-status')).toHaveAttribute('data-status-code', '2');
     await setSandboxFaults(service(), { rate: 0 });
     await axe();

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test } from './fixtures';
 import { topOf } from './support/console-ui';
+import { e2eTarget } from './support/e2e-target';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
@@ -150,16 +151,25 @@ test.describe('one-shot, hosted and QuickPay', () => {
       answer.locator('[data-section="redirect"]').getByRole('button', { name: 'Copy the link' }),
     ).toBeVisible();
 
-    await answer.getByTestId('open-redirect').click();
-    const dialog = app.getByRole('dialog', { name: 'Open this link in the system browser?' });
-    await expect(dialog).toContainText((await url.textContent()) ?? 'missing');
-    await axe();
-    await saveScreen('deposit-create-redirect-confirm');
-    await dialog.getByRole('button', { name: 'Open link' }).click();
-    await expect(dialog).toBeHidden();
-    const refused = answer.getByTestId('redirect-refused');
-    await expect(refused.locator('[data-error-kind]')).toHaveAttribute('data-error-kind', 'not_permitted');
-    await expect(refused).toContainText('Only https links');
+    if (e2eTarget() === 'web') {
+      // The browser build cannot hand a link to a browser: it says so at once, and offers no
+      // button that would do nothing.
+      await expect(answer.getByTestId('redirect-browser-build')).toHaveText(
+        'The console running in a browser cannot open links. Copy the link and paste it where you need it (a message to the payer, or a new tab).',
+      );
+      await expect(answer.getByTestId('open-redirect')).toHaveCount(0);
+    } else {
+      await answer.getByTestId('open-redirect').click();
+      const dialog = app.getByRole('dialog', { name: 'Open this link in the system browser?' });
+      await expect(dialog).toContainText((await url.textContent()) ?? 'missing');
+      await axe();
+      await saveScreen('deposit-create-redirect-confirm');
+      await dialog.getByRole('button', { name: 'Open link' }).click();
+      await expect(dialog).toBeHidden();
+      const refused = answer.getByTestId('redirect-refused');
+      await expect(refused.locator('[data-error-kind]')).toHaveAttribute('data-error-kind', 'not_permitted');
+      await expect(refused).toContainText('Only https links');
+    }
     await expect(url).toBeVisible();
     await axe();
     await topOf(app);
@@ -222,6 +232,33 @@ test.describe('one-shot, hosted and QuickPay', () => {
     await expect(answer.getByTestId('qr-code')).toBeVisible();
   });
 
+  test('QuickPay Mexico without a payer id: nothing marked required, Create goes through, HOSTED foretold', async ({
+    console: app,
+    axe,
+  }) => {
+    const form = await openForm(app);
+    await chooseMode(form, 'QuickPay');
+    await input(form, 'Amount').fill('260');
+    await form.getByRole('combobox', { name: 'Country' }).click();
+    await app.getByRole('option', { name: /\(MX\): method SE/ }).click();
+    const payerId = input(form, 'Payer id (your customer id)');
+    // The service makes a payer id when none is sent: the field is not required, and its hint
+    // says what leaving it empty means here.
+    await expect(payerId).not.toHaveAttribute('required');
+    await expect(
+      form.getByText('Left empty, the service makes one, and the deposit is hosted instead of QuickPay.'),
+    ).toBeVisible();
+    const flow = form.getByTestId('expected-flow');
+    await expect(flow).toHaveAttribute('data-flow', 'HOSTED');
+    await expect(flow).toHaveAttribute('data-quick-pay', 'false');
+    await expect(form.getByTestId('flow-not-quick-pay')).toContainText('Not a QuickPay as it stands');
+    await axe();
+    // Not blocked: the service answers, with the hosted link it was foretold to give.
+    await form.getByTestId('create-deposit').click();
+    const answer = app.getByTestId('deposit-answer');
+    await expect(answer).toHaveAttribute('data-checkout-type', 'HOSTED');
+  });
+
   test("main's checkDeposit issues show on their fields; missing one-shot details are named; nothing is sent", async ({
     console: app,
     axe,
@@ -268,8 +305,11 @@ test.describe('one-shot, hosted and QuickPay', () => {
     await expect(email).not.toHaveAttribute('aria-invalid', 'true');
   });
 
-  test("the crypto object: currency and network from the contract's lists, a wallet required", async ({
+  test("the crypto object: the contract's lists, a wallet of the network's form, confirmed before it is sent", async ({
     console: app,
+    paydesk,
+    axe,
+    saveScreen,
   }) => {
     const form = await openForm(app);
     await chooseMode(form, 'Hosted');
@@ -285,8 +325,41 @@ test.describe('one-shot, hosted and QuickPay', () => {
     await form.getByTestId('create-deposit').click();
     await expect(input(form, 'Wallet address')).toBeFocused();
     await expect(input(form, 'Wallet address')).toHaveAttribute('aria-invalid', 'true');
-    await input(form, 'Wallet address').fill('TXz9wallet000111');
+    const wallet = input(form, 'Wallet address');
+    // The chosen network's address form is the field's hint, and a refusal names it.
+    await expect(
+      form.getByText('An address on TRC20: T followed by 33 base58 characters, 34 in all.'),
+    ).toBeVisible();
+    await wallet.fill('not-a-wallet');
     await form.getByTestId('create-deposit').click();
+    await expect(wallet).toHaveAttribute('aria-invalid', 'true');
+    await expect(form).toContainText('must be a wallet address on TRC20: T followed by 33 base58 characters');
+    await expect(app.getByRole('dialog')).toHaveCount(0);
+    // One character off: the address's check characters say so.
+    await wallet.fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u');
+    await expect(form).toContainText('whose check characters match (one is mistyped)');
+    await wallet.fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    await expect(wallet).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Crypto sent to a wrong wallet is lost: the wallet and network are shown once more first.
+    const before = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    await form.getByTestId('create-deposit').click();
+    const dialog = app.getByRole('dialog', { name: 'Credit the deposit to this wallet?' });
+    const shown = dialog.getByTestId('crypto-confirm');
+    await expect(shown.locator('[data-field="crypto.wallet"]')).toHaveText(
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    );
+    await expect(shown.locator('[data-field="crypto.network"]')).toHaveText('TRC20');
+    await expect(shown.locator('[data-field="crypto.currency"]')).toHaveText('USDT');
+    await axe();
+    await saveScreen('deposit-create-crypto-confirm');
+    await dialog.getByRole('button', { name: 'Back to the form' }).click();
+    await expect(dialog).toBeHidden();
+    // Nothing was sent.
+    const after = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    expect(after.ok && before.ok && after.data.length).toBe(before.ok ? before.data.length : -1);
+    await form.getByTestId('create-deposit').click();
+    await dialog.getByRole('button', { name: 'Create the deposit' }).click();
     await expect(app.getByTestId('deposit-answer')).toHaveAttribute('data-checkout-type', 'HOSTED');
   });
 });

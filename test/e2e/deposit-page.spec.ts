@@ -1,12 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { topOf } from './support/console-ui';
+import { topOf, useLanguage } from './support/console-ui';
 
 /**
  * The deposit's page knows what this console did with it (issue 27, record index): the refunds it
  * knows of with what is left to refund (main's pre-flight figure: a cancelled refund gives its
- * amount back, D8), and a created deposit's payment instructions again (the QR hidden after
- * expiry). The cashout screen fills the external id the index knows for a cashout looked up by
+ * amount back, D8), and a created deposit's payment instructions again, none of them once the
+ * deposit cannot be paid any more (by its status or by its expiration date). The cashout screen fills the external id the index knows for a cashout looked up by
  * its cashout id alone, so that it can be cancelled.
  */
 
@@ -124,27 +124,99 @@ test('a created deposit: its refunds with what is left, and its payment instruct
   await expect(refunds.locator('[data-field="left_to_refund"]')).toHaveText('BRL 100.50');
 });
 
-test('the kept QR is hidden once the deposit has expired on the service clock', async ({
+/** QuickPay Brazil: Pix without a payer, ONE_SHOT: a QR, the Pix code and the payer's link. */
+const QUICKPAY_PIX = { amount: 100.5, country: 'BR', payment_method: 'IX' };
+
+/** Everything a payer could pay with on the kept instructions, counted. */
+async function expectNothingPayable(kept: Locator): Promise<void> {
+  await expect(kept.getByTestId('instructions-withheld')).toBeVisible();
+  await expect(kept.getByTestId('qr-code')).toHaveCount(0);
+  await expect(kept.locator('[data-field="digitable_line"]')).toHaveCount(0);
+  await expect(kept.locator('[data-field="reference"]')).toHaveCount(0);
+  await expect(kept.getByTestId('redirect-url')).toHaveCount(0);
+  await expect(kept.getByTestId('open-redirect')).toHaveCount(0);
+  // No copy button is left for a code or a link.
+  await expect(kept.getByRole('button')).toHaveCount(0);
+}
+
+const WITHHELD = {
+  en: "The deposit has expired: its payment instructions and the payer's link are hidden so that nobody pays it.",
+  es: 'El depósito venció: sus instrucciones de pago y el enlace para el pagador están ocultos para que nadie lo pague.',
+  'pt-BR':
+    'O depósito venceu: as instruções de pagamento e o link para o pagador estão ocultos para que ninguém o pague.',
+} as const;
+const EXPIRED_WORD = { en: 'Expired', es: 'Vencido', 'pt-BR': 'Expirado' } as const;
+
+test('Sandbox +1 hour: the service says EXPIRED, so nothing payable is shown and the countdown says expired', async ({
   console: app,
   paydesk,
+  axe,
+  saveScreen,
 }) => {
   const created = await paydesk.call('createDeposit', {
-    body: { ...PIX_DEPOSIT, invoice_id: 'INV-E2E-PAGE-2' },
+    body: { ...QUICKPAY_PIX, invoice_id: 'INV-E2E-PAGE-2' },
   });
   if (!created.ok) throw new Error(created.error.message);
   const depositId = created.data.created.record.deposit_id;
   await openRoute(app, `/deposits/${depositId}`);
+  const detail = app.getByTestId('deposit-detail');
   const kept = app.locator('[data-section="kept-instructions"]');
   await expect(kept.getByTestId('qr-code')).toBeVisible();
-
-  // The service's business clock moves two days on (time travel; the authentication clock, and so
-  // the console's offset, stay): the page, opened again, reads the deposit EXPIRED.
-  const moved = await paydesk.call('sandboxAdvanceClock', { seconds: 2 * 86_400 });
-  expect(moved.ok).toBe(true);
-  await app.reload();
-  await expect(kept.getByTestId('qr-hidden')).toBeVisible();
-  await expect(kept.getByTestId('qr-code')).toHaveCount(0);
   await expect(kept.locator('[data-field="digitable_line"]')).toBeVisible();
+  await expect(kept.getByTestId('redirect-url')).toBeVisible();
+  const timer = kept.locator('[data-field="timeLeft"]').getByRole('timer');
+  await expect(timer).toHaveAttribute('data-expired', 'false');
+
+  // The Sandbox screen's time travel moves the service's business clock an hour on; the clock the
+  // console's offset is measured on stays, so only the deposit's status can tell it expired.
+  await openRoute(app, '/sandbox');
+  await app.getByTestId('clock-preset-hour').click();
+  await expect(app.getByTestId('clock-now')).toBeVisible();
+  await openRoute(app, `/deposits/${depositId}`);
+  await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'EXPIRED');
+  await expectNothingPayable(kept);
+  await expect(kept.getByTestId('instructions-withheld')).toHaveAttribute('data-reason', 'expired');
+  await expect(timer).toHaveAttribute('data-expired', 'true');
+  await expect(timer).toHaveText('Expired');
+  // The amount and the dates are still said: they are not something to pay with.
+  await expect(kept.locator('[data-field="payment_info.amount"]')).toHaveText('BRL 100.50');
+  await axe();
+  await topOf(app);
+  await saveScreen('deposit-page-expired');
+
+  for (const language of ['en', 'es', 'pt-BR'] as const) {
+    await useLanguage(app, paydesk, language);
+    await openRoute(app, `/deposits/${depositId}`);
+    await expect(kept.getByTestId('instructions-withheld')).toHaveText(WITHHELD[language]);
+    await expect(timer).toHaveText(EXPIRED_WORD[language]);
+    await expectNothingPayable(kept);
+  }
+});
+
+test('the expiration date passing on the service clock withholds the instructions while the status still says PENDING', async ({
+  console: app,
+  paydesk,
+}) => {
+  const created = await paydesk.call('createDeposit', {
+    body: { ...QUICKPAY_PIX, invoice_id: 'INV-E2E-PAGE-3' },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const depositId = created.data.created.record.deposit_id;
+  await app.clock.install();
+  await openRoute(app, `/deposits/${depositId}`);
+  const detail = app.getByTestId('deposit-detail');
+  const kept = app.locator('[data-section="kept-instructions"]');
+  await expect(kept.getByTestId('qr-code')).toBeVisible();
+  const timer = kept.locator('[data-field="timeLeft"]').getByRole('timer');
+  await expect(timer).toHaveAttribute('data-expired', 'false');
+
+  // Half an hour and a minute later on this computer (and so on the service's clock): the Pix
+  // answer gave 30 minutes. Nobody read the status again, and it still says PENDING.
+  await app.clock.fastForward('31:00');
+  await expect(timer).toHaveAttribute('data-expired', 'true');
+  await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'PENDING');
+  await expectNothingPayable(kept);
+  await expect(kept.getByTestId('instructions-withheld')).toHaveAttribute('data-reason', 'expired');
 });
 
 test('a cashout looked up by its cashout id alone: the cancel form gets the external id the console saw', async ({

@@ -87,6 +87,46 @@ test.describe('in Brazilian Portuguese and Spanish', () => {
     expect(read.data.record.currency).toBe('BRL');
   });
 
+  test("es-MX from the language menu: the Spanish texts with Mexico's numbers; es keeps 12.345,60", async ({
+    console: app,
+    paydesk,
+    axe,
+    saveScreen,
+  }) => {
+    await app.getByTestId('language-menu').click();
+    await app.getByRole('menuitem', { name: 'Español (México)' }).click();
+    await expect(app.getByTestId('language-menu')).toHaveText('ES-MX');
+    await expect(app.locator('html')).toHaveAttribute('lang', 'es-MX');
+    await openRoute(app, '#/deposits/new');
+    const form = app.getByRole('form', { name: 'Crear un depósito' });
+    await form.getByTestId('deposit-mode').getByText('Alojado', { exact: false }).click();
+    const country = field(form, 'country');
+    await country.fill('MX');
+    await country.press('Escape');
+    const amount = field(form, 'amount');
+    await expect(amount).toHaveAttribute('data-currency', 'MXN');
+    // Typed and shown the way staff in Mexico write amounts.
+    await amount.fill('12,345.60');
+    await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByTestId('deposit-confirm-summary')).toContainText(/MXN\s12,345\.60/);
+    await amount.fill('12.345,60');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await axe();
+    await saveScreen('money-locale-deposit-es-MX');
+    // The same texts as Spanish: only the numbers differ.
+    await expect(amount).toHaveAccessibleName(/^Importe/);
+
+    await useLanguage(app, paydesk, 'es');
+    await openRoute(app, '#/deposits/new');
+    await expect(app.getByTestId('language-menu')).toHaveText('ES');
+    await form.getByTestId('deposit-mode').getByText('Alojado', { exact: false }).click();
+    await country.fill('MX');
+    await country.press('Escape');
+    await amount.fill('12.345,60');
+    await expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByTestId('deposit-confirm-summary')).toContainText(/12\.345,60\sMXN/);
+  });
+
   test('es: the refund amount takes a decimal comma and refuses a decimal point', async ({
     console: app,
     paydesk,

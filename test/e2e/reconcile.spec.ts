@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Locator } from '@playwright/test';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 import { useLanguage } from './support/console-ui';
@@ -158,3 +159,124 @@ for (const language of ['es', 'pt-BR'] as const) {
     await saveScreen(`reconcile-bad-rows-${language}`);
   });
 }
+
+/** A chart's tick labels with their boxes: the classes' names, and the numbers of the value axis. */
+async function ticks(chart: Locator): Promise<{ names: Tick[]; numbers: string[] }> {
+  const all = await chart.locator('.recharts-cartesian-axis-tick-value').evaluateAll((texts) =>
+    texts.map((text) => ({
+      text: text.textContent ?? '',
+      box: text.getBoundingClientRect().toJSON() as DOMRect,
+    })),
+  );
+  const isNumber = (tick: Tick): boolean => /^[\d.,\s]+$/.test(tick.text);
+  return {
+    names: all.filter((tick) => !isNumber(tick)),
+    numbers: all.filter(isNumber).map((tick) => tick.text),
+  };
+}
+
+interface Tick {
+  text: string;
+  box: DOMRect;
+}
+
+const overlaps = (a: DOMRect, b: DOMRect): boolean =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test('the picture reads at 1024 and 1280 in every language; CLP in whole pesos everywhere; the export keeps the invoice ids', async ({
+  console: app,
+  paydesk,
+  saveScreen,
+}) => {
+  test.slow();
+  const invoice = `INV-CLP-${Date.now()}`;
+  const created = await paydesk.call('createDeposit', {
+    body: { amount: 12569.9, country: 'CL', payment_method: 'IA', invoice_id: invoice },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const chilean = created.data.created.record.deposit_id;
+  const matching = SEEDED_RECORDS.completedCardDeposit;
+  const short = SEEDED_RECORDS.refundedBankDeposit;
+  const ledger = [
+    'Id do depósito;Fatura;Valor;Moeda;Situação',
+    `${matching};INV-A;150,00;BRL;pago`,
+    `${short};INV-B;150,00;BRL;pago`,
+    // Paid in the ledger, not at the service: the whole 12.570 pesos are at stake.
+    `${chilean};${invoice};12.570;CLP;pago`,
+    `300000999;INV-D;10,00;BRL;pago`,
+  ].join('\r\n');
+
+  await app.locator('[data-nav="reconcile"]').click();
+  await app.getByTestId('reconcile-file').setInputFiles({
+    name: 'razao-clp.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${ledger}\r\n`, 'utf8'),
+  });
+  const mapping = app.getByTestId('reconcile-preview').getByTestId('reconcile-mapping');
+  await expect(mapping.getByLabel('What the column Fatura holds')).toHaveValue('invoice_id');
+  await app.getByTestId('reconcile-start').click();
+  const run = app.getByTestId('reconcile-run').last();
+  await expect(run.getByTestId('reconcile-state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+
+  // The Chilean row and its total say the same pesos, with no decimal anywhere.
+  const row = run.getByTestId('reconcile-rows').locator(`tbody tr[data-id="${chilean}"]`);
+  await expect(row).toContainText('CLP 12,570');
+  await expect(row).not.toContainText('12,569');
+  const total = run.locator('[data-testid="reconcile-totals"] tr[data-currency="CLP"]');
+  await expect(total).toContainText('CLP 12,570');
+  await expect(run).not.toContainText('12,569.9');
+
+  // The whole run's export carries the ledger's invoice ids, also where the deposit id named the row.
+  const download = app.waitForEvent('download');
+  await run.getByTestId('reconcile-export-all').click();
+  const csv = (await readFile(await (await download).path(), 'utf8')).replace(/^\uFEFF/, '');
+  const [header = '', ...lines] = csv.trim().split(/\r?\n/);
+  const invoiceColumn = header.split(',').indexOf('invoice_id');
+  const invoiceOf = Object.fromEntries(
+    lines.map((line) => [line.split(',')[0], line.split(',')[invoiceColumn]]),
+  );
+  expect(invoiceOf).toEqual({
+    [String(matching)]: 'INV-A',
+    [String(short)]: 'INV-B',
+    [String(chilean)]: invoice,
+    '300000999': 'INV-D',
+  });
+
+  for (const language of ['en', 'es', 'pt-BR'] as const) {
+    if (language !== 'en') await useLanguage(app, paydesk, language);
+    for (const width of [1280, 1024]) {
+      await app.setViewportSize({ width, height: width === 1280 ? 800 : 768 });
+      await app.locator('[data-nav="reconcile"]').click();
+      // The run is shown, or one click away after a reload.
+      const open = app.getByTestId('reconcile-open').first();
+      if (await open.isEnabled()) await open.click();
+      const counts = app.getByTestId('reconcile-chart-counts');
+      await expect(counts.locator('.recharts-cartesian-axis-tick-value')).not.toHaveCount(0);
+      for (const chart of [counts, app.getByTestId('reconcile-chart-money')]) {
+        const [{ names: labels }, box] = await Promise.all([
+          ticks(chart),
+          chart.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+        ]);
+        expect(labels, `${language} ${width}: every differing class named`).toHaveLength(5);
+        // Every class named whole, inside the chart, and no two names on top of each other.
+        for (const [index, label] of labels.entries()) {
+          expect(
+            label.box.left,
+            `${language} ${width}: "${label.text}" starts in the chart`,
+          ).toBeGreaterThanOrEqual(box.left - 1);
+          for (const other of labels.slice(index + 1)) {
+            expect(
+              overlaps(label.box, other.box),
+              `${language} ${width}: "${label.text}" / "${other.text}"`,
+            ).toBe(false);
+          }
+        }
+      }
+      // Rows come whole: no 0.25 of a row on the axis.
+      const rowTicks = (await ticks(counts)).numbers;
+      expect(rowTicks.length).toBeGreaterThan(1);
+      for (const tick of rowTicks) expect(tick, `${language} ${width}`).toMatch(/^\d+$/);
+      await saveScreen(`reconcile-picture-${language}-${width}`);
+    }
+  }
+});

@@ -1,11 +1,13 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
+import { useLanguage } from './support/console-ui';
 
 /**
  * The record index on screen (issue 27): Deposits, Refunds and Cashouts open on a recent list of
- * what this console saw, filtered by status and currency; the id form searches invoice ids; the
- * Ctrl+K box lists the index's matches under the typed text.
+ * what this console saw, filtered by status and currency (kept per screen for the session); the id
+ * form searches invoice ids and the start of ids; the Ctrl+K box lists the index's matches under the
+ * typed text and opens the one record that is exactly it, a cashout known by its external id too.
  */
 
 // The lists show what this bridge's console saw: a bridge of its own, not one other files fed.
@@ -191,4 +193,128 @@ test('a created refund is in the Refunds list; a looked-up cashout in the Cashou
   await cashoutRow.locator('td').nth(4).click();
   await expect(app).toHaveURL(/#\/cashouts\?cashoutId=11954&externalId=payout-7781$/);
   await expect(app.getByTestId('cancel-external-id')).toHaveValue('payout-7781');
+});
+
+/** What the jump box says of a number that only begins ids this console has seen. */
+const PREFIX_PROBLEM = {
+  en: (text: string) =>
+    `No record this console has seen is ${text}; the ones below start with it. Choose one, or type dep ${text} to ask the service for deposit ${text}.`,
+  es: (text: string) =>
+    `Ningún registro visto por esta consola es ${text}; los de abajo empiezan así. Elija uno o escriba dep ${text} para pedir al servicio el depósito ${text}.`,
+  'pt-BR': (text: string) =>
+    `Nenhum registro visto por este console é ${text}; os de abaixo começam assim. Escolha um ou digite dep ${text} para pedir ao serviço o depósito ${text}.`,
+} as const;
+
+async function jump(app: Page, text: string): Promise<Locator> {
+  await app.keyboard.press('Control+K');
+  const dialog = app.getByRole('dialog');
+  const box = dialog.getByTestId('jump-input');
+  await box.fill(text);
+  await box.press('Enter');
+  return dialog;
+}
+
+test('finding without an id: an invoice id opens, a prefix lists, a cashout by its external id comes back', async ({
+  console: app,
+  paydesk,
+  axe,
+}) => {
+  const invoiceId = `INV-FIND-${Date.now()}`;
+  const created = await paydesk.call('createDeposit', {
+    body: { amount: 50, country: 'BR', currency: 'BRL', invoice_id: invoiceId },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  const depositId = created.data.created.record.deposit_id;
+  for (const seeded of [SEEDED_RECORDS.completedCardDeposit, SEEDED_RECORDS.pendingVoucherDeposit]) {
+    expect((await paydesk.call('getDeposit', { depositId: seeded })).ok).toBe(true);
+  }
+
+  // Ctrl+K with the exact invoice id this console knows opens its deposit.
+  await openRoute(app, '/refunds');
+  let dialog = await jump(app, invoiceId);
+  await expect(dialog).toBeHidden();
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${depositId}$`));
+
+  // A number that only begins ids seen here is not taken for a whole deposit id.
+  const prefix = '30000000';
+  dialog = await jump(app, prefix);
+  const box = dialog.getByTestId('jump-input');
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(PREFIX_PROBLEM.en(prefix))).toBeVisible();
+  await expect(
+    dialog.locator(`[data-testid="jump-match"][data-id="${SEEDED_RECORDS.completedCardDeposit}"]`),
+  ).toBeVisible();
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${depositId}$`));
+  await axe();
+  // Its kind word says it is a whole id: the service is asked for it.
+  await box.fill(`dep ${prefix}`);
+  await box.press('Enter');
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${prefix}$`));
+
+  // The Deposits form does the same: the start of ids lists them, and offers the whole id too.
+  await openRoute(app, '/deposits');
+  await app.getByTestId('deposit-id-input').fill(prefix);
+  await app.getByTestId('deposit-id-input').press('Enter');
+  await expect(app).toHaveURL(new RegExp(`#/deposits\\?q=${prefix}$`));
+  await expect(
+    app.locator(`[data-testid="match"][data-id="${SEEDED_RECORDS.pendingVoucherDeposit}"]`),
+  ).toBeVisible();
+  await expect(app.getByTestId('matches-ask-service')).toHaveAttribute('href', `#/deposits/${prefix}`);
+  // A whole id it knows opens at once.
+  await app.getByTestId('deposit-id-input').fill(String(SEEDED_RECORDS.completedCardDeposit));
+  await app.getByTestId('deposit-id-input').press('Enter');
+  await expect(app).toHaveURL(new RegExp(`#/deposits/${SEEDED_RECORDS.completedCardDeposit}$`));
+
+  // A cashout looked up by its external id alone is found by it again.
+  await openRoute(app, '/cashouts?externalId=payout-7781');
+  await expect(app.getByTestId('cashout-status')).toBeVisible();
+  await openRoute(app, '/');
+  dialog = await jump(app, 'payout-7781');
+  await expect(dialog).toBeHidden();
+  await expect(app).toHaveURL(/#\/cashouts\?externalId=payout-7781$/);
+  await openRoute(app, '/cashouts');
+  const row = app.locator('[data-testid="recent-row"][data-id="ext:payout-7781"]');
+  await expect(row).toContainText('payout-7781');
+  await expect(row.getByRole('link')).toHaveAttribute('href', '#/cashouts?externalId=payout-7781');
+
+  // The words differ per language.
+  for (const language of ['es', 'pt-BR'] as const) {
+    await useLanguage(app, paydesk, language);
+    dialog = await jump(app, prefix);
+    await expect(dialog.getByText(PREFIX_PROBLEM[language](prefix))).toBeVisible();
+    await app.keyboard.press('Escape');
+  }
+});
+
+test('list filters are kept per screen for the session', async ({ console: app, paydesk }) => {
+  expect((await paydesk.call('getDeposit', { depositId: SEEDED_RECORDS.completedCardDeposit })).ok).toBe(
+    true,
+  );
+  expect((await paydesk.call('getDeposit', { depositId: SEEDED_RECORDS.pendingVoucherDeposit })).ok).toBe(
+    true,
+  );
+  await openRoute(app, '/deposits');
+  await chooseStatus(app, 'Completed');
+  await app.getByTestId('recent-filter-currency').fill('BRL');
+  const list = app.getByTestId('recent-list');
+  await expect(list.locator(`[data-id="${SEEDED_RECORDS.pendingVoucherDeposit}"]`)).toHaveCount(0);
+
+  // Another screen, with a list of its own, then back.
+  await app.locator('[data-nav="refunds"]').click();
+  await expect(app.getByTestId('recent-filter-currency')).toHaveValue('');
+  await app.locator('[data-nav="audit"]').click();
+  await app.getByTestId('audit-filter-action').selectOption('refund.create');
+  await app.locator('[data-nav="deposits"]').click();
+  await expect(app.getByTestId('recent-filter-status')).toHaveValue('Completed');
+  await expect(app.getByTestId('recent-filter-currency')).toHaveValue('BRL');
+  await expect(list.locator(`[data-id="${SEEDED_RECORDS.completedCardDeposit}"]`)).toBeVisible();
+  await expect(list.locator(`[data-id="${SEEDED_RECORDS.pendingVoucherDeposit}"]`)).toHaveCount(0);
+  await app.locator('[data-nav="audit"]').click();
+  await expect(app.getByTestId('audit-filter-action')).toHaveValue('refund.create');
+
+  // A new session starts unfiltered.
+  await app.reload();
+  await app.waitForFunction(() => 'paydesk' in window);
+  await openRoute(app, '/deposits');
+  await expect(app.getByTestId('recent-filter-currency')).toHaveValue('');
 });

@@ -308,7 +308,7 @@ test.describe('in Spanish', () => {
       window.location.hash = '#/reference?country=BR';
     });
     await expect(app.getByRole('heading', { level: 2, name: 'Datos de referencia' })).toBeVisible();
-    await expect(app.getByTestId('methods-table').getByText('Medios de pago en Brasil')).toBeVisible();
+    await expect(app.getByTestId('methods-table').getByText('Métodos de pago en Brasil')).toBeVisible();
     await expect(methodRow(app, 'BZ').locator('[data-field="daily_average"]')).toHaveText(
       'Sin datos todavía',
     );

@@ -19,7 +19,7 @@ async function openRoute(app: Page, route: string): Promise<void> {
 
 async function chooseLanguage(app: Page, code: string, name: string): Promise<void> {
   await app.getByTestId('language-menu').click();
-  await app.getByRole('menuitem', { name }).click();
+  await app.getByRole('menuitem', { name, exact: true }).click();
   await expect(app.locator('html')).toHaveAttribute('lang', code);
   await expect(app.getByRole('menu')).toHaveCount(0);
 }

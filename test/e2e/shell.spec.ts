@@ -134,6 +134,56 @@ test.describe('lookup home and jump box', () => {
   });
 });
 
+test.describe('moving between screens', () => {
+  // A bridge of its own: no earlier test's answer has measured the clock yet.
+  test.use({ freshBridge: true });
+
+  test('no clock badge before an answer measured it; each screen starts at its top with the focus on its heading', async ({
+    console: app,
+    axe,
+  }) => {
+    const focused = () =>
+      app.evaluate(() => {
+        const active = document.activeElement;
+        return active === null || active === document.body
+          ? 'body'
+          : `${active.tagName}:${active.textContent ?? ''}`;
+      });
+    await expect(app.getByTestId('jump-input')).toBeFocused();
+    // Nothing was asked of the service yet: no "not measured" badge on the first screen.
+    await expect(app.getByTestId('clock-indicator')).toHaveCount(0);
+
+    // The jump box's screen goes away with the focus in it: the focus goes to the new screen's
+    // heading, never to <body>.
+    await app.getByTestId('jump-input').fill(String(SEEDED_RECORDS.completedCardDeposit));
+    await app.getByTestId('jump-input').press('Enter');
+    await expect(app.getByTestId('deposit-detail')).toBeVisible();
+    await expect(app.getByRole('main').getByRole('heading', { level: 2, name: 'Deposits' })).toBeFocused();
+    // The deposit's read measured the clock: now the badge says how it stands.
+    await expect(app.getByTestId('clock-indicator')).toHaveAttribute('data-clock-state', 'in_sync');
+    // The next Tab reaches a control of this screen, not a stop that does nothing.
+    await app.keyboard.press('Tab');
+    expect(await focused()).not.toBe('body');
+    await expect(app.getByRole('main').locator(':focus')).toHaveCount(1);
+
+    // From the bottom of a long screen, the next one starts at its top, its title in view.
+    const nav = app.getByRole('navigation', { name: 'Screens' });
+    await nav.getByRole('link', { name: 'New deposit', exact: true }).click();
+    await expect(app.getByRole('heading', { level: 2, name: 'New deposit' })).toBeFocused();
+    await app.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await app.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await nav.getByRole('link', { name: 'Sandbox', exact: true }).click();
+    const sandbox = app.getByRole('heading', { level: 2, name: 'Sandbox controls' });
+    await expect(sandbox).toBeFocused();
+    await expect(sandbox).toBeInViewport();
+    expect(await app.evaluate(() => window.scrollY)).toBe(0);
+    // A screen that focuses its own input on arrival keeps it.
+    await nav.getByRole('link', { name: 'Deposits', exact: true }).click();
+    await expect(app.getByTestId('deposit-id-input')).toBeFocused();
+    await axe();
+  });
+});
+
 /**
  * Mantine's styles come per component with the code that uses it (build/mantine-styles-plugin.ts,
  * mantineStylesByComponent): no component on any screen may be left without its rules, and
@@ -216,7 +266,7 @@ test.describe('language and theme (persisted preferences)', () => {
     await expect(localAmount).toHaveText('BRL 150.00');
 
     await app.getByTestId('language-menu').click();
-    await app.getByRole('menuitem', { name: 'Español' }).click();
+    await app.getByRole('menuitem', { name: 'Español', exact: true }).click();
     await expect(app.locator('html')).toHaveAttribute('lang', 'es');
     await expect(app.getByRole('link', { name: 'Búsqueda', exact: true })).toBeVisible();
     await expect(app.getByRole('heading', { level: 3, name: 'Importes' })).toBeVisible();

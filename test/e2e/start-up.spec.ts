@@ -102,7 +102,7 @@ test("a click or Ctrl+K while the overlays' code is still on its way is kept, an
   await expect(app.getByRole('menu')).toHaveCount(0);
   release();
   await expect(app.getByRole('menu')).toBeVisible();
-  await expect(app.getByRole('menuitem', { name: 'Español' })).toBeVisible();
+  await expect(app.getByRole('menuitem', { name: 'Español', exact: true })).toBeVisible();
   await app.keyboard.press('Escape');
   await expect(app.getByRole('menu')).toBeHidden();
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { CREDENTIAL_FIELDS, LANGUAGES, type Language } from '../../shared/contract';
+// The languages whose texts differ: es-MX reads the Spanish texts (only its numbers differ).
+import { CREDENTIAL_FIELDS, TEXT_LANGUAGES, type TextLanguage } from '../../shared/contract';
 import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { useLanguage } from './support/console-ui';
@@ -64,7 +65,7 @@ const WORDS = {
     previous: (id: number) => `Ainda exibindo ${id}, a consulta anterior`,
     anyStatus: 'Qualquer status',
   },
-} as const satisfies Record<Language, unknown>;
+} as const satisfies Record<TextLanguage, unknown>;
 
 async function go(app: Page, hash: string): Promise<void> {
   await app.evaluate((target) => {
@@ -133,7 +134,12 @@ async function runBatch(app: Page): Promise<Locator> {
 }
 
 /** A file button: its words, its name (the field's label, then its words), reached with Tab. */
-async function expectFileButton(app: Page, testId: string, label: string, language: Language): Promise<void> {
+async function expectFileButton(
+  app: Page,
+  testId: string,
+  label: string,
+  language: TextLanguage,
+): Promise<void> {
   const words = WORDS[language];
   const button = app.getByTestId(`${testId}-button`);
   await expect(button).toHaveText(words.chooseFile);
@@ -141,7 +147,7 @@ async function expectFileButton(app: Page, testId: string, label: string, langua
   await expect(app.getByTestId(`${testId}-name`)).toHaveText(words.noFile);
 }
 
-for (const language of LANGUAGES) {
+for (const language of TEXT_LANGUAGES) {
   test(`${language}: batch results fit at 1280 × 800, statuses are whole words, the file buttons speak ${language}`, async ({
     console: app,
     paydesk,
@@ -271,7 +277,7 @@ async function journalEntries(paydesk: PaydeskCaller): Promise<void> {
   expect((await paydesk.call('createDeposit', { body: { amount: 12.5, country: 'BR' } })).ok).toBe(true);
 }
 
-for (const language of LANGUAGES) {
+for (const language of TEXT_LANGUAGES) {
   test(`${language}: the audit journal fits at 1280 × 800: keys on one line with copy, the service code in view`, async ({
     console: app,
     paydesk,
@@ -306,7 +312,7 @@ for (const language of LANGUAGES) {
   });
 }
 
-for (const language of LANGUAGES) {
+for (const language of TEXT_LANGUAGES) {
   test(`${language}: the cancel dialog names both actions and says what is true of a delivered cashout`, async ({
     console: app,
     paydesk,
@@ -349,7 +355,7 @@ test('a cancelled deposit offers no refund, and says why; a completed one does',
   await expect(app.getByTestId('deposit-refund-blocked')).toHaveCount(0);
 });
 
-for (const language of LANGUAGES) {
+for (const language of TEXT_LANGUAGES) {
   test(`${language}: a malformed id leaves no record of the previous one unmarked, on the lookup screens`, async ({
     console: app,
     paydesk,
@@ -454,7 +460,7 @@ test('no label is cut (Doctor badge, Sandbox selects, Cashouts status filter) an
   paydesk,
 }) => {
   await addUnreachable(paydesk);
-  for (const language of LANGUAGES) {
+  for (const language of TEXT_LANGUAGES) {
     await useLanguage(app, paydesk, language);
     await go(app, '#/environments');
     // "No value" is "—" in the text font everywhere (in a monospace cell it read as "–").

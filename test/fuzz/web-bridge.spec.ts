@@ -19,7 +19,7 @@ import { failOnProblems } from './support/property-check';
  * them. Fewer inputs per entry than the dispatcher suite (PAYDESK_FUZZ_WS_RUNS, default 100): the
  * socket adds the frame round trip, not new argument handling. The page JSON-encodes its
  * argument, so the oracle judges what the server received: the argument after a JSON round trip.
- * A frame over the server's 4 MiB limit closes the socket (the call answers `network`); the test
+ * A frame over the server's 4 MiB limit closes the socket (the call answers `console_unreachable`); the test
  * then opens a new one, as a reloaded page would.
  */
 
@@ -70,7 +70,7 @@ test(`every contract entry over the web bridge's WebSocket, ${RUNS} inputs each`
             return;
           }
           const frameBytes = Buffer.byteLength(frame);
-          if (!answer.ok && answer.error.kind === 'network') {
+          if (!answer.ok && answer.error.kind === 'console_unreachable') {
             expect(frameBytes, describeInput(input)).toBeGreaterThan(MAX_FRAME_BYTES);
             reconnects.add('socket closed by an oversized frame');
             paydesk = connect();

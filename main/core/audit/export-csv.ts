@@ -1,7 +1,11 @@
 import type { AuditEntryView, AuditIds } from '../../../shared/contract';
 import { buildCsv, type CsvBuildOptions, type CsvCell } from '../csv';
 
-/** The columns a finance auditor reads, in order; `outcome` is what the line says, `state` where the operation stands now. */
+/**
+ * The columns a finance auditor reads, in order; `outcome` is what the line says, `state` where the
+ * operation stands now. `amount` and `currency` answer "how much" without reading `summary`;
+ * `settled_by` says who settled the operation, on each of its lines.
+ */
 export const AUDIT_CSV_HEADERS = [
   'seq',
   'time',
@@ -10,8 +14,11 @@ export const AUDIT_CSV_HEADERS = [
   'environment_kind',
   'environment_id',
   'user',
+  'settled_by',
   'action',
   'ids',
+  'amount',
+  'currency',
   'idempotency_key',
   'reason',
   'summary',
@@ -40,8 +47,11 @@ function row(view: AuditEntryView): CsvCell[] {
     view.environment?.kind,
     view.environment?.id,
     view.osUser,
+    view.settledBy,
     view.action,
     pairs(view.ids),
+    view.amount,
+    view.currency,
     view.idempotencyKey,
     view.reason,
     pairs(view.summary),

@@ -637,6 +637,17 @@ class FileJournal implements Journal {
           },
         };
       }
+      if (spooled.data?.bodyProblem === 'other_key') {
+        return {
+          ok: false,
+          error: {
+            kind: 'not_found',
+            message:
+              'The kept request was sealed with a key this keychain does not have (another install, or a keychain kept in memory by an earlier run), so it cannot be sent again: read its status instead, or settle it by hand after checking with the service.',
+            text: { key: 'journal.keptRequestOtherKey' },
+          },
+        };
+      }
       if (spooled.data?.bodyProblem === 'damaged') return KEPT_REQUEST_DIFFERS;
       if (!spooled.data || spooled.data.bodyText === null) {
         return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -59,7 +60,19 @@ const spoolV2Schema = spoolHeaderSchema.extend({
   v: z.literal(SPOOL_FORMAT_VERSION),
   /** The sealed request; null when no key could be had when it was written. */
   body: sealedBoxSchema.nullable(),
+  /**
+   * Names the key that sealed it (not the key: a hash's first bytes), so a body sealed with a key
+   * this keychain does not have is told from an edited one.
+   */
+  bodyKeyId: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
+
+/** A key's name for `bodyKeyId`. */
+const keyIdOf = (key: Buffer): string =>
+  createHash('sha256').update('paydesk-spool-key').update(key).digest('hex').slice(0, 16);
 
 export type SpoolHeader = z.infer<typeof spoolHeaderSchema>;
 
@@ -74,10 +87,11 @@ export interface SpoolRecord {
   bodyText: string | null;
   /**
    * `not_kept`: no key could be had when it was written; `no_key`: no key can be had now (the
-   * keychain is locked or gone); `damaged`: the sealed body does not open with the key (edited, or
-   * sealed with another install's key).
+   * keychain is locked or gone); `other_key`: it was sealed with a key this keychain does not have
+   * (another install, or a memory-only key of an earlier run); `damaged`: it does not open with the
+   * key that sealed it (edited).
    */
-  bodyProblem: 'not_kept' | 'no_key' | 'damaged' | null;
+  bodyProblem: 'not_kept' | 'no_key' | 'other_key' | 'damaged' | null;
   /** Version 1: the body sits in plain text, to be sealed. */
   plain: boolean;
 }
@@ -177,7 +191,12 @@ export class PendingSpool {
   async write(header: SpoolHeader, bodyText: string): Promise<Result<{ bodyKept: boolean }>> {
     const key = await this.sealingKey();
     const body = key ? sealText(key, additionalData(header), bodyText) : null;
-    const written = await this.writeFile(header.intentId, { v: SPOOL_FORMAT_VERSION, ...header, body });
+    const written = await this.writeFile(header.intentId, {
+      v: SPOOL_FORMAT_VERSION,
+      ...header,
+      body,
+      ...(key && { bodyKeyId: keyIdOf(key) }),
+    });
     return written.ok ? { ok: true, data: { bodyKept: body !== null } } : written;
   }
 
@@ -235,13 +254,15 @@ export class PendingSpool {
     }
     const v2 = spoolV2Schema.safeParse(parsed);
     if (!v2.success || v2.data.intentId !== intentId) return damaged();
-    const { v: _version, body, ...header } = v2.data;
+    const { v: _version, body, bodyKeyId, ...header } = v2.data;
     let bodyText: string | null = null;
     let bodyProblem: SpoolRecord['bodyProblem'] = 'not_kept';
     if (body) {
       const key = await this.sealingKey();
       bodyText = key ? openText(key, additionalData(header), body) : null;
-      bodyProblem = bodyText !== null ? null : key ? 'damaged' : 'no_key';
+      if (bodyText !== null) bodyProblem = null;
+      else if (!key) bodyProblem = 'no_key';
+      else bodyProblem = bodyKeyId !== undefined && bodyKeyId !== keyIdOf(key) ? 'other_key' : 'damaged';
     }
     return {
       ok: true,
@@ -299,6 +320,7 @@ export class PendingSpool {
       v: SPOOL_FORMAT_VERSION,
       ...header,
       body: sealText(key, additionalData(header), record.data.bodyText),
+      bodyKeyId: keyIdOf(key),
     });
   }
 

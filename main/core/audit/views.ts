@@ -42,6 +42,29 @@ function gapNote(entry: GapEntry): string {
   }
 }
 
+/**
+ * How much an operation moved, as its request's summary says (summary.ts): the amount as a number
+ * (the summary keeps the text sent) and its currency. Nothing that does not read as both.
+ */
+function moneyOf(summary: IntentEntry['summary'] | undefined): Pick<AuditEntryView, 'amount' | 'currency'> {
+  const sent = summary?.amount;
+  const amount =
+    typeof sent === 'number'
+      ? sent
+      : typeof sent === 'string' && sent.trim() !== ''
+        ? Number(sent)
+        : undefined;
+  const currency = summary?.currency;
+  return {
+    ...(amount !== undefined && Number.isFinite(amount) && { amount }),
+    ...(typeof currency === 'string' && currency !== '' && { currency }),
+  };
+}
+
+/** The person who settled the operation (the resolution's OS user); undefined while unsettled. */
+const settledByOf = (operation: Operation | undefined): Pick<AuditEntryView, 'settledBy'> =>
+  operation?.resolution ? { settledBy: operation.resolution.osUser } : {};
+
 export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, Operation>): AuditEntryView {
   const base = { seq: entry.seq, time: entry.time, type: entry.type, hash: entry.hash };
   if (entry.type === 'repair') {
@@ -74,6 +97,8 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
       idempotencyKey: entry.idempotencyKey,
       reason: entry.reason,
       summary: entry.summary,
+      ...moneyOf(entry.summary),
+      ...settledByOf(operation),
       state,
     };
   }
@@ -86,6 +111,8 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
     action: intent?.action,
     ids: { ...intent?.ids, ...entry.resultingIds },
     idempotencyKey: intent?.idempotencyKey,
+    ...moneyOf(intent?.summary),
+    ...settledByOf(operation),
     result: entry.result,
     state,
     resolutionMethod: entry.type === 'resolution' ? entry.method : undefined,

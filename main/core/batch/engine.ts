@@ -56,7 +56,20 @@ export interface BatchEngineOptions {
   onSettle?: (row: BatchRow) => void;
   /** Monotonic ms for the measured rate; performance.now by default. */
   clock?: () => number;
+  /**
+   * A batch an earlier runtime kept (saved-runs.ts): its answers so far, parallel to `ids`, and
+   * how it stood. It starts stopped, and `run()` resumes it like any other.
+   */
+  restored?: {
+    rows: ReadonlyArray<BatchRow | undefined>;
+    stop:
+      | { state: 'done' }
+      | { state: 'cancelled'; reason: CancelReason }
+      | { state: 'failed'; error: ConsoleError };
+  };
 }
+
+export type CancelReason = 'user' | 'environment_changed' | 'console_stopped';
 
 export interface BatchCounts {
   total: number;
@@ -78,7 +91,7 @@ export class BatchEngine {
   /** One slot per id; undefined while pending. */
   readonly #rows: Array<BatchRow | undefined>;
   #state: BatchState | 'idle' = 'idle';
-  #cancelReason: 'user' | 'environment_changed' | null = null;
+  #cancelReason: CancelReason | null = null;
   #error: ConsoleError | null = null;
   #controller: AbortController | null = null;
   #running: Promise<void> | null = null;
@@ -102,13 +115,28 @@ export class BatchEngine {
     this.#onSettle = options.onSettle;
     this.#clock = options.clock ?? (() => performance.now());
     this.#rows = new Array<BatchRow | undefined>(options.ids.length);
+    if (options.restored) this.#restore(options.restored);
+  }
+
+  #restore({ rows, stop }: NonNullable<BatchEngineOptions['restored']>): void {
+    rows.forEach((row, index) => {
+      if (row === undefined) return;
+      this.#rows[index] = row;
+      this.#done += 1;
+      if (row.state === 'failed') this.#failed += 1;
+      if (row.changed === 'changed') this.#changed += 1;
+      if (row.changed === 'new') this.#new += 1;
+    });
+    this.#state = stop.state;
+    if (stop.state === 'cancelled') this.#cancelReason = stop.reason;
+    if (stop.state === 'failed') this.#error = stop.error;
   }
 
   get state(): BatchState | 'idle' {
     return this.#state;
   }
 
-  get cancelReason(): 'user' | 'environment_changed' | null {
+  get cancelReason(): CancelReason | null {
     return this.#cancelReason;
   }
 
@@ -202,7 +230,7 @@ export class BatchEngine {
   }
 
   /** Stops a running batch; in-flight calls are aborted and their ids stay pending. */
-  cancel(reason: 'user' | 'environment_changed'): void {
+  cancel(reason: CancelReason): void {
     if (this.#state !== 'running') return;
     this.#lastRate = this.#rateNow();
     this.#state = 'cancelled';

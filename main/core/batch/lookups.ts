@@ -107,8 +107,16 @@ export function withDepositCurrency(lookup: Lookup, currencyOf: DepositCurrency)
   };
 }
 
-/** The status read of `kind` on `client`, for canonical ids (see ids.ts). */
-export function lookupFor(client: PaymentsClient, kind: IdKind): Lookup {
+/**
+ * The status read of `kind` on `client`, for canonical ids (see ids.ts); refunds in their
+ * deposit's currency when `currencyOf` is given (withDepositCurrency).
+ */
+export function lookupFor(client: PaymentsClient, kind: IdKind, currencyOf?: DepositCurrency): Lookup {
+  const lookup = plainLookup(client, kind);
+  return kind === 'refunds' && currencyOf ? withDepositCurrency(lookup, currencyOf) : lookup;
+}
+
+function plainLookup(client: PaymentsClient, kind: IdKind): Lookup {
   // A batch passes the same signal to every call: one options object serves them all.
   let last: { signal: AbortSignal } | undefined;
   const options = (signal: AbortSignal | undefined): { signal: AbortSignal } | undefined => {

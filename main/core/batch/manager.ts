@@ -15,11 +15,19 @@ import {
   type Result,
 } from '../../../shared/contract';
 import type { PaymentsClient } from '../payments';
-import { BatchEngine, snapshotStatus } from './engine';
+import { BatchEngine, snapshotStatus, type BatchEngineOptions } from './engine';
 import { batchCsv, batchCsvFileName } from './export-csv';
 import { checkIdToken, parseBatchIds } from './ids';
 import { readLastRun, writeLastRun } from './last-run';
-import { lookupFor, withDepositCurrency, type Lookup } from './lookups';
+import {
+  CHECKPOINT_MS,
+  readSavedRuns,
+  restoredStop,
+  SavedRunFile,
+  type SavedRun,
+  type SavedStop,
+} from './saved-runs';
+import { lookupFor, type Lookup } from './lookups';
 
 /**
  * The batches of one console runtime: started against the environment active at the time (its
@@ -37,6 +45,11 @@ export const OBSERVE_PAGE_ROWS = 500;
 export interface BatchTarget {
   environmentId: string;
   client: PaymentsClient;
+  /**
+   * The base URL its profile names (not the client's: the embedded sandbox's port changes each
+   * run), so a batch kept across a restart resumes only where it was started.
+   */
+  baseUrl?: string;
 }
 
 export interface BatchManagerOptions {
@@ -50,14 +63,28 @@ export interface BatchManagerOptions {
   observe?: (environmentId: string, kind: BatchKind, rows: readonly BatchRow[]) => void;
   /** A deposit's currency as the record index knows it, for refund rows (undefined: unknown). */
   depositCurrency?: (environmentId: string, depositId: number) => Promise<string | undefined>;
+  /**
+   * Keep the user's batches with ids left in the data folder and bring them back stopped after a
+   * restart (saved-runs.ts). The app and the browser build do; a CLI command lives for one batch.
+   */
+  keepUnfinished?: boolean;
 }
 
 interface Batch {
   batchId: string;
   kind: BatchKind;
   environmentId: string;
-  client: PaymentsClient;
+  /** null for a batch an earlier runtime kept, until it is resumed on this runtime's client. */
+  client: PaymentsClient | null;
+  baseUrl: string | null;
+  /** Gives a kept batch's engine the client it resumes on. */
+  bind: (client: PaymentsClient) => void;
   engine: BatchEngine;
+  /** The last finished run's statuses the rows compare with (kept with the batch). */
+  previous: ReadonlyMap<string, string | null> | null;
+  /** Its file in the data folder while it has ids left; null when not kept (a reconciliation's). */
+  saved: SavedRunFile | null;
+  checkpointTimer: NodeJS.Timeout | undefined;
   startedAt: string;
   finishedAt: string | null;
   previousRunAt: string | null;
@@ -97,11 +124,18 @@ const matches: Record<BatchRowFilter, (row: BatchRow | undefined) => boolean> = 
 export class BatchManager {
   readonly #options: BatchManagerOptions;
   /** In start order. */
-  readonly #batches = new Map<string, Batch>();
+  #batches = new Map<string, Batch>();
   #closed = false;
+  readonly #restoring: Promise<void>;
 
   constructor(options: BatchManagerOptions) {
     this.#options = options;
+    this.#restoring = options.keepUnfinished ? this.#restore() : Promise.resolve();
+  }
+
+  /** Resolves once the batches an earlier runtime kept are listed (at once when none are kept). */
+  restored(): Promise<void> {
+    return this.#restoring;
   }
 
   parse(kind: BatchKind, text: string): Result<BatchParseResult> {
@@ -116,7 +150,7 @@ export class BatchManager {
     if (this.#tooManyRunning()) return this.#tooManyRunningFailure();
     const target = await this.#options.activeTarget();
     if (!target.ok) return target;
-    const { environmentId, client } = target.data;
+    const { environmentId, client, baseUrl } = target.data;
     const { lastRun, setAside } = await readLastRun(
       this.#options.dataDir,
       environmentId,
@@ -129,12 +163,57 @@ export class BatchManager {
       return failure('internal', 'The console is closed.', undefined, { key: 'batch.closed' });
 
     const batchId = randomUUID();
-    const engine = new BatchEngine({
+    const previous = lastRun?.statuses ?? null;
+    const engine = this.#engineFor(batchId, {
       ids: ids.data,
       lookup: this.#lookup(client, input.kind, environmentId),
       concurrency: input.concurrency ?? BATCH_LIMITS.concurrency.default,
       ratePerSecond: input.ratePerSecond ?? BATCH_LIMITS.ratePerSecond.default,
-      previous: lastRun?.statuses ?? null,
+      previous,
+    });
+    const keepAsLastRun = input.keepAsLastRun ?? true;
+    const batch: Batch = {
+      batchId,
+      kind: input.kind,
+      environmentId,
+      client,
+      baseUrl: baseUrl ?? null,
+      bind: () => undefined,
+      engine,
+      previous,
+      // A reconciliation keeps its own run (main/core/reconcile): its lookups are not kept here.
+      saved:
+        this.#options.keepUnfinished && keepAsLastRun
+          ? new SavedRunFile(this.#options.dataDir, batchId)
+          : null,
+      checkpointTimer: undefined,
+      startedAt: new Date(this.#options.now()).toISOString(),
+      finishedAt: null,
+      previousRunAt: lastRun?.finishedAt ?? null,
+      previousRunSetAside: setAside,
+      lastEmitAt: 0,
+      emitTimer: undefined,
+      announcedState: 'idle',
+      lastRunSaved: false,
+      keepAsLastRun,
+      unobserved: [],
+    };
+    this.#batches.set(batchId, batch);
+    this.#evict();
+    this.#run(batch);
+    return { ok: true, data: this.#summary(batch) };
+  }
+
+  /** An engine whose progress goes to the batch `batchId` (announced, observed). */
+  #engineFor(
+    batchId: string,
+    options: Pick<
+      BatchEngineOptions,
+      'ids' | 'lookup' | 'concurrency' | 'ratePerSecond' | 'previous' | 'restored'
+    >,
+  ): BatchEngine {
+    return new BatchEngine({
+      ...options,
       onUpdate: () => {
         const batch = this.#batches.get(batchId);
         if (batch) this.#announce(batch);
@@ -148,27 +227,61 @@ export class BatchManager {
         },
       }),
     });
+  }
+
+  /** The batches an earlier runtime kept, listed stopped (older than any started meanwhile). */
+  async #restore(): Promise<void> {
+    const runs = await readSavedRuns(this.#options.dataDir, new Date(this.#options.now()));
+    const restored = new Map<string, Batch>();
+    for (const run of runs) {
+      if (this.#closed || this.#batches.has(run.batchId)) continue;
+      restored.set(run.batchId, this.#restoredBatch(run));
+    }
+    if (restored.size === 0) return;
+    this.#batches = new Map([...restored, ...this.#batches]);
+    this.#evict();
+    for (const batch of restored.values()) {
+      if (this.#batches.has(batch.batchId) && !this.#closed) this.#options.emit(this.#summary(batch));
+    }
+  }
+
+  #restoredBatch(run: SavedRun): Batch {
+    let lookup: Lookup | null = null;
+    const engine = this.#engineFor(run.batchId, {
+      ids: run.ids,
+      // Bound to this runtime's client when resumed (resume checks the environment first).
+      lookup: (id, signal) => (lookup ? lookup(id, signal) : Promise.resolve(notBound())),
+      concurrency: run.concurrency,
+      ratePerSecond: run.ratePerSecond,
+      previous: run.previous,
+      restored: { rows: run.rows, stop: restoredStop(run.stop) },
+    });
     const batch: Batch = {
-      batchId,
-      kind: input.kind,
-      environmentId,
-      client,
+      batchId: run.batchId,
+      kind: run.kind,
+      environmentId: run.environmentId,
+      client: null,
+      baseUrl: run.baseUrl,
+      bind: (client) => {
+        lookup = this.#lookup(client, run.kind, run.environmentId);
+        batch.client = client;
+      },
       engine,
-      startedAt: new Date(this.#options.now()).toISOString(),
+      previous: run.previous,
+      saved: new SavedRunFile(this.#options.dataDir, run.batchId),
+      checkpointTimer: undefined,
+      startedAt: run.startedAt,
       finishedAt: null,
-      previousRunAt: lastRun?.finishedAt ?? null,
-      previousRunSetAside: setAside,
+      previousRunAt: run.previousRunAt,
+      previousRunSetAside: undefined,
       lastEmitAt: 0,
       emitTimer: undefined,
-      announcedState: 'idle',
-      lastRunSaved: false,
-      keepAsLastRun: input.keepAsLastRun ?? true,
+      announcedState: engine.state,
+      lastRunSaved: true,
+      keepAsLastRun: true,
       unobserved: [],
     };
-    this.#batches.set(batchId, batch);
-    this.#evict();
-    this.#run(batch);
-    return { ok: true, data: this.#summary(batch) };
+    return batch;
   }
 
   cancel(batchId: string): Result<BatchSummary> {
@@ -179,6 +292,7 @@ export class BatchManager {
   }
 
   async resume(batchId: string): Promise<Result<BatchSummary>> {
+    await this.#restoring;
     const batch = this.#batches.get(batchId);
     if (!batch) return notFound();
     if (batch.engine.state === 'running') return { ok: true, data: this.#summary(batch) };
@@ -204,7 +318,11 @@ export class BatchManager {
         { key: 'batch.otherEnvironment' },
       );
     }
-    if (target.data.client !== batch.client) {
+    const moved =
+      batch.client === null
+        ? batch.baseUrl !== null && target.data.baseUrl !== undefined && target.data.baseUrl !== batch.baseUrl
+        : target.data.client !== batch.client;
+    if (moved) {
       return failure(
         'not_permitted',
         "The environment's base URL changed since this batch started: start a new batch.",
@@ -212,6 +330,7 @@ export class BatchManager {
         { key: 'batch.baseUrlChanged' },
       );
     }
+    if (batch.client === null) batch.bind(target.data.client);
     batch.finishedAt = null;
     batch.lastRunSaved = false;
     this.#run(batch);
@@ -279,12 +398,15 @@ export class BatchManager {
   }
 
   async discard(batchId: string): Promise<Result<{ discarded: boolean }>> {
+    await this.#restoring;
     const batch = this.#batches.get(batchId);
     if (!batch) return { ok: true, data: { discarded: false } };
     this.#batches.delete(batchId);
     clearTimeout(batch.emitTimer);
+    clearInterval(batch.checkpointTimer);
     batch.engine.cancel('user');
     await batch.engine.stopped();
+    await batch.saved?.remove();
     return { ok: true, data: { discarded: true } };
   }
 
@@ -302,23 +424,32 @@ export class BatchManager {
     }
   }
 
-  /** Cancels every batch and waits until no call is in flight. */
+  /**
+   * Cancels every batch and waits until no call is in flight; a kept batch with ids left is
+   * written once more, so the next runtime resumes it from its last answer.
+   */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#restoring;
     const batches = [...this.#batches.values()];
     for (const batch of batches) {
       clearTimeout(batch.emitTimer);
       batch.emitTimer = undefined;
-      batch.engine.cancel('user');
+      clearInterval(batch.checkpointTimer);
+      batch.checkpointTimer = undefined;
+      batch.engine.cancel('console_stopped');
     }
     await Promise.all(batches.map((batch) => batch.engine.stopped()));
+    await Promise.all(batches.map((batch) => this.#keepOrForget(batch)));
   }
 
   #lookup(client: PaymentsClient, kind: BatchKind, environmentId: string): Lookup {
-    const lookup = lookupFor(client, kind);
     const depositCurrency = this.#options.depositCurrency;
-    if (kind !== 'refunds' || !depositCurrency) return lookup;
-    return withDepositCurrency(lookup, (depositId) => depositCurrency(environmentId, depositId));
+    return lookupFor(
+      client,
+      kind,
+      depositCurrency && ((depositId) => depositCurrency(environmentId, depositId)),
+    );
   }
 
   #tooManyRunning(): boolean {
@@ -337,13 +468,63 @@ export class BatchManager {
   }
 
   #run(batch: Batch): void {
-    void batch.engine.run().then(async () => {
+    const running = batch.engine.run();
+    if (batch.saved) {
+      void batch.saved.save(() => this.#snapshot(batch));
+      clearInterval(batch.checkpointTimer);
+      batch.checkpointTimer = setInterval(() => {
+        void batch.saved?.save(() => this.#snapshot(batch));
+      }, CHECKPOINT_MS);
+      batch.checkpointTimer.unref();
+    }
+    void running.then(async () => {
+      clearInterval(batch.checkpointTimer);
+      batch.checkpointTimer = undefined;
       this.#observe(batch);
+      // close() writes the batches it stopped itself, once every call has ended.
+      if (!this.#closed) void this.#keepOrForget(batch);
       if (batch.engine.state !== 'done') return;
       if (!this.#closed && batch.keepAsLastRun) await this.#saveLastRun(batch);
       batch.lastRunSaved = true;
       this.#announce(batch);
     });
+  }
+
+  /** Writes a kept batch that has ids left; removes the file of one that has none. */
+  #keepOrForget(batch: Batch): Promise<void> {
+    if (!batch.saved || !this.#batches.has(batch.batchId)) return Promise.resolve();
+    return batch.engine.state === 'running' || batch.engine.resumable()
+      ? batch.saved.save(() => this.#snapshot(batch))
+      : batch.saved.remove();
+  }
+
+  #snapshot(batch: Batch): SavedRun {
+    const { engine } = batch;
+    const rows: Array<BatchRow | undefined> = [];
+    for (let index = 0; index < engine.ids.length; index += 1) rows.push(engine.settled(index));
+    const state = engine.state;
+    const stop: SavedStop =
+      state === 'running' || state === 'idle'
+        ? { state: 'running' }
+        : state === 'cancelled'
+          ? { state: 'cancelled', reason: engine.cancelReason ?? 'user' }
+          : state === 'failed' && engine.error
+            ? { state: 'failed', error: engine.error }
+            : { state: 'done' };
+    return {
+      batchId: batch.batchId,
+      kind: batch.kind,
+      environmentId: batch.environmentId,
+      baseUrl: batch.baseUrl,
+      concurrency: engine.concurrency,
+      ratePerSecond: engine.ratePerSecond,
+      startedAt: batch.startedAt,
+      previousRunAt: batch.previousRunAt,
+      ids: engine.ids,
+      previous: batch.previous ?? new Map(),
+      rows,
+      stop,
+    };
   }
 
   async #saveLastRun(batch: Batch): Promise<void> {
@@ -435,8 +616,15 @@ export class BatchManager {
       if (batch.engine.state === 'running') continue;
       clearTimeout(batch.emitTimer);
       this.#batches.delete(batch.batchId);
+      void batch.saved?.remove();
     }
   }
+}
+
+function notBound(): Result<never> {
+  return failure('internal', 'This batch was not resumed on a connection.', undefined, {
+    key: 'batch.lookupFailed',
+  });
 }
 
 function notFound(): Result<never> {

@@ -207,6 +207,7 @@ export const ARG_SCHEMAS = {
   getSubMerchant: z.strictObject({ subMerchantId: idSchema }),
   listWatchedSubMerchants: none,
   openExternal: z.strictObject({ url: z.string().max(MAX_URL) }),
+  consoleSetup: none,
   sandboxTransition: z.strictObject({
     entity: z.enum(SANDBOX_ENTITIES),
     id: idSchema,

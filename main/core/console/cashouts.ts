@@ -25,6 +25,13 @@ export function cashoutStatusName(status: CashoutStatus): string {
 const describeStatus = (status: CashoutStatus): string =>
   `${cashoutStatusName(status)} (status ${status.cashout_status})`;
 
+/** A text's parameters naming a cashout and its status: the word and the D7 code. */
+const statusParams = (ids: CashoutIds, status: CashoutStatus): Record<string, string | number> => ({
+  id: ids.cashoutId,
+  status: cashoutStatusName(status),
+  code: status.cashout_status,
+});
+
 export interface CashoutIds {
   cashoutId: number;
   externalId: string;
@@ -75,7 +82,8 @@ export async function checkCancellable(
     return failure(
       'invalid_state',
       `Cashout ${ids.cashoutId} is ${describeStatus(status)}, not PENDING: only a pending cashout can be cancelled.`,
-      { text: { key: 'cashout.notPending', params: { id: ids.cashoutId, status: status.cashout_status } } },
+      // The status word for staff, its code beside it: a bare code ("is 2") says nothing.
+      { text: { key: 'cashout.notPending', params: statusParams(ids, status) } },
     );
   }
   return byBoth;
@@ -158,7 +166,7 @@ export async function cancelCashout(
     {
       text: {
         key: 'cashout.cancelLostReread',
-        params: { id: ids.cashoutId, status: cashoutStatusName(after) },
+        params: statusParams(ids, after),
       },
     },
   );

@@ -1,4 +1,4 @@
-import type { EnvironmentProfile, Result } from '../../../shared/contract';
+import type { ConsoleSetup, EnvironmentProfile, Result } from '../../../shared/contract';
 import type { Journal } from '../audit';
 import type { BatchManager } from '../batch';
 import type { DraftStore } from '../drafts';
@@ -44,6 +44,8 @@ export interface ConsoleContext {
   records: RecordKeeper;
   /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
   drafts: DraftStore;
+  /** How the composition root started this console (consoleSetup reads the keychain's state itself). */
+  launch: Omit<ConsoleSetup, 'keychain'>;
 }
 
 /** The active environment's connection. */

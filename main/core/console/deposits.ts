@@ -1,16 +1,24 @@
 import type { z } from 'zod';
-import type {
-  DepositCheck,
-  DepositCreateBody,
-  DepositCreateOutcome,
-  FieldIssue,
-  MutationMeta,
-  ReportedInfoInput,
-  Result,
+import {
+  CRYPTO_NETWORKS,
+  type DepositCheck,
+  type DepositCreateBody,
+  type DepositCreateOutcome,
+  type FieldIssue,
+  type MutationMeta,
+  type ReportedInfoInput,
+  type Result,
 } from '../../../shared/contract';
 import { summariseRequest } from '../audit';
 import { canonicalJson, sha256Hex } from '../audit/canonical-json';
-import { checkInput, depositCreateBodySchema, rulesForMethod } from '../payments';
+import {
+  WALLET_FORMAT_DESCRIBE,
+  WALLET_FORMAT_OF,
+  WALLET_HINT_KEY,
+  checkInput,
+  depositCreateBodySchema,
+  rulesForMethod,
+} from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { runGuarded } from './guarded';
@@ -88,7 +96,18 @@ export function checkDepositBody(body: unknown): DepositCheck {
       ...(text ? { maskText: text } : {}),
     });
   }
-  return { issues, expectedFlow: quickPay || complete ? 'ONE_SHOT' : 'HOSTED', quickPay, reportedInfoRules };
+  const crypto: Loose = isObject(given.crypto) ? given.crypto : {};
+  const network = CRYPTO_NETWORKS.find((known) => known === crypto.network);
+  const wallet = network === undefined ? undefined : WALLET_FORMAT_OF[network];
+  return {
+    issues,
+    expectedFlow: quickPay || complete ? 'ONE_SHOT' : 'HOSTED',
+    quickPay,
+    reportedInfoRules,
+    ...(wallet !== undefined && {
+      walletFormat: { describe: WALLET_FORMAT_DESCRIBE[wallet], text: { key: WALLET_HINT_KEY[wallet] } },
+    }),
+  };
 }
 
 /** The journal keeps ids of at most 200 characters; a longer one is left to the status read. */

@@ -11,7 +11,12 @@ import type {
   SubMerchant,
 } from '../../../shared/contract';
 import { cashoutStatusName, idParts, NO_STATUS, type IdKind } from '../batch';
-import type { IndexedKind, ObservationSource, RecordObservation } from '../record-index/port';
+import {
+  externalCashoutKey,
+  type IndexedKind,
+  type ObservationSource,
+  type RecordObservation,
+} from '../record-index/port';
 
 /**
  * What the record index learns from each answer of the service (issue 27): built field by field
@@ -80,17 +85,24 @@ export function refundObservation(seen: Seen, refundId: number, record: RefundSt
   });
 }
 
-/** Null when the cashout_id is not known: the index keys cashouts by it. */
+/**
+ * A cashout under its cashout_id, or under its external id alone while that is all the console
+ * has (port.ts externalCashoutKey), so that it is found by it again. Null with neither.
+ */
 export function cashoutObservation(
   seen: Seen,
   ref: CashoutRef,
   record: CashoutStatus,
 ): RecordObservation | null {
-  if (ref.cashoutId === undefined) return null;
-  return observation(seen, 'cashout', String(ref.cashoutId), {
-    externalId: text(ref.externalId),
-    status: cashoutStatusName(record),
-  });
+  const externalId = text(ref.externalId);
+  const id =
+    ref.cashoutId !== undefined
+      ? String(ref.cashoutId)
+      : externalId !== undefined
+        ? externalCashoutKey(externalId)
+        : undefined;
+  if (id === undefined) return null;
+  return observation(seen, 'cashout', id, { externalId, status: cashoutStatusName(record) });
 }
 
 export function subMerchantObservation(seen: Seen, record: SubMerchant): RecordObservation {
@@ -174,7 +186,7 @@ const KIND_OF_ID_KIND: Record<IdKind, IndexedKind> = {
 
 /**
  * A batch row or a watch read (the compact summary both keep). A cashout read by its external id
- * alone is left out: its cashout_id, which the index keys it by, is not in the answer.
+ * alone keeps the row's `ext:` token as its key (externalCashoutKey), with the external id.
  */
 export function summaryObservation(
   seen: Seen,
@@ -186,8 +198,10 @@ export function summaryObservation(
   >,
 ): RecordObservation | null {
   const kind = KIND_OF_ID_KIND[idKind];
-  if (kind === 'cashout' && idParts(id).type === 'external') return null;
-  return observation(seen, kind, id, {
+  const parts = kind === 'cashout' ? idParts(id) : null;
+  const externalId = parts?.type === 'external' ? parts.value : undefined;
+  return observation(seen, kind, externalId === undefined ? id : externalCashoutKey(externalId), {
+    externalId: text(externalId),
     status: summary.status === NO_STATUS ? undefined : text(summary.status),
     amount: finite(summary.amount),
     currency: text(summary.currency),

@@ -1,11 +1,17 @@
 import type { OpenExternal } from './context';
-import type { ConsoleApi, CredentialField, EnvironmentProfile, Result } from '../../../shared/contract';
+import type {
+  ConsoleApi,
+  ConsoleSetup,
+  CredentialField,
+  EnvironmentProfile,
+  Result,
+} from '../../../shared/contract';
 import { join } from 'node:path';
 import { openJournal, type Journal } from '../audit';
 import type { FileLockOptions } from '../storage/file-lock';
 import { BatchManager, type BatchTarget } from '../batch';
 import { dataPaths, type DataPaths } from '../data-dir';
-import { createDraftStore, DRAFTS_FOLDER_NAME, keychainDraftKey } from '../drafts';
+import { createDraftStore, draftSealing, DRAFTS_FOLDER_NAME, keychainDraftKey } from '../drafts';
 import {
   createEnvironmentResolver,
   createEnvironmentsService,
@@ -48,7 +54,17 @@ export interface ConsoleRuntimeOptions {
     backend?: SecretBackend;
     /** Tests use `paydesk-test-<random>` so a user's real entries are never touched. */
     service?: string;
+    /**
+     * Default true. False for a backend whose entries end with the process (a memory vault): a
+     * draft sealed with its key could never be opened again, so drafts stay in memory instead.
+     */
+    keptAcrossRuns?: boolean;
   };
+  /**
+   * How the composition root started this console, for the page's start-up notes (consoleSetup).
+   * Default: the desktop app on a data folder that stays.
+   */
+  launch?: Omit<ConsoleSetup, 'keychain'>;
   /**
    * Starts the embedded sandbox behind the local-sandbox profile, on first need and once; absent
    * or `false`: none. The composition roots pass main/sandbox's `embeddedSandboxStarter`.
@@ -78,6 +94,12 @@ export interface ConsoleRuntimeOptions {
    * composition roots pass `sqliteRecordIndexStarter(dataDir)`.
    */
   recordIndex?: false | RecordIndexStarter;
+  /**
+   * Keep the user's batches with ids left in the data folder, and list them stopped after a
+   * restart (main/core/batch/saved-runs.ts). The app and the browser build pass true; the CLI,
+   * whose command lives for one batch, does not.
+   */
+  keepUnfinishedBatches?: boolean;
   /** Where the core logs what the user need not see (a record index write that failed). */
   log?: RecordsLog;
   /** The watchlist's poller. */
@@ -121,7 +143,11 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
   const draftsDir = join(paths.dir, DRAFTS_FOLDER_NAME);
   // One install key seals what holds payer details on disk: drafts, and requests kept for a retry.
   const sealKey = keychainDraftKey(secrets, vaultService, draftsDir);
-  const drafts = createDraftStore({ dir: draftsDir, key: sealKey, now });
+  const drafts = createDraftStore({
+    dir: draftsDir,
+    sealing: draftSealing(sealKey, options.vault?.keptAcrossRuns ?? true),
+    now,
+  });
   const environments = createEnvironmentsService({ store, vault });
 
   let sandboxStart: Promise<Result<EmbeddedSandboxHandle>> | undefined;
@@ -181,7 +207,14 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
   const activeTarget = async (): Promise<Result<BatchTarget>> => {
     const connection = await activeConnection(context);
     return connection.ok
-      ? { ok: true, data: { environmentId: connection.data.profile.id, client: connection.data.client } }
+      ? {
+          ok: true,
+          data: {
+            environmentId: connection.data.profile.id,
+            client: connection.data.client,
+            baseUrl: connection.data.profile.baseUrl,
+          },
+        }
       : connection;
   };
   const records = new RecordKeeper({
@@ -193,6 +226,8 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       return (kind === 'cashout' ? account?.cashouts : account?.payments) ?? undefined;
     },
   });
+  const depositCurrency = async (environmentId: string, depositId: number): Promise<string | undefined> =>
+    (await records.optional((index) => index.get(environmentId, 'deposit', String(depositId))))?.currency;
   const batches = new BatchManager({
     dataDir: paths.dir,
     now,
@@ -202,8 +237,8 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       const seen = seenNow(environmentId, 'batch', now());
       records.observe(rows.map((row) => summaryObservation(seen, kind, row.id, row)));
     },
-    depositCurrency: async (environmentId, depositId) =>
-      (await records.optional((index) => index.get(environmentId, 'deposit', String(depositId))))?.currency,
+    depositCurrency,
+    keepUnfinished: options.keepUnfinishedBatches ?? false,
   });
   const watchlist = new Watchlist({
     filePath: join(paths.dir, WATCHLIST_FILE_NAME),
@@ -220,6 +255,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
         reads.map((read) => summaryObservation(seen, ID_KIND_OF[read.kind], read.id, read.summary)),
       );
     },
+    depositCurrency,
     legacySubMerchantWatches: {
       waiting: () => environments.subMerchantWatchesToMove(),
       moved: (moved) => environments.subMerchantWatchesMoved(moved),
@@ -257,6 +293,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     watchlist,
     records,
     drafts,
+    launch: options.launch ?? { launcher: 'desktop', dataFolderTemporary: false },
   };
   const watching = watchlist.start();
 

@@ -6,6 +6,7 @@ import type {
   WatchedSubMerchant,
 } from '../../../shared/contract';
 import { mapLimited } from '../batch';
+import { keychainStateOf } from '../drafts';
 import { auditCsvFileName, auditReread, auditRetry, auditSettle } from './audit';
 import { cancelCashout } from './cashouts';
 import type { EnvironmentConnection } from './connections';
@@ -325,6 +326,14 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
       }
     },
 
+    // -- How this console was started ---------------------------------------------------------
+    async consoleSetup() {
+      // The drafts' own answer: the page's note and the forms cannot disagree about the keychain.
+      const keeping = await context.drafts.keeping();
+      if (!keeping.ok) return keeping;
+      return { ok: true, data: { ...context.launch, keychain: keychainStateOf(keeping.data) } };
+    },
+
     // -- Local sandbox controls --------------------------------------------------------------
     sandboxTransition: (arg) =>
       onActive(context, async (connection) => {
@@ -428,7 +437,11 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
 
     batchResume: (arg) => batches.resume(arg.batchId),
 
-    batchList: async () => ({ ok: true, data: batches.list() }),
+    batchList: async () => {
+      // Batches a restart brought back are listed from the first answer on.
+      await batches.restored();
+      return { ok: true, data: batches.list() };
+    },
 
     batchRows: async (arg) => batches.rows(arg),
 

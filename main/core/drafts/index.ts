@@ -1,7 +1,8 @@
 /**
  * Drafts (issue 27): the typed work of the New deposit, New refund and cashout-cancel forms, per
- * environment and form, sealed with a key kept in the keychain; cleared when the request is
- * journaled as sent (console/guarded.ts) or discarded.
+ * environment and form, sealed with a key kept in the keychain (in memory only, for this run, where
+ * no such key can be had); cleared when the request is journaled as sent (console/guarded.ts) or
+ * discarded.
  */
 export {
   createDraftStore,
@@ -10,6 +11,14 @@ export {
   type DraftStore,
   type DraftStoreOptions,
 } from './store';
-export { keychainDraftKey, DRAFT_KEY_ACCOUNT, type DraftKeySource } from './key';
+export {
+  keychainDraftKey,
+  draftSealing,
+  keychainStateOf,
+  DRAFT_KEY_ACCOUNT,
+  type DraftKeySource,
+  type DraftSealing,
+  type DraftSealingSource,
+} from './key';
 export { draftValuesSchema, draftFormSchema } from './schema';
 export { formOfAction } from './forms';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Result } from '../../../shared/contract';
+import type { DraftKeeping, KeychainState, Result } from '../../../shared/contract';
 import { withFileLock } from '../storage/file-lock';
 import type { SecretBackend } from '../vault';
 
@@ -49,3 +49,28 @@ export function keychainDraftKey(backend: SecretBackend, service: string, dir: s
     });
   };
 }
+
+/** How drafts can be kept now: sealed on disk with the key, or in memory for the reason given. */
+export type DraftSealing = { keeping: 'sealed'; key: Buffer } | { keeping: Exclude<DraftKeeping, 'sealed'> };
+
+export type DraftSealingSource = () => Promise<Result<DraftSealing>>;
+
+/**
+ * Whether drafts can be sealed on disk now. A key that dies with the process (a memory vault)
+ * would seal files no later run can open, so its drafts stay in memory instead. A keychain that
+ * cannot be used is asked again next time: it may have been unlocked or started meanwhile.
+ */
+export function draftSealing(key: DraftKeySource, keyOutlivesRun: boolean): DraftSealingSource {
+  return async () => {
+    if (!keyOutlivesRun) return { ok: true, data: { keeping: 'memory_vault' } };
+    const found = await key();
+    if (found.ok) return { ok: true, data: { keeping: 'sealed', key: found.data } };
+    return found.error.kind === 'keychain_unavailable'
+      ? { ok: true, data: { keeping: 'keychain_unavailable' } }
+      : found;
+  };
+}
+
+/** The keychain as the page's start-up notes name it, read off the same answer the drafts get. */
+export const keychainStateOf = (keeping: DraftKeeping): KeychainState =>
+  keeping === 'sealed' ? 'usable' : keeping === 'memory_vault' ? 'memory' : 'unavailable';

@@ -1,14 +1,21 @@
 import { readFile, rm, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { Draft, DraftForm, DraftLoad, DraftValues, Result } from '../../../shared/contract';
+import type {
+  Draft,
+  DraftForm,
+  DraftKeeping,
+  DraftLoad,
+  DraftValues,
+  Result,
+} from '../../../shared/contract';
 import { setFileAside } from '../settings';
 import { writeFileAtomically } from '../storage/atomic-file';
 import { withFileLock } from '../storage/file-lock';
 import { openText, sealText, sealedBoxSchema } from '../storage/sealed-box';
 import { storageError } from '../storage/storage-error';
 import { validateEnvironmentId } from '../vault';
-import type { DraftKeySource } from './key';
+import type { DraftSealingSource } from './key';
 import { draftFormSchema, draftValuesSchema } from './schema';
 
 /**
@@ -18,6 +25,11 @@ import { draftFormSchema, draftValuesSchema } from './schema';
  * in the keychain (key.ts): a deposit draft holds the payer's name, e-mail and document, which
  * must never sit on disk in plain text. A file that cannot be read back (damaged, or sealed with
  * a key this keychain no longer has) is moved aside and the form starts empty.
+ *
+ * Where no key outlives the run (the keychain cannot be used, or a memory vault), drafts are kept
+ * in this process's memory instead, never on disk, and every answer says so (`keeping`), so the
+ * form can say up front that they end with the console. A sealed file found then is left as it
+ * is (`sealedEarlier`): it is not damage, and a later run with the keychain opens it.
  */
 
 const VERSION = 1;
@@ -33,17 +45,24 @@ const fileSchema = z.strictObject({
 export interface DraftStoreOptions {
   /** `<dataDir>/drafts`. */
   dir: string;
-  key: DraftKeySource;
+  /** The key to seal with, or why there is none that outlives the run (key.ts draftSealing). */
+  sealing: DraftSealingSource;
   /** Epoch ms. */
   now: () => number;
 }
 
 export interface DraftStore {
   load(environmentId: string, form: DraftForm): Promise<Result<DraftLoad>>;
-  save(environmentId: string, form: DraftForm, values: DraftValues): Promise<Result<{ savedAt: string }>>;
+  save(
+    environmentId: string,
+    form: DraftForm,
+    values: DraftValues,
+  ): Promise<Result<{ savedAt: string; keeping: DraftKeeping }>>;
   discard(environmentId: string, form: DraftForm): Promise<Result<{ discarded: boolean }>>;
   /** Drops every draft of a removed environment. */
   forgetEnvironment(environmentId: string): Promise<Result<void>>;
+  /** How a draft saved now would be kept. */
+  keeping(): Promise<Result<DraftKeeping>>;
 }
 
 export const DRAFTS_FOLDER_NAME = 'drafts';
@@ -81,7 +100,10 @@ function open(key: Buffer, environmentId: string, form: DraftForm, text: string)
 
 const errnoOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
 
-export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftStore {
+export function createDraftStore({ dir, sealing, now }: DraftStoreOptions): DraftStore {
+  /** Drafts saved while no key outlived the run, by file path: this process's memory only. */
+  const unsealed = new Map<string, Draft>();
+
   /**
    * One queue per file in this process: a save, then a send's clear, take effect in the order
    * they arrived, so a save that was on its way cannot bring back a draft just sent.
@@ -115,13 +137,34 @@ export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftSto
   const locked = <T>(path: string, critical: () => Promise<Result<T>>): Promise<Result<T>> =>
     inOrder(path, () => fileLocked(path, critical));
 
+  /**
+   * Both copies go: the one in memory, and a file sealed earlier even when this run cannot open
+   * it, since a request just sent from this form must not come back later as a draft to send.
+   */
   const remove = async (path: string): Promise<Result<{ discarded: boolean }>> => {
+    const inMemory = unsealed.delete(path);
     try {
       await unlink(path);
       return { ok: true, data: { discarded: true } };
     } catch (error) {
-      if (errnoOf(error) === 'ENOENT') return { ok: true, data: { discarded: false } };
+      if (errnoOf(error) === 'ENOENT') return { ok: true, data: { discarded: inMemory } };
       return { ok: false, error: storageError('The draft could not be removed', error) };
+    }
+  };
+
+  const writeSealed = async (path: string, key: Buffer, draft: Draft): Promise<Result<void>> => {
+    const text = `${JSON.stringify({
+      version: VERSION,
+      environmentId: draft.environmentId,
+      form: draft.form,
+      savedAt: draft.savedAt,
+      ...seal(key, draft.environmentId, draft.form, draft.values),
+    })}\n`;
+    try {
+      await writeFileAtomically(path, text);
+      return { ok: true, data: undefined };
+    } catch (error) {
+      return { ok: false, error: storageError('The draft could not be saved', error) };
     }
   };
 
@@ -130,18 +173,41 @@ export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftSto
       const path = pathOf(environmentId, form);
       if (!path.ok) return path;
       return locked(path.data, async (): Promise<Result<DraftLoad>> => {
-        let text: string;
+        const how = await sealing();
+        if (!how.ok) return how;
+        const { keeping } = how.data;
+        let text: string | null;
         try {
           text = await readFile(path.data, 'utf8');
         } catch (error) {
-          if (errnoOf(error) === 'ENOENT') return { ok: true, data: { draft: null, setAside: false } };
-          return { ok: false, error: storageError('The draft could not be read', error) };
+          if (errnoOf(error) !== 'ENOENT')
+            return { ok: false, error: storageError('The draft could not be read', error) };
+          text = null;
         }
-        // A keychain that cannot be used now may be usable later: the file is kept for then.
-        const sealedWith = await key();
-        if (!sealedWith.ok) return sealedWith;
-        const draft = open(sealedWith.data, environmentId, form, text);
-        if (draft) return { ok: true, data: { draft, setAside: false } };
+        const kept = unsealed.get(path.data);
+        if (kept) {
+          // Typed while no key was there; now that one is, it is sealed at once.
+          if (how.data.keeping === 'sealed') {
+            const written = await writeSealed(path.data, how.data.key, kept);
+            if (written.ok) unsealed.delete(path.data);
+          }
+          return {
+            ok: true,
+            data: {
+              draft: kept,
+              setAside: false,
+              keeping,
+              sealedEarlier: text !== null && keeping !== 'sealed',
+            },
+          };
+        }
+        if (text === null)
+          return { ok: true, data: { draft: null, setAside: false, keeping, sealedEarlier: false } };
+        // Sealed under a key this run cannot use: kept for a run that can, and said so.
+        if (how.data.keeping !== 'sealed')
+          return { ok: true, data: { draft: null, setAside: false, keeping, sealedEarlier: true } };
+        const draft = open(how.data.key, environmentId, form, text);
+        if (draft) return { ok: true, data: { draft, setAside: false, keeping, sealedEarlier: false } };
         const moved = await setFileAside(path.data, new Date(now()));
         if (!moved.ok) {
           return {
@@ -149,7 +215,7 @@ export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftSto
             error: { kind: 'storage', message: 'A saved draft is unreadable and could not be moved aside.' },
           };
         }
-        return { ok: true, data: { draft: null, setAside: true } };
+        return { ok: true, data: { draft: null, setAside: true, keeping, sealedEarlier: false } };
       });
     },
 
@@ -164,25 +230,20 @@ export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftSto
         };
       }
       // Queued from the call on, key read included: a clear that arrives later runs after it.
-      return inOrder(path.data, async (): Promise<Result<{ savedAt: string }>> => {
-        const sealedWith = await key();
-        if (!sealedWith.ok) return sealedWith;
+      return inOrder(path.data, async (): Promise<Result<{ savedAt: string; keeping: DraftKeeping }>> => {
+        const how = await sealing();
+        if (!how.ok) return how;
         const savedAt = new Date(now()).toISOString();
-        const text = `${JSON.stringify({
-          version: VERSION,
-          environmentId,
-          form,
-          savedAt,
-          ...seal(sealedWith.data, environmentId, form, checked.data),
-        })}\n`;
-        return fileLocked(path.data, async () => {
-          try {
-            await writeFileAtomically(path.data, text);
-          } catch (error) {
-            return { ok: false, error: storageError('The draft could not be saved', error) };
-          }
-          return { ok: true, data: { savedAt } };
-        });
+        const draft: Draft = { environmentId, form, values: checked.data, savedAt };
+        const sealed = how.data;
+        if (sealed.keeping !== 'sealed') {
+          unsealed.set(path.data, draft);
+          return { ok: true, data: { savedAt, keeping: sealed.keeping } };
+        }
+        const written = await fileLocked(path.data, () => writeSealed(path.data, sealed.key, draft));
+        if (!written.ok) return written;
+        unsealed.delete(path.data);
+        return { ok: true, data: { savedAt, keeping: 'sealed' } };
       });
     },
 
@@ -195,8 +256,10 @@ export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftSto
     async forgetEnvironment(environmentId) {
       const id = validateEnvironmentId(environmentId);
       if (!id.ok) return id;
+      const folder = join(dir, id.data);
+      for (const path of unsealed.keys()) if (dirname(path) === folder) unsealed.delete(path);
       try {
-        await rm(join(dir, id.data), { recursive: true, force: true });
+        await rm(folder, { recursive: true, force: true });
         return { ok: true, data: undefined };
       } catch (error) {
         return {
@@ -204,6 +267,11 @@ export function createDraftStore({ dir, key, now }: DraftStoreOptions): DraftSto
           error: storageError('The drafts of the environment could not be removed', error),
         };
       }
+    },
+
+    async keeping() {
+      const how = await sealing();
+      return how.ok ? { ok: true, data: how.data.keeping } : how;
     },
   };
 }

@@ -34,6 +34,8 @@ export {
   reportedInfoInputSchema,
   rulesForMethod,
 } from './inputs';
+export type { WalletFormat } from './wallets';
+export { WALLET_FORMAT_DESCRIBE, WALLET_FORMAT_OF, WALLET_HINT_KEY, walletIssue } from './wallets';
 export { accountOrigin, isLoopbackHost, validateBaseUrl } from './base-url';
 export type { ServiceAccount } from './account';
 export { accountFor, sandboxWorldAccount, serviceAccount } from './account';

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/contract';
 import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../shared/contract';
 import { issueText } from '../message-text';
+import { walletIssue } from './wallets';
 
 /**
  * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI
@@ -212,11 +213,19 @@ export const rulesForMethod = (country: string, method: string): ReportedInfoRul
 const matches = (format: RegExp | readonly string[], value: string): boolean =>
   format instanceof RegExp ? format.test(value) : format.includes(value);
 
-export const cryptoInputSchema = z.strictObject({
-  currency: z.enum(CRYPTO_CURRENCIES, { error: `must be one of ${CRYPTO_CURRENCIES.join(', ')}` }),
-  wallet: text(128),
-  network: z.enum(CRYPTO_NETWORKS, { error: `must be one of ${CRYPTO_NETWORKS.join(', ')}` }),
-});
+export const cryptoInputSchema = z
+  .strictObject({
+    currency: z.enum(CRYPTO_CURRENCIES, { error: `must be one of ${CRYPTO_CURRENCIES.join(', ')}` }),
+    wallet: text(128),
+    network: z.enum(CRYPTO_NETWORKS, { error: `must be one of ${CRYPTO_NETWORKS.join(', ')}` }),
+  })
+  .superRefine((crypto, context) => {
+    // Crypto sent to an address that is not one on this network is lost: refused before sending.
+    // An empty or overlong wallet is already refused by its own rule above.
+    if (crypto.wallet === '' || crypto.wallet.length > 128) return;
+    const message = walletIssue(crypto.network, crypto.wallet);
+    if (message !== null) context.addIssue({ code: 'custom', path: ['wallet'], message });
+  });
 
 export const bankAccountInputSchema = z.strictObject({
   beneficiary: someText.optional(),

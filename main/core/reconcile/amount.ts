@@ -11,6 +11,7 @@
  */
 
 import type { MessageText } from '../../../shared/contract';
+import { minorUnitsOf } from '../money';
 
 export const AMOUNT_SCALE = 10_000;
 const MAX_DECIMALS = 4;
@@ -112,6 +113,18 @@ export function unitsOfNumber(value: number): number | null {
 }
 
 export const amountOfUnits = (units: number): number => units / AMOUNT_SCALE;
+
+/**
+ * `units` rounded to what `currency` can hold (main/core/money.ts): the ledger's `12.569,9` and the
+ * service's `12570` are the same Chilean pesos, and a difference is never smaller than the
+ * currency's own smallest unit. A currency whose precision is not known keeps all four decimals.
+ */
+export function unitsAtCurrency(units: number, currency: string | null | undefined): number {
+  const digits = minorUnitsOf(currency);
+  if (digits === undefined || digits >= MAX_DECIMALS) return units;
+  const step = 10 ** (MAX_DECIMALS - digits);
+  return Math.sign(units) * Math.round(Math.abs(units) / step) * step + 0;
+}
 
 /**
  * The decimal separator of a ledger's amount cells. A cell is telling when it holds both

@@ -5,7 +5,7 @@ import type {
   ReconcileRow,
   ReconcileTotal,
 } from '../../../shared/contract';
-import { amountOfUnits, unitsOfNumber } from './amount';
+import { amountOfUnits, unitsAtCurrency, unitsOfNumber } from './amount';
 import type { LedgerEntry } from './ledger';
 
 /**
@@ -54,12 +54,17 @@ export function classifyEntry(
     if (answer.amount !== undefined) row.serviceAmount = answer.amount;
     if (answer.currency !== undefined) row.serviceCurrency = answer.currency;
   }
-  const serviceUnits =
-    row.serviceAmount === undefined ? undefined : (unitsOfNumber(row.serviceAmount) ?? undefined);
   const currency = entry.currency ?? row.serviceCurrency;
+  // Both sides at the currency's own precision: what is compared and put at stake is what is shown.
+  const atPrecision = (units: number | null | undefined): number | undefined =>
+    units === undefined || units === null ? undefined : unitsAtCurrency(units, currency);
+  const serviceUnits = atPrecision(
+    row.serviceAmount === undefined ? undefined : unitsOfNumber(row.serviceAmount),
+  );
+  const ledgerUnits = atPrecision(entry.amountUnits);
   /** The whole amount: the ledger's, else the service's. */
   const whole = (): void => {
-    const units = entry.amountUnits ?? serviceUnits;
+    const units = ledgerUnits ?? serviceUnits;
     row.atStake = units === undefined ? 0 : amountOfUnits(Math.abs(units));
     if (currency !== undefined) row.stakeCurrency = currency;
   };
@@ -106,9 +111,9 @@ export function classifyEntry(
     whole();
     return row;
   }
-  if (entry.amountUnits !== undefined && serviceUnits !== undefined && entry.amountUnits !== serviceUnits) {
+  if (ledgerUnits !== undefined && serviceUnits !== undefined && ledgerUnits !== serviceUnits) {
     row.class = 'amount_differs';
-    row.atStake = amountOfUnits(Math.abs(entry.amountUnits - serviceUnits));
+    row.atStake = amountOfUnits(Math.abs(ledgerUnits - serviceUnits));
     if (currency !== undefined) row.stakeCurrency = currency;
     return row;
   }

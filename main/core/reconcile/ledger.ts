@@ -251,6 +251,13 @@ export function importLedger(table: LedgerTable, mapping: LedgerMapping, kind: B
         value: text,
       };
     }
+    // A mapped invoice column is the ledger's own reference even when an id named the record: the
+    // results and their export carry it either way. (Without an id it names a deposit to resolve,
+    // which only a deposits ledger does, above.)
+    if (entry.id !== undefined && entry.invoiceId === undefined && columns.invoice_id !== undefined) {
+      const invoice = cellText(cell(cells, 'invoice_id'));
+      if (invoice !== '') entry.invoiceId = invoice;
+    }
     if (entry.id === undefined && entry.invoiceId === undefined) {
       if (idProblem) badRows.push(idProblem);
       else {

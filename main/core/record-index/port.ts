@@ -1,4 +1,5 @@
 import {
+  BATCH_LIMITS,
   RECORD_KINDS,
   RECORD_SORTS,
   RECORD_SOURCES,
@@ -27,11 +28,25 @@ export type IndexedKind = RecordKind;
 export const OBSERVATION_SOURCES = RECORD_SOURCES;
 export type ObservationSource = RecordSource;
 
+/**
+ * The key of a cashout seen by its external id alone (a status read by `external_id`, a batch or
+ * watch row `ext:<external_id>`): the batch's canonical token, which no cashout id can be. Kept so
+ * that the cashout is found by its external id again; the first observation naming both ids folds
+ * it into the cashout's own row (sqlite.ts observe).
+ */
+export const externalCashoutKey = (externalId: string): string =>
+  `${BATCH_LIMITS.externalIdPrefix}${externalId}`;
+
+export const isExternalCashoutKey = (id: string): boolean => id.startsWith(BATCH_LIMITS.externalIdPrefix);
+
 /** One sighting of a record. Absent fields leave what the index already knows unchanged. */
 export interface RecordObservation {
   environmentId: string;
   kind: IndexedKind;
-  /** The service's id: deposit_id, refund_id, cashout_id or the sub-merchant's id, as text. */
+  /**
+   * The service's id: deposit_id, refund_id, cashout_id or the sub-merchant's id, as text; a cashout
+   * whose cashout_id is not known yet: externalCashoutKey (with `externalId` set).
+   */
   id: string;
   /** Deposits: invoice_id; refunds: merchant_invoice_id. */
   invoiceId?: string;

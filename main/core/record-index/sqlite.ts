@@ -2,11 +2,13 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database, { SqliteError, type Database as Connection, type Statement } from 'better-sqlite3';
 import { z } from 'zod';
-import type { ConsoleError, Result } from '../../../shared/contract';
+import { BATCH_LIMITS, type ConsoleError, type Result } from '../../../shared/contract';
 import { storageError } from '../storage/storage-error';
 import { RECORD_INDEX_SCHEMA_VERSION, migrate, userVersion, type RecordIndexMigration } from './migrations';
 import {
+  externalCashoutKey,
   INDEXED_KINDS,
+  isExternalCashoutKey,
   OBSERVATION_SOURCES,
   RECENT_SORTS,
   RecordIndexError,
@@ -457,14 +459,74 @@ export async function openSqliteRecordIndex(
 // The index
 // ---------------------------------------------------------------------------------------------
 
+type ObservationRow = Record<string, unknown> & {
+  environmentId: string;
+  kind: IndexedKind;
+  id: string;
+  externalId: string | null;
+};
+
 function createIndex(db: Connection): RecordIndex {
   const upsert = db.prepare(UPSERT);
-  const observeAll = db.transaction((rows: readonly Record<string, unknown>[]) => {
-    for (const row of rows) upsert.run(row);
-  });
   const getOne = db.prepare(
     `SELECT ${RECORD_COLUMNS} FROM records WHERE environment_id = ? AND kind = ? AND id = ?`,
   );
+  const cashoutByExternalId = db.prepare(
+    `SELECT id FROM records WHERE environment_id = ? AND kind = 'cashout' AND external_id = ?
+       AND substr(id, 1, ${BATCH_LIMITS.externalIdPrefix.length}) <> ?
+     ORDER BY last_seen DESC LIMIT 1`,
+  );
+  const dropOne = db.prepare('DELETE FROM records WHERE environment_id = ? AND kind = ? AND id = ?');
+  /** The first sighting, and how it came, of a row taken in (right-hand sides read the old row). */
+  const keepFirstSeen = db.prepare(
+    `UPDATE records SET
+       source = CASE WHEN source <> 'created' AND :first < first_seen THEN :source ELSE source END,
+       first_seen = MIN(first_seen, :first)
+     WHERE environment_id = :env AND kind = 'cashout' AND id = :id`,
+  );
+  /**
+   * A cashout keyed by its external id alone (port.ts externalCashoutKey) until its cashout id is
+   * known: an external-only sighting of a cashout whose id the index has goes to that row; a
+   * sighting with both ids takes the external-only row in (its first sighting, and what it knew
+   * that this one does not) and removes it, so the cashout is listed once.
+   */
+  const observeOne = (row: ObservationRow): void => {
+    if (row.kind !== 'cashout' || row.externalId === null) {
+      upsert.run(row);
+      return;
+    }
+    if (isExternalCashoutKey(row.id)) {
+      const known = cashoutByExternalId.get(
+        row.environmentId,
+        row.externalId,
+        BATCH_LIMITS.externalIdPrefix,
+      ) as { id: unknown } | undefined;
+      upsert.run(typeof known?.id === 'string' ? { ...row, id: known.id } : row);
+      return;
+    }
+    upsert.run(row);
+    const provisional = getOne.get(row.environmentId, 'cashout', externalCashoutKey(row.externalId));
+    if (provisional === undefined) return;
+    const earlier = toRecord(provisional);
+    upsert.run({
+      ...row,
+      status: earlier.status ?? null,
+      seenAt: earlier.lastSeen,
+      source: earlier.source,
+      intentKey: earlier.intentKey ?? null,
+      account: earlier.account ?? null,
+    });
+    keepFirstSeen.run({
+      first: earlier.firstSeen,
+      source: earlier.source,
+      env: row.environmentId,
+      id: row.id,
+    });
+    dropOne.run(row.environmentId, 'cashout', earlier.id);
+  };
+  const observeAll = db.transaction((rows: readonly ObservationRow[]) => {
+    for (const row of rows) observeOne(row);
+  });
   const refunds = db.prepare(
     `SELECT ${RECORD_COLUMNS} FROM records WHERE environment_id = ? AND deposit_id = ? AND kind = 'refund'
      ORDER BY last_seen DESC, id DESC`,

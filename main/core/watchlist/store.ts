@@ -33,6 +33,8 @@ export const ID_KIND_OF: Record<WatchKind, IdKind> = {
 
 /** Longer statuses are cut here: a status is a word, and the file must stay small. */
 export const MAX_STATUS_LENGTH = 128;
+/** A currency is a code (`BRL`, `USDT`); anything longer is not kept. */
+export const MAX_CURRENCY_LENGTH = 12;
 
 const isoTime = z.iso.datetime({ offset: true });
 const status = z.string().min(1).max(MAX_STATUS_LENGTH);
@@ -63,6 +65,9 @@ const storedItemSchema = z
     lastError: storedErrorSchema.nullable(),
     alarm: z.boolean(),
     changes: z.number().int().min(0),
+    /** The last good read's amount and currency (absent in files written before they were kept). */
+    amount: z.number().finite().optional(),
+    currency: z.string().min(1).max(MAX_CURRENCY_LENGTH).optional(),
     timeline: z.array(timelineEntrySchema).max(WATCH_LIMITS.timelineLength),
   })
   .refine((item) => {

@@ -1,4 +1,5 @@
 import {
+  WATCH_KINDS,
   WATCH_LIMITS,
   type ConsoleError,
   type Result,
@@ -9,11 +10,14 @@ import {
   type WatchRef,
   type WatchTimeline,
   type WatchTimelineEntry,
+  type WatchTotal,
 } from '../../../shared/contract';
 import { checkIdToken, lookupFor, mapLimited, type BatchTarget, type RecordSummary } from '../batch';
+import { sumAmounts } from '../money';
 import { nextPollDelay, severityOf } from './policy';
 import {
   ID_KIND_OF,
+  MAX_CURRENCY_LENGTH,
   MAX_STATUS_LENGTH,
   loadWatchlist,
   saveWatchlist,
@@ -57,6 +61,8 @@ export interface WatchlistOptions {
   timerIntervalMs?: number;
   /** The reads that answered, once per pin and once per poll (the record index). */
   observe?: (environmentId: string, reads: ReadonlyArray<WatchRead>) => void;
+  /** A deposit's currency as the record index knows it, for a refund's amount (undefined: unknown). */
+  depositCurrency?: (environmentId: string, depositId: number) => Promise<string | undefined>;
   /**
    * Sub-merchants watched before the two lists became one (settings version 2), taken onto the
    * list on its first read; `moved` is told once the list holding them is written.
@@ -88,7 +94,32 @@ export function itemView(item: StoredItem): WatchItem {
     lastError: item.lastError ? { ...item.lastError } : null,
     alarm: item.alarm,
     changes: item.changes,
+    ...(item.amount !== undefined && { amount: item.amount }),
+    ...(item.currency !== undefined && { currency: item.currency }),
   };
+}
+
+/**
+ * The pinned objects' amounts per kind and currency, each added at its currency's precision
+ * (main/core/money.ts). A balance and a deposit's amount are different things, so they are never
+ * added together; an amount without a known currency is in no total.
+ */
+export function watchTotals(items: readonly WatchItem[]): WatchTotal[] {
+  const groups = new Map<string, { kind: WatchKind; currency: string; amounts: number[] }>();
+  for (const item of items) {
+    if (item.amount === undefined || item.currency === undefined) continue;
+    const key = `${item.kind}\u0000${item.currency}`;
+    const group = groups.get(key) ?? { kind: item.kind, currency: item.currency, amounts: [] };
+    group.amounts.push(item.amount);
+    groups.set(key, group);
+  }
+  const totals: WatchTotal[] = [];
+  for (const { kind, currency, amounts } of groups.values()) {
+    const amount = sumAmounts(amounts, currency);
+    if (amount !== null) totals.push({ kind, currency, amount, count: amounts.length });
+  }
+  const order = (kind: WatchKind): number => WATCH_KINDS.indexOf(kind);
+  return totals.sort((a, b) => order(a.kind) - order(b.kind) || a.currency.localeCompare(b.currency));
 }
 
 /** The first sighting stays; the latest changes fill the rest. */
@@ -170,7 +201,7 @@ export class Watchlist {
     const document = loaded.data;
     const target = await this.#options.activeTarget();
     if (!target.ok) return target;
-    const { environmentId, client } = target.data;
+    const { environmentId } = target.data;
     const existing = document.items.find((item) => sameRef(item, environmentId, checked.data));
     if (existing) return { ok: true, data: itemView(existing) };
     const count = document.items.filter((item) => item.environmentId === environmentId).length;
@@ -185,7 +216,7 @@ export class Watchlist {
       };
     }
     // Read once before pinning: an id that names nothing is refused now, not polled for ever.
-    const read = await lookupFor(client, ID_KIND_OF[checked.data.kind])(checked.data.id);
+    const read = await this.#lookup(target.data, checked.data.kind)(checked.data.id);
     if (!read.ok && REFUSES_PIN.has(read.error.kind)) return read;
     if (read.ok) this.#options.observe?.(environmentId, [{ ...checked.data, summary: read.data }]);
     const at = new Date(this.#options.now()).toISOString();
@@ -416,15 +447,27 @@ export class Watchlist {
 
   #view(document: WatchDocument, environmentId: string): WatchListView {
     const polling = this.#options.polling && this.#polled === environmentId && this.#timer !== undefined;
+    const items = document.items.filter((item) => item.environmentId === environmentId).map(itemView);
     return {
       environmentId,
       intervalSeconds: document.intervalSeconds,
       polling,
       nextPollAt: polling && this.#nextPollAt !== null ? new Date(this.#nextPollAt).toISOString() : null,
       lastPollAt: this.#lastPollAt !== null ? new Date(this.#lastPollAt).toISOString() : null,
-      items: document.items.filter((item) => item.environmentId === environmentId).map(itemView),
+      items,
+      totals: watchTotals(items),
       ...(this.#recoveredFrom !== undefined && { recoveredFrom: this.#recoveredFrom }),
     };
+  }
+
+  /** The read of one kind on the target; a refund in its deposit's currency when the index knows it. */
+  #lookup({ client, environmentId }: BatchTarget, kind: WatchKind) {
+    const depositCurrency = this.#options.depositCurrency;
+    return lookupFor(
+      client,
+      ID_KIND_OF[kind],
+      depositCurrency && ((depositId) => depositCurrency(environmentId, depositId)),
+    );
   }
 
   #intervalMs(): number {
@@ -482,9 +525,8 @@ export class Watchlist {
         item.lastError = storedError(target.error);
       }
     } else {
-      const { client } = target.data;
       const reads = await mapLimited(items, POLL_CONCURRENCY, (item) =>
-        lookupFor(client, ID_KIND_OF[item.kind])(item.id, controller.signal),
+        this.#lookup(target.data, item.kind)(item.id, controller.signal),
       );
       const answered: WatchRead[] = [];
       items.forEach((item, index) => {
@@ -516,6 +558,13 @@ export class Watchlist {
       return null;
     }
     item.lastError = null;
+    // What the object holds now: a read that names no amount (or no currency) clears the old one.
+    const { amount, currency } = read.data;
+    if (amount !== undefined && Number.isFinite(amount)) item.amount = amount;
+    else delete item.amount;
+    if (currency !== undefined && currency !== '' && currency.length <= MAX_CURRENCY_LENGTH)
+      item.currency = currency;
+    else delete item.currency;
     const status = read.data.status.slice(0, MAX_STATUS_LENGTH) || '(empty)';
     if (item.status === null) {
       item.status = status;

@@ -1,10 +1,23 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConsoleError, DraftForm, DraftLoad, DraftValues, Result } from '../../../shared/contract';
+import type {
+  ConsoleError,
+  DraftForm,
+  DraftKeeping,
+  DraftLoad,
+  DraftValues,
+  Result,
+} from '../../../shared/contract';
 import { paydesk } from './bridge';
 import { toConsoleError } from './console-failure';
 
 /** How long typing may pause before the draft is saved. */
 export const DRAFT_SAVE_DEBOUNCE_MS = 500;
+
+/**
+ * Where the reason typed for the journal is kept in a draft: beside the form's own fields, under a
+ * name no form field has, so every form's draft carries it the same way.
+ */
+export const DRAFT_REASON_FIELD = '@reason';
 
 export type DraftState =
   | { phase: 'loading' }
@@ -25,14 +38,20 @@ export interface DraftOptions<T> {
   /** The form for a saved draft; null when the draft does not fit this form (it is left alone). */
   fromDraft: (values: DraftValues) => T | null;
   onRestore: (values: T) => void;
+  /** The reason typed for the audit journal (production needs one): drafted with the form. */
+  reason?: { value: string; onRestore: (reason: string) => void };
   /** False: neither load nor save (a form prefilled from the address keeps the draft untouched). */
   enabled?: boolean;
 }
 
 export interface DraftHandle {
   state: DraftState;
+  /** Where main keeps this form's draft (null until it said): the form tells it before any typing. */
+  keeping: DraftKeeping | null;
   /** An earlier draft could not be read and was set aside. */
   setAside: boolean;
+  /** A draft saved earlier is sealed on disk under a key this run cannot use (left as it is). */
+  sealedEarlier: boolean;
   /** Whether main holds a draft of this form now. */
   exists: boolean;
   /** Call right before sending: what is still waiting is saved first, so main clears the latest. */
@@ -58,7 +77,9 @@ async function call<T>(run: () => Promise<Result<T>>): Promise<Result<T>> {
 export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
   const { form, environmentId, values, enabled = true } = options;
   const [state, setState] = useState<DraftState>({ phase: enabled ? 'loading' : 'none' });
+  const [keeping, setKeeping] = useState<DraftKeeping | null>(null);
   const [setAside, setSetAside] = useState(false);
+  const [sealedEarlier, setSealedEarlier] = useState(false);
   const latest = useRef(options);
   // First of the effects: those below and the callbacks read this render's options.
   useEffect(() => {
@@ -69,7 +90,7 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<(() => void) | null>(null);
 
-  const json = JSON.stringify(options.toDraft(values));
+  const json = JSON.stringify(draftValuesOf(options, values));
   const blankJson = JSON.stringify(options.toDraft(options.blank));
 
   useEffect(() => {
@@ -77,7 +98,8 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
     let live = true;
     void call(() => paydesk().draftLoad({ environmentId, form })).then((loaded) => {
       if (!live) return;
-      const { toDraft, fromDraft, onRestore, blank, values: shown } = latest.current;
+      const current = latest.current;
+      const { toDraft, fromDraft, onRestore, blank, values: shown } = current;
       const blankJson = JSON.stringify(toDraft(blank));
       if (!loaded.ok) {
         stored.current = blankJson;
@@ -85,12 +107,17 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
         return;
       }
       setSetAside(loaded.data.setAside);
-      const restored = loaded.data.draft ? fromDraft(loaded.data.draft.values) : null;
+      setKeeping(loaded.data.keeping);
+      setSealedEarlier(loaded.data.sealedEarlier);
+      const { [DRAFT_REASON_FIELD]: savedReason, ...fields } = loaded.data.draft?.values ?? {};
+      const restored = loaded.data.draft ? fromDraft(fields) : null;
       // Typing that began before the answer is not overwritten: it becomes the draft instead.
-      const typedMeanwhile = JSON.stringify(toDraft(shown)) !== blankJson;
+      const typedMeanwhile = JSON.stringify(draftValuesOf(current, shown)) !== blankJson;
       if (loaded.data.draft && restored !== null && !typedMeanwhile) {
-        stored.current = JSON.stringify(toDraft(restored));
+        const reason = typeof savedReason === 'string' ? savedReason : '';
+        stored.current = JSON.stringify(draftValuesOf(current, restored, reason));
         onRestore(restored);
+        current.reason?.onRestore(reason);
         setState({ phase: 'saved', savedAt: loaded.data.draft.savedAt });
       } else {
         stored.current = blankJson;
@@ -114,17 +141,17 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
       pending.current = null;
       stored.current = json;
       setState({ phase: 'saving' });
-      void call<{ savedAt: string } | { discarded: boolean }>(() =>
+      void call<{ savedAt: string; keeping: DraftKeeping } | { discarded: boolean }>(() =>
         empty
           ? paydesk().draftDiscard({ environmentId, form })
           : paydesk().draftSave({ environmentId, form, values }),
       ).then((saved) => {
         if (stored.current !== json) return; // a later change is on its way
         if (!saved.ok) setState({ phase: 'failed', error: saved.error });
-        else
-          setState(
-            'savedAt' in saved.data ? { phase: 'saved', savedAt: saved.data.savedAt } : { phase: 'none' },
-          );
+        else if ('savedAt' in saved.data) {
+          setKeeping(saved.data.keeping);
+          setState({ phase: 'saved', savedAt: saved.data.savedAt });
+        } else setState({ phase: 'none' });
       });
     };
     if (timer.current !== null) clearTimeout(timer.current);
@@ -151,13 +178,15 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
     if (id === null) return;
     void call(() => paydesk().draftLoad({ environmentId: id, form: which })).then((loaded) => {
       if (!loaded.ok) return;
-      const { toDraft, values: shown } = latest.current;
+      const current = latest.current;
+      setKeeping(loaded.data.keeping);
+      setSealedEarlier(loaded.data.sealedEarlier);
       if (loaded.data.draft) {
         stored.current = JSON.stringify(loaded.data.draft.values);
         setState({ phase: 'saved', savedAt: loaded.data.draft.savedAt });
       } else {
         // Sent: what is on screen went out and is not saved again unless it is changed.
-        stored.current = JSON.stringify(toDraft(shown));
+        stored.current = JSON.stringify(draftValuesOf(current, current.values));
         setState({ phase: 'none' });
       }
     });
@@ -173,16 +202,29 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
     const discarded = await call(() => paydesk().draftDiscard({ environmentId: id, form: which }));
     setState(discarded.ok ? { phase: 'none' } : { phase: 'failed', error: discarded.error });
     setSetAside(false);
+    if (discarded.ok) setSealedEarlier(false);
   }, []);
 
   return {
     state,
+    keeping,
     setAside,
+    sealedEarlier,
     exists: state.phase === 'saved' || state.phase === 'saving',
     beforeSend,
     afterSend,
     discard,
   };
+}
+
+/** The form's fields and, when one is typed, the reason: what main keeps as the draft. */
+function draftValuesOf<T>(
+  options: Pick<DraftOptions<T>, 'toDraft' | 'reason'>,
+  values: T,
+  reason = options.reason?.value ?? '',
+): DraftValues {
+  const fields = options.toDraft(values);
+  return reason === '' || !options.reason ? fields : { ...fields, [DRAFT_REASON_FIELD]: reason };
 }
 
 /** A form's draft read once, outside a form (a screen choosing what to open). */

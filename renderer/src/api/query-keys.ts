@@ -13,6 +13,8 @@ export function environmentKeys(environmentId: string) {
     all: [environmentId] as const,
     clock: (targetEnvironmentId: string) => [environmentId, 'clock', targetEnvironmentId] as const,
     arming: () => [environmentId, 'arming'] as const,
+    // How the console was started (shell/StartNotes.tsx): the same whatever is active.
+    consoleSetup: () => [environmentId, 'console-setup'] as const,
     credentials: (targetEnvironmentId: string) =>
       [environmentId, 'credentials', targetEnvironmentId] as const,
     credentialField: (targetEnvironmentId: string, field: CredentialField) =>

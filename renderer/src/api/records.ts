@@ -1,5 +1,6 @@
-import type { RecentRecordsQuery, RecordKind } from '../../../shared/contract';
-import { RECORD_PAGE_SIZE } from '../lib/record-filters';
+import { useQueryClient } from '@tanstack/react-query';
+import type { IndexedRecordView, RecentRecordsQuery, RecordKind } from '../../../shared/contract';
+import { RECORD_PAGE_SIZE, searchTextOf } from '../lib/record-filters';
 import { useActiveEnvironmentId } from './environment';
 import { environmentQuery, useEnvironmentQuery } from './queries';
 
@@ -50,6 +51,25 @@ export const recordQueries = {
 
 export function useRecordSearch(text: string | null, kinds: RecordKind[], limit: number) {
   return useEnvironmentQuery(recordQueries.search(useActiveEnvironmentId(), text, kinds, limit));
+}
+
+/**
+ * The same search, asked when a typed id is submitted (the answer the list under the box shows,
+ * from the cache when it is there): the records matched to `text`, or null when the index cannot
+ * answer (none kept, unreadable), and the caller goes on as if it knew nothing.
+ */
+export function useIndexAsk(limit: number): (text: string) => Promise<IndexedRecordView[] | null> {
+  const queryClient = useQueryClient();
+  const environmentId = useActiveEnvironmentId();
+  return async (text) => {
+    const typed = searchTextOf(text);
+    if (typed === null || environmentId === null) return null;
+    try {
+      return await queryClient.fetchQuery(recordQueries.search(environmentId, typed, [], limit));
+    } catch {
+      return null;
+    }
+  };
 }
 
 export function useRecordGet(kind: RecordKind, id: string | null) {

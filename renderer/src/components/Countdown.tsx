@@ -29,6 +29,11 @@ export type CountdownProps = (
 ) & {
   /** Service time minus local time (ClockStatus.offsetMs), for a service time. */
   offsetMs?: number | null;
+  /**
+   * Over by another account than the clocks (the service says the deposit EXPIRED): "Expired",
+   * whatever time is left on them.
+   */
+  expired?: boolean;
 };
 
 /** Time left until a moment: `2 d 03:04:05`, then "Expired". An unreadable time shows "—". */
@@ -36,9 +41,9 @@ export function Countdown(props: CountdownProps) {
   const { t } = useTranslation('common');
   const now = useNow() + (props.to !== undefined ? (props.offsetMs ?? 0) : 0);
   const target = props.to !== undefined ? parseServiceTime(props.to) : props.toEpochMs;
-  if (target === null || target === undefined || Number.isNaN(target)) return <Absent />;
-  const left = remainingUntil(target, now);
-  if (left.expired) {
+  if (!props.expired && (target === null || target === undefined || Number.isNaN(target))) return <Absent />;
+  const left = remainingUntil(target ?? now, now);
+  if (props.expired || left.expired) {
     return (
       <span role="timer" data-expired="true">
         {t('countdown.expired')}

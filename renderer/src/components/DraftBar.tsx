@@ -8,13 +8,15 @@ import { useFormat } from './format-context';
 
 /**
  * A form's draft, in one line: whether what is typed is kept (and since when), and "Discard draft"
- * after a confirmation. `onDiscarded` empties the form.
+ * after a confirmation. `onDiscarded` empties the form. Where main can keep drafts only until it
+ * stops, the line says so from the moment the form opens, before anything is typed.
  */
 export function DraftBar({ draft, onDiscarded }: { draft: DraftHandle; onDiscarded: () => void }) {
   const { t } = useTranslation('common');
   const format = useFormat();
   const [confirming, setConfirming] = useState(false);
-  const { state } = draft;
+  const { state, keeping } = draft;
+  const inMemory = keeping !== null && keeping !== 'sealed';
   return (
     <>
       {draft.setAside && (
@@ -22,15 +24,29 @@ export function DraftBar({ draft, onDiscarded }: { draft: DraftHandle; onDiscard
           {t('draft.setAside')}
         </Alert>
       )}
-      <Group justify="space-between" gap="sm" data-testid="draft-bar" data-draft={state.phase}>
+      {draft.sealedEarlier && inMemory && (
+        <Text size="sm" data-testid="draft-sealed-earlier">
+          {t(`draft.sealedEarlier.${keeping}`)}
+        </Text>
+      )}
+      <Group
+        justify="space-between"
+        gap="sm"
+        wrap="nowrap"
+        data-testid="draft-bar"
+        data-draft={state.phase}
+        data-keeping={keeping ?? undefined}
+      >
         <Text size="sm" c="dimmed" role="status" aria-live="polite" data-testid="draft-status">
           {state.phase === 'saved'
-            ? t('draft.saved', { time: format.dateTime(state.savedAt) })
+            ? t(inMemory ? 'draft.savedInMemory' : 'draft.saved', { time: format.dateTime(state.savedAt) })
             : state.phase === 'saving'
               ? t('draft.saving')
               : state.phase === 'loading'
                 ? t('draft.loading')
-                : t('draft.none')}
+                : inMemory
+                  ? t(`draft.memoryOnly.${keeping}`)
+                  : t('draft.none')}
         </Text>
         {draft.exists && (
           <Button

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleError, ErrorKind } from '../../../shared/contract';
 import { ConsoleFailure } from '../api/console-failure';
@@ -12,6 +13,12 @@ export interface ErrorNoticeProps {
   error: ConsoleError | ConsoleFailure;
   /** Shows a "Try again" button. */
   onRetry?: () => void;
+  /**
+   * The screen's own plain-words title and sentence for this failure, in place of the kind's:
+   * one box says it all (a second red box beside this one repeated the same failure).
+   */
+  explained?: { title: string; body: ReactNode };
+  'data-testid'?: string;
 }
 
 /**
@@ -21,7 +28,7 @@ export interface ErrorNoticeProps {
  * English `message` without a key is shown only as a labelled technical detail, never as the
  * sentence staff read. The UI never switches on message text.
  */
-export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
+export function ErrorNotice({ error, onRetry, explained, 'data-testid': testId }: ErrorNoticeProps) {
   const { t } = useTranslation('errors');
   const { locale } = useFormat();
   const value = error instanceof ConsoleFailure ? error.error : error;
@@ -39,12 +46,13 @@ export function ErrorNotice({ error, onRetry }: ErrorNoticeProps) {
   return (
     <Alert
       color={CAUTION_KINDS.has(value.kind) ? 'orange' : 'red'}
-      title={t(`kind.${value.kind}.title`)}
+      title={explained?.title ?? t(`kind.${value.kind}.title`)}
       role="alert"
       data-error-kind={value.kind}
+      data-testid={testId}
     >
       <Stack gap="xs">
-        <Text size="sm">{t(`kind.${value.kind}.body`)}</Text>
+        {explained ? explained.body : <Text size="sm">{t(`kind.${value.kind}.body`)}</Text>}
         {value.text && (
           <Text size="sm" data-testid="error-said">
             <Text span fw={600}>

@@ -65,7 +65,9 @@ export function MoneyInput({ value, onChange, currency, options, description, ..
   const { group } = numberSeparators(format.locale);
   const showsReading = parsed?.ok === true && value.includes(group.trim() === '' ? ' ' : group);
   const reading = showsReading
-    ? t('moneyInput.readsAs', { amount: format.money(parsed.value, currency ?? undefined) })
+    ? t('moneyInput.readsAs', {
+        amount: format.money(parsed.value, currency ?? undefined, { exact: true }),
+      })
     : null;
   return (
     <TextInput

@@ -27,7 +27,7 @@ import {
   type RecordSort,
 } from '../../../shared/contract';
 import { useActiveEnvironmentId } from '../api/environment';
-import { recordQueries, useRecordSearch, type RecentFilterQuery } from '../api/records';
+import { recordQueries, useIndexAsk, useRecordSearch, type RecentFilterQuery } from '../api/records';
 import { useEnvironmentQuery } from '../api/queries';
 import {
   ariaSortOf,
@@ -47,10 +47,14 @@ import {
 import { DayInput } from './DayInput';
 import { ErrorNotice } from './ErrorNotice';
 import { useFormat } from './format-context';
+import { RecordAmount } from './Money';
 import { MoneyInput, useMoneyProblemText } from './MoneyInput';
+import { parsePositiveId } from '../lib/jump-parser';
 import { isMoneyInputProblem } from '../lib/money-input';
+import { numberOnLookup } from '../lib/typed-id';
 import { QueryState, SkeletonLines } from './QueryState';
 import { otherIdOf, recordHref } from './record-href';
+import { useSessionState } from './session-state';
 import { StatusBadge } from './StatusBadge';
 
 /** The kinds a lookup screen lists. */
@@ -70,7 +74,8 @@ const FILTER_DEBOUNCE_MS = 300;
 export function RecentRecords({ kind }: { kind: ListedKind }) {
   const { t } = useTranslation('records');
   const { t: tCommon } = useTranslation('common');
-  const [filters, setFilters] = useState<RecordFilters>(NO_FILTERS);
+  // Kept for the session per list: leaving the screen and coming back finds them as they were.
+  const [filters, setFilters] = useSessionState<RecordFilters>(`records:${kind}`, NO_FILTERS);
   const [settled] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const { locale } = useFormat();
   const moneyProblemText = useMoneyProblemText();
@@ -419,32 +424,11 @@ function RecordRow({ position, record }: { position: number; record: IndexedReco
         )}
       </Table.Td>
       <Table.Td data-field="amount" style={{ whiteSpace: 'nowrap' }}>
-        <RecordAmount record={record} />
+        <RecordAmount amount={record.amount} currency={record.currency} />
       </Table.Td>
       <Table.Td>{format.dateTime(record.lastSeen)}</Table.Td>
       <Table.Td>{t(`source.${record.source}`)}</Table.Td>
     </Table.Tr>
-  );
-}
-
-/**
- * A record's amount in its currency (a refund's is its deposit's, which main resolves from the
- * index). A currency the index does not know is said so in words, never guessed.
- */
-function RecordAmount({ record }: { record: Pick<IndexedRecordView, 'amount' | 'currency'> }) {
-  const { t } = useTranslation('common');
-  const format = useFormat();
-  if (record.amount === undefined) return '—';
-  if (record.currency !== undefined) {
-    return <span data-currency={record.currency}>{format.money(record.amount, record.currency)}</span>;
-  }
-  return (
-    <span data-currency="">
-      {format.number(record.amount)}{' '}
-      <Text span size="xs" c="dimmed" title={t('amount.currencyUnknownHint')}>
-        {t('amount.currencyUnknown')}
-      </Text>
-    </span>
   );
 }
 
@@ -519,7 +503,7 @@ function MatchList({ records }: { records: IndexedRecordView[] }) {
               )}
               {record.amount !== undefined && (
                 <Text size="sm" data-field="amount">
-                  <RecordAmount record={record} />
+                  <RecordAmount amount={record.amount} currency={record.currency} />
                 </Text>
               )}
               <Text size="sm" c="dimmed">
@@ -548,14 +532,43 @@ export function RecordsUnderLookup({
 }) {
   const { t } = useTranslation('records');
   if (searchText === null) return <RecentRecords kind={kind} />;
+  // A number the index knows only as the start of ids (or another record's invoice id) may still
+  // be a whole id it has not seen: the service can be asked for it from here.
+  const number = parsePositiveId(searchText);
+  const asked = number === null ? null : recordHref({ kind, id: String(number) });
   return (
     <Stack gap="xs">
       <RecordMatches text={searchText} kinds={[]} />
+      {asked !== null && number !== null && (
+        <Anchor component={Link} to={asked} size="sm" data-testid="matches-ask-service">
+          {t(`search.askService.${kind}`, { id: number })}
+        </Anchor>
+      )}
       <Anchor component={Link} to={recentHref} size="sm" data-testid="matches-back">
         {t('search.back')}
       </Anchor>
     </Stack>
   );
+}
+
+/**
+ * What a lookup screen does with a number typed in its id form: opens it as an id of `kind`, unless
+ * the record index knows it only as the start of ids (or as another record's invoice or external
+ * id), when it lists those instead (lib/typed-id numberOnLookup). The list offers to ask the
+ * service for the whole id too.
+ */
+export function useLookupNumber(
+  kind: ListedKind,
+  to: { open: (id: number) => string; search: (text: string) => string },
+): (id: number) => Promise<void> {
+  const navigate = useNavigate();
+  const askIndex = useIndexAsk(SEARCH_MATCHES);
+  return async (id) => {
+    const text = String(id);
+    const found = await askIndex(text);
+    const choice = found === null ? 'open' : numberOnLookup(kind, text, found);
+    await navigate(choice === 'open' ? to.open(id) : to.search(text));
+  };
 }
 
 /** A search box of its own, for a lookup screen whose form takes ids only (Cashouts). */

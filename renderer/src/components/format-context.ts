@@ -7,6 +7,7 @@ import {
   formatOffsetSeconds,
   formatPercentPoints,
   formatSeconds,
+  type MoneyFormatOptions,
 } from '../lib/format';
 
 /** The pure formatters of lib/format bound to the active language. */
@@ -16,7 +17,8 @@ export function useFormat() {
   return useMemo(
     () => ({
       locale,
-      money: (amount: number, currency?: string) => formatMoney(amount, currency, locale),
+      money: (amount: number, currency?: string, options?: MoneyFormatOptions) =>
+        formatMoney(amount, currency, locale, options),
       number: (value: number) => formatNumber(value, locale),
       dateTime: (at: number | string) => formatDateTime(at, locale),
       offset: (ms: number) => formatOffsetSeconds(ms, locale),

@@ -4,12 +4,17 @@ import { links } from '../shell/links';
 
 /**
  * The page of a record the index knows. A cashout opens with both ids when the index has its
- * external id, so its cancel form starts filled. Null for an id that is not a positive number
- * (the index keys records by the service's numeric ids; anything else is not openable).
+ * external id, so its cancel form starts filled, and by its external id alone while that is all
+ * the console has of it (its key is then `ext:<external id>`). Null for any other id that is not
+ * a positive number.
  */
 export function recordHref(record: Pick<IndexedRecordView, 'kind' | 'id' | 'externalId'>): string | null {
   const id = parsePositiveId(record.id);
-  if (id === null) return null;
+  if (id === null) {
+    return record.kind === 'cashout' && record.externalId !== undefined
+      ? links.cashoutByExternalId(record.externalId)
+      : null;
+  }
   switch (record.kind) {
     case 'deposit':
       return links.deposit(id);

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../shared/contract';
+import { LANGUAGES, TEXT_LANGUAGE_OF, type Language } from '../../../shared/contract';
 import { rememberLanguageHint } from '../shell/start-hint';
 import type { resources } from './resources';
 
@@ -42,14 +42,24 @@ function bundledResources(): Record<string, Record<string, Texts>> {
     const [, language, namespace] = /^\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
     if (language && namespace) (resources[language] ??= {})[namespace] = texts;
   }
+  // A regional variant (es-MX) is a language of its own to i18next, so that the locale the
+  // screens format numbers with is the chosen one; its texts are its language's, shared.
+  for (const language of LANGUAGES) {
+    const texts = resources[TEXT_LANGUAGE_OF[language]];
+    if (texts) resources[language] ??= { ...texts };
+  }
   return resources;
 }
+
+/** The folder a language's texts are in (a regional variant's are its language's). */
+const textFolderOf = (language: string): string =>
+  (LANGUAGES as readonly string[]).includes(language) ? TEXT_LANGUAGE_OF[language as Language] : language;
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = loaders[`./locales/${language}/${namespace}.json`];
+    const load = loaders[`./locales/${textFolderOf(language)}/${namespace}.json`];
     if (!load) {
       callback(new Error(`No ${namespace} texts for ${language}`), false);
       return;

@@ -1,3 +1,5 @@
+import { CURRENCY_MINOR_UNITS } from '../../../shared/contract';
+
 /**
  * Locale-aware formatting, pure (Intl only) so it is unit-tested in Node. Screens reach it
  * through `useFormat()` (components/format-context), which binds the active language.
@@ -27,14 +29,44 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
-/** Amount with its currency. A code Intl refuses (e.g. `USDT`) is written after the number. */
-export function formatMoney(amount: number, currency: string | undefined, locale: string): string {
+/** The decimals of an amount in `currency` (contract CURRENCY_MINOR_UNITS); undefined when not known. */
+export function currencyDigits(currency: string | undefined): number | undefined {
+  if (currency === undefined) return undefined;
+  return (CURRENCY_MINOR_UNITS as Readonly<Record<string, number | undefined>>)[currency.toUpperCase()];
+}
+
+export interface MoneyFormatOptions {
+  /**
+   * Never round: an amount as typed keeps every decimal it has (an input's "reads as" echo must
+   * show what is sent), padded to the currency's own decimals.
+   */
+  exact?: boolean;
+}
+
+/**
+ * Amount with its currency, at the currency's own decimals (CLP 12,570, BRL 100.50) wherever it is
+ * shown. A currency whose decimals are not known keeps every decimal the service sent (at least
+ * two); a code Intl refuses (e.g. `USDT`) is written after the number.
+ */
+export function formatMoney(
+  amount: number,
+  currency: string | undefined,
+  locale: string,
+  { exact = false }: MoneyFormatOptions = {},
+): string {
   if (!currency) return formatNumber(amount, locale);
+  const digits = currencyDigits(currency);
+  const sent = fractionDigits(amount);
   const format = numberFormat(locale, {
     style: 'currency',
     currency,
     currencyDisplay: 'code',
-    maximumFractionDigits: Math.max(2, fractionDigits(amount)),
+    ...(digits === undefined
+      ? { maximumFractionDigits: Math.max(2, sent) }
+      : {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: exact ? Math.max(digits, sent) : digits,
+        }),
   });
   return format ? format.format(amount) : `${formatNumber(amount, locale)} ${currency}`;
 }

@@ -126,6 +126,18 @@ export function parseJumpInput(input: string): JumpParse {
 }
 
 /**
+ * Whether the input says what its id names (`ref 17`, `co11954`, `ext payout-7781`, a kind word
+ * alone): the grammar then decides. A bare number or text does not, and the record index is asked
+ * what it is (lib/typed-id) before it is taken for a deposit id.
+ */
+export function namesItsKind(input: string): boolean {
+  const text = input.trim();
+  if (COMPACT.test(text) || KIND_WORDS[text.toLowerCase()] !== undefined) return true;
+  const word = WORD_THEN_REST.exec(text)?.[1];
+  return word !== undefined && KIND_WORDS[word.toLowerCase()] !== undefined;
+}
+
+/**
  * Arrow keys in the jump box: from the text field (`-1`) Down goes to the first match, Down and
  * Up move along the matches, Up from the first goes back to the field; the ends do not wrap. The
  * position to focus, or null when the key is not one of these.

@@ -9,6 +9,12 @@ type Lookup = (key: string, options: Record<string, unknown>) => string;
 const MONEY_PARAMS: ReadonlySet<string> = new Set(['amount', 'remaining']);
 
 /**
+ * Parameters that are ids (`id`, `cashoutId`…): a name staff copy and compare, never a quantity,
+ * so never given thousands separators ("Cashout 11,954" names no cashout).
+ */
+const isIdParam = (name: string): boolean => name === 'id' || name === 'ids' || /[a-z]Ids?$/.test(name);
+
+/**
  * What main said (a schema issue, a refund pre-flight note, a refusal), in the user's language:
  * THE mapping from main's text keys (shared/contract MESSAGE_KEYS) to the locale files' `errors:
  * text.*`. `message` is main's English, shown only when main sent no key (an older main, a message
@@ -25,6 +31,7 @@ export function sayText(
   const currency = typeof text.params?.currency === 'string' ? text.params.currency : undefined;
   for (const [name, value] of Object.entries(text.params ?? {})) {
     if (typeof value !== 'number' || name === 'count') params[name] = value;
+    else if (isIdParam(name)) params[name] = String(value);
     else if (MONEY_PARAMS.has(name)) params[name] = formatMoney(value, currency || undefined, locale);
     else params[name] = formatNumber(value, locale);
   }

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Box, Burger, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useActiveEnvironment } from '../api/environment';
@@ -13,6 +13,7 @@ import { JumpDialog } from './JumpDialog';
 import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SCREENS } from './screens';
+import { StartNotes } from './StartNotes';
 import { WatchToasts } from './WatchToasts';
 
 const HEADER_HEIGHT = 60;
@@ -108,15 +109,43 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <StartNotes />
         <ScreenErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<ScreenLoading />}>
             <Outlet />
+            <ScreenArrival key={location.pathname} />
           </Suspense>
         </ScreenErrorBoundary>
       </AppShell.Main>
       <WatchToasts />
     </AppShell>
   );
+}
+
+/** Whether the app has shown its first screen: that one keeps the focus the start gave it. */
+let shownFirstScreen = false;
+
+/**
+ * A move to another screen starts it at its top, with the focus on its heading (else on main), so
+ * the title is in view and a screen reader names the new screen; without this the window kept
+ * the old screen's scroll and the focus stayed on the clicked link or fell to <body> (the jump
+ * box's screen gone). Rendered inside the screen's Suspense boundary, so it runs once the screen
+ * is there, after the screen's own effects: a screen that focused one of its inputs keeps it.
+ */
+function ScreenArrival() {
+  const first = useRef(!shownFirstScreen);
+  useEffect(() => {
+    shownFirstScreen = true;
+    if (first.current) return;
+    window.scrollTo(0, 0);
+    const main = document.getElementById(MAIN_ID);
+    if (!main || (main.contains(document.activeElement) && document.activeElement !== main)) return;
+    const heading = main.querySelector<HTMLElement>('h2');
+    // Focusable by script only: no extra Tab stop.
+    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    (heading ?? main).focus({ preventScroll: true });
+  }, []);
+  return null;
 }
 
 function ScreenLoading() {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../components/notify';
 import { DeferredMenu } from '../components/overlays';
 import { useEnvironments } from '../api/environment';
+import { useConsoleUnreachable } from '../api/reachability';
 import { useConsoleMutation } from '../api/queries';
 import { CurrentMark } from './CurrentMark';
 import { EnvironmentSwatch, KindBadge } from '../components/environment-look';
@@ -15,6 +16,7 @@ export function EnvironmentSwitcher() {
   const { t, i18n } = useTranslation('shell');
   const navigate = useNavigate();
   const { list, active, apply, error } = useEnvironments();
+  const unreachable = useConsoleUnreachable();
   const use = useConsoleMutation({
     call: (api, id: string) => api.useEnvironment({ id }),
     onSuccess: (data) => apply(data),
@@ -22,9 +24,12 @@ export function EnvironmentSwitcher() {
 
   if (!list || !active) {
     if (error) {
+      // Not the environments' fault when the console itself is gone: the banner says what to do.
       return (
-        <Text size="sm" c="var(--mantine-color-error)" role="alert">
-          {t('environment.unreadable')}
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" data-testid="environment-unreadable">
+          {unreachable || error.kind === 'console_unreachable'
+            ? t('environment.unreachable')
+            : t('environment.unreadable')}
         </Text>
       );
     }

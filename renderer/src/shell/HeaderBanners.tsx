@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnvironmentProfile } from '../../../shared/contract';
 import { useActiveEnvironment } from '../api/environment';
 import { useArming, useClockStatus } from '../api/guard';
+import { useConsoleUnreachable } from '../api/reachability';
 import { useConsoleMutation } from '../api/queries';
 import { useArmButton } from '../components/arming-focus';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -15,8 +16,12 @@ export function useBannerCount(): number {
   const active = useActiveEnvironment();
   const clock = useClockStatus();
   const unresolved = useUnresolvedCount();
+  const unreachable = useConsoleUnreachable();
   return (
-    (active?.kind === 'production' ? 1 : 0) + (clock.data?.blocksMutations ? 1 : 0) + (unresolved > 0 ? 1 : 0)
+    (unreachable ? 1 : 0) +
+    (active?.kind === 'production' ? 1 : 0) +
+    (clock.data?.blocksMutations ? 1 : 0) +
+    (unresolved > 0 ? 1 : 0)
   );
 }
 
@@ -26,8 +31,10 @@ export function HeaderBanners() {
   const active = useActiveEnvironment();
   const clock = useClockStatus();
   const unresolved = useUnresolvedCount();
+  const unreachable = useConsoleUnreachable();
   return (
     <>
+      {unreachable && <UnreachableBanner />}
       {active?.kind === 'production' && <ProductionBanner environment={active} />}
       {clock.data?.blocksMutations && <ClockBanner />}
       <UnresolvedFollower />
@@ -147,6 +154,18 @@ function ProductionBanner({ environment }: { environment: EnvironmentProfile }) 
       >
         <Text size="sm">{t('production.armExplain')}</Text>
       </ConfirmDialog>
+    </BannerRow>
+  );
+}
+
+/** The console itself is gone (the browser build's server stopped): nothing on the page is current. */
+function UnreachableBanner() {
+  const { t } = useTranslation('shell');
+  return (
+    <BannerRow background="var(--mantine-color-red-9)" foreground="white" testId="console-unreachable-banner">
+      <Text size="sm" fw={600} role="alert">
+        {t('unreachable.banner')}
+      </Text>
     </BannerRow>
   );
 }

@@ -2,14 +2,31 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { jumpFocusAfter, parseJumpInput, type JumpKind, type JumpProblem } from '../lib/jump-parser';
+import { useIndexAsk } from '../api/records';
+import { recordHref } from '../components/record-href';
+import {
+  jumpFocusAfter,
+  namesItsKind,
+  parseJumpInput,
+  parsePositiveId,
+  type JumpKind,
+  type JumpProblem,
+} from '../lib/jump-parser';
+import { JUMP_MATCHES } from '../lib/record-filters';
+import { resolveTyped } from '../lib/typed-id';
 import { takePrestartLookup } from '../prestart/handover';
 import { PRESTART_LOOKUP_ATTRIBUTE } from '../prestart/markers';
 import { JUMP_MATCH_LINK_ATTRIBUTE, JumpMatches } from './JumpMatches';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
 
-type Problem = JumpProblem | { problem: 'no_screen'; kind: JumpKind };
+type Problem =
+  | JumpProblem
+  | { problem: 'no_screen'; kind: JumpKind }
+  /** Several records this console has seen are exactly the text: one is picked from the matches. */
+  | { problem: 'several_exact'; text: string; count: number }
+  /** None is exactly the text, some start with it (`number`: it could still be a deposit id). */
+  | { problem: 'prefix_only'; text: string; number: boolean };
 
 function useProblemText(): (problem: Problem) => string {
   const { t } = useTranslation('shell');
@@ -31,6 +48,12 @@ function useProblemText(): (problem: Problem) => string {
         return t('jump.problem.bare_text', { value: problem.value });
       case 'no_screen':
         return t('jump.problem.no_screen', { kind: t(`jump.kind.${problem.kind}`) });
+      case 'several_exact':
+        return t('jump.problem.several_exact', { text: problem.text, count: problem.count });
+      case 'prefix_only':
+        return problem.number
+          ? t('jump.problem.prefix_only_number', { text: problem.text })
+          : t('jump.problem.prefix_only', { text: problem.text });
     }
   };
 }
@@ -58,8 +81,18 @@ export function JumpForm({
   const [problem, setProblem] = useState<Problem | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const openWhenShown = useRef<string | null>(null);
+  const askIndex = useIndexAsk(JUMP_MATCHES);
+  /** The latest submission: an index answer to an earlier one is dropped. */
+  const submitted = useRef(0);
 
-  const open = (typed: string): void => {
+  const go = (href: string): void => {
+    setProblem(null);
+    void navigate(href);
+    onDone?.();
+  };
+
+  /** By the grammar alone: a bare number is a deposit id. */
+  const openParsed = (typed: string): void => {
     const parsed = parseJumpInput(typed);
     if (!parsed.ok) {
       setProblem(parsed.problem);
@@ -69,9 +102,32 @@ export function JumpForm({
       setProblem({ problem: 'no_screen', kind: parsed.target.kind });
       return;
     }
-    setProblem(null);
-    void navigate(jumpHref(parsed.target));
-    onDone?.();
+    go(jumpHref(parsed.target));
+  };
+
+  /**
+   * Text that names its kind (`ref 17`) goes by the grammar. A bare number or text is first what
+   * the record index knows it as: the one record that is exactly it opens (an invoice id, an
+   * external id, a whole id); the start of ids leaves the matches to choose from; only what the
+   * index knows nothing of goes by the grammar (a number: the service is asked for that deposit).
+   */
+  const open = async (typed: string): Promise<void> => {
+    const text = typed.trim();
+    if (text === '' || namesItsKind(text)) {
+      openParsed(typed);
+      return;
+    }
+    const asked = (submitted.current += 1);
+    const found = await askIndex(text);
+    if (asked !== submitted.current) return;
+    const resolved = found === null ? ({ kind: 'unknown' } as const) : resolveTyped(text, found);
+    const href = resolved.kind === 'one' ? recordHref(resolved.record) : null;
+    if (href !== null) go(href);
+    else if (resolved.kind === 'several')
+      setProblem({ problem: 'several_exact', text, count: resolved.count });
+    else if (resolved.kind === 'prefix')
+      setProblem({ problem: 'prefix_only', text, number: parsePositiveId(text) !== null });
+    else openParsed(typed);
   };
 
   useLayoutEffect(() => {
@@ -93,7 +149,7 @@ export function JumpForm({
     const typed = openWhenShown.current;
     if (typed === null) return;
     openWhenShown.current = null;
-    open(typed);
+    void open(typed);
   });
 
   return (
@@ -112,7 +168,7 @@ export function JumpForm({
       }}
       onSubmit={(event) => {
         event.preventDefault();
-        open(text);
+        void open(text);
       }}
     >
       <TextInput
@@ -122,6 +178,8 @@ export function JumpForm({
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
+          // What the index answers about the text before this edit no longer applies.
+          submitted.current += 1;
           if (problem) setProblem(null);
         }}
         error={problem ? describe(problem) : undefined}

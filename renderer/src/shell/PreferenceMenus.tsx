@@ -9,8 +9,13 @@ import { usePreferences } from './preferences';
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   es: 'Español',
+  // The same texts as Español, with Mexico's numbers (1,234.56): see LANGUAGES.
+  'es-MX': 'Español (México)',
   'pt-BR': 'Português (Brasil)',
 };
+
+/** The header button's short name of the chosen language. */
+const LANGUAGE_BUTTON: Record<Language, string> = { en: 'EN', es: 'ES', 'es-MX': 'ES-MX', 'pt-BR': 'PT' };
 
 export function LanguageMenu() {
   const { t } = useTranslation('shell');
@@ -27,7 +32,7 @@ export function LanguageMenu() {
           aria-label={t('preferences.languageLabel', { language: LANGUAGE_NAMES[preferences.language] })}
           data-testid="language-menu"
         >
-          {preferences.language === 'pt-BR' ? 'PT' : preferences.language.toUpperCase()}
+          {LANGUAGE_BUTTON[preferences.language]}
         </Button>
       }
     >

@@ -13,4 +13,10 @@ export function e2eTarget(): E2eTarget {
  * Specs that only the browser build can run: its server, its page bridge, plain pages, and a
  * stand-in for the desktop preload (copy-id; the Electron target has the real preload).
  */
-export const WEB_ONLY_SPECS = ['**/web-target.spec.ts', '**/copy-id.spec.ts'];
+export const WEB_ONLY_SPECS = [
+  '**/web-target.spec.ts',
+  '**/copy-id.spec.ts',
+  // `npm run web` as a process, and its server going away: the desktop app has neither.
+  '**/first-run.spec.ts',
+  '**/console-lost.spec.ts',
+];

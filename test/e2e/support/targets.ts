@@ -34,15 +34,19 @@ export interface StartedWebBridge {
 /**
  * A browser-build bridge: the shared renderer build, a temp data folder (removed on stop), the
  * sandbox seeded with E2E_SANDBOX_SEED, and the real OS keychain under a `paydesk-test-<random>`
- * service (emptied on stop) when the run has one, else the memory vault.
+ * service (emptied on stop) when the run has one, else the memory vault. The folder is given as
+ * `--data-dir` would give it, so the page has no "temporary data folder" note to show: the specs
+ * about that note start a bridge of their own.
  */
 export async function startE2eWebBridge(): Promise<StartedWebBridge> {
   const rendererDir = await ensureRendererBuilt();
   const useKeychain = keychainAvailable();
   const vaultService = `paydesk-test-${randomBytes(6).toString('hex')}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-e2e-web-'));
   const bridge = await startWebBridge({
     build: false,
     rendererDir,
+    dataDir,
     vault: useKeychain ? 'keychain' : 'memory',
     vaultService,
     sandboxSeed: E2E_SANDBOX_SEED,
@@ -52,6 +56,7 @@ export async function startE2eWebBridge(): Promise<StartedWebBridge> {
     bridge,
     async stop() {
       await bridge.close();
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
       if (!useKeychain) return;
       const keychain = createKeytarBackend();
       const entries = await keychain.list(vaultService);

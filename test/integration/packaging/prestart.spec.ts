@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { LANGUAGES } from '../../../shared/contract';
+import { LANGUAGES, TEXT_LANGUAGE_OF } from '../../../shared/contract';
 import {
   PRESTART_LANGUAGE_ATTRIBUTE,
   PRESTART_LOOKUP_ATTRIBUTE,
@@ -51,7 +51,10 @@ test('index.html carries the first screen in every language, each with the looku
   expect([...byLanguage.keys()].sort()).toEqual([...LANGUAGES].sort());
   for (const language of LANGUAGES) {
     const shell = JSON.parse(
-      await readFile(join(repositoryRoot, 'renderer/src/i18n/locales', language, 'shell.json'), 'utf8'),
+      await readFile(
+        join(repositoryRoot, 'renderer/src/i18n/locales', TEXT_LANGUAGE_OF[language], 'shell.json'),
+        'utf8',
+      ),
     ) as { jump: { label: string; open: string } };
     const copy = byLanguage.get(language) ?? '';
     // One box for the pre-start script to focus and the app to carry on from, marked as such.

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { dataOf } from '../../support/result';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,11 +16,6 @@ import { SEAL_KEY, TESTING, refundBody, removeTempDirs, tempDir } from '../../su
 
 test.afterAll(removeTempDirs);
 
-function must<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.data;
-}
-
 function failure<T>(result: Result<T>): ConsoleError {
   if (result.ok) throw new Error('expected a failure');
   return result.error;
@@ -29,7 +25,7 @@ const HOUR = 3_600_000;
 
 /** A journal whose clock the test moves. */
 async function openAt(dir: string, clock: { now: number }): Promise<Journal> {
-  return must(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY, now: () => new Date(clock.now) }));
+  return dataOf(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY, now: () => new Date(clock.now) }));
 }
 
 const refund = (journal: Journal, environment: AuditEnvironmentRef, depositId: number, key = randomUUID()) =>
@@ -57,8 +53,8 @@ const OTHER_ACCOUNT: AuditEnvironmentRef = {
 test('an unknown outcome blocks its target on every profile of the account, and on no other account', async () => {
   const clock = { now: Date.parse('2026-03-02T09:00:00Z') };
   const journal = await openAt(tempDir('accounts'), clock);
-  const lost = must(await refund(journal, TESTING, 3001));
-  must(await journal.recordOutcome(lost.intentId, { result: 'outcome_unknown' }));
+  const lost = dataOf(await refund(journal, TESTING, 3001));
+  dataOf(await journal.recordOutcome(lost.intentId, { result: 'outcome_unknown' }));
 
   // Another profile (or the same one removed and added again) on the same account.
   expect(failure(await refund(journal, SAME_ACCOUNT, 3001))).toMatchObject({
@@ -66,11 +62,11 @@ test('an unknown outcome blocks its target on every profile of the account, and 
     blockingIntent: { intentId: lost.intentId },
   });
   const scope = { environmentId: SAME_ACCOUNT.id, account: SAME_ACCOUNT.account };
-  expect(must(await journal.blockingIntent(scope, 'refund.create', { deposit_id: 3001 }))).toMatchObject({
+  expect(dataOf(await journal.blockingIntent(scope, 'refund.create', { deposit_id: 3001 }))).toMatchObject({
     intentId: lost.intentId,
   });
   // The same profile id with another key is another account (an earlier sandbox world, say).
-  must(await refund(journal, OTHER_ACCOUNT, 3001));
+  dataOf(await refund(journal, OTHER_ACCOUNT, 3001));
   // A new intent must name its account.
   const { account: _none, ...withoutAccount } = TESTING;
   expect(failure(await refund(journal, withoutAccount, 3002)).field).toBe('environment.account');
@@ -108,7 +104,7 @@ test('a line written before accounts were kept blocks by its environment id', as
   );
   const journal = await openAt(dir, { now: Date.parse('2026-03-01T10:00:00Z') });
   expect(failure(await refund(journal, TESTING, 3001)).kind).toBe('intent_unresolved');
-  must(await refund(journal, SAME_ACCOUNT, 3001));
+  dataOf(await refund(journal, SAME_ACCOUNT, 3001));
   await journal.close();
 });
 
@@ -116,15 +112,15 @@ test('D18: the same request is resent under its key for 23 hours, never after', 
   const clock = { now: Date.parse('2026-03-06T18:00:00Z') };
   const journal = await openAt(tempDir('accounts'), clock);
   const key = randomUUID();
-  const lost = must(await refund(journal, TESTING, 3001, key));
-  must(await journal.recordOutcome(lost.intentId, { result: 'outcome_unknown' }));
-  const [open] = must(await journal.unresolved());
+  const lost = dataOf(await refund(journal, TESTING, 3001, key));
+  dataOf(await journal.recordOutcome(lost.intentId, { result: 'outcome_unknown' }));
+  const [open] = dataOf(await journal.unresolved());
   expect(open).toMatchObject({ canRetry: true, resendUntil: '2026-03-07T17:00:00.000Z' });
 
   clock.now += 22 * HOUR;
-  must(await journal.pendingRequest(lost.intentId));
-  const resent = must(await refund(journal, SAME_ACCOUNT, 3001, key));
-  must(await journal.recordOutcome(resent.intentId, { result: 'outcome_unknown' }));
+  dataOf(await journal.pendingRequest(lost.intentId));
+  const resent = dataOf(await refund(journal, SAME_ACCOUNT, 3001, key));
+  dataOf(await journal.recordOutcome(resent.intentId, { result: 'outcome_unknown' }));
 
   // A weekend later: the service has forgotten the key and would make a second refund.
   clock.now += 3 * HOUR;
@@ -137,7 +133,7 @@ test('D18: the same request is resent under its key for 23 hours, never after', 
   }
   expect(failure(await journal.pendingRequest(lost.intentId)).text?.key).toBe('journal.keyExpired');
   expect(failure(await journal.pendingRequest(resent.intentId)).text?.key).toBe('journal.keyExpired');
-  expect(must(await journal.unresolved()).map((view) => view.canRetry)).toEqual([false, false]);
+  expect(dataOf(await journal.unresolved()).map((view) => view.canRetry)).toEqual([false, false]);
   // Still unresolved, so still blocking: only a status read or a person settles it.
   expect(failure(await refund(journal, TESTING, 3001)).kind).toBe('intent_unresolved');
   await journal.close();

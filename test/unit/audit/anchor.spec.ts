@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { dataOf } from '../../support/result';
 import { randomUUID } from 'node:crypto';
 import {
   appendFileSync,
@@ -24,18 +25,13 @@ import { PAYER, SEAL_KEY, TESTING, depositBody, removeTempDirs, tempDir } from '
 
 test.afterAll(removeTempDirs);
 
-function must<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.data;
-}
-
 function failure<T>(result: Result<T>): ConsoleError {
   if (result.ok) throw new Error('expected a failure');
   return result.error;
 }
 
 async function open(dir: string, options: Partial<OpenJournalOptions> = {}): Promise<Journal> {
-  return must(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY, ...options }));
+  return dataOf(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY, ...options }));
 }
 
 let invoices = 0;
@@ -54,8 +50,8 @@ function intentInput() {
 async function settledPairs(journal: Journal, pairs: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < pairs; index += 1) {
-    const intent = must(await journal.recordIntent(intentInput()));
-    must(
+    const intent = dataOf(await journal.recordIntent(intentInput()));
+    dataOf(
       await journal.recordOutcome(intent.intentId, {
         result: 'ok',
         resultingIds: { deposit_id: 500 + index },
@@ -109,7 +105,7 @@ test.describe('the anchor', () => {
 
     const second = await open(dir);
     expect(readFileSync(anchorPath(dir), 'utf8')).toBe(before);
-    expect(must(await second.verify())).toMatchObject({
+    expect(dataOf(await second.verify())).toMatchObject({
       ok: true,
       anchor: { state: 'matches', head: { seq: 6 } },
     });
@@ -117,7 +113,7 @@ test.describe('the anchor', () => {
 
     cutWholeLines(dir, 2);
     const third = await open(dir);
-    expect(must(await third.verify())).toMatchObject({
+    expect(dataOf(await third.verify())).toMatchObject({
       ok: false,
       entries: 4,
       anchor: { state: 'entries_missing', count: 2, head: { seq: 6 } },
@@ -136,22 +132,24 @@ test.describe('the anchor', () => {
     rmSync(anchorPath(dir));
 
     const journal = await open(dir);
-    expect(must(await journal.verify())).toMatchObject({
+    expect(dataOf(await journal.verify())).toMatchObject({
       ok: false,
       anchor: { state: 'anchor_missing' },
       writesRefused: true,
     });
     expect(failure(await journal.recordIntent(intentInput())).text?.key).toBe('journal.anchorProblem');
-    expect(must(await journal.acknowledgeTruncation({ reason: 'Compared with the backup' }))).toMatchObject({
-      problem: 'anchor_missing',
-    });
-    const report = must(await journal.verify());
+    expect(dataOf(await journal.acknowledgeTruncation({ reason: 'Compared with the backup' }))).toMatchObject(
+      {
+        problem: 'anchor_missing',
+      },
+    );
+    const report = dataOf(await journal.verify());
     expect(report).toMatchObject({ ok: true, anchor: { state: 'matches', since: { seq: 3 } } });
     expect(report.gaps).toMatchObject([{ problem: 'anchor_missing', reason: 'Compared with the backup' }]);
     // From then on a cut is seen.
     await settledPairs(journal, 1);
     cutWholeLines(dir, 1);
-    expect(must(await journal.verify()).anchor).toMatchObject({ state: 'entries_missing', count: 1 });
+    expect(dataOf(await journal.verify()).anchor).toMatchObject({ state: 'entries_missing', count: 1 });
     await journal.close();
   });
 
@@ -159,7 +157,7 @@ test.describe('the anchor', () => {
     const dir = tempDir('anchor');
     const journal = await open(dir);
     expect(existsSync(anchorPath(dir))).toBe(true);
-    expect(must(await journal.verify())).toMatchObject({ ok: true, entries: 0 });
+    expect(dataOf(await journal.verify())).toMatchObject({ ok: true, entries: 0 });
     await journal.close();
   });
 
@@ -172,13 +170,13 @@ test.describe('the anchor', () => {
     await settledPairs(journal, 1);
     copyFileSync(older, anchorPath(dir));
 
-    expect(must(await journal.verify())).toMatchObject({
+    expect(dataOf(await journal.verify())).toMatchObject({
       ok: true,
       anchor: { state: 'behind', count: 2, head: { seq: 2 } },
       writesRefused: false,
     });
     await settledPairs(journal, 1);
-    expect(must(await journal.verify()).anchor).toMatchObject({ state: 'matches', head: { seq: 6 } });
+    expect(dataOf(await journal.verify()).anchor).toMatchObject({ state: 'matches', head: { seq: 6 } });
     await journal.close();
   });
 });
@@ -191,7 +189,7 @@ test.describe('lines cut off the end', () => {
     const anchorBefore = JSON.parse(readFileSync(anchorPath(dir), 'utf8')) as { hash: string };
 
     cutWholeLines(dir, 3);
-    const report = must(await journal.verify());
+    const report = dataOf(await journal.verify());
     expect(report).toMatchObject({
       ok: false,
       // The chain of what is left is sound: only the anchor can tell.
@@ -208,7 +206,7 @@ test.describe('lines cut off the end', () => {
     const dir = tempDir('cut');
     const journal = await open(dir);
     await settledPairs(journal, 2);
-    const open1 = must(await journal.recordIntent(intentInput()));
+    const open1 = dataOf(await journal.recordIntent(intentInput()));
     const size = readFileSync(journalPath(dir)).length;
     // A cut through the middle of the last line: one entry missing and a cut-short remnant.
     truncateSync(journalPath(dir), size - 20);
@@ -225,14 +223,14 @@ test.describe('lines cut off the end', () => {
     const reopened = await open(dir);
     expect(readdirSync(dir).filter((name) => name.includes('.partial-'))).toEqual([]);
     expect(readFileSync(journalPath(dir)).length).toBe(size - 20);
-    const report = must(await reopened.verify());
+    const report = dataOf(await reopened.verify());
     expect(report).toMatchObject({
       ok: false,
       anchor: { state: 'entries_missing', count: 1 },
       firstProblem: { kind: 'truncated' },
     });
     // Reading goes on.
-    expect(must(await reopened.entries())).toHaveLength(4);
+    expect(dataOf(await reopened.entries())).toHaveLength(4);
     await reopened.close();
     await journal.close();
   });
@@ -241,7 +239,7 @@ test.describe('lines cut off the end', () => {
     const dir = tempDir('cut');
     const journal = await open(dir);
     await settledPairs(journal, 1);
-    const lost = must(await journal.recordIntent(intentInput()));
+    const lost = dataOf(await journal.recordIntent(intentInput()));
     await journal.close();
     cutWholeLines(dir, 1);
     const reopened = await open(dir);
@@ -261,7 +259,7 @@ test.describe('lines cut off the end', () => {
     copyFileSync(journalPath(other), journalPath(dir));
 
     const reopened = await open(dir);
-    expect(must(await reopened.verify())).toMatchObject({
+    expect(dataOf(await reopened.verify())).toMatchObject({
       ok: false,
       anchor: { state: 'mismatch', head: { seq: 4 } },
       writesRefused: true,
@@ -277,14 +275,14 @@ test.describe('lines cut off the end', () => {
     const journal = await open(dir);
     await settledPairs(journal, 1);
     writeFileSync(anchorPath(dir), '{"v":1,"seq":');
-    expect(must(await journal.verify())).toMatchObject({ ok: false, anchor: { state: 'unreadable' } });
+    expect(dataOf(await journal.verify())).toMatchObject({ ok: false, anchor: { state: 'unreadable' } });
     // Valid JSON that is not an anchor is no better.
     writeFileSync(anchorPath(dir), '{"v":1,"seq":-3,"hash":null}\n');
-    expect(must(await journal.verify())).toMatchObject({ ok: false, anchor: { state: 'unreadable' } });
+    expect(dataOf(await journal.verify())).toMatchObject({ ok: false, anchor: { state: 'unreadable' } });
     expect(failure(await journal.recordIntent(intentInput())).kind).toBe('storage');
-    const gap = must(await journal.acknowledgeTruncation({ reason: 'Anchor restored from nothing' }));
+    const gap = dataOf(await journal.acknowledgeTruncation({ reason: 'Anchor restored from nothing' }));
     expect(gap).toMatchObject({ problem: 'unreadable', missingEntries: null });
-    expect(must(await journal.verify())).toMatchObject({
+    expect(dataOf(await journal.verify())).toMatchObject({
       ok: true,
       anchor: { state: 'matches' },
       gaps: [{ problem: 'unreadable', anchorHead: null }],
@@ -307,7 +305,7 @@ test.describe('acknowledging a gap', () => {
     cutWholeLines(dir, 2);
 
     expect(failure(await journal.acknowledgeTruncation({ reason: '  ' })).kind).toBe('validation');
-    const acknowledged = must(
+    const acknowledged = dataOf(
       await journal.acknowledgeTruncation({ reason: 'Checked against the service: 2 lines of deposit 502' }),
     );
     expect(acknowledged).toEqual({ seq: 5, problem: 'entries_missing', missingEntries: 2 });
@@ -323,7 +321,7 @@ test.describe('acknowledging a gap', () => {
       fileHead: { seq: 4 },
     });
 
-    const report = must(await journal.verify());
+    const report = dataOf(await journal.verify());
     expect(report).toMatchObject({
       ok: true,
       entries: 5,
@@ -340,11 +338,11 @@ test.describe('acknowledging a gap', () => {
       ],
     });
     expect(report.gaps?.[0]?.time).toMatch(/^2025-05-02T09:00:/);
-    const [view] = must(await journal.entries()).filter((entry) => entry.type === 'gap');
+    const [view] = dataOf(await journal.entries()).filter((entry) => entry.type === 'gap');
     expect(view).toMatchObject({ osUser: 'bruno', reason: expect.stringContaining('deposit 502') });
     expect(view?.note).toContain('2 entries were missing from the end of the journal after entry 4');
 
-    must(await journal.recordIntent(intentInput()));
+    dataOf(await journal.recordIntent(intentInput()));
     expect(failure(await journal.acknowledgeTruncation({ reason: 'again' })).kind).toBe('invalid_state');
     await journal.close();
   });
@@ -355,7 +353,7 @@ test.describe('acknowledging a gap', () => {
     await settledPairs(journal, 2);
     const size = readFileSync(journalPath(dir)).length;
     truncateSync(journalPath(dir), size - 30);
-    must(await journal.acknowledgeTruncation({ reason: 'Power cut on the 2nd' }));
+    dataOf(await journal.acknowledgeTruncation({ reason: 'Power cut on the 2nd' }));
     expect(fileLines(dir).map((line) => (JSON.parse(line) as { type: string }).type)).toEqual([
       'intent',
       'outcome',
@@ -363,7 +361,7 @@ test.describe('acknowledging a gap', () => {
       'gap',
       'repair',
     ]);
-    const report = must(await journal.verify());
+    const report = dataOf(await journal.verify());
     expect(report).toMatchObject({
       ok: true,
       gaps: [{ seq: 4, missingEntries: 1 }],
@@ -379,9 +377,9 @@ test.describe('acknowledging a gap', () => {
     cutWholeLines(dir, 1);
     expect(failure(await app.recordIntent(intentInput())).kind).toBe('storage');
     const cli = await open(dir);
-    must(await cli.acknowledgeTruncation({ reason: 'Seen by ops' }));
+    dataOf(await cli.acknowledgeTruncation({ reason: 'Seen by ops' }));
     await cli.close();
-    must(await app.recordIntent(intentInput()));
+    dataOf(await app.recordIntent(intentInput()));
     await app.close();
   });
 });
@@ -397,7 +395,7 @@ test.describe('repairs are never silent', () => {
 
     const journal = await open(dir);
     const [sidecar] = readdirSync(dir).filter((name) => name.startsWith('journal.jsonl.partial-'));
-    const report = must(await journal.verify());
+    const report = dataOf(await journal.verify());
     expect(report).toMatchObject({
       ok: true,
       entries: 3,

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { dataOf } from '../../support/result';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,18 +15,13 @@ import { SEAL_KEY, TESTING, refundBody, removeTempDirs, tempDir } from '../../su
 
 test.afterAll(removeTempDirs);
 
-function must<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
-  return result.data;
-}
-
 function failure<T>(result: Result<T>): ConsoleError {
   if (result.ok) throw new Error('expected a failure');
   return result.error;
 }
 
 const open = async (dir: string): Promise<Journal> =>
-  must(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY }));
+  dataOf(await openJournal({ dir, osUser: 'ana', sealKey: SEAL_KEY }));
 
 const refundIntent = (journal: Journal, depositId: number) =>
   journal.recordIntent({
@@ -47,10 +43,10 @@ function damageLine(journal: Journal, line: number, find: string, replace: strin
 /** A journal whose second line is an unknown refund of deposit 3002, between two sound entries. */
 async function journalWithLostRefund(dir: string): Promise<{ lostIntentId: string }> {
   const journal = await open(dir);
-  const settled = must(await refundIntent(journal, 3001));
-  must(await journal.recordOutcome(settled.intentId, { result: 'ok', resultingIds: { refund_id: 1 } }));
-  const lost = must(await refundIntent(journal, 3002));
-  must(await journal.recordOutcome(lost.intentId, { result: 'outcome_unknown' }));
+  const settled = dataOf(await refundIntent(journal, 3001));
+  dataOf(await journal.recordOutcome(settled.intentId, { result: 'ok', resultingIds: { refund_id: 1 } }));
+  const lost = dataOf(await refundIntent(journal, 3002));
+  dataOf(await journal.recordOutcome(lost.intentId, { result: 'outcome_unknown' }));
   await journal.close();
   return { lostIntentId: lost.intentId };
 }
@@ -82,7 +78,7 @@ test("one damaged byte in an unknown refund's intent line refuses every new inte
       }),
     ).text?.key,
   ).toBe('journal.damaged');
-  const report = must(await journal.verify());
+  const report = dataOf(await journal.verify());
   expect(report).toMatchObject({
     ok: false,
     writesRefused: true,
@@ -102,7 +98,9 @@ test('a repair keeps the bytes aside, lists the lost intent, and it blocks its d
 
   const journal = await open(dir);
   expect(failure(await journal.repairDamage({ reason: ' ' })).kind).toBe('validation');
-  const repaired = must(await journal.repairDamage({ reason: 'Disk error on the desk; checked the backup' }));
+  const repaired = dataOf(
+    await journal.repairDamage({ reason: 'Disk error on the desk; checked the backup' }),
+  );
   expect(repaired.lines).toMatchObject([{ line: 3 }]);
   expect(repaired.suspects).toMatchObject([
     { intentId: lostIntentId, action: 'refund.create', ids: { deposit_id: 3002 }, environment: TESTING },
@@ -116,14 +114,14 @@ test('a repair keeps the bytes aside, lists the lost intent, and it blocks its d
     kind: 'intent_unresolved',
     blockingIntent: { intentId: lostIntentId },
   });
-  must(await refundIntent(journal, 3003));
-  expect(must(await journal.unresolved())).toEqual(
+  dataOf(await refundIntent(journal, 3003));
+  expect(dataOf(await journal.unresolved())).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ intentId: lostIntentId, cause: 'damaged_line', canRetry: true }),
     ]),
   );
   // verify lists the repaired line instead of failing on it.
-  const report = must(await journal.verify());
+  const report = dataOf(await journal.verify());
   expect(report).toMatchObject({ ok: true, writesRefused: false });
   expect(report.damages).toMatchObject([
     { line: 3, repairedAt: { reason: 'Disk error on the desk; checked the backup' } },
@@ -131,7 +129,7 @@ test('a repair keeps the bytes aside, lists the lost intent, and it blocks its d
   expect(failure(await journal.repairDamage({ reason: 'again' })).text?.key).toBe('journal.nothingToRepair');
 
   // Settled by a person, it no longer blocks; the repair survives a restart.
-  must(
+  dataOf(
     await journal.recordResolution(lostIntentId, {
       method: 'manual',
       result: 'error',
@@ -141,21 +139,21 @@ test('a repair keeps the bytes aside, lists the lost intent, and it blocks its d
   );
   await journal.close();
   const reopened = await open(dir);
-  must(await refundIntent(reopened, 3002));
-  expect(must(await reopened.verify()).ok).toBe(true);
+  dataOf(await refundIntent(reopened, 3002));
+  expect(dataOf(await reopened.verify()).ok).toBe(true);
   await reopened.close();
 });
 
 test('a damaged outcome line leaves its intent unresolved: an unknown outcome is never forgotten', async () => {
   const dir = tempDir('damage');
   const first = await open(dir);
-  const refund = must(await refundIntent(first, 4001));
-  must(await first.recordOutcome(refund.intentId, { result: 'ok', resultingIds: { refund_id: 77 } }));
+  const refund = dataOf(await refundIntent(first, 4001));
+  dataOf(await first.recordOutcome(refund.intentId, { result: 'ok', resultingIds: { refund_id: 77 } }));
   damageLine(first, 2, '"result":"ok"', '"result":"OK"');
   await first.close();
   const journal = await open(dir);
-  must(await journal.repairDamage({ reason: 'outcome line edited by mistake' }));
-  expect(must(await journal.unresolved()).map((view) => view.intentId)).toEqual([refund.intentId]);
+  dataOf(await journal.repairDamage({ reason: 'outcome line edited by mistake' }));
+  expect(dataOf(await journal.unresolved()).map((view) => view.intentId)).toEqual([refund.intentId]);
   expect(failure(await refundIntent(journal, 4001)).kind).toBe('intent_unresolved');
   await journal.close();
 });

@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { dataOf } from '../../support/result';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,11 +126,7 @@ export const test = base.extend<ConsoleFixtures>({
 });
 export { expect } from '@playwright/test';
 
-/** The data of an ok Result, or a failed expectation showing the error. */
-export function dataOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${result.error.kind}: ${result.error.message}`);
-  return result.data;
-}
+export { dataOf };
 
 /** The error of a failed Result. */
 export function errorOf<T>(result: Result<T>): Extract<Result<T>, { ok: false }>['error'] {

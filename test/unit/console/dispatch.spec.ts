@@ -430,6 +430,14 @@ test('every method answers through the dispatcher, and refuses what it must', as
     await service.close();
   }
 
+  // -- How the console was started -----------------------------------------------------------
+  expect(await ok('consoleSetup', {})).toEqual({
+    launcher: 'desktop',
+    dataFolderTemporary: false,
+    keychain: 'usable',
+  });
+  await refuse('consoleSetup', { verbose: true }, 'validation', 'verbose');
+
   // -- Guard rails -----------------------------------------------------------------------
   const prod = await addEnvironmentFor(
     console,

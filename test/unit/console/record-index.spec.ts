@@ -98,9 +98,19 @@ test('lookups, a refund and a cashout cancel record what they read', async ({ op
   dataOf(await console.call('getDeposit', { depositId: 300000002 }));
   dataOf(await console.call('getRefund', { refundId: 17 }));
   dataOf(await console.call('getSubMerchant', { subMerchantId: 18703 }));
-  // By external id alone the answer has no cashout_id, which the index keys cashouts by.
+  // By external id alone the answer has no cashout_id: the cashout is kept under its external id,
+  // so that it is found by it again.
   dataOf(await console.call('getCashoutStatus', { externalId: 'payout-7781' }));
-  expect(await search(console, 'payout-7781')).toEqual([]);
+  const byExternalId = await search(console, 'payout-7781');
+  expect(byExternalId).toEqual([
+    expect.objectContaining({
+      kind: 'cashout',
+      id: 'ext:payout-7781',
+      externalId: 'payout-7781',
+      status: 'PENDING',
+      source: 'lookup',
+    }),
+  ]);
   const refund = dataOf(
     await console.call('createRefund', {
       body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 5 },
@@ -136,8 +146,15 @@ test('lookups, a refund and a cashout cancel record what they read', async ({ op
       }),
     ]),
   );
+  // The cancel named both ids: one cashout, under its cashout id, first seen by its external id.
   expect(await search(console, 'payout-7781')).toEqual([
-    expect.objectContaining({ kind: 'cashout', id: '11954', externalId: 'payout-7781', status: 'CANCELLED' }),
+    expect.objectContaining({
+      kind: 'cashout',
+      id: '11954',
+      externalId: 'payout-7781',
+      status: 'CANCELLED',
+      firstSeen: byExternalId[0]?.firstSeen,
+    }),
   ]);
 });
 

@@ -5,6 +5,7 @@ import {
   createDraftStore,
   DRAFT_KEY_ACCOUNT,
   DRAFTS_FOLDER_NAME,
+  draftSealing,
   keychainDraftKey,
 } from '../../../main/core/drafts';
 import { redactFields } from '../../../main/core/logging';
@@ -119,7 +120,7 @@ test('an unreadable draft is set aside with a flag for the form, never a crash',
   for (const damaged of ['{"version":1,', '[]', 'not json at all']) {
     await writeFile(path, damaged);
     const loaded = dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }));
-    expect(loaded, damaged).toEqual({ draft: null, setAside: true });
+    expect(loaded, damaged).toEqual({ draft: null, setAside: true, keeping: 'sealed', sealedEarlier: false });
   }
   // Sealed, then one byte of the sealed text changed: GCM refuses it.
   dataOf(
@@ -136,6 +137,8 @@ test('an unreadable draft is set aside with a flag for the form, never a crash',
   expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: true,
+    keeping: 'sealed',
+    sealedEarlier: false,
   });
   const names = await readdir(join(dataDir, DRAFTS_FOLDER_NAME, SANDBOX));
   expect(names.filter((name) => name.startsWith('refund-create.json.corrupt-'))).toHaveLength(4);
@@ -143,6 +146,8 @@ test('an unreadable draft is set aside with a flag for the form, never a crash',
   expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: false,
+    keeping: 'sealed',
+    sealedEarlier: false,
   });
 });
 
@@ -172,6 +177,8 @@ test('a draft opens only where it was saved, and only with the keychain that sea
   ).toEqual({
     draft: null,
     setAside: true,
+    keeping: 'sealed',
+    sealedEarlier: false,
   });
   // Another keychain (the key lost): the draft cannot be opened and is set aside.
   await console.close();
@@ -183,6 +190,8 @@ test('a draft opens only where it was saved, and only with the keychain that sea
   ).toEqual({
     draft: null,
     setAside: true,
+    keeping: 'sealed',
+    sealedEarlier: false,
   });
 });
 
@@ -260,7 +269,7 @@ test('a save still on its way when the request is sent does not bring the draft 
   const dir = join(dataDir, DRAFTS_FOLDER_NAME);
   const store = createDraftStore({
     dir,
-    key: keychainDraftKey(backend, 'paydesk-test-drafts', dir),
+    sealing: draftSealing(keychainDraftKey(backend, 'paydesk-test-drafts', dir), true),
     now: Date.now,
   });
   dataOf(await store.save(SANDBOX, 'deposit-create', { amount: '1' }));
@@ -276,7 +285,7 @@ test('the store takes only an environment id and a known form as a path', async 
   const dir = join(dataDir, DRAFTS_FOLDER_NAME);
   const store = createDraftStore({
     dir,
-    key: keychainDraftKey(createMemoryBackend(), 'paydesk-test-drafts', dir),
+    sealing: draftSealing(keychainDraftKey(createMemoryBackend(), 'paydesk-test-drafts', dir), true),
     now: Date.now,
   });
   // Called directly (the CLI, a future caller), not only through the dispatcher's schemas.
@@ -296,7 +305,11 @@ test('saves from two processes at once: last write wins, a reader never sees a p
   const dir = join(dataDir, DRAFTS_FOLDER_NAME);
   // Two stores on one folder and keychain: the app and the CLI.
   const stores = [0, 1].map(() =>
-    createDraftStore({ dir, key: keychainDraftKey(backend, 'paydesk-test-drafts', dir), now: Date.now }),
+    createDraftStore({
+      dir,
+      sealing: draftSealing(keychainDraftKey(backend, 'paydesk-test-drafts', dir), true),
+      now: Date.now,
+    }),
   );
   const big = 'x'.repeat(4000);
   const path = draftFile(dataDir, SANDBOX, 'deposit-create');

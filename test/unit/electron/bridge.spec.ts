@@ -90,11 +90,11 @@ test('a transport that throws becomes a Result of the transport failure kind, ne
   });
   const web = buildBridge({
     ...recordingTransport(() => Promise.reject(new Error('closed'))),
-    failureKind: 'network',
+    failureKind: 'console_unreachable',
   });
   const result = await web.listEnvironments({});
   expect(result.ok).toBe(false);
-  expect(!result.ok && result.error.kind).toBe('network');
+  expect(!result.ok && result.error.kind).toBe('console_unreachable');
   const thrower = buildBridge({
     ...recordingTransport(() => {
       throw new Error('synchronous');

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { MenuItemConstructorOptions } from 'electron';
-import { CHANNELS, LANGUAGES } from '../../../shared/contract';
+import { CHANNELS, TEXT_LANGUAGES } from '../../../shared/contract';
 import {
   buildContextMenuTemplate,
   buildMenuTemplate,
@@ -166,8 +166,10 @@ test.describe('application menu', () => {
     expect(menuLabelsFor(undefined)).toBe(MENU_LABELS.en);
     // Every language names every label.
     const keys = Object.keys(MENU_LABELS.en).sort();
-    for (const language of LANGUAGES)
+    for (const language of TEXT_LANGUAGES)
       expect(Object.keys(MENU_LABELS[language]).sort(), language).toEqual(keys);
+    // Spanish with Mexico's numbers reads the Spanish labels.
+    expect(menuLabelsFor('es-MX')).toBe(MENU_LABELS.es);
   });
 
   test('a successful setPreferences carries the language the menus follow; nothing else does', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { DepositCreateBody } from '../../../shared/contract';
+import { CRYPTO_NETWORKS, type DepositCreateBody } from '../../../shared/contract';
 import {
   CAIXA_ACCOUNT_TYPES,
   checkId,
@@ -262,9 +262,33 @@ test.describe('reported_info (field table, per-method masks)', () => {
   });
 });
 
+/** Real addresses of each form (token contracts and well-known accounts), valid check characters. */
+const WALLETS = {
+  evm: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  tron: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  bep2: 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2',
+  solana: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  tezos: 'KT1PWx2mnDueood7fEmfbBDKx1D9BAnnXitn',
+} as const;
+const NETWORK_FORMS = {
+  AVAXC: 'evm',
+  BEP2: 'bep2',
+  BEP20: 'evm',
+  ERC20: 'evm',
+  Polygon: 'evm',
+  Solana: 'solana',
+  TRC20: 'tron',
+  Tezos: 'tezos',
+  RSK: 'evm',
+} as const satisfies Record<(typeof CRYPTO_NETWORKS)[number], keyof typeof WALLETS>;
+const crypto = (network: string, wallet: string) => ({
+  ...base,
+  crypto: { currency: 'USDT', network, wallet },
+});
+
 test.describe('crypto object', () => {
   test('currency and network from the spec lists, wallet at most 128', () => {
-    expectAccepted({ ...base, crypto: { currency: 'USDT', wallet: '0xabc', network: 'Polygon' } });
+    expectAccepted({ ...base, crypto: { currency: 'USDT', wallet: WALLETS.evm, network: 'Polygon' } });
     expectRefused(
       { ...base, crypto: { currency: 'BTC', wallet: '0xabc', network: 'ERC20' } },
       'crypto.currency',
@@ -281,6 +305,46 @@ test.describe('crypto object', () => {
       /128/,
     );
     expectRefused({ ...base, crypto: { currency: 'DAI', network: 'RSK' } }, 'crypto.wallet');
+  });
+
+  test('the wallet is an address of its network, and the message names that form', () => {
+    expect(Object.keys(NETWORK_FORMS).sort()).toEqual([...CRYPTO_NETWORKS].sort());
+    for (const [network, form] of Object.entries(NETWORK_FORMS)) {
+      expectAccepted(crypto(network, WALLETS[form]));
+      expectRefused(
+        crypto(network, 'not-a-wallet'),
+        'crypto.wallet',
+        new RegExp(`wallet address on ${network}:`),
+      );
+      // Another network's address is not one of this network's.
+      const other = form === 'evm' ? WALLETS.tron : WALLETS.evm;
+      expectRefused(crypto(network, other), 'crypto.wallet');
+    }
+    expectRefused(
+      crypto('TRC20', 'TXz9wallet000111'),
+      'crypto.wallet',
+      /T followed by 33 base58 characters, 34 in all/,
+    );
+    expectRefused(crypto('ERC20', '0xabc'), 'crypto.wallet', /0x followed by 40 hexadecimal characters/);
+    expectRefused(crypto('ERC20', `${WALLETS.evm} `), 'crypto.wallet');
+    expectRefused(crypto('Solana', '0OIl'.repeat(9)), 'crypto.wallet', /no 0, O, I or l/);
+    expectAccepted(crypto('Tezos', 'tz1burnburnburnburnburnburnburjAYjjX'));
+    expectAccepted(crypto('ERC20', WALLETS.evm.toLowerCase()));
+  });
+
+  test('one mistyped character of a Tron, BEP2 or Tezos address fails its check characters', () => {
+    const mistyped = (wallet: string): string => `${wallet.slice(0, -1)}${wallet.endsWith('2') ? '3' : '2'}`;
+    for (const [network, wallet] of [
+      ['TRC20', WALLETS.tron],
+      ['BEP2', WALLETS.bep2],
+      ['Tezos', WALLETS.tezos],
+    ] as const) {
+      expectRefused(
+        crypto(network, mistyped(wallet)),
+        'crypto.wallet',
+        /check characters match \(one is mistyped\)/,
+      );
+    }
   });
 });
 

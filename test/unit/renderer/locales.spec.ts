@@ -82,14 +82,24 @@ const SAME_IN: Record<'es' | 'pt-BR', ReadonlySet<string>> = {
  */
 const NOT_IN: Record<'en' | 'es' | 'pt-BR', RegExp[]> = {
   en: [],
-  // A record's number is "id" in every language (the glossary), never "identificador".
-  es: [/\bcash-?outs?\b/i, /\bsub-?merchants?\b/i, /\bsaques?\b/i, /\bsubcomerciantes?\b/i, /identificador/i],
+  // A record's number is "id" in every language (the glossary), never "identificador"; an amount
+  // is "importe" and a way to pay a "método de pago(amento)", never the other word for either.
+  es: [
+    /\bcash-?outs?\b/i,
+    /\bsub-?merchants?\b/i,
+    /\bsaques?\b/i,
+    /\bsubcomerciantes?\b/i,
+    /identificador/i,
+    /\bmontos?\b/i,
+    /\bmedios? (de pago|habilitados?)\b/i,
+  ],
   'pt-BR': [
     /\bcash-?outs?\b/i,
     /\bsub-?merchants?\b/i,
     /\bretiros?\b/i,
     /\bsubcomercios?\b/i,
     /identificador/i,
+    /\bmeios? (de pagamento|habilitados?)\b/i,
   ],
 };
 const INTERNAL_WORDS = [

@@ -121,6 +121,15 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
     expect(checkDepositBody(brazil)).toMatchObject({ issues: [], expectedFlow: 'ONE_SHOT', quickPay: true });
   });
 
+  test('QuickPay Mexico without a payer id: nothing required that the service fills in, HOSTED predicted', () => {
+    // The service makes a payer id when none is sent; without one main sees no QuickPay (D9).
+    const values = form('quick_pay', { amount: '250', country: 'MX' });
+    expect(missingFields(values, requiredFields(values, []))).toEqual([]);
+    const body = toDepositBody(values, 'en');
+    expect(body).toEqual({ amount: '250', country: 'MX', payment_method: 'SE' });
+    expect(checkDepositBody(body)).toMatchObject({ issues: [], expectedFlow: 'HOSTED', quickPay: false });
+  });
+
   test('numbers where the body takes numbers; flags only when ticked; bonus kind only with a bonus', () => {
     const values = form('hosted', {
       amount: '10',
@@ -211,8 +220,6 @@ test.describe('deposit form → body, as main judges it (D9)', () => {
       'amount',
       'country',
     ]);
-    const mexico = form('quick_pay', { amount: '1', country: 'MX' });
-    expect(missingFields(mexico, requiredFields(mexico, []))).toEqual(['payer.id']);
     const wallet = form('hosted', { amount: '1', country: 'BR' }, true);
     expect(missingFields(wallet, requiredFields(wallet, []))).toEqual([
       'crypto.currency',

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import {
   formatDateTime,
+  currencyDigits,
   formatMoney,
   formatNumber,
   formatOffsetSeconds,
@@ -77,6 +78,25 @@ test.describe('locale-aware formatting', () => {
     expect(plain(formatMoney(1234.5, 'USD', 'es'))).toBe('1234,50 USD');
   });
 
+  test('each currency at its own decimals, everywhere: CLP none, BRL two, BHD three', () => {
+    // The service sends a Chilean amount with a decimal; a CLP amount has none, so it is shown as
+    // the whole pesos it is, in a table as in a total.
+    expect(plain(formatMoney(12569.9, 'CLP', 'en'))).toBe('CLP 12,570');
+    expect(plain(formatMoney(0, 'CLP', 'en'))).toBe('CLP 0');
+    expect(plain(formatMoney(12569.9, 'CLP', 'pt-BR'))).toBe('CLP 12.570');
+    expect(plain(formatMoney(0, 'BRL', 'en'))).toBe('BRL 0.00');
+    expect(plain(formatMoney(100.5, 'MXN', 'es'))).toBe('100,50 MXN');
+    expect(plain(formatMoney(1.5, 'BHD', 'en'))).toBe('BHD 1.500');
+    // Lower case as some ledgers write it: the same currency.
+    expect(plain(formatMoney(3.2, 'clp', 'en'))).toBe('CLP 3');
+    // What a person typed is echoed whole (it is what is sent), padded to the currency's decimals.
+    expect(plain(formatMoney(100.5, 'CLP', 'en', { exact: true }))).toBe('CLP 100.5');
+    expect(plain(formatMoney(100.5, 'BRL', 'en', { exact: true }))).toBe('BRL 100.50');
+    expect(currencyDigits('CLP')).toBe(0);
+    expect(currencyDigits('BRL')).toBe(2);
+    expect(currencyDigits('USDT')).toBeUndefined();
+  });
+
   test('a code Intl refuses is written after the number, every decimal kept', () => {
     expect(plain(formatMoney(0.123456, 'USDT', 'en'))).toBe('0.123456 USDT');
     expect(formatNumber(0.5, 'pt-BR')).toBe('0,5');
@@ -87,7 +107,8 @@ test.describe('locale-aware formatting', () => {
     // The same calls in turn, twice: a kept format must never leak one call's options into another.
     for (let round = 0; round < 2; round += 1) {
       expect(plain(formatMoney(10, 'BRL', 'en'))).toBe('BRL 10.00');
-      expect(plain(formatMoney(0.125, 'BRL', 'en'))).toBe('BRL 0.125');
+      expect(plain(formatMoney(0.125, 'BRL', 'en'))).toBe('BRL 0.13');
+      expect(plain(formatMoney(0.125, 'BRL', 'en', { exact: true }))).toBe('BRL 0.125');
       expect(plain(formatMoney(10, 'USD', 'en'))).toBe('USD 10.00');
       expect(plain(formatMoney(10, 'BRL', 'pt-BR'))).toBe('BRL 10,00');
       expect(plain(formatMoney(2.5, 'USDT', 'en'))).toBe('2.5 USDT');

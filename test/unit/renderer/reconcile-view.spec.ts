@@ -99,3 +99,28 @@ test('the money chart sums money cases per class and currency, and leaves matche
     }),
   ).toBe(false);
 });
+
+test('the money chart adds each currency at its own decimals: pesos whole, dinars to the fils', () => {
+  const total = (currency: string, atStake: number): ReconcileTotal => ({
+    class: 'status_differs',
+    moneyCase: 'merchant_paid_service_not_completed',
+    currency,
+    count: 1,
+    atStake,
+  });
+  // Main's totals are at each currency's precision already; the chart adds them without drift.
+  const chart = stakeChart([
+    total('CLP', 12570),
+    total('CLP', 30168),
+    total('BHD', 1.235),
+    total('BHD', 0.001),
+    total('BRL', 0.1),
+    total('BRL', 0.2),
+  ]);
+  expect(chart.data.find((entry) => entry.class === 'status_differs')).toEqual({
+    class: 'status_differs',
+    CLP: 42738,
+    BHD: 1.236,
+    BRL: 0.3,
+  });
+});

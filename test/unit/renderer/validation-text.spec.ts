@@ -8,11 +8,13 @@ import {
   checkInput,
   depositCreateBodySchema,
   refundCreateBodySchema,
+  walletIssue,
 } from '../../../main/core/payments';
+import { checkDepositBody } from '../../../main/core/console/deposits';
 import { validateBaseUrl } from '../../../main/core/payments/base-url';
 import { SEEDED_RECORDS } from '../../../main/sandbox';
 import { validateCredentialValue } from '../../../main/core/vault/credential-rules';
-import type { ConsoleError, Result } from '../../../shared/contract';
+import { CRYPTO_NETWORKS, type ConsoleError, type Result } from '../../../shared/contract';
 import { formatDay, parseDay } from '../../../renderer/src/lib/locale-date';
 import { fieldName, sayError, sayText } from '../../../renderer/src/lib/validation-text';
 import { dataOf, test as consoleTest } from '../console/console-fixture';
@@ -155,6 +157,58 @@ test('a mask hint and its refusal read in the user’s language; in English, as 
   expect(sayText(pt, 'pt-BR', { message: '', text: branch ?? undefined })).toBe(
     'de 1 a 4 dígitos, opcionalmente um hífen e uma letra ou dígito (0000-A)',
   );
+});
+
+test('ids in main’s texts are never grouped; a cashout status is its word with the code beside it', async () => {
+  const notPending = {
+    message: '',
+    text: { key: 'cashout.notPending', params: { id: 11954, status: 'CANCELLED', code: 2 } },
+  } as const;
+  const [en, es, pt] = await Promise.all([translator('en'), translator('es'), translator('pt-BR')]);
+  expect(sayText(en, 'en', notPending)).toMatch(/^Cashout 11954 is CANCELLED \(status 2\), not pending/);
+  expect(sayText(es, 'es', notPending)).toMatch(
+    /^El retiro 11954 está en CANCELLED \(estado 2\), no pendiente/,
+  );
+  expect(sayText(pt, 'pt-BR', notPending)).toMatch(/^O saque 11954 está em CANCELLED \(status 2\)/);
+  // Any id parameter, whatever the text: `id`, `cashoutId`, `depositIds`…
+  const lookup = (_key: string, params: Record<string, unknown>) => JSON.stringify(params);
+  expect(
+    sayText(lookup, 'es', {
+      message: '',
+      text: { key: 'cashout.noSuchId', params: { id: 300000001, cashoutId: 12345, max: 12345 } },
+    }),
+  ).toBe('{"id":"300000001","cashoutId":"12345","max":"12.345"}');
+});
+
+test('a wallet refused for its network says the network’s address form in every language', async () => {
+  const [en, es, pt] = await Promise.all([translator('en'), translator('es'), translator('pt-BR')]);
+  for (const network of CRYPTO_NETWORKS) {
+    for (const wallet of ['not-a-wallet', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u']) {
+      const english = walletIssue(network, wallet);
+      if (english === null) throw new Error(`${network} took ${wallet}`);
+      const error = refusal(
+        checkInput(
+          depositCreateBodySchema,
+          { amount: 1, country: 'BR', crypto: { currency: 'USDT', network, wallet } },
+          'body',
+        ),
+      );
+      expect(error.text?.key).toMatch(/^field\.wallet\./);
+      // English reads as main wrote it; the others name the network too, in their words.
+      expect(sayText(en, 'en', error)).toBe(english);
+      expect(sayText(es, 'es', error)).toMatch(
+        new RegExp(`^debe ser una dirección de billetera en ${network}`),
+      );
+      expect(sayText(pt, 'pt-BR', error)).toMatch(
+        new RegExp(`^deve ser um endereço de carteira em ${network}`),
+      );
+    }
+  }
+  const hint = checkDepositBody({ amount: 1, country: 'BR', crypto: { network: 'TRC20' } }).walletFormat;
+  expect(hint && sayText(es, 'es', { message: hint.describe, text: hint.text })).toBe(
+    'T seguida de 33 caracteres base58, 34 en total',
+  );
+  expect(hint && sayText(en, 'en', { message: hint.describe, text: hint.text })).toBe(hint?.describe);
 });
 
 test('plural notes take the language’s plural', async () => {

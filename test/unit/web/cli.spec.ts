@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { resolve } from 'node:path';
-import { parseWebArgs } from '../../../main/web/cli';
+import { parseWebArgs, startNotes } from '../../../main/web/cli';
 
 test('no flags: build, serve on a free port, keychain under the web service', () => {
   expect(parseWebArgs([])).toEqual({
@@ -69,4 +69,19 @@ test('bad flags are usage errors with a message', () => {
     expect(parsed.ok, argv.join(' ')).toBe(false);
     expect(!parsed.ok && parsed.message.length, argv.join(' ')).toBeGreaterThan(0);
   }
+});
+
+test('a first run is told, under the URL, what it would otherwise learn too late, each with its flag', () => {
+  const notes = startNotes(
+    { launcher: 'web', dataFolderTemporary: true, keychain: 'unavailable' },
+    'The OS keychain refused to read an entry: Cannot autolaunch D-Bus without X11 $DISPLAY.',
+  ).join('\n');
+  expect(notes).toContain('the data folder is temporary');
+  expect(notes).toContain('npm run web -- --data-dir');
+  expect(notes).toContain('the OS keychain cannot be used (The OS keychain refused');
+  expect(notes).toContain('drafts are kept only until this stops');
+  expect(notes).toContain('npm run web -- --memory-vault');
+  // Nothing to say when the folder is kept and the keychain works, or keys are in memory by choice.
+  expect(startNotes({ launcher: 'web', dataFolderTemporary: false, keychain: 'usable' }, null)).toEqual([]);
+  expect(startNotes({ launcher: 'web', dataFolderTemporary: false, keychain: 'memory' }, null)).toEqual([]);
 });

@@ -283,7 +283,7 @@ test.describe('the page bridge over the socket', () => {
     socket.close();
   });
 
-  test('a socket cut with a call in flight answers it, and every later call, with network', async ({
+  test('a socket cut with a call in flight answers it, and every later call, with console_unreachable', async ({
     bridge,
   }) => {
     const socket = new WebSocket(socketUrl(bridge), { origin: bridge.origin });
@@ -293,28 +293,43 @@ test.describe('the page bridge over the socket', () => {
     socket.terminate();
     for (const result of [await pending, await paydesk.listEnvironments({})]) {
       expect(result.ok).toBe(false);
-      expect(!result.ok && result.error.kind).toBe('network');
+      expect(!result.ok && result.error.kind).toBe('console_unreachable');
     }
   });
 
-  test('when the server goes away, the page is told on its next call', async ({ bridge }) => {
+  test('when the server goes away, the page hears it at once, and again when it listens later', async ({
+    bridge,
+  }) => {
     const socket = new WebSocket(socketUrl(bridge), { origin: bridge.origin });
     const paydesk = buildBridge(createSocketTransport(socket as unknown as PageSocket));
     expect((await paydesk.listEnvironments({})).ok).toBe(true);
+    const heard: string[] = [];
+    paydesk.on('consoleUnreachable', () => heard.push('early'));
     const closed = new Promise((resolve) => socket.once('close', resolve));
     await bridge.close();
     await closed;
+    // No call needed: the page learns it when the socket closes, once.
+    expect(heard).toEqual(['early']);
+    const late = await new Promise<string>((resolve) =>
+      paydesk.on('consoleUnreachable', () => resolve('late')),
+    );
+    expect(late).toBe('late');
+    expect(heard).toEqual(['early']);
     const later = await paydesk.listEnvironments({});
-    expect(!later.ok && later.error.kind).toBe('network');
+    expect(!later.ok && later.error.kind).toBe('console_unreachable');
   });
 
-  test('a refused socket (no token) answers every call with a network Result', async ({ bridge }) => {
+  test("a refused socket (no token, or an earlier start's) answers every call with console_unreachable", async ({
+    bridge,
+  }) => {
     const socket = new WebSocket(socketUrl(bridge, null), { origin: bridge.origin });
     socket.on('error', () => undefined);
     const paydesk = buildBridge(createSocketTransport(socket as unknown as PageSocket));
     const result = await paydesk.listEnvironments({});
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.kind).toBe('network');
+    expect(!result.ok && result.error.kind).toBe('console_unreachable');
+    // A page that starts listening only after the refusal is still told.
+    await new Promise<void>((resolve) => paydesk.on('consoleUnreachable', () => resolve()));
   });
 
   test('an argument that is not JSON data is refused before it is sent', async ({ bridge }) => {

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Box,
   Button,
   Code,
   Group,
@@ -20,6 +19,7 @@ import {
   type AuditAction,
   type AuditEntryView,
   type AuditFilter,
+  type AuditIds,
   type AuditState,
   type AuditVerifyReport,
 } from '../../../../shared/contract';
@@ -27,6 +27,9 @@ import { useEnvironments } from '../../api/environment';
 import { ColumnsMenu, useTableColumns } from '../../components/ColumnsMenu';
 import { CopyButton } from '../../components/CopyButton';
 import { ClippedValue } from '../../components/ClippedValue';
+import { Money } from '../../components/Money';
+import { useSessionState } from '../../components/session-state';
+import { STICKY_CELL, STICKY_HEADER_CELL, TableRegion } from '../../components/TableRegion';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { DayInput } from '../../components/DayInput';
 import { QueryState } from '../../components/QueryState';
@@ -37,6 +40,7 @@ import { AuditStateBadge } from './AuditStateBadge';
 import {
   AUDIT_COLUMNS_SPEC,
   auditFilterOf,
+  countryOfIntent,
   auditIdPairs,
   EMPTY_AUDIT_FILTER_FORM,
   environmentChoices,
@@ -55,9 +59,10 @@ const SHOWN_STEP = 200;
  */
 export default function AuditScreen() {
   const { t } = useTranslation('audit');
-  const [form, setForm] = useState<AuditFilterForm>(EMPTY_AUDIT_FILTER_FORM);
+  // Kept for the session: the journal is filtered as it was left when the person comes back.
+  const [form, setForm] = useSessionState<AuditFilterForm>('audit:filterForm', EMPTY_AUDIT_FILTER_FORM);
   // The last valid filter stays applied while a date is wrong or half typed.
-  const [applied, setApplied] = useState<AuditFilter>({});
+  const [applied, setApplied] = useSessionState<AuditFilter>('audit:filter', {});
   const checked = auditFilterOf(form);
   const change = (next: AuditFilterForm) => {
     setForm(next);
@@ -468,21 +473,20 @@ function EntriesTable({ filter }: { filter: AuditFilter }) {
   );
 }
 
-/** Ids longer than this (invoice and external ids) are cut, whole in their tooltip and copy button. */
+/** Ids longer than this (invoice and external ids) get a copy button: too long to retype. */
 const LONG_ID = 12;
 
-/** The ids column stays in view when the table scrolls sideways inside its box. */
-const STICKY: CSSProperties = {
-  position: 'sticky',
-  left: 0,
-  zIndex: 1,
-  background: 'var(--mantine-color-body)',
-  borderRight: '1px solid var(--mantine-color-default-border)',
-};
+/**
+ * The ids column, which stays in view when the table scrolls sideways: an id is never cut (the
+ * whole point of the column is to read it); a long one wraps between these widths instead.
+ */
+const IDS_CELL: CSSProperties = { ...STICKY_CELL, maxWidth: '15rem' };
+const IDS_BOX: CSSProperties = { minWidth: '8rem' };
 
 function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; shown: number }) {
   const { t } = useTranslation('audit');
   const rows = useMemo(() => entries.slice(-shown).reverse(), [entries, shown]);
+  const countries = useMemo(() => countryOfIntent(entries), [entries]);
   const columns = useTableColumns('audit', AUDIT_COLUMNS_SPEC);
   return (
     <Stack gap={4}>
@@ -495,15 +499,7 @@ function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; shown: num
           testId="audit-columns"
         />
       </Group>
-      {/* Native scrolling on a focusable, labelled region: a table wider than the window scrolls
-          inside it, by keyboard too, never the page. */}
-      <Box
-        tabIndex={0}
-        role="region"
-        aria-label={t('entries.regionLabel')}
-        style={{ overflowX: 'auto' }}
-        data-testid="audit-table-box"
-      >
+      <TableRegion label={t('entries.regionLabel')} testId="audit-table-box">
         <Table
           striped
           withTableBorder
@@ -522,7 +518,7 @@ function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; shown: num
                   key={column}
                   scope="col"
                   data-column={column}
-                  style={column === 'ids' ? { ...STICKY, zIndex: 2 } : undefined}
+                  style={column === 'ids' ? STICKY_HEADER_CELL : undefined}
                 >
                   {t(`column.${column}`)}
                 </Table.Th>
@@ -531,16 +527,30 @@ function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; shown: num
           </Table.Thead>
           <Table.Tbody>
             {rows.map((entry) => (
-              <EntryRow key={entry.seq} entry={entry} columns={columns.shown} />
+              <EntryRow
+                key={entry.seq}
+                entry={entry}
+                columns={columns.shown}
+                country={entry.intentId === undefined ? undefined : countries.get(entry.intentId)}
+              />
             ))}
           </Table.Tbody>
         </Table>
-      </Box>
+      </TableRegion>
     </Stack>
   );
 }
 
-function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly AuditColumn[] }) {
+function EntryRow({
+  entry,
+  columns,
+  country,
+}: {
+  entry: AuditEntryView;
+  columns: readonly AuditColumn[];
+  /** The country its intent named: a deposit asked without a currency is in that country's. */
+  country: string | undefined;
+}) {
   const { t } = useTranslation('audit');
   // The kinds' names are the shell's (the environment switcher's words).
   const { t: shellText } = useTranslation('shell');
@@ -550,24 +560,15 @@ function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly
     switch (column) {
       case 'ids':
         return (
-          <Table.Td key={column} data-field="ids" style={STICKY}>
+          <Table.Td key={column} data-field="ids" style={IDS_CELL}>
             {ids.length === 0 ? (
               <Value value={null} />
             ) : (
-              ids.map(([field, text]) => (
-                <Group key={field} gap={4} wrap="nowrap">
-                  <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
-                    {t(`ids.${field}`)}:
-                  </Text>
-                  {text.length > LONG_ID ? (
-                    <ClippedValue value={text} label={t(`ids.${field}`)} width={`${LONG_ID - 2}ch`} />
-                  ) : (
-                    <Text span ff="monospace" size="sm">
-                      {text}
-                    </Text>
-                  )}
-                </Group>
-              ))
+              <div style={IDS_BOX}>
+                {ids.map(([field, text]) => (
+                  <IdPair key={field} field={field} text={text} />
+                ))}
+              </div>
             )}
           </Table.Td>
         );
@@ -590,8 +591,14 @@ function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly
         );
       case 'user':
         return (
-          <Table.Td key={column}>
-            <Value value={entry.osUser} />
+          <Table.Td key={column} data-field="user">
+            <Person entry={entry} />
+          </Table.Td>
+        );
+      case 'amount':
+        return (
+          <Table.Td key={column} data-field="amount">
+            <Amount entry={entry} country={country} />
           </Table.Td>
         );
       case 'action':
@@ -610,7 +617,8 @@ function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly
         return (
           <Table.Td key={column} data-field="idempotencyKey">
             {entry.idempotencyKey ? (
-              <ClippedValue value={entry.idempotencyKey} label={t('entries.keyCopy')} />
+              // The key's start tells lines apart; the whole key is in the tooltip and the copy button.
+              <ClippedValue value={entry.idempotencyKey} label={t('entries.keyCopy')} width="8ch" />
             ) : (
               <Value value={null} />
             )}
@@ -618,7 +626,7 @@ function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly
         );
       case 'reason':
         return (
-          <Table.Td key={column} data-field="reason" style={{ overflowWrap: 'anywhere', minWidth: 80 }}>
+          <Table.Td key={column} data-field="reason" style={{ overflowWrap: 'anywhere', minWidth: 64 }}>
             <Value value={entry.reason ?? entry.note} />
           </Table.Td>
         );
@@ -677,6 +685,86 @@ function EntryRow({ entry, columns }: { entry: AuditEntryView; columns: readonly
     >
       {columns.map(cell)}
     </Table.Tr>
+  );
+}
+
+/**
+ * One id of a line, whole. A number stays on one line beside its name; an invoice or external id
+ * (which can be long) goes under its name and wraps, with a copy button when too long to retype.
+ */
+function IdPair({ field, text }: { field: keyof AuditIds; text: string }) {
+  const { t } = useTranslation('audit');
+  const label = (
+    <Text size="xs" span lh="20px" style={{ whiteSpace: 'nowrap' }}>
+      {t(`ids.${field}`)}:
+    </Text>
+  );
+  const value = (
+    <Text
+      span
+      ff="monospace"
+      size="sm"
+      data-copy-id={text}
+      style={/^\d+$/.test(text) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+    >
+      {text}
+    </Text>
+  );
+  if (/^\d+$/.test(text)) {
+    return (
+      <Group gap={4} wrap="nowrap" data-id-field={field}>
+        {label}
+        {value}
+      </Group>
+    );
+  }
+  return (
+    <Stack gap={0} data-id-field={field}>
+      {label}
+      <Group gap={2} wrap="nowrap" align="flex-start">
+        {value}
+        {text.length > LONG_ID && <CopyButton value={text} label={t(`ids.${field}`)} />}
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Who: the OS user who wrote the line, and who settled the operation (a resolution line's own
+ * user did; the operation's other lines name them too, so a line read alone says it).
+ */
+function Person({ entry }: { entry: AuditEntryView }) {
+  const { t } = useTranslation('audit');
+  const settler = entry.settledBy === null ? t('verify.unknownUser') : entry.settledBy;
+  return (
+    <>
+      <Value value={entry.osUser} />
+      {settler !== undefined && (
+        <Text size="xs" c="dimmed" data-settled-by={entry.settledBy ?? ''}>
+          {entry.type === 'resolution' ? t('entries.settledIt') : t('entries.settledBy', { user: settler })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * How much: the request's amount in its currency. A deposit asked without a currency is in its
+ * country's, which the request does not name: said so, never guessed.
+ */
+function Amount({ entry, country }: { entry: AuditEntryView; country: string | undefined }) {
+  const { t } = useTranslation('audit');
+  return (
+    <>
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <Money amount={entry.amount} currency={entry.currency} />
+      </Text>
+      {entry.amount !== undefined && entry.currency === undefined && country !== undefined && (
+        <Text size="xs" c="dimmed" data-currency-of={country}>
+          {t('entries.countryCurrency', { country })}
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type {
   AuditAction,
+  AuditEntryView,
   AuditEnvironmentRef,
   AuditFilter,
   AuditIds,
@@ -153,6 +154,7 @@ export const AUDIT_COLUMNS = [
   'environment',
   'user',
   'action',
+  'amount',
   'type',
   'key',
   'reason',
@@ -163,9 +165,34 @@ export const AUDIT_COLUMNS = [
 ] as const;
 export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
 
-/** Shown until the user chooses: all but the OS user, which fits the box at 1280 × 800. */
+/**
+ * Shown until the user chooses: every column, "who" and "how much" included. At 1280 × 800 they
+ * fit the box; narrower, the box scrolls sideways with the ids kept in view.
+ */
 export const AUDIT_COLUMNS_SPEC: TableColumnsSpec<AuditColumn> = {
   all: AUDIT_COLUMNS,
-  defaults: AUDIT_COLUMNS.filter((column) => column !== 'user'),
+  defaults: AUDIT_COLUMNS,
   always: ['ids'],
 };
+
+/**
+ * The country each intent's request named, by intent id, so that every line of a deposit asked
+ * without a currency can say its amount is in that country's currency (only the intent line
+ * carries the request's summary).
+ */
+export function countryOfIntent(
+  entries: ReadonlyArray<Pick<AuditEntryView, 'type' | 'intentId' | 'summary'>>,
+): Map<string, string> {
+  const countries = new Map<string, string>();
+  for (const entry of entries) {
+    const country = entry.summary?.country;
+    if (
+      entry.type === 'intent' &&
+      entry.intentId !== undefined &&
+      typeof country === 'string' &&
+      country !== ''
+    )
+      countries.set(entry.intentId, country);
+  }
+  return countries;
+}

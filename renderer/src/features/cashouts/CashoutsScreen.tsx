@@ -6,7 +6,6 @@ import type {
   AuditEntryView,
   CashoutRef,
   CashoutStatus,
-  ConsoleError,
   DraftValues,
   Fetched,
 } from '../../../../shared/contract';
@@ -297,6 +296,7 @@ function CancelPanel({
     form: 'cashout-cancel',
     environmentId,
     values: { cashoutId, externalId },
+    reason: { value: reason, onRestore: setReason },
     blank,
     toDraft: cancelDraftOf,
     fromDraft: (saved) =>
@@ -354,6 +354,7 @@ function CancelPanel({
             onDiscarded={() => {
               setCashoutId(blank.cashoutId);
               setExternalId(blank.externalId);
+              setReason('');
               setSubmitted(false);
             }}
           />
@@ -482,6 +483,7 @@ function CancelOutcome({
     );
   }
   const explanation = explainCancelFailure(error.error);
+  const ids = { id: attempt.cashoutId, externalId: attempt.externalId };
   return (
     <Stack
       gap="xs"
@@ -490,41 +492,18 @@ function CancelOutcome({
       data-testid="cancel-outcome"
       data-outcome={explanation ?? error.error.kind}
     >
-      {explanation !== null && (
-        <CancelExplanationAlert explanation={explanation} error={error.error} attempt={attempt} />
-      )}
-      <ErrorNotice error={error} />
+      {/* One box: the plain-words reading as its title and lead, then what main said and the details. */}
+      <ErrorNotice
+        error={error}
+        data-testid="cancel-explanation"
+        {...(explanation !== null && {
+          explained: {
+            title: t(`cancel.why.${explanation}.title`, ids),
+            body: <Text size="sm">{t(`cancel.why.${explanation}.body`, ids)}</Text>,
+          },
+        })}
+      />
     </Stack>
-  );
-}
-
-function CancelExplanationAlert({
-  explanation,
-  error,
-  attempt,
-}: {
-  explanation: NonNullable<ReturnType<typeof explainCancelFailure>>;
-  error: ConsoleError;
-  attempt: CashoutCancelVariables;
-}) {
-  const { t } = useTranslation('cashouts');
-  const ids = { id: attempt.cashoutId, externalId: attempt.externalId };
-  return (
-    <Alert
-      color={explanation === 'outcome_unknown' ? 'orange' : 'red'}
-      title={t(`cancel.why.${explanation}.title`, ids)}
-      data-testid="cancel-explanation"
-      data-explanation={explanation}
-    >
-      <Stack gap="xs">
-        <Text size="sm">{t(`cancel.why.${explanation}.body`, ids)}</Text>
-        {explanation === 'outcome_unknown' && (
-          <Text size="sm" fw={600} data-testid="reread-says">
-            {error.message}
-          </Text>
-        )}
-      </Stack>
-    </Alert>
   );
 }
 

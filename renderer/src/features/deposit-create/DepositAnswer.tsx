@@ -11,7 +11,13 @@ import { SolidBadge } from '../../components/SolidBadge';
 import { Value } from '../../components/Value';
 import { links } from '../../shell/links';
 import { Section } from '../../components/Section';
-import { PaymentInfoList, PaymentInstructionSections } from './PaymentDetails';
+import {
+  PaymentInfoList,
+  PaymentInstructionSections,
+  useDepositPayability,
+} from '../deposits/PaymentDetails';
+import { withoutPayableFields } from '../deposits/payability';
+import { useDeposit } from '../deposits/use-deposit';
 
 /** The service's answer to a created deposit: what to show the payer, and where the deposit lives. */
 export function DepositAnswer({
@@ -28,6 +34,9 @@ export function DepositAnswer({
   const offsetMs = clock.data?.offsetMs ?? null;
   const created = outcome.created.record;
   const info = created.payment_info;
+  // The same rule as the deposit's page: once expired, cancelled or paid, nothing payable is shown.
+  const status = useDeposit(created.deposit_id).data?.record.status;
+  const payability = useDepositPayability({ expirationDate: info?.expiration_date, status, offsetMs });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -111,7 +120,7 @@ export function DepositAnswer({
         </Section>
 
         <Section order={4} title={t('answer.section.payment')} testId="answer-payment">
-          <PaymentInfoList info={info} offsetMs={offsetMs} />
+          <PaymentInfoList info={info} offsetMs={offsetMs} payability={payability} />
         </Section>
       </SimpleGrid>
 
@@ -120,10 +129,14 @@ export function DepositAnswer({
         redirectUrl={created.redirect_url}
         depositId={created.deposit_id}
         offsetMs={offsetMs}
+        payability={payability}
       />
 
       <Section order={4} title={t('answer.section.raw')} testId="answer-raw">
-        <JsonView raw={outcome.created.raw} unknownFields={outcome.created.unknownFields} />
+        <JsonView
+          raw={payability.payable ? outcome.created.raw : withoutPayableFields(outcome.created.raw)}
+          unknownFields={outcome.created.unknownFields}
+        />
       </Section>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import type {
 import { useActiveEnvironmentId } from '../../api/environment';
 import { useStates } from '../../api/reference';
 import { useDraft } from '../../api/drafts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DetailList, DetailRow } from '../../components/DetailList';
 import { DraftBar } from '../../components/DraftBar';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SolidBadge } from '../../components/SolidBadge';
@@ -96,6 +98,8 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
   const [settled, setSettled] = useState<AuditEntryView | null>(null);
   const [showAnswer, setShowAnswer] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // A crypto deposit waits here for the user to check the wallet and network it credits.
+  const [confirmingWallet, setConfirmingWallet] = useState(false);
   // A submit made while main is still checking the latest draft waits for that verdict, so the
   // fields it marks (and the one focused) are those of what would be sent, not of an older draft.
   const [submitWaitsForCheck, setSubmitWaitsForCheck] = useState(false);
@@ -109,6 +113,7 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
     toDraft: depositDraftOf,
     fromDraft: depositFormOfDraft,
     onRestore: setValues,
+    reason: { value: reason, onRestore: setReason },
   });
 
   const moneyProblemText = useMoneyProblemText();
@@ -240,6 +245,11 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
       const folded = problemFields.flatMap((field) => sectionOf(field) ?? []);
       setSections((open) => [...new Set([...open, ...folded])]);
       setFocusRequest((count) => count + 1);
+      return;
+    }
+    // Crypto sent to a wrong wallet, or on the wrong network, is lost: both are shown once more.
+    if (body.crypto !== undefined) {
+      setConfirmingWallet(true);
       return;
     }
     send({ body, ...reasonMeta(reason) });
@@ -415,6 +425,39 @@ function DepositCreate({ environmentId }: { environmentId: string | null }) {
           </Paper>
         </Stack>
       </form>
+      {body.crypto !== undefined && (
+        <ConfirmDialog
+          opened={confirmingWallet}
+          title={t('cryptoConfirm.title')}
+          confirmLabel={t('cryptoConfirm.confirm')}
+          cancelLabel={t('cryptoConfirm.back')}
+          onConfirm={() => {
+            setConfirmingWallet(false);
+            send({ body, ...reasonMeta(reason) });
+          }}
+          onClose={() => setConfirmingWallet(false)}
+        >
+          <Stack gap="sm" data-testid="crypto-confirm">
+            <Text size="sm">{t('cryptoConfirm.body')}</Text>
+            <DetailList>
+              <DetailRow label={t('field.crypto.wallet')} field="crypto.wallet">
+                <Code fz="md" style={{ overflowWrap: 'anywhere' }}>
+                  {body.crypto.wallet}
+                </Code>
+              </DetailRow>
+              <DetailRow label={t('field.crypto.network')} field="crypto.network">
+                <Text span fw={700}>
+                  {body.crypto.network}
+                </Text>
+              </DetailRow>
+              <DetailRow label={t('field.crypto.currency')} field="crypto.currency">
+                {body.crypto.currency}
+              </DetailRow>
+            </DetailList>
+            <SendTarget body={body} amountRead={unreadMoney.amount === undefined} />
+          </Stack>
+        </ConfirmDialog>
+      )}
       {duplicate && (
         <DuplicateInvoiceDialog
           blocking={duplicate.blocking}
@@ -460,8 +503,12 @@ function SendTarget({ body, amountRead }: { body: DepositCreateBody; amountRead:
   const sentence = !(Number.isFinite(amount) && amount > 0)
     ? t('form.targetNoAmount', { environment })
     : body.invoice_id === undefined
-      ? t('form.targetNoInvoice', { amount: format.money(amount, currency), environment })
-      : t('form.target', { amount: format.money(amount, currency), invoice: body.invoice_id, environment });
+      ? t('form.targetNoInvoice', { amount: format.money(amount, currency, { exact: true }), environment })
+      : t('form.target', {
+          amount: format.money(amount, currency, { exact: true }),
+          invoice: body.invoice_id,
+          environment,
+        });
   return (
     <Stack gap="xs">
       <MutationTarget environment={target} />
@@ -517,6 +564,12 @@ function FlowSummary({
       {check !== null && mode !== 'hosted' && check.expectedFlow === 'HOSTED' && missing.length > 0 && (
         <Text size="sm" fw={600} data-testid="flow-missing">
           {t('flow.missing', { fields: missing.map((field) => t(`field.${field}`)).join(', ') })}
+        </Text>
+      )}
+      {/* QuickPay chosen but main does not see one (Mexico without a payer id): said, not blocked. */}
+      {check !== null && mode === 'quick_pay' && !check.quickPay && (
+        <Text size="sm" fw={600} data-testid="flow-not-quick-pay">
+          {t('flow.quickPayNeedsPayerId')}
         </Text>
       )}
     </Stack>

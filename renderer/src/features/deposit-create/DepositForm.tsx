@@ -186,7 +186,7 @@ export function DepositForm(props: DepositFormProps) {
               <Text size="sm" c="dimmed">
                 {t('quickPay.payerIdOnly')}
               </Text>
-              {input('payer.id', { description: t('hint.payer.id') })}
+              {input('payer.id', { maxLength: 128, description: t('quickPay.payerIdHint') })}
             </Stack>
           </Section>
         )
@@ -291,7 +291,19 @@ export function DepositForm(props: DepositFormProps) {
                 error={errors['crypto.network']}
                 data-field-input="crypto.network"
               />
-              {input('crypto.wallet', { maxLength: 128 })}
+              {input('crypto.wallet', {
+                maxLength: 128,
+                // The chosen network's address form, as main describes it.
+                description: check?.walletFormat
+                  ? t('crypto.walletFormat', {
+                      network: values.text['crypto.network'],
+                      format: sayText(t, format.locale, {
+                        message: check.walletFormat.describe,
+                        text: check.walletFormat.text,
+                      }),
+                    })
+                  : undefined,
+              })}
             </SimpleGrid>
           )}
         </Stack>

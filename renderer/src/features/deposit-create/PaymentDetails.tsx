@@ -2,68 +2,25 @@ import { Box, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@man
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositCreated, JsonObject } from '../../../../shared/contract';
+import { inDesktopApp } from '../../api/bridge';
 import { useConsoleMutation } from '../../api/queries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
-import { Countdown, useServiceTimePassed } from '../../components/Countdown';
+import { useServiceTimePassed } from '../../components/Countdown';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Money } from '../../components/Money';
 import { Section } from '../../components/Section';
-import { Absent, Value } from '../../components/Value';
+import { Absent } from '../../components/Value';
 import { notify } from '../../components/notify';
 import { instructionRows, isKnownInstructionKey, type InstructionRow } from './payment-instructions';
 
 /**
- * What a created deposit asks of the payer: shown right after creation (DepositAnswer) and again
- * on the deposit's page from what the console kept of the answer (issue 27). Texts: depositCreate.
+ * How a payable deposit's instructions are drawn (the QR, the lines to copy, the payer's link),
+ * for the create answer and the deposit's page alike; whether they are shown at all is
+ * deposits/PaymentDetails.tsx's call (deposits/payability.ts). Texts: depositCreate.
  */
 
 export type PaymentInfo = NonNullable<DepositCreated['payment_info']>;
-
-/** The payment part of the answer: method, amount, expiry and the time left. */
-export function PaymentInfoList({
-  info,
-  offsetMs,
-}: {
-  info: PaymentInfo | undefined;
-  offsetMs: number | null;
-}) {
-  const { t } = useTranslation('depositCreate');
-  if (info === undefined) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('answer.noPaymentInfo')}
-      </Text>
-    );
-  }
-  return (
-    <DetailList>
-      <DetailRow label={t('answer.field.payment_method')} field="payment_info.payment_method">
-        <Value value={info.payment_method}>
-          {info.payment_method_name
-            ? `${info.payment_method_name} (${info.payment_method})`
-            : info.payment_method}
-        </Value>
-      </DetailRow>
-      <DetailRow label={t('answer.field.type')} field="payment_info.type">
-        <Value value={info.type} />
-      </DetailRow>
-      <DetailRow label={t('answer.field.amount')} field="payment_info.amount">
-        <Money amount={info.amount} currency={info.currency} />
-      </DetailRow>
-      <DetailRow label={t('answer.field.created_at')} field="payment_info.created_at">
-        <Value value={info.created_at} />
-      </DetailRow>
-      <DetailRow label={t('answer.field.expiration_date')} field="payment_info.expiration_date">
-        <Value value={info.expiration_date}>{t('answer.serviceTime', { time: info.expiration_date })}</Value>
-      </DetailRow>
-      <DetailRow label={t('answer.field.timeLeft')} field="timeLeft">
-        {info.expiration_date ? <Countdown to={info.expiration_date} offsetMs={offsetMs} /> : <Absent />}
-      </DetailRow>
-    </DetailList>
-  );
-}
 
 /**
  * The payer's instructions (metadata and secondary metadata, the QR hidden once the deposit has
@@ -197,11 +154,14 @@ function InstructionValue({
 
 /**
  * The link to send the payer to. Main opens only https links the service sent, after the user
- * confirms; when it refuses (the local sandbox's http link, a build that cannot open a browser)
- * the link stays here as copyable text, with main's reason.
+ * confirms; when it refuses (the local sandbox's http link) the link stays here as copyable text,
+ * with main's reason. The browser build says at once that it opens no links and offers the copy
+ * only: it has no system browser to hand the link to, and opening it in a tab from the page would
+ * be a second way around main's list of links that may be opened (the desktop app's only way).
  */
 function RedirectLink({ url }: { url: string }) {
   const { t } = useTranslation('depositCreate');
+  const canOpen = inDesktopApp();
   const [confirming, setConfirming] = useState(false);
   const open = useConsoleMutation({
     // window.paydesk, not Electron's shell: Electronegativity's OPEN_EXTERNAL_JS_CHECK matches
@@ -224,18 +184,24 @@ function RedirectLink({ url }: { url: string }) {
           </Code>
           <CopyButton value={url} label={t('redirect.copyLabel')} />
         </Group>
-        <Group>
-          <Button
-            variant="default"
-            onClick={() => {
-              open.reset();
-              setConfirming(true);
-            }}
-            data-testid="open-redirect"
-          >
-            {t('redirect.open')}
-          </Button>
-        </Group>
+        {canOpen ? (
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => {
+                open.reset();
+                setConfirming(true);
+              }}
+              data-testid="open-redirect"
+            >
+              {t('redirect.open')}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" data-testid="redirect-browser-build">
+            {t('redirect.browserBuild')}
+          </Text>
+        )}
         {open.data?.opened === false && (
           <Text size="sm" data-testid="redirect-not-opened">
             {t('redirect.notOpened')}

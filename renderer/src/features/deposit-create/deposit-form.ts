@@ -226,7 +226,9 @@ export function toDepositBody(values: DepositFormValues, locale: string): Deposi
 /**
  * Inputs the chosen mode needs filled, beyond main's own rules: amount and country always; a
  * one-shot deposit the method, the payer fields D9 lists and the reported_info fields the
- * method needs (`reportedInfoFields`, from checkDeposit); Mexico's QuickPay the payer id.
+ * method needs (`reportedInfoFields`, from checkDeposit). Mexico's QuickPay payer id is not
+ * required: the service makes one when it is left out, and main then predicts HOSTED, which the
+ * screen says instead of blocking Create.
  */
 export function requiredFields(
   values: DepositFormValues,
@@ -240,7 +242,6 @@ export function requiredFields(
       if (isTextField(name)) required.push(name);
     }
   }
-  if (values.mode === 'quick_pay' && values.text.country.trim() === 'MX') required.push('payer.id');
   if (values.crypto) required.push('crypto.currency', 'crypto.network', 'crypto.wallet');
   return required;
 }

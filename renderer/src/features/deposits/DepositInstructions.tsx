@@ -4,23 +4,19 @@ import { useClockStatus } from '../../api/guard';
 import { useRecordGet } from '../../api/records';
 import { Section } from '../../components/Section';
 import { useFormat } from '../../components/format-context';
-import { PaymentInfoList, PaymentInstructionSections } from '../deposit-create/PaymentDetails';
-import { readKeptInstructions } from './kept-instructions';
+import { readKeptInstructions, type KeptInstructions } from './kept-instructions';
+import { PaymentInfoList, PaymentInstructionSections, useDepositPayability } from './PaymentDetails';
 
 /**
  * A deposit this console created shows its payment instructions again, from what the record index
- * kept of the create answer, with the very parts the answer showed (the QR hidden once the
- * deposit has expired on the service's clock, or the service says it is EXPIRED or CANCELLED). A deposit created elsewhere shows nothing here; an
+ * kept of the create answer, while it can still be paid: once the service says it is over (EXPIRED,
+ * CANCELLED, paid…) or its expiration date passes on the service's clock, whichever comes first,
+ * nothing payable is shown (payability.ts). A deposit created elsewhere shows nothing here; an
  * index that cannot be read is said by the refunds section above, once.
  */
-/** Statuses in which the payer can no longer pay: the QR goes, whatever the clocks say. */
-const NO_LONGER_PAYABLE: ReadonlySet<string> = new Set(['EXPIRED', 'CANCELLED']);
-
 export function DepositInstructions({ depositId, status }: { depositId: number; status: string }) {
   const { t } = useTranslation('deposits');
   const format = useFormat();
-  const clock = useClockStatus();
-  const offsetMs = clock.data?.offsetMs ?? null;
   const record = useRecordGet('deposit', String(depositId));
   const kept = record.data?.instructions;
   if (kept === undefined) return null;
@@ -36,18 +32,39 @@ export function DepositInstructions({ depositId, status }: { depositId: number; 
             {t('instructions.unreadable')}
           </Text>
         ) : (
-          <>
-            <PaymentInfoList info={instructions.paymentInfo} offsetMs={offsetMs} />
-            <PaymentInstructionSections
-              info={instructions.paymentInfo}
-              redirectUrl={instructions.redirectUrl}
-              depositId={depositId}
-              offsetMs={offsetMs}
-              closed={NO_LONGER_PAYABLE.has(status)}
-            />
-          </>
+          <Kept instructions={instructions} depositId={depositId} status={status} />
         )}
       </Stack>
     </Section>
+  );
+}
+
+function Kept({
+  instructions,
+  depositId,
+  status,
+}: {
+  instructions: KeptInstructions;
+  depositId: number;
+  status: string;
+}) {
+  const clock = useClockStatus();
+  const offsetMs = clock.data?.offsetMs ?? null;
+  const payability = useDepositPayability({
+    expirationDate: instructions.paymentInfo?.expiration_date,
+    status,
+    offsetMs,
+  });
+  return (
+    <>
+      <PaymentInfoList info={instructions.paymentInfo} offsetMs={offsetMs} payability={payability} />
+      <PaymentInstructionSections
+        info={instructions.paymentInfo}
+        redirectUrl={instructions.redirectUrl}
+        depositId={depositId}
+        offsetMs={offsetMs}
+        payability={payability}
+      />
+    </>
   );
 }

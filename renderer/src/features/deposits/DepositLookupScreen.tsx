@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { IdForm } from '../../components/IdForm';
-import { RecordsUnderLookup } from '../../components/RecordList';
+import { RecordsUnderLookup, useLookupNumber } from '../../components/RecordList';
 import { searchTextOf } from '../../lib/record-filters';
 import { links } from '../../shell/links';
 import { DepositDetail } from './DepositDetail';
@@ -17,6 +17,7 @@ export default function DepositLookupScreen() {
   const { t: tRecords } = useTranslation('records');
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const openNumber = useLookupNumber('deposit', { open: links.deposit, search: links.depositsSearch });
   const searchText = params.depositId === undefined ? searchTextOf(search.get('q') ?? '') : null;
 
   return (
@@ -35,7 +36,7 @@ export default function DepositLookupScreen() {
           badValue: (value) => t('lookup.badRouteId', { value }),
         }}
         testIds={{ input: 'deposit-id-input', submit: 'deposit-lookup-submit' }}
-        onId={(id) => void navigate(links.deposit(id))}
+        onId={(id) => void openNumber(id)}
         onText={(text) => void navigate(links.depositsSearch(text))}
       >
         {(id) => <DepositDetail depositId={id} />}

@@ -37,6 +37,8 @@ import { useFormat } from '../../components/format-context';
 import { Money } from '../../components/Money';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { Section } from '../../components/Section';
+import { STICKY_CELL, STICKY_HEADER_CELL, TableRegion } from '../../components/TableRegion';
+import { useSessionState } from '../../components/session-state';
 import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
 import { sayText } from '../../lib/validation-text';
 import {
@@ -61,6 +63,13 @@ import {
   useRunControl,
   useStartRun,
 } from './use-reconcile';
+
+/**
+ * The charts lie on their side: the classes' names run down the left, one per line, so no two
+ * overlap in any language (the longest, "Not found at the service", takes some 150 px).
+ */
+const CLASS_AXIS = { width: 170, interval: 0 } as const;
+const CHART_HEIGHT = 240;
 
 const STATE_COLORS: Record<ReconcileSummary['state'], BadgeColor> = {
   running: 'blue',
@@ -510,12 +519,15 @@ function RunResult({
             {t('chart.counts')}
           </Text>
           <BarChart
-            h={220}
+            h={CHART_HEIGHT}
             data={countData}
             dataKey="class"
+            orientation="vertical"
             series={[{ name: 'count', label: t('chart.rows'), color: 'blue.6' }]}
             valueFormatter={(value) => format.number(value)}
-            xAxisProps={{ interval: 0, angle: -20, textAnchor: 'end', height: 60 }}
+            // Rows are whole: no 0.25 row on the axis.
+            xAxisProps={{ allowDecimals: false }}
+            yAxisProps={CLASS_AXIS}
           />
         </Box>
         {chart.currencies.length > 0 && (
@@ -524,9 +536,10 @@ function RunResult({
               {t('chart.money')}
             </Text>
             <BarChart
-              h={220}
+              h={CHART_HEIGHT}
               data={chart.data.map((entry) => ({ ...entry, class: t(`class.${entry.class}`) }))}
               dataKey="class"
+              orientation="vertical"
               series={chart.currencies.map((currency, index) => ({
                 name: currency,
                 color:
@@ -534,7 +547,7 @@ function RunResult({
               }))}
               valueFormatter={(value) => format.number(value)}
               withLegend
-              xAxisProps={{ interval: 0, angle: -20, textAnchor: 'end', height: 60 }}
+              yAxisProps={CLASS_AXIS}
             />
           </Box>
         )}
@@ -590,8 +603,9 @@ function RunResult({
 function Differences({ runId }: { runId: string }) {
   const { t } = useTranslation('reconcile');
   const format = useFormat();
-  const [filter, setFilter] = useState<ReconcileRowFilter>('differences');
-  const [page, setPage] = useState(0);
+  // Per run, for the session: back on the screen, the rows are filtered and paged as they were left.
+  const [filter, setFilter] = useSessionState<ReconcileRowFilter>(`reconcile:${runId}:filter`, 'differences');
+  const [page, setPage] = useSessionState(`reconcile:${runId}:page`, 0);
   const rows = useReconcileRows(runId, filter, page);
   const total = rows.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / RECONCILE_PAGE_SIZE));
@@ -618,7 +632,7 @@ function Differences({ runId }: { runId: string }) {
         {t('rows.total', { count: total, formatted: format.number(total) })}
       </Text>
       {rows.error && <ErrorNotice error={rows.error} />}
-      <Table.ScrollContainer minWidth={900}>
+      <TableRegion label={t('rows.regionLabel')} testId="reconcile-rows-box">
         <Table
           verticalSpacing={4}
           striped
@@ -627,13 +641,17 @@ function Differences({ runId }: { runId: string }) {
         >
           <Table.Thead>
             <Table.Tr>
+              <Table.Th scope="col" style={STICKY_HEADER_CELL} data-column="id">
+                {t('rows.id')}
+              </Table.Th>
               <Table.Th scope="col">{t('rows.line')}</Table.Th>
-              <Table.Th scope="col">{t('rows.id')}</Table.Th>
               <Table.Th scope="col">{t('rows.class')}</Table.Th>
               <Table.Th scope="col">{t('rows.ledger')}</Table.Th>
               <Table.Th scope="col">{t('rows.service')}</Table.Th>
               <Table.Th scope="col">{t('rows.atStake')}</Table.Th>
-              <Table.Th scope="col">{t('rows.change')}</Table.Th>
+              <Table.Th scope="col" data-column="change">
+                {t('rows.change')}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -644,8 +662,10 @@ function Differences({ runId }: { runId: string }) {
                 data-class={row.class}
                 data-line={row.line}
               >
+                <Table.Td ff="monospace" style={STICKY_CELL}>
+                  {row.id}
+                </Table.Td>
                 <Table.Td>{row.line}</Table.Td>
-                <Table.Td ff="monospace">{row.id}</Table.Td>
                 <Table.Td>
                   {t(`class.${row.class}`)}
                   {row.moneyCase && (
@@ -679,7 +699,7 @@ function Differences({ runId }: { runId: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableRegion>
       {pages > 1 && (
         <Pagination
           total={pages}

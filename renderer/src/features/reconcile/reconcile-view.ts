@@ -7,6 +7,7 @@ import {
   type ReconcileProgress,
   type ReconcileTotal,
 } from '../../../../shared/contract';
+import { currencyDigits } from '../../lib/format';
 
 /** Pure helpers of the reconciliation screen (tested in test/unit/renderer/reconcile-view.spec.ts). */
 
@@ -85,7 +86,10 @@ export function stakeChart(totals: readonly ReconcileTotal[]): StakeChart {
     if (!CHART_CLASSES.includes(total.class) || total.currency === null || total.atStake === 0) continue;
     if (!currencies.includes(total.currency)) currencies.push(total.currency);
     const byCurrency = sums.get(total.class) ?? new Map<string, number>();
-    byCurrency.set(total.currency, roundCents((byCurrency.get(total.currency) ?? 0) + total.atStake));
+    byCurrency.set(
+      total.currency,
+      roundTo((byCurrency.get(total.currency) ?? 0) + total.atStake, currencyDigits(total.currency)),
+    );
     sums.set(total.class, byCurrency);
   }
   const data = CHART_CLASSES.map((name) => {
@@ -96,7 +100,8 @@ export function stakeChart(totals: readonly ReconcileTotal[]): StakeChart {
   return { data, currencies };
 }
 
-const roundCents = (value: number): number => Math.round(value * 100) / 100;
+/** A sum of money cases at its currency's decimals (four when they are not known), no binary drift. */
+const roundTo = (value: number, digits = 4): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Totals worth a line in the table under the chart: every class with rows, matches last. */
 export function totalsShown(totals: readonly ReconcileTotal[]): ReconcileTotal[] {

@@ -116,7 +116,7 @@ function QuoteResult({
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t('crypto.resultHeading', {
-            amount: format.money(request.amount, request.currency),
+            amount: format.money(request.amount, request.currency, { exact: true }),
             crypto: request.crypto,
           })}
         </Title>

@@ -102,7 +102,7 @@ function FiatQuoteResult({
       <Stack gap="sm">
         <Title order={4} size="h5">
           {t('fiat.resultHeading', {
-            amount: format.money(request.amount, 'USD'),
+            amount: format.money(request.amount, 'USD', { exact: true }),
             currency: `${quote.currency} (${countryLabel})`,
           })}
         </Title>

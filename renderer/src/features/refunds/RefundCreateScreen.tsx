@@ -181,6 +181,7 @@ function RefundForm({
     toDraft: (shown: RefundFormValues) => refundDraftOf(depositId, shown),
     fromDraft: (saved) => refundFormOfDraft(depositId, saved),
     onRestore: setValues,
+    reason: { value: reason, onRestore: setReason },
   });
 
   useEffect(() => {
@@ -202,8 +203,9 @@ function RefundForm({
   const refusedInput = refused?.kind === 'validation' ? inputOfRefusal(refused.field) : null;
   const reasonMissing = submitted && gate.production && reason.trim() === '';
 
+  // Exact: the amount a refund sends is never shown rounded to the currency's usual decimals.
   const money = (amount: number | null): string =>
-    amount === null ? '—' : format.money(amount, preflight.currency ?? undefined);
+    amount === null ? '—' : format.money(amount, preflight.currency ?? undefined, { exact: true });
   const problemText = (problem: RefundProblem): string =>
     isMoneyInputProblem(problem)
       ? moneyProblemText(problem)
@@ -284,6 +286,7 @@ function RefundForm({
             draft={draft}
             onDiscarded={() => {
               setValues(blank);
+              setReason('');
               setSubmitted(false);
             }}
           />

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Fetched, RefundStatus } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { IdForm } from '../../components/IdForm';
-import { RecordsUnderLookup } from '../../components/RecordList';
+import { RecordsUnderLookup, useLookupNumber } from '../../components/RecordList';
 import { searchTextOf } from '../../lib/record-filters';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { JsonView } from '../../components/JsonView';
@@ -29,6 +29,7 @@ export default function RefundLookupScreen() {
   const params = useParams<{ refundId: string }>();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const openNumber = useLookupNumber('refund', { open: links.refund, search: links.refundsSearch });
   const searchText = params.refundId === undefined ? searchTextOf(search.get('q') ?? '') : null;
 
   return (
@@ -52,7 +53,7 @@ export default function RefundLookupScreen() {
           badValue: (value) => t('lookup.badRouteId', { value }),
         }}
         testIds={{ input: 'refund-id-input', submit: 'refund-lookup-submit' }}
-        onId={(id) => void navigate(links.refund(id))}
+        onId={(id) => void openNumber(id)}
         onText={(text) => void navigate(links.refundsSearch(text))}
       >
         {(id) => <RefundDetail refundId={id} />}

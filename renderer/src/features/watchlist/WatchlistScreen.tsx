@@ -24,6 +24,8 @@ import {
   type WatchTimelineEntry,
 } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Money, RecordAmount } from '../../components/Money';
+import { STICKY_CELL, STICKY_HEADER_CELL, TableRegion } from '../../components/TableRegion';
 import { useFormat } from '../../components/format-context';
 import { notify } from '../../components/notify';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
@@ -80,13 +82,16 @@ export default function WatchlistScreen() {
                   {t('list.empty')}
                 </Text>
               ) : (
-                <ItemsTable
-                  items={view.items}
-                  timelineOf={timelineOf}
-                  onTimeline={setTimelineOf}
-                  onUnpin={(ref) => unpin.mutate(ref)}
-                  unpinning={unpin.isPending ? (unpin.variables ?? null) : null}
-                />
+                <Stack gap="md">
+                  <ItemsTable
+                    items={view.items}
+                    timelineOf={timelineOf}
+                    onTimeline={setTimelineOf}
+                    onUnpin={(ref) => unpin.mutate(ref)}
+                    unpinning={unpin.isPending ? (unpin.variables ?? null) : null}
+                  />
+                  <WatchTotals view={view} />
+                </Stack>
               )}
             </Section>
           </>
@@ -240,17 +245,26 @@ function ItemsTable({
   const { t } = useTranslation(['watchlist', 'errors']);
   const format = useFormat();
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <TableRegion label={t('list.regionLabel')} testId="watch-table-box">
       <Table verticalSpacing="xs" data-testid="watch-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{t('list.column.object')}</Table.Th>
-            <Table.Th scope="col">{t('list.column.status')}</Table.Th>
+            <Table.Th scope="col" style={STICKY_HEADER_CELL} data-column="object">
+              {t('list.column.object')}
+            </Table.Th>
+            <Table.Th scope="col" data-column="status">
+              {t('list.column.status')}
+            </Table.Th>
+            <Table.Th scope="col" data-column="amount">
+              {t('list.column.amount')}
+            </Table.Th>
             <Table.Th scope="col">{t('list.column.lastChecked')}</Table.Th>
             <Table.Th scope="col">{t('list.column.lastChange')}</Table.Th>
             <Table.Th scope="col">{t('list.column.changes')}</Table.Th>
             <Table.Th scope="col">{t('list.column.problem')}</Table.Th>
-            <Table.Th scope="col">{t('list.column.actions')}</Table.Th>
+            <Table.Th scope="col" data-column="actions">
+              {t('list.column.actions')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -270,7 +284,8 @@ function ItemsTable({
                 // the row's links and dimmed text below 4.5:1.
                 style={item.alarm ? ALARM_ROW : undefined}
               >
-                <Table.Td>
+                {/* The sticky cell is opaque: it carries the alarm's edge itself. */}
+                <Table.Td style={item.alarm ? { ...STICKY_CELL, ...ALARM_ROW } : STICKY_CELL}>
                   <Stack gap={2} data-copy-id={item.id}>
                     <Text size="xs">{t(`kindOne.${item.kind}`)}</Text>
                     {href ? (
@@ -301,6 +316,9 @@ function ItemsTable({
                       </SolidBadge>
                     )}
                   </Group>
+                </Table.Td>
+                <Table.Td data-field="amount" style={{ whiteSpace: 'nowrap' }}>
+                  <RecordAmount amount={item.amount} currency={item.currency} />
                 </Table.Td>
                 <Table.Td data-field="lastCheckedAt">
                   {item.lastCheckedAt ? format.dateTime(item.lastCheckedAt) : <Absent />}
@@ -353,7 +371,61 @@ function ItemsTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableRegion>
+  );
+}
+
+/**
+ * What the pinned objects hold, per kind and currency, as main added them up (watchTotals): the
+ * sub-merchants' balances apart from the deposits' amounts. Amounts whose currency is not known
+ * are counted out loud, not added.
+ */
+function WatchTotals({ view }: { view: WatchListView }) {
+  const { t } = useTranslation('watchlist');
+  const format = useFormat();
+  const uncounted = view.items.filter((item) => item.amount !== undefined && item.currency === undefined);
+  return (
+    <Stack gap="xs" data-testid="watch-totals">
+      <Title order={4} size="h5" id="watch-totals-title">
+        {t('totals.title')}
+      </Title>
+      {view.totals.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="watch-totals-none">
+          {t('totals.none')}
+        </Text>
+      ) : (
+        <Table verticalSpacing={4} maw={560} aria-labelledby="watch-totals-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('totals.what')}</Table.Th>
+              <Table.Th scope="col">{t('totals.total')}</Table.Th>
+              <Table.Th scope="col">{t('totals.count')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {view.totals.map((total) => (
+              <Table.Tr
+                key={`${total.kind}:${total.currency}`}
+                data-testid="watch-total"
+                data-kind={total.kind}
+                data-currency={total.currency}
+              >
+                <Table.Td>{t(`totals.kind.${total.kind}`)}</Table.Td>
+                <Table.Td data-field="total" style={{ whiteSpace: 'nowrap' }}>
+                  <Money amount={total.amount} currency={total.currency} />
+                </Table.Td>
+                <Table.Td data-field="count">{format.number(total.count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {uncounted.length > 0 && (
+        <Text size="sm" data-testid="watch-totals-uncounted">
+          {t('totals.uncounted', { count: uncounted.length })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
