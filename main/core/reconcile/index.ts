@@ -46,27 +46,10 @@ export {
 } from './ledger';
 export { classifyEntry, moneyCaseOf, DIFFERING, TotalsBuilder } from './classify';
 export { reconcileCsv, reconcileCsvColumns, reconcileCsvFileName } from './export-csv';
-export {
-  listRuns,
-  listRunsChecked,
-  loadRun,
-  readRun,
-  readRunRows,
-  setAsideRun,
-  runsFolder,
-  MAX_KEPT_RUNS,
-  type RowsCheck,
-  type RunLoad,
-  type StoredRun,
-} from './runs';
-export {
-  ReconcileManager,
-  consoleLookups,
-  recordIndexInvoices,
-  type ReconcileLookups,
-  type InvoiceResolver,
-  type ReconcileManagerOptions,
-  type ReconcileRequest,
-  type PreparedLedger,
-  type StartOptions,
-} from './reconciler';
+export { listRuns, listRunsChecked, loadRun, readRun, setAsideRun, type RunLoad } from './runs';
+export { readRunRows, type RowsCheck } from './run-rows';
+export { runsFolder, MAX_KEPT_RUNS } from './run-files';
+export type { StoredRun } from './run-schemas';
+export { ReconcileManager } from './reconciler';
+export { consoleLookups, recordIndexInvoices, type ReconcileLookups, type InvoiceResolver } from './lookups';
+export type { ReconcileManagerOptions, ReconcileRequest, PreparedLedger, StartOptions } from './run-model';
