@@ -22,7 +22,7 @@ import { sealEntry, type EntryBody, type JournalEntry } from './entries';
 import { verifyJournal } from './verify';
 
 /**
- * The journal's file mechanics, apart from its rules (journal.ts): one queue in this process and
+ * The journal's file mechanics, apart from its rules (journal-rules.ts): one queue in this process and
  * the lock file between processes, reading what other processes appended (whole lines only),
  * appending a sealed line with its fsync, moving a cut-short last line aside, and the anchor that
  * shows lines cut off the end (anchor.ts). Every whole line goes through the chain's checks

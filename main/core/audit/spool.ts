@@ -24,7 +24,7 @@ import { openText, sealText, sealedBoxSchema } from '../storage/sealed-box';
  *
  * The header (intent id, action, key, environment and account, target ids, body hash, time) stays
  * readable: it names no payer, and a repair of a damaged journal line finds an intent whose own
- * line is lost by it (journal.ts repairDamage). The journal keeps only the SHA-256 of the canonical
+ * line is lost by it (file-journal.ts repairDamage). The journal keeps only the SHA-256 of the canonical
  * request (keys sorted), which lets a retry prove that what it sends has the content the intent
  * recorded, whatever the key order, and lets anyone see that a spool file was edited. The bytes
  * on the wire are the client's business: main/core/payments derives them from the content alone

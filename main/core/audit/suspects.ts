@@ -3,7 +3,7 @@ import { auditIdsSchema, type Suspect } from './entries';
 import type { SpoolHeader } from './spool';
 
 /**
- * What an unreadable journal line may have been, for a repair to list (journal.ts repairDamage).
+ * What an unreadable journal line may have been, for a repair to list (file-journal.ts repairDamage).
  * The bytes of a damaged line are not trusted, so nothing read from them is taken as a fact: they
  * only name intents the repair keeps unresolved until a person settles them, which errs towards
  * blocking a target rather than forgetting an unknown outcome.
