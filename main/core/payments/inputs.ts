@@ -3,13 +3,22 @@ import type {
   CashoutRef,
   CredentialField,
   DepositCreateBody,
-  ReportedInfoInput,
   RefundCreateBody,
   Result,
 } from '../../../shared/contract';
 import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../shared/contract';
-import { issueText } from '../message-text';
+import { checkInput } from './check-input';
+import { matches, rulesForMethod } from './reported-info';
 import { walletIssue } from './wallets';
+
+// Callers import every input check from here, wherever it is defined.
+export { checkInput } from './check-input';
+export {
+  CAIXA_ACCOUNT_TYPES,
+  REPORTED_INFO_RULES,
+  rulesForMethod,
+  type ReportedInfoRule,
+} from './reported-info';
 
 /**
  * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI
@@ -113,105 +122,6 @@ export const reportedInfoInputSchema = z.strictObject({
   bank_beneficiary: text(255).optional(),
   bank_account_type: text(16).optional(),
 });
-
-/** Account types of method CA (Caixa, BR). */
-export const CAIXA_ACCOUNT_TYPES = ['001', '002', '003', '006', '013', '022', '023', '028'] as const;
-
-/** "Two or more words of 2 to 30 non-digit, non-space characters each, separated by a single space." */
-const TWO_OR_MORE_WORDS = /^[^\d\s]{2,30}(?: [^\d\s]{2,30})+$/u;
-
-export interface ReportedInfoRule {
-  country: string;
-  methods: readonly string[];
-  field: keyof ReportedInfoInput;
-  /** A mask, or the list of allowed values. */
-  format: RegExp | readonly string[];
-  /** Completes "must be …". */
-  describe: string;
-}
-
-/**
- * The spec's table of methods that need `reported_info` for ONE_SHOT (D9). A missing field is
- * legal (the deposit becomes HOSTED and the hosted page asks the payer); a present one must match.
- */
-export const REPORTED_INFO_RULES: readonly ReportedInfoRule[] = [
-  {
-    country: 'BR',
-    methods: ['CA'],
-    field: 'bank_account_type',
-    format: CAIXA_ACCOUNT_TYPES,
-    describe: `one of the Caixa account types ${CAIXA_ACCOUNT_TYPES.join(', ')}`,
-  },
-  {
-    country: 'BR',
-    methods: ['SJ', 'B', 'SF'],
-    field: 'bank_beneficiary',
-    format: TWO_OR_MORE_WORDS,
-    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
-  },
-  {
-    country: 'BR',
-    methods: ['BB'],
-    field: 'bank_account_number',
-    format: /^\d{1,11}-[A-Za-z0-9]$/,
-    describe: '1 to 11 digits, a hyphen and one letter or digit (00000000000-A)',
-  },
-  {
-    country: 'BR',
-    methods: ['BB'],
-    field: 'bank_branch',
-    format: /^\d{1,4}(-[A-Za-z0-9])?$/,
-    describe: '1 to 4 digits, optionally a hyphen and one letter or digit (0000-A)',
-  },
-  {
-    country: 'BR',
-    methods: ['BZ', 'CA'],
-    field: 'bank_branch',
-    format: /^\d{1,4}$/,
-    describe: '1 to 4 digits',
-  },
-  {
-    country: 'BR',
-    methods: ['BZ'],
-    field: 'bank_account_number',
-    format: /^\d{1,9}-\d$/,
-    describe: '1 to 9 digits, a hyphen and one digit (000000000-0)',
-  },
-  {
-    country: 'BR',
-    methods: ['CA'],
-    field: 'bank_account_number',
-    format: /^\d{1,14}-\d$/,
-    describe: '1 to 14 digits, a hyphen and one digit',
-  },
-  {
-    country: 'CL',
-    methods: ['IA', 'SC', 'TY'],
-    field: 'bank_beneficiary',
-    format: TWO_OR_MORE_WORDS,
-    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
-  },
-  {
-    country: 'PA',
-    methods: ['DI'],
-    field: 'bank_beneficiary',
-    format: TWO_OR_MORE_WORDS,
-    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
-  },
-  {
-    country: 'PE',
-    methods: ['BC', 'IB'],
-    field: 'bank_beneficiary',
-    format: TWO_OR_MORE_WORDS,
-    describe: 'two or more words of 2 to 30 letters each, separated by single spaces',
-  },
-];
-
-export const rulesForMethod = (country: string, method: string): ReportedInfoRule[] =>
-  REPORTED_INFO_RULES.filter((rule) => rule.country === country && rule.methods.includes(method));
-
-const matches = (format: RegExp | readonly string[], value: string): boolean =>
-  format instanceof RegExp ? format.test(value) : format.includes(value);
 
 export const cryptoInputSchema = z
   .strictObject({
@@ -339,49 +249,6 @@ const contractCheck: {
   cashoutRef: Assignable<z.output<typeof cashoutRefSchema>, CashoutRef>;
 } = { deposit: true, refund: true, cashoutRef: true };
 void contractCheck;
-
-function fieldOf(prefix: string, path: readonly PropertyKey[]): string {
-  const parts = [prefix, ...path.map(String)].filter((part) => part !== '');
-  return parts.join('.');
-}
-
-/**
- * Checks an input. The error names the first offending field (dotted path) and what it must be;
- * `name` is the field's name when the input is a single value, or a prefix for objects.
- */
-export function checkInput<T>(schema: z.ZodType<T>, input: unknown, name = ''): Result<T> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const [issue] = parsed.error.issues;
-  if (!issue) {
-    return {
-      ok: false,
-      error: { kind: 'validation', message: 'The input is not valid.', text: { key: 'field.invalid' } },
-    };
-  }
-  if (issue.code === 'unrecognized_keys') {
-    const field = fieldOf(name, [...issue.path, issue.keys[0] ?? '']);
-    return {
-      ok: false,
-      error: {
-        kind: 'validation',
-        field,
-        message: `${field}: is not a field the service knows`,
-        text: { key: 'field.unknown' },
-      },
-    };
-  }
-  const field = fieldOf(name, issue.path) || 'input';
-  return {
-    ok: false,
-    error: {
-      kind: 'validation',
-      field,
-      message: `${field}: ${issue.message}`,
-      text: issueText(issue.message),
-    },
-  };
-}
 
 /**
  * An id of a path (deposit, refund, sub-merchant). Status reads are the hot path, so a valid id

@@ -1,17 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleError, MessageText, Result } from '../../../shared/contract';
+import {
+  answeredButUnknown,
+  classifyWireFailure,
+  isClockAnswer,
+  isRetryableStatus,
+  mayHaveActed,
+  retryAfterMs,
+  TIMED_OUT,
+  type Attempt,
+  type Failure,
+} from './attempt-outcomes';
 import type { ServerClock } from './clock';
-import type { Endpoint } from './errors';
-import { isSpecifiedErrorAnswer, localError, serviceError } from './errors';
+import { localError, serviceError } from './errors';
+import { CallerSignals, Deadlines, type InFlight } from './in-flight';
 import { payloadSignature, signedAuthorization } from './signer';
 import {
-  httpExchange,
-  type Exchange,
-  type StopHook,
-  type WireHeaders,
-  type WireRequest,
-  type WireResult,
-} from './wire';
+  TRANSPORT_DEFAULTS,
+  type RetryPolicy,
+  type ServiceAnswer,
+  type ServiceRequest,
+  type TransportOptions,
+} from './transport-types';
+import { httpExchange, type Exchange, type WireRequest, type WireResult } from './wire';
+
+// Callers import the request shapes from the transport they are sent through.
+export { TRANSPORT_DEFAULTS } from './transport-types';
+export type {
+  Auth,
+  RetryMode,
+  RetryPolicy,
+  ServiceAnswer,
+  ServiceRequest,
+  TransportOptions,
+} from './transport-types';
 
 /**
  * One HTTP exchange (wire.ts) plus what a payments call needs: per-attempt headers (a retry is
@@ -19,145 +41,6 @@ import {
  * jittered backoff that respect what may be repeated (D6), a cap on the answer's size, and the
  * clock's samples.
  */
-
-/** How a call authenticates; headers are rebuilt from it for every attempt. */
-export type Auth =
-  /** D4: read-only reference endpoints. */
-  | { scheme: 'bearer'; readOnlyKey: string }
-  /** D1/D2: deposits, refunds, sub-merchants. */
-  | { scheme: 'signed'; apiKey: string; apiSecret: string }
-  /** D3: cashouts (login and pass travel in the body). */
-  | { scheme: 'payload'; cashoutSecret: string };
-
-/**
- * What may be repeated after a failure:
- * - `read`: GETs and the cashout-status POST: network failures, timeouts, 429 and 5xx.
- * - `create`: deposit/refund creation: only when the answer was lost, always with the same
- *   idempotency key (D6); a lost final answer is `outcome_unknown`.
- * - `never`: cashout cancel: a request that may have arrived is never sent again.
- */
-export type RetryMode = 'read' | 'create' | 'never';
-
-export interface ServiceRequest {
-  endpoint: Endpoint;
-  method: 'GET' | 'POST' | 'DELETE';
-  /** As in the spec, e.g. `/v3/deposits/12`. */
-  path: string;
-  query?: Record<string, string>;
-  /** Serialised once by the caller; these exact bytes are signed and sent (D1). */
-  body?: string;
-  auth: Auth;
-  retry: RetryMode;
-  /**
-   * D6, every POST carries `X-Idempotency-Key`. `{ key }`: one key per user intent, reused by
-   * every retry. `per-attempt`: a read sent as POST (cashout status) gets a new key per attempt,
-   * since a reused key would make the service replay a stored 5xx and defeat the retry.
-   */
-  idempotency?: { key: string } | 'per-attempt';
-  signal?: AbortSignal;
-}
-
-/** A 2xx answer. Other statuses come back as errors. */
-export interface ServiceAnswer {
-  status: number;
-  bodyText: string;
-  headers: WireHeaders;
-}
-
-export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-export interface TransportOptions {
-  /** Already checked by validateBaseUrl (D5), without a trailing slash. */
-  baseUrl: string;
-  clock: ServerClock;
-  /** Only for tests and benchmarks: a wrapper around httpExchange. */
-  exchange?: Exchange;
-  /** Per attempt, headers and body included. */
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  maxResponseBytes?: number;
-  /** Source of jitter; the default is Math.random. */
-  random?: () => number;
-}
-
-export const TRANSPORT_DEFAULTS = {
-  timeoutMs: 15_000,
-  retry: { attempts: 3, baseDelayMs: 300, maxDelayMs: 3_000 } satisfies RetryPolicy,
-  maxResponseBytes: 5 * 1024 * 1024,
-} as const;
-
-/** How one attempt ended. */
-type Attempt =
-  | { outcome: 'answer'; status: number; headers: WireHeaders; bodyText: string; remeasured: boolean }
-  | { outcome: 'failed'; failure: Failure };
-
-type Failure =
-  /** The caller's signal fired. */
-  | { reason: 'cancelled' }
-  /** Our time limit fired; the request may have arrived. */
-  | { reason: 'timeout' }
-  /** Nothing was sent: DNS failure, connection refused, unreachable. */
-  | { reason: 'unreachable'; code: string }
-  /** The TLS handshake failed, so nothing was sent. */
-  | { reason: 'tls'; code: string }
-  /** The connection broke after the request may have been written. */
-  | { reason: 'lost'; code: string }
-  /** The answer exceeded the size cap and was not read; `status` is its HTTP status. */
-  | { reason: 'too_large'; status: number }
-  /** The request could not be built; nothing was sent. */
-  | { reason: 'unsent' };
-
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_FAIL',
-  'EAI_NONAME',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'EADDRNOTAVAIL',
-]);
-const TLS_CODE =
-  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|HOSTNAME_MISMATCH|EPROTO$)/;
-
-/** The most specific `code` in an error's cause chain (wrappers keep the system error as cause). */
-function errorCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
-    const candidate = current as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof candidate.code === 'string') return candidate.code;
-    if (Array.isArray(candidate.errors) && candidate.errors.length > 0) {
-      current = candidate.errors[0];
-      continue;
-    }
-    current = candidate.cause;
-  }
-  return 'UNKNOWN';
-}
-
-function classifyWireFailure(error: unknown, phase: 'unsent' | 'request' | 'body'): Failure {
-  // A request that could not be built (an invalid header, say): nothing was sent. Its error may
-  // quote a header value, so it is never shown.
-  if (phase === 'unsent') return { reason: 'unsent' };
-  const code = errorCode(error);
-  if (UNREACHABLE_CODES.has(code)) return { reason: 'unreachable', code };
-  if (TLS_CODE.test(code)) return { reason: 'tls', code };
-  return { reason: 'lost', code };
-}
-
-const isRetryableStatus = (status: number): boolean => status === 429 || status >= 500;
-
-/** `Retry-After` in ms when it is given in seconds; dates are ignored (our clock may be off). */
-function retryAfterMs(headers: WireHeaders): number | undefined {
-  const value = headers['retry-after'];
-  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value.trim()) * 1000 : undefined;
-}
 
 export class Transport {
   readonly #baseUrl: string;
@@ -437,157 +320,8 @@ export class Transport {
   }
 }
 
-const TIMED_OUT: Failure = { reason: 'timeout' };
-
-/**
- * One attempt in flight: its time limit (headers and body included) and the means to stop it,
- * at the limit or when the caller's signal fires. Stopping drops the request's connection and
- * ends the exchange at once (wire.ts).
- *
- * No AbortController per attempt: a batch makes thousands of attempts, and the caller's one
- * signal reaches them through CallerSignals, the limit through Deadlines.
- */
-class InFlight implements StopHook {
-  /** performance.now() at which the limit is reached. */
-  readonly expiresAt: number;
-  /** The limit was reached. */
-  expired = false;
-  /** Stopped by the limit or by the caller's signal. */
-  stopped = false;
-  #onStop: (() => void) | undefined;
-
-  constructor(expiresAt: number) {
-    this.expiresAt = expiresAt;
-  }
-
-  whenStopped(stop: () => void): void {
-    if (this.stopped) stop();
-    else this.#onStop = stop;
-  }
-
-  expire(): void {
-    this.expired = true;
-    this.stop();
-  }
-
-  stop(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.#onStop?.();
-  }
-}
-
-/**
- * The attempts in flight under each caller's signal. A batch passes one signal to thousands of
- * calls: one abort listener per signal (added on its first call, for the signal's lifetime) and
- * a Set of its attempts cost far less than adding and removing a listener on every attempt.
- */
-class CallerSignals {
-  readonly #attempts = new WeakMap<AbortSignal, Set<InFlight>>();
-
-  watch(signal: AbortSignal, inFlight: InFlight): void {
-    let attempts = this.#attempts.get(signal);
-    if (!attempts) {
-      const watched = new Set<InFlight>();
-      attempts = watched;
-      this.#attempts.set(signal, watched);
-      signal.addEventListener(
-        'abort',
-        () => {
-          for (const attempt of watched) attempt.stop();
-          watched.clear();
-        },
-        { once: true },
-      );
-    }
-    attempts.add(inFlight);
-  }
-
-  unwatch(signal: AbortSignal, inFlight: InFlight): void {
-    this.#attempts.get(signal)?.delete(inFlight);
-  }
-}
-
-/**
- * The attempts in flight of one transport, by time limit. They all have the same length, so they
- * expire in the order they started, and one timer armed for the oldest serves them all. A timer
- * per attempt is a visible share of the client's overhead on a fast local read (Node builds and
- * tears down its timer list every time; docs/performance.md). The timer keeps the process alive
- * only while an attempt runs.
- */
-class Deadlines {
-  readonly #ms: number;
-  /** In start order, which is expiry order. */
-  readonly #running = new Set<InFlight>();
-  #timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(ms: number) {
-    this.#ms = ms;
-  }
-
-  start(): InFlight {
-    const inFlight = new InFlight(performance.now() + this.#ms);
-    this.#running.add(inFlight);
-    if (this.#timer === undefined) this.#timer = setTimeout(() => this.#sweep(), this.#ms);
-    else if (this.#running.size === 1) this.#timer.ref();
-    return inFlight;
-  }
-
-  finish(inFlight: InFlight): void {
-    this.#running.delete(inFlight);
-    if (this.#running.size === 0) this.#timer?.unref();
-  }
-
-  #sweep(): void {
-    this.#timer = undefined;
-    const now = performance.now();
-    const expired: InFlight[] = [];
-    for (const inFlight of this.#running) {
-      if (inFlight.expiresAt > now) {
-        this.#timer = setTimeout(() => this.#sweep(), inFlight.expiresAt - now);
-        break;
-      }
-      this.#running.delete(inFlight);
-      expired.push(inFlight);
-    }
-    for (const inFlight of expired) inFlight.expire();
-  }
-}
-
-/** The service's answer, kept as it came, as an unknown outcome. */
-function answeredButUnknown(error: ConsoleError): ConsoleError {
-  return {
-    ...error,
-    kind: 'outcome_unknown',
-    message: `The service answered HTTP ${error.httpStatus ?? '?'} after the request reached it, so it may have acted: read the current status, or send it again under the same request key, before anything else.`,
-    // The service's own meaning (a 5xx, an undescribed answer) is not what staff must act on.
-    text: { key: 'connection.answeredMayHaveActed' },
-  };
-}
-
-/**
- * A non-2xx answer to a mutation that does not prove it was refused (D16): a 5xx (a gateway's 502
- * or 504 after the service acted, or the service's own 500) or an answer the spec does not
- * describe. A 429 is a refusal to handle the request at all.
- */
-function mayHaveActed(endpoint: Endpoint, httpStatus: number, bodyText: string): boolean {
-  if (httpStatus >= 500) return true;
-  if (httpStatus === 429) return false;
-  return !isSpecifiedErrorAnswer(endpoint, httpStatus, bodyText);
-}
-
 const intentKey = (request: ServiceRequest): string | undefined =>
   typeof request.idempotency === 'object' ? request.idempotency.key : undefined;
-
-/** The 103 answer (D2) — only its sample may replace the estimate. */
-function isClockAnswer(bodyText: string): boolean {
-  try {
-    const parsed: unknown = JSON.parse(bodyText);
-    return typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 103;
-  } catch {
-    return false;
-  }
-}
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   return new Promise((resolve) => {
