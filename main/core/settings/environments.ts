@@ -1,241 +1,47 @@
-import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import {
-  CREDENTIAL_FIELDS,
-  EMBEDDED_SANDBOX_BASE_URL,
-  ENVIRONMENT_COLORS,
-  ENVIRONMENT_KINDS,
-  LANGUAGES,
-  PRODUCTION_COLOR,
-  THEMES,
-  type ConsoleError,
-  type CredentialField,
-  type CredentialFieldStatus,
-  type EnvironmentAddInput,
-  type EnvironmentColor,
-  type EnvironmentCredentialStatus,
-  type EnvironmentKind,
-  type EnvironmentList,
-  type EnvironmentProfile,
-  type EnvironmentRemoved,
-  type EnvironmentUpdated,
-  type EnvironmentUpdateInput,
-  type MessageText,
-  type Preferences,
-  type Result,
+import type {
+  EnvironmentAddInput,
+  EnvironmentCredentialStatus,
+  EnvironmentList,
+  EnvironmentProfile,
+  EnvironmentRemoved,
+  EnvironmentUpdated,
+  EnvironmentUpdateInput,
+  CredentialField,
+  CredentialFieldStatus,
+  Preferences,
+  Result,
 } from '../../../shared/contract';
-import { issueText } from '../message-text';
-import { accountOrigin, validateBaseUrl } from '../payments/base-url';
-import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
-import type { Vault } from '../vault/vault';
+import { credentialOperations } from './credentials';
+import { environmentAddInputSchema, environmentUpdateInputSchema, parseInput } from './environment-inputs';
 import {
-  DEFAULT_COLORS,
-  ENVIRONMENT_NAME_MAX_LENGTH,
-  tableColumnsSchema,
-  type SettingsDocument,
-} from './schema';
-import {
-  loadSettings,
-  updateSettings,
-  type SettingsChange,
-  type SettingsLockOptions,
-} from './settings-document';
-import type { SettingsStore } from './settings-store';
-
-// ---------------------------------------------------------------------------------------------
-// Input schemas: what IPC handlers and the CLI hand over is parsed here, once.
-// ---------------------------------------------------------------------------------------------
-
-const nameInput = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(ENVIRONMENT_NAME_MAX_LENGTH, `must be at most ${ENVIRONMENT_NAME_MAX_LENGTH} characters`)
-  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'must not contain control characters');
-const environmentIdInput = z.string().regex(ENVIRONMENT_ID_PATTERN, 'is not an environment id');
-
-export const environmentAddInputSchema = z.strictObject({
-  name: nameInput,
-  kind: z.enum(ENVIRONMENT_KINDS),
-  baseUrl: z.string().optional(),
-  color: z.enum(ENVIRONMENT_COLORS).optional(),
-});
-
-export const environmentUpdateInputSchema = z.strictObject({
-  id: environmentIdInput,
-  name: nameInput.optional(),
-  baseUrl: z.string().optional(),
-  color: z.enum(ENVIRONMENT_COLORS).optional(),
-});
-
-export const preferencesPatchSchema = z.strictObject({
-  language: z.enum(LANGUAGES).optional(),
-  theme: z.enum(THEMES).optional(),
-  tableColumns: tableColumnsSchema.optional(),
-});
-
-export const credentialFieldSchema = z.enum(CREDENTIAL_FIELDS);
-
-/** The first problem of a zod parse as a `validation` error with its field path. */
-export function validationErrorOf(error: z.ZodError, prefix?: string): { ok: false; error: ConsoleError } {
-  const issue = error.issues[0];
-  const path = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
-  const field = path || 'input';
-  return {
-    ok: false,
-    error: {
-      kind: 'validation',
-      field,
-      message: `${field} ${issue?.message ?? 'is invalid'}.`,
-      text: issueText(issue?.message ?? ''),
-    },
-  };
-}
-
-function parseInput<T>(schema: z.ZodType<T>, input: unknown, prefix?: string): Result<T> {
-  const parsed = schema.safeParse(input);
-  return parsed.success ? { ok: true, data: parsed.data } : validationErrorOf(parsed.error, prefix);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rules
-// ---------------------------------------------------------------------------------------------
-
-const fail = (
-  kind: ConsoleError['kind'],
-  message: string,
-  field?: string,
-  text?: MessageText,
-): { ok: false; error: ConsoleError } => ({
-  ok: false,
-  error: {
-    kind,
-    message,
-    ...(field === undefined ? {} : { field }),
-    ...(text === undefined ? {} : { text }),
-  },
-});
-
-/** `https://api.example.com/v3` and `HTTPS://API.example.com:443/v3/` compare equal. */
-function normalisedUrl(baseUrl: string): string {
-  const checked = validateBaseUrl(baseUrl);
-  return checked.ok ? checked.data : baseUrl;
-}
+  baseUrlFor,
+  checkAgainstOthers,
+  colorFor,
+  credentialOrigin,
+  fail,
+  isNonEmpty,
+  newEnvironmentId,
+  successorOf,
+} from './environment-rules';
+import { preferenceOperations } from './preferences';
+import type { SettingsDocument } from './schema';
+import { createSettingsContext, type EnvironmentsServiceOptions } from './settings-context';
 
 /**
- * Where credentials may go: the URL origin (scheme, host name and port). A move to another
- * origin is a move to another host for the credentials.
+ * The environments service: its interface, and the operations on the profiles themselves. What
+ * callers hand over is checked in environment-inputs.ts, the rules a profile must follow are in
+ * environment-rules.ts, and preferences.ts and credentials.ts hold the other operations.
  */
-export function credentialOrigin(baseUrl: string): string | null {
-  try {
-    const origin = new URL(baseUrl).origin;
-    return origin === 'null' ? null : origin;
-  } catch {
-    return null;
-  }
-}
 
-/** The stored base URL of a profile of this kind, or why the input cannot be one. */
-function baseUrlFor(kind: EnvironmentKind, input: string | undefined): Result<string> {
-  if (kind === 'local-sandbox') {
-    if (input === undefined || input === EMBEDDED_SANDBOX_BASE_URL)
-      return { ok: true, data: EMBEDDED_SANDBOX_BASE_URL };
-    return fail(
-      'validation',
-      'A local sandbox profile always uses the embedded sandbox; its base URL cannot be set.',
-      'baseUrl',
-      { key: 'environment.sandboxBaseUrl' },
-    );
-  }
-  if (input === undefined)
-    return fail('validation', `A base URL is required for a ${kind} environment.`, 'baseUrl', {
-      key: 'environment.baseUrlRequired',
-    });
-  return validateBaseUrl(input, 'baseUrl');
-}
-
-/** Production is always red; red belongs to production alone, so nothing else can look like it. */
-function colorFor(kind: EnvironmentKind, input: EnvironmentColor | undefined): Result<EnvironmentColor> {
-  if (kind === 'production') {
-    if (input === undefined || input === PRODUCTION_COLOR) return { ok: true, data: PRODUCTION_COLOR };
-    return fail('validation', `A production environment is always ${PRODUCTION_COLOR}.`, 'color', {
-      key: 'environment.productionColor',
-    });
-  }
-  if (input === PRODUCTION_COLOR) {
-    return fail('validation', `${PRODUCTION_COLOR} is reserved for production environments.`, 'color', {
-      key: 'environment.colorReserved',
-    });
-  }
-  return { ok: true, data: input ?? DEFAULT_COLORS[kind] };
-}
-
-/** The rules that involve other profiles: unique names, one local sandbox, production apart from testing. */
-function checkAgainstOthers(
-  candidate: EnvironmentProfile,
-  others: readonly EnvironmentProfile[],
-): Result<void> {
-  const name = candidate.name.toLocaleLowerCase();
-  if (others.some((other) => other.name.trim().toLocaleLowerCase() === name)) {
-    return fail('validation', `Another environment is already named "${candidate.name}".`, 'name', {
-      key: 'environment.nameTaken',
-      params: { name: candidate.name },
-    });
-  }
-  if (candidate.kind === 'local-sandbox' && others.some((other) => other.kind === 'local-sandbox')) {
-    return fail('validation', 'There is already a local sandbox environment.', 'kind', {
-      key: 'environment.sandboxExists',
-    });
-  }
-  // One service, one kind (D19): a testing profile never reaches production's service, whatever
-  // the spelling (case, a trailing dot, the default port, another loopback name).
-  const opposite: EnvironmentKind | undefined =
-    candidate.kind === 'production' ? 'testing' : candidate.kind === 'testing' ? 'production' : undefined;
-  const url = normalisedUrl(candidate.baseUrl);
-  const origin = accountOrigin(candidate.baseUrl);
-  const clash = others.find((other) => other.kind === opposite && accountOrigin(other.baseUrl) === origin);
-  if (clash) {
-    return fail(
-      'validation',
-      `A production environment cannot share its base URL with a testing environment ("${clash.name}" uses ${url}).`,
-      'baseUrl',
-      { key: 'environment.sharedBaseUrl', params: { name: clash.name, url } },
-    );
-  }
-  return { ok: true, data: undefined };
-}
-
-const isNonEmpty = <T>(items: T[]): items is [T, ...T[]] => items.length > 0;
-
-/** Never fall onto production by surprise: the sandbox first, then a testing profile. */
-function successorOf(remaining: readonly [EnvironmentProfile, ...EnvironmentProfile[]]): string {
-  return (
-    remaining.find((env) => env.kind === 'local-sandbox') ??
-    remaining.find((env) => env.kind === 'testing') ??
-    remaining[0]
-  ).id;
-}
-
-function newEnvironmentId(name: string, taken: ReadonlySet<string>): string {
-  const slug =
-    name
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40)
-      .replace(/-+$/, '') || 'env';
-  // A random tail, so an id never comes back for a different profile after a removal.
-  for (;;) {
-    const id = `${slug}-${randomBytes(3).toString('hex')}`;
-    if (!taken.has(id)) return id;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The service
-// ---------------------------------------------------------------------------------------------
+export {
+  environmentAddInputSchema,
+  environmentUpdateInputSchema,
+  preferencesPatchSchema,
+  credentialFieldSchema,
+  validationErrorOf,
+} from './environment-inputs';
+export { credentialOrigin } from './environment-rules';
+export type { EnvironmentsServiceOptions } from './settings-context';
 
 /**
  * Environment profiles, the active one, preferences, and the credentials of each profile (set,
@@ -275,23 +81,6 @@ export interface EnvironmentsService {
   subMerchantWatchesMoved(moved: Readonly<Record<string, readonly number[]>>): Promise<Result<void>>;
 }
 
-export interface EnvironmentsServiceOptions {
-  store: SettingsStore;
-  vault: Vault;
-  /** Waiting for another process's change of the settings (defaults: the lock's). */
-  lock?: SettingsLockOptions;
-}
-
-/** What the local sandbox shows instead of keychain entries: provisioned, nothing stored. */
-function embeddedSandboxStatus(environmentId: string): EnvironmentCredentialStatus {
-  return {
-    environmentId,
-    source: 'embedded-sandbox',
-    fields: CREDENTIAL_FIELDS.map((field) => ({ field, set: true, hint: null, setAt: null })),
-    sets: { signed: 'complete', readOnly: 'complete', cashout: 'complete' },
-  };
-}
-
 /** The document without the waiting sub-merchant watches of `environmentId` (all of them, or `only`). */
 function withoutWatchesToMove(
   document: SettingsDocument,
@@ -306,64 +95,10 @@ function withoutWatchesToMove(
   return Object.keys(remaining).length > 0 ? { ...rest, subMerchantWatchesToMove: remaining } : rest;
 }
 
-export function createEnvironmentsService({
-  store,
-  vault,
-  lock = {},
-}: EnvironmentsServiceOptions): EnvironmentsService {
-  let queue: Promise<unknown> = Promise.resolve();
-  /** Runs operations one after another, in call order. */
-  const exclusive = <T>(operation: () => Promise<T>): Promise<T> => {
-    const run = queue.then(operation, operation);
-    queue = run.catch(() => undefined);
-    return run;
-  };
-
-  const load = async (): Promise<Result<SettingsDocument>> => {
-    const loaded = await loadSettings(store, lock);
-    return loaded.ok ? { ok: true, data: loaded.data.document } : loaded;
-  };
-
-  /** Changes the settings: under the lock, on the document as it is now (never an older copy). */
-  const change = <T>(
-    apply: (document: SettingsDocument) => Promise<Result<SettingsChange<T>>>,
-  ): Promise<Result<T>> => updateSettings(store, apply, lock);
-
-  /** One of the document's profiles, or `not_found`. */
-  const pick = (document: SettingsDocument, environmentId: unknown): Result<EnvironmentProfile> => {
-    const id = parseInput(environmentIdInput, environmentId, 'environmentId');
-    if (!id.ok) return id;
-    const profile = document.environments.find((env) => env.id === id.data);
-    if (!profile) return fail('not_found', `There is no environment with id ${id.data}.`, 'environmentId');
-    return { ok: true, data: profile };
-  };
-
-  const find = async (environmentId: unknown): Promise<Result<EnvironmentProfile>> => {
-    const document = await load();
-    return document.ok ? pick(document.data, environmentId) : document;
-  };
-
-  /**
-   * A keychain change for a profile (not the embedded sandbox), under the settings lock: a
-   * credential is never written for a profile that another process is removing meanwhile.
-   */
-  const changeKeychain = <T>(
-    environmentId: unknown,
-    apply: (profile: EnvironmentProfile) => Promise<Result<T>>,
-  ): Promise<Result<T>> =>
-    change(async (document) => {
-      const profile = pick(document, environmentId);
-      if (!profile.ok) return profile;
-      if (profile.data.kind === 'local-sandbox') {
-        return fail(
-          'not_permitted',
-          'The local sandbox provisions its own credentials; nothing is stored in the keychain for it.',
-          'environmentId',
-        );
-      }
-      const applied = await apply(profile.data);
-      return applied.ok ? { ok: true, data: { value: applied.data } } : applied;
-    });
+export function createEnvironmentsService(options: EnvironmentsServiceOptions): EnvironmentsService {
+  const context = createSettingsContext(options);
+  const { vault } = options;
+  const { exclusive, load, change, pick, find } = context;
 
   return {
     list: () =>
@@ -526,54 +261,9 @@ export function createEnvironmentsService({
         }),
       ),
 
-    preferences: () =>
-      exclusive(async () => {
-        const document = await load();
-        return document.ok ? { ok: true, data: document.data.preferences } : document;
-      }),
+    ...preferenceOperations(context),
 
-    updatePreferences: (rawPatch) =>
-      exclusive(async () => {
-        const patch = parseInput(preferencesPatchSchema, rawPatch);
-        if (!patch.ok) return patch;
-        // A key present with `undefined` (structured clone keeps it) must not erase the stored
-        // value: the document would then fail its own schema on the next read and be set aside.
-        const given = Object.entries(patch.data).filter(([, value]) => value !== undefined);
-        return change(async (document) => {
-          const preferences: Preferences = { ...document.preferences, ...Object.fromEntries(given) };
-          // One table's choice must not erase another's (two windows, two tables).
-          if (patch.data.tableColumns !== undefined) {
-            preferences.tableColumns = { ...document.preferences.tableColumns, ...patch.data.tableColumns };
-          }
-          return { ok: true, data: { value: preferences, document: { ...document, preferences } } };
-        });
-      }),
-
-    credentialStatus: (environmentId) =>
-      exclusive(async () => {
-        const profile = await find(environmentId);
-        if (!profile.ok) return profile;
-        if (profile.data.kind === 'local-sandbox')
-          return { ok: true, data: embeddedSandboxStatus(profile.data.id) };
-        return vault.status(profile.data.id);
-      }),
-
-    setCredential: (environmentId, field, value) =>
-      exclusive(async () => {
-        const known = parseInput(credentialFieldSchema, field, 'field');
-        if (!known.ok) return known;
-        return changeKeychain(environmentId, (profile) => vault.set(profile.id, known.data, value));
-      }),
-
-    clearCredential: (environmentId, field) =>
-      exclusive(async () => {
-        const known = parseInput(credentialFieldSchema, field, 'field');
-        if (!known.ok) return known;
-        return changeKeychain(environmentId, (profile) => vault.clear(profile.id, known.data));
-      }),
-
-    clearCredentials: (environmentId) =>
-      exclusive(() => changeKeychain(environmentId, (profile) => vault.clearAll(profile.id))),
+    ...credentialOperations(context),
 
     subMerchantWatchesToMove: () =>
       exclusive(async () => {
