@@ -1,30 +1,25 @@
 import {
-  WATCH_KINDS,
   WATCH_LIMITS,
   type ConsoleError,
   type Result,
   type WatchChangedEvent,
   type WatchItem,
-  type WatchKind,
   type WatchListView,
   type WatchRef,
   type WatchTimeline,
-  type WatchTimelineEntry,
-  type WatchTotal,
 } from '../../../shared/contract';
-import { checkIdToken, lookupFor, mapLimited, type BatchTarget, type RecordSummary } from '../batch';
-import { sumAmounts } from '../money';
-import { nextPollDelay, severityOf } from './policy';
-import {
-  ID_KIND_OF,
-  MAX_CURRENCY_LENGTH,
-  MAX_STATUS_LENGTH,
-  loadWatchlist,
-  saveWatchlist,
-  storedError,
-  type StoredItem,
-  type WatchDocument,
-} from './store';
+import { mapLimited, type RecordSummary } from '../batch';
+import { checkIntervalSeconds, checkRef, sameRef } from './checks';
+import { applyRead, lookupOf } from './item-reads';
+import { itemView, watchTotals } from './item-view';
+import { takeLegacyWatches } from './legacy-watches';
+import { nextPollDelay } from './policy';
+import { loadWatchlist, saveWatchlist, storedError, type StoredItem, type WatchDocument } from './store';
+import type { WatchlistOptions, WatchRead } from './watchlist-options';
+
+// The watchlist's helpers are imported from here by the console and its tests.
+export { itemView, watchTotals } from './item-view';
+export type { WatchlistOptions, WatchRead } from './watchlist-options';
 
 /**
  * The watchlist: pinned deposits, refunds, cashouts and sub-merchants, per environment, each with
@@ -43,91 +38,6 @@ const FIRST_POLL_WITHIN_MS = 5_000;
 
 /** Failures that concern the object itself: a pin is refused on them. */
 const REFUSES_PIN: ReadonlySet<ConsoleError['kind']> = new Set(['not_found', 'validation']);
-
-export interface WatchlistOptions {
-  filePath: string;
-  /** Epoch ms: timeline times. */
-  now: () => number;
-  /** The environment the console acts on now (no connection made). */
-  activeEnvironmentId: () => Promise<Result<string>>;
-  /** The active environment's connection. */
-  activeTarget: () => Promise<Result<BatchTarget>>;
-  emit: (event: WatchChangedEvent) => void;
-  /** Poll on a timer (the app); false: only watchPollNow polls (the CLI, one command per process). */
-  polling: boolean;
-  /** Jitter source; Math.random by default. */
-  random?: () => number;
-  /** Tests only: the timer's interval in ms instead of the chosen seconds (never set through IPC). */
-  timerIntervalMs?: number;
-  /** The reads that answered, once per pin and once per poll (the record index). */
-  observe?: (environmentId: string, reads: ReadonlyArray<WatchRead>) => void;
-  /** A deposit's currency as the record index knows it, for a refund's amount (undefined: unknown). */
-  depositCurrency?: (environmentId: string, depositId: number) => Promise<string | undefined>;
-  /**
-   * Sub-merchants watched before the two lists became one (settings version 2), taken onto the
-   * list on its first read; `moved` is told once the list holding them is written.
-   */
-  legacySubMerchantWatches?: {
-    waiting: () => Promise<Result<Record<string, number[]>>>;
-    moved: (moved: Readonly<Record<string, readonly number[]>>) => Promise<Result<void>>;
-  };
-}
-
-export interface WatchRead {
-  kind: WatchKind;
-  id: string;
-  summary: RecordSummary;
-}
-
-const sameRef = (item: StoredItem, environmentId: string, ref: WatchRef): boolean =>
-  item.environmentId === environmentId && item.kind === ref.kind && item.id === ref.id;
-
-export function itemView(item: StoredItem): WatchItem {
-  return {
-    environmentId: item.environmentId,
-    kind: item.kind,
-    id: item.id,
-    pinnedAt: item.pinnedAt,
-    status: item.status,
-    lastCheckedAt: item.lastCheckedAt,
-    lastChangeAt: item.lastChangeAt,
-    lastError: item.lastError ? { ...item.lastError } : null,
-    alarm: item.alarm,
-    changes: item.changes,
-    ...(item.amount !== undefined && { amount: item.amount }),
-    ...(item.currency !== undefined && { currency: item.currency }),
-  };
-}
-
-/**
- * The pinned objects' amounts per kind and currency, each added at its currency's precision
- * (main/core/money.ts). A balance and a deposit's amount are different things, so they are never
- * added together; an amount without a known currency is in no total.
- */
-export function watchTotals(items: readonly WatchItem[]): WatchTotal[] {
-  const groups = new Map<string, { kind: WatchKind; currency: string; amounts: number[] }>();
-  for (const item of items) {
-    if (item.amount === undefined || item.currency === undefined) continue;
-    const key = `${item.kind}\u0000${item.currency}`;
-    const group = groups.get(key) ?? { kind: item.kind, currency: item.currency, amounts: [] };
-    group.amounts.push(item.amount);
-    groups.set(key, group);
-  }
-  const totals: WatchTotal[] = [];
-  for (const { kind, currency, amounts } of groups.values()) {
-    const amount = sumAmounts(amounts, currency);
-    if (amount !== null) totals.push({ kind, currency, amount, count: amounts.length });
-  }
-  const order = (kind: WatchKind): number => WATCH_KINDS.indexOf(kind);
-  return totals.sort((a, b) => order(a.kind) - order(b.kind) || a.currency.localeCompare(b.currency));
-}
-
-/** The first sighting stays; the latest changes fill the rest. */
-function appendEntry(item: StoredItem, entry: WatchTimelineEntry): void {
-  item.timeline.push(entry);
-  const excess = item.timeline.length - WATCH_LIMITS.timelineLength;
-  if (excess > 0) item.timeline.splice(1, excess);
-}
 
 export class Watchlist {
   readonly #options: WatchlistOptions;
@@ -194,7 +104,7 @@ export class Watchlist {
   }
 
   async pin(ref: WatchRef): Promise<Result<WatchItem>> {
-    const checked = this.#checkRef(ref);
+    const checked = checkRef(ref);
     if (!checked.ok) return checked;
     const loaded = await this.#load();
     if (!loaded.ok) return loaded;
@@ -216,7 +126,7 @@ export class Watchlist {
       };
     }
     // Read once before pinning: an id that names nothing is refused now, not polled for ever.
-    const read = await this.#lookup(target.data, checked.data.kind)(checked.data.id);
+    const read = await lookupOf(this.#options, target.data, checked.data.kind)(checked.data.id);
     if (!read.ok && REFUSES_PIN.has(read.error.kind)) return read;
     if (read.ok) this.#options.observe?.(environmentId, [{ ...checked.data, summary: read.data }]);
     const at = new Date(this.#options.now()).toISOString();
@@ -233,7 +143,7 @@ export class Watchlist {
       changes: 0,
       timeline: [],
     };
-    this.#apply(item, read, at);
+    applyRead(item, read, at);
     // Raced with another pin of the same object: keep the first.
     const raced = document.items.find((other) => sameRef(other, environmentId, checked.data));
     if (raced) return { ok: true, data: itemView(raced) };
@@ -249,7 +159,7 @@ export class Watchlist {
   }
 
   async unpin(ref: WatchRef): Promise<Result<WatchListView>> {
-    const checked = this.#checkRef(ref);
+    const checked = checkRef(ref);
     if (!checked.ok) return checked;
     const loaded = await this.#load();
     if (!loaded.ok) return loaded;
@@ -278,24 +188,8 @@ export class Watchlist {
   }
 
   async setInterval(seconds: number): Promise<Result<WatchListView>> {
-    if (
-      !Number.isInteger(seconds) ||
-      seconds < WATCH_LIMITS.minIntervalSeconds ||
-      seconds > WATCH_LIMITS.maxIntervalSeconds
-    ) {
-      return {
-        ok: false,
-        error: {
-          kind: 'validation',
-          field: 'seconds',
-          message: `seconds: must be a whole number from ${WATCH_LIMITS.minIntervalSeconds} to ${WATCH_LIMITS.maxIntervalSeconds}.`,
-          text: {
-            key: 'watchlist.interval',
-            params: { min: WATCH_LIMITS.minIntervalSeconds, max: WATCH_LIMITS.maxIntervalSeconds },
-          },
-        },
-      };
-    }
+    const interval = checkIntervalSeconds(seconds);
+    if (!interval.ok) return interval;
     const loaded = await this.#load();
     if (!loaded.ok) return loaded;
     const before = loaded.data.intervalSeconds;
@@ -310,7 +204,7 @@ export class Watchlist {
   }
 
   async timeline(ref: WatchRef): Promise<Result<WatchTimeline>> {
-    const checked = this.#checkRef(ref);
+    const checked = checkRef(ref);
     if (!checked.ok) return checked;
     const loaded = await this.#load();
     if (!loaded.ok) return loaded;
@@ -364,22 +258,6 @@ export class Watchlist {
     await this.#writes;
   }
 
-  #checkRef(ref: WatchRef): Result<WatchRef> {
-    const checked = checkIdToken(ID_KIND_OF[ref.kind], ref.id);
-    if (!checked.ok) {
-      return {
-        ok: false,
-        error: {
-          kind: 'validation',
-          field: 'id',
-          message: `id: ${checked.reason}.`,
-          text: { key: 'watchlist.invalidId' },
-        },
-      };
-    }
-    return { ok: true, data: { kind: ref.kind, id: checked.id } };
-  }
-
   #load(): Promise<Result<WatchDocument>> {
     if (this.#document) return Promise.resolve({ ok: true, data: this.#document });
     this.#loading ??= loadWatchlist(this.#options.filePath, this.#options.now).then(async (loaded) => {
@@ -389,52 +267,12 @@ export class Watchlist {
       }
       if (loaded.data.recoveredFrom !== undefined) this.#recoveredFrom = loaded.data.recoveredFrom;
       // Shown to no caller before the old watches are on it (they wait on #loading meanwhile).
-      await this.#takeLegacyWatches(loaded.data.document);
+      await takeLegacyWatches(this.#options, loaded.data.document, (document) => this.#save(document));
       this.#loading = null;
       this.#document ??= loaded.data.document;
       return { ok: true, data: this.#document };
     });
     return this.#loading;
-  }
-
-  /**
-   * Puts the sub-merchants of the old watch list on this list (those not pinned already), writes
-   * it, and only then clears them from the settings: a crash in between leaves them waiting, and
-   * taking them again adds nothing twice. They stay even past the per-environment limit, which
-   * only refuses new pins: a migration must not drop what the user watched.
-   */
-  async #takeLegacyWatches(document: WatchDocument): Promise<void> {
-    const legacy = this.#options.legacySubMerchantWatches;
-    if (!legacy) return;
-    const waiting = await legacy.waiting();
-    if (!waiting.ok || Object.keys(waiting.data).length === 0) return;
-    const at = new Date(this.#options.now()).toISOString();
-    const added: StoredItem[] = [];
-    for (const [environmentId, ids] of Object.entries(waiting.data)) {
-      for (const subMerchantId of ids) {
-        const ref: WatchRef = { kind: 'sub_merchant', id: String(subMerchantId) };
-        if ([...document.items, ...added].some((item) => sameRef(item, environmentId, ref))) continue;
-        added.push({
-          environmentId,
-          ...ref,
-          pinnedAt: at,
-          status: null,
-          lastCheckedAt: null,
-          lastChangeAt: null,
-          lastError: null,
-          alarm: false,
-          changes: 0,
-          timeline: [],
-        });
-      }
-    }
-    document.items.push(...added);
-    const saved = added.length > 0 ? await this.#save(document) : { ok: true as const, data: undefined };
-    if (!saved.ok) {
-      document.items = document.items.filter((item) => !added.includes(item));
-      return;
-    }
-    await legacy.moved(waiting.data);
   }
 
   /** Writes the document as it is now; writes never overlap and keep their order. */
@@ -458,16 +296,6 @@ export class Watchlist {
       totals: watchTotals(items),
       ...(this.#recoveredFrom !== undefined && { recoveredFrom: this.#recoveredFrom }),
     };
-  }
-
-  /** The read of one kind on the target; a refund in its deposit's currency when the index knows it. */
-  #lookup({ client, environmentId }: BatchTarget, kind: WatchKind) {
-    const depositCurrency = this.#options.depositCurrency;
-    return lookupFor(
-      client,
-      ID_KIND_OF[kind],
-      depositCurrency && ((depositId) => depositCurrency(environmentId, depositId)),
-    );
   }
 
   #intervalMs(): number {
@@ -526,7 +354,7 @@ export class Watchlist {
       }
     } else {
       const reads = await mapLimited(items, POLL_CONCURRENCY, (item) =>
-        this.#lookup(target.data, item.kind)(item.id, controller.signal),
+        lookupOf(this.#options, target.data, item.kind)(item.id, controller.signal),
       );
       const answered: WatchRead[] = [];
       items.forEach((item, index) => {
@@ -535,7 +363,7 @@ export class Watchlist {
         // A poll cut short by a switch or close says nothing about the object.
         if (!read.ok && read.error.kind === 'cancelled') return;
         if (read.ok || REFUSES_PIN.has(read.error.kind)) anyRead = true;
-        const change = this.#apply(item, read, at());
+        const change = applyRead(item, read, at());
         if (change && loaded.data.items.includes(item)) {
           changes.push({ item: itemView(item), change, severity: change.severity });
         }
@@ -548,41 +376,5 @@ export class Watchlist {
     const saved = await this.#save();
     for (const change of changes) this.#options.emit(change);
     return saved;
-  }
-
-  /** Records one read on the item; answers the change it saw, if any (a first sighting is none). */
-  #apply(item: StoredItem, read: Result<RecordSummary>, at: string): WatchTimelineEntry | null {
-    item.lastCheckedAt = at;
-    if (!read.ok) {
-      item.lastError = storedError(read.error);
-      return null;
-    }
-    item.lastError = null;
-    // What the object holds now: a read that names no amount (or no currency) clears the old one.
-    const { amount, currency } = read.data;
-    if (amount !== undefined && Number.isFinite(amount)) item.amount = amount;
-    else delete item.amount;
-    if (currency !== undefined && currency !== '' && currency.length <= MAX_CURRENCY_LENGTH)
-      item.currency = currency;
-    else delete item.currency;
-    const status = read.data.status.slice(0, MAX_STATUS_LENGTH) || '(empty)';
-    if (item.status === null) {
-      item.status = status;
-      appendEntry(item, { at, from: null, to: status, severity: 'info' });
-      return null;
-    }
-    if (item.status === status) return null;
-    const change: WatchTimelineEntry = {
-      at,
-      from: item.status,
-      to: status,
-      severity: severityOf(item.kind, item.status, status),
-    };
-    item.status = status;
-    item.lastChangeAt = at;
-    item.changes += 1;
-    if (change.severity === 'alarm') item.alarm = true;
-    appendEntry(item, change);
-    return change;
   }
 }
