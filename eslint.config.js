@@ -3,87 +3,135 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
+import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 /**
- * The rules of the rooms (see the architecture page). The same rules are also checked by
- * test/unit/import-boundaries.spec.ts and test/unit/web/boundaries.spec.ts, so switching lint off
- * cannot hide a breach.
+ * THE ROOMS of the architecture page (docs/architecture.md) and what each may import: the one
+ * table, enforced by the `boundaries/dependencies` rule below (test/unit/import-boundaries.spec.ts
+ * lints a fixture that breaks it, so a change that stops the table biting fails a test).
  *
- * A file takes `no-restricted-imports` from the LAST block below that matches it (options are
- * replaced, not merged), so a block for a narrower set of files repeats what it would inherit.
+ * A room is a folder. `rooms` are the other rooms its files may import (a room always imports its
+ * own files); `packages` what it may take from outside the repository: 'any' (npm packages and
+ * Node built-ins), 'npm' (npm packages, no Node built-in, neither `fs` nor `node:fs`) or a list of
+ * package names. Anything else is refused, type-only imports too. Files outside every room
+ * (test/, scripts/, the configs) are not checked.
  */
-const rawIpc = {
-  name: 'electron',
-  importNames: ['ipcMain', 'ipcRenderer'],
-  message: 'Raw IPC lives only in main/electron/ipc-router.ts and preload/index.ts.',
-};
-const electronImports = [
+const ROOMS = [
+  { room: 'contract', path: 'shared/contract', rooms: [], packages: [] },
+  // shared/web-protocol.ts, the browser build's wire format (the page bundle and the server both
+  // load it), and any other file of shared/ outside the contract.
+  { room: 'web-protocol', path: 'shared', rooms: [], packages: [] },
+  { room: 'core', path: 'main/core', rooms: ['contract'], packages: 'any' },
+  { room: 'sandbox', path: 'main/sandbox', rooms: ['contract'], packages: 'any' },
+  { room: 'cli', path: 'main/cli', rooms: ['core', 'sandbox', 'contract'], packages: 'any' },
   {
-    name: 'electron',
-    message: 'Only main/electron, main/index.ts and preload/index.ts may import electron.',
+    room: 'electron',
+    path: 'main/electron',
+    rooms: ['core', 'page', 'sandbox', 'contract'],
+    packages: 'any',
   },
-  { name: 'electron-store', message: 'Only main/electron may import electron-store.' },
+  // What both shells (main/electron, main/web) use: the page policy and its files.
+  { room: 'page', path: 'main/page', rooms: ['contract'], packages: 'any' },
+  {
+    room: 'web',
+    path: 'main/web',
+    rooms: ['core', 'page', 'sandbox', 'contract', 'web-protocol'],
+    packages: 'any',
+  },
+  // main/index.ts, the Electron app's composition root (and any other file of main/ outside its rooms).
+  { room: 'app', path: 'main', rooms: ['electron', 'core', 'page', 'sandbox', 'contract'], packages: 'any' },
+  { room: 'preload', path: 'preload', rooms: ['contract', 'web-protocol'], packages: ['electron'] },
+  { room: 'renderer', path: 'renderer', rooms: ['contract'], packages: 'npm' },
 ];
-const nodeOnlyPatterns = [
-  { group: ['node:*'], message: 'The renderer runs without Node.' },
+
+/**
+ * Narrower than the rooms: a package (or some of its names) only the listed files may import,
+ * whatever their room allows; and rooms that some files, or every file outside them, may not reach.
+ */
+const ONLY = [
   {
-    group: ['**/main/**', '../main/*', '../../main/*'],
-    message: 'The renderer talks to main only through window.paydesk.',
+    package: 'electron',
+    files: ['main/electron/**', 'main/index.ts', 'preload/index.ts'],
+    why: 'Only main/electron, main/index.ts and preload/index.ts may import electron.',
   },
   {
-    group: ['**/preload/**', '../preload/*', '../../preload/*'],
-    message: 'The renderer shares only shared/contract with the preload.',
+    package: 'electron-store',
+    files: ['main/electron/**'],
+    why: 'Only main/electron may import electron-store.',
+  },
+  {
+    package: 'keytar',
+    files: ['main/core/vault/**'],
+    why: 'Only main/core/vault reaches the OS keychain (keytar).',
+  },
+  {
+    package: 'electron',
+    names: ['ipcMain', 'ipcRenderer'],
+    files: ['main/electron/ipc-router.ts', 'preload/index.ts'],
+    why: 'Raw IPC lives only in main/electron/ipc-router.ts and preload/index.ts.',
+  },
+  {
+    room: 'sandbox',
+    files: ['main/sandbox/starter.ts'],
+    why: 'Other rooms reach main/sandbox only through its lazy starter (main/sandbox/starter.ts).',
+  },
+  {
+    room: 'core',
+    notFrom: ['main/electron/app-scheme.ts', 'main/web/server.ts'],
+    why: 'The page servers (paydesk:// scheme, web bridge) know nothing of the console core: they are handed a dispatcher, and serve the page with main/page.',
   },
 ];
-/** Relative specifiers, as written in main/<room>/ or main/index.ts, that reach another room of main/. */
-const intoMain = (rooms, message) => ({
-  regex: `^(\\./|(\\.\\./)+)(${rooms})(/|$)|(^|/)main/(${rooms})(/|$)`,
-  message,
-});
-const intoWeb = intoMain(
-  'web',
-  'The Electron app never imports main/web (dev and test only); what both use lives in main/page or shared/.',
-);
-const webPatterns = [
-  intoMain(
-    'electron',
-    'main/web never imports the Electron shell: the page policy and files it shares with it live in main/page.',
+
+const inRoom = (room) => ({ element: { type: room } });
+const files = (paths) => (paths.length === 1 ? paths[0] : `{${paths.join(',')}}`);
+const roomMessage = ({ path, rooms, packages }) =>
+  `${path} may import ${rooms.length ? `only ${rooms.join(', ')} among the rooms` : 'no other room'}` +
+  `, and ${packages === 'any' ? 'any package' : packages === 'npm' ? 'npm packages but no Node built-in' : packages.length ? `no package but ${packages.join(', ')}` : 'no package'}` +
+  ` (the ROOMS table in eslint.config.js), not '{{ dependency.source }}'.`;
+
+/** The table as `boundaries/dependencies` policies; the last policy that matches an import decides. */
+const anything = { to: { module: { origin: ['local', 'external', 'core'] } } };
+const roomPolicies = [
+  ...ROOMS.flatMap((row) => [
+    { from: inRoom(row.room), disallow: anything, message: roomMessage(row) },
+    {
+      from: inRoom(row.room),
+      allow: [
+        ...row.rooms.map((room) => ({ to: inRoom(room) })),
+        ...(row.packages === 'any'
+          ? [{ to: { module: { origin: ['external', 'core'] } } }]
+          : row.packages === 'npm'
+            ? [{ to: { module: { origin: 'external' } } }]
+            : row.packages.map((name) => ({ to: { module: { source: name } } }))),
+      ],
+    },
+  ]),
+  ...ONLY.map((only) =>
+    only.package
+      ? {
+          from: { file: { path: `!${files(only.files)}` } },
+          disallow: {
+            to: { module: { source: only.package } },
+            ...(only.names ? { dependency: { specifiers: only.names } } : {}),
+          },
+          message: `${only.why} Not '{{ dependency.source }}' here.`,
+        }
+      : {
+          from: only.notFrom
+            ? { file: { path: files(only.notFrom) } }
+            : { element: { type: `!${only.room}` } },
+          disallow: only.files
+            ? // Types may come from anywhere in the room: only what loads goes through the listed files.
+              {
+                to: { ...inRoom(only.room), file: { path: `!${files(only.files)}` } },
+                dependency: { kind: 'value' },
+              }
+            : { to: inRoom(only.room) },
+          message: `${only.why} Not '{{ dependency.source }}' here.`,
+        },
   ),
-  {
-    regex: '^(\\.\\./)+(renderer|preload)(/|$)',
-    message:
-      'main/web never imports renderer/ or preload/: it shares the wire format through shared/web-protocol.ts.',
-  },
-];
-const intoCore = intoMain(
-  'core',
-  'The page servers (paydesk:// scheme, web bridge) know nothing of the console core: they are handed a dispatcher, and serve the page with main/page.',
-);
-const preloadOnly = (packages = []) => ({
-  regex: `^(?!(\\./|\\.\\./shared/)(?!.*\\.\\.)${packages.map((name) => `|${name}$`).join('')})`,
-  message:
-    'The preload imports only its own files and shared/ (electron too, in preload/index.ts only); never main/ or renderer/.',
-});
-const nodeBuiltins = [
-  'fs',
-  'path',
-  'os',
-  'crypto',
-  'child_process',
-  'http',
-  'https',
-  'net',
-  'url',
-  'util',
-  'stream',
-  'events',
-  'buffer',
-  'process',
-  'keytar',
-  'electron',
-  'electron-store',
 ];
 
 export default tseslint.config(
@@ -109,91 +157,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/**', 'preload/**'],
-    ignores: ['main/electron/ipc-router.ts', 'preload/index.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc] }] },
-  },
-  {
-    files: ['main/electron/**', 'main/index.ts'],
-    ignores: ['main/electron/ipc-router.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [intoWeb] }] },
-  },
-  {
-    files: ['main/electron/ipc-router.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [intoWeb] }] },
-  },
-  {
-    files: ['main/electron/app-scheme.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [intoWeb, intoCore] }] },
-  },
-  {
-    files: ['main/web/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: electronImports, patterns: webPatterns }] },
-  },
-  {
-    files: ['main/web/server.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: electronImports, patterns: [...webPatterns, intoCore] }],
+    files: ['main/**', 'preload/**', 'renderer/**', 'shared/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ROOMS.map(({ room, path }) => ({
+        type: room,
+        pattern: path,
+        partialMatch: false,
+      })),
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      'boundaries/legacy-templates': false,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
     },
-  },
-  {
-    files: ['main/page/**'],
     rules: {
-      'no-restricted-imports': [
+      'boundaries/dependencies': [
         'error',
         {
-          paths: electronImports,
-          patterns: [
-            intoMain(
-              'electron|web',
-              'main/page is what both shells (main/electron, main/web) use; it imports neither.',
-            ),
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['preload/**'],
-    ignores: ['preload/index.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [preloadOnly()] }] },
-  },
-  {
-    files: ['preload/index.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [preloadOnly(['electron'])] }] },
-  },
-  {
-    files: ['main/cli/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: electronImports }] },
-  },
-  {
-    files: ['main/core/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: electronImports,
-          patterns: [
-            {
-              regex: '^(\\.\\./)+sandbox(/|$)|(^|/)main/sandbox(/|$)',
-              message:
-                'main/core imports nothing from main/sandbox: the composition roots pass the embedded sandbox starter in (main/sandbox/starter.ts).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['main/sandbox/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: electronImports,
-          patterns: [
-            { group: ['**/core/**', '**/cli/**'], message: 'The sandbox implements the spec on its own.' },
-          ],
+          default: 'disallow',
+          checkAllOrigins: true,
+          message:
+            "'{{ dependency.source }}' is outside what this room may import (the ROOMS table in eslint.config.js).",
+          policies: roomPolicies,
         },
       ],
     },
@@ -204,16 +188,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({
-            name,
-            message: 'The renderer runs without Node or Electron.',
-          })),
-          patterns: nodeOnlyPatterns,
-        },
-      ],
     },
   },
   {
@@ -226,39 +200,6 @@ export default tseslint.config(
         'error',
         // Not words: digits, punctuation, codes in capitals (BRL); and the product's name.
         { mode: 'jsx-text-only', words: { exclude: ['[0-9!-/:-@[-`{-~—–·…\\s]+', '[A-Z_-]+', 'Paydesk'] } },
-      ],
-    },
-  },
-  {
-    files: ['shared/contract/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(?!\\./)',
-              message: 'The contract imports nothing from outside its folder.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['shared/web-protocol.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '.+',
-              message:
-                'The web bridge wire format imports nothing: the page bundle and the server both load it.',
-            },
-          ],
-        },
       ],
     },
   },

@@ -1,122 +1,80 @@
 import { test, expect } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /**
- * The rooms of the architecture page, checked by reading the sources so that a lint
- * configuration change cannot hide a breach.
+ * The rooms and what each may import are one table, ROOMS in eslint.config.js, enforced by
+ * `boundaries/dependencies`. These tests make sure that table bites (a lint change that stops it
+ * fails here), and check what a lint rule cannot: what the composition roots LOAD at start-up,
+ * following imports from file to file.
  */
 const root = join(import.meta.dirname, '..', '..');
 
-function sourceFiles(dir: string): string[] {
-  const absolute = join(root, dir);
-  try {
-    statSync(absolute);
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const entry of readdirSync(absolute, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && /\.(ts|tsx|js|mjs|cjs)$/.test(entry.name)) {
-      found.push(relative(root, join(entry.parentPath, entry.name)));
-    }
-  }
-  return found;
+/** The boundaries errors ESLint gives for `code` as if it were the file at `filePath`. */
+async function breaches(eslint: ESLint, filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'boundaries/dependencies')
+    .map((message) => `${message.line}: ${message.message}`);
 }
 
-const importSpecifiers = (source: string): string[] =>
-  [
-    ...source.matchAll(
-      /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm,
-    ),
-  ].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4] ?? '');
-
-function breaches(files: string[], forbidden: (specifier: string) => boolean): string[] {
-  return files.flatMap((file) =>
-    importSpecifiers(readFileSync(join(root, file), 'utf8'))
-      .filter(forbidden)
-      .map((specifier) => `${file} imports ${specifier}`),
-  );
-}
-
-/** Repository paths of the relative imports of `file`, as written (no extension added). */
-const relativeTargets = (file: string): string[] =>
-  importSpecifiers(readFileSync(join(root, file), 'utf8'))
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => relative(root, join(root, dirname(file), specifier)));
-
-test('the import-specifier reader finds every form of import', () => {
-  const sample = `import a from 'electron';\nimport type { B } from "electron-store";\nexport { c } from './c';\nconst d = await import('node:fs');\nconst e = require('keytar');\nimport './side-effect';`;
-  expect(importSpecifiers(sample)).toEqual([
-    'electron',
-    'electron-store',
-    './c',
-    'node:fs',
-    'keytar',
-    './side-effect',
-  ]);
-});
-
-test('main/core, main/sandbox and main/cli import nothing from electron', () => {
-  const files = ['main/core', 'main/sandbox', 'main/cli'].flatMap(sourceFiles);
-  expect(
-    breaches(files, (s) => s === 'electron' || s.startsWith('electron/') || s === 'electron-store'),
-  ).toEqual([]);
-});
-
-test('the preload imports only electron (in preload/index.ts), its own files and shared/', () => {
-  const files = sourceFiles('preload');
-  expect(files).toContain('preload/index.ts');
-  const offenders = files.flatMap((file) =>
-    importSpecifiers(readFileSync(join(root, file), 'utf8'))
-      .filter((specifier) => {
-        if (!specifier.startsWith('.')) return !(file === 'preload/index.ts' && specifier === 'electron');
-        const target = relative(root, join(root, dirname(file), specifier));
-        return !/^(preload|shared)\//.test(target);
-      })
-      .map((specifier) => `${file} imports ${specifier}`),
-  );
-  expect(offenders).toEqual([]);
-});
-
-test('main/page, which both shells use, imports neither shell', () => {
-  const files = sourceFiles('main/page');
-  expect(files).toContain('main/page/policy.ts');
-  const offenders = files.flatMap((file) =>
-    relativeTargets(file)
-      .filter((target) => /^main\/(electron|web)(\/|$)/.test(target))
-      .map((target) => `${file} imports ${target}`),
-  );
-  expect(offenders).toEqual([]);
-});
-
-test('the servers of the page know nothing of the console core: its files come from main/page', () => {
-  for (const server of ['main/electron/app-scheme.ts', 'main/web/server.ts']) {
-    const targets = relativeTargets(server);
-    expect(targets, server).toContain('main/page/renderer-files');
-    expect(
-      targets.filter((target) => /^main\/core(\/|$)/.test(target)),
-      server,
-    ).toEqual([]);
+test('the table of rooms bites: each forbidden import is an ESLint error, allowed ones are not', async () => {
+  test.setTimeout(120_000);
+  const eslint = new ESLint({ cwd: root });
+  const cases: { file: string; code: string; errors: RegExp[] }[] = [
+    {
+      file: 'main/core/zz-fixture.ts',
+      code: `import 'electron';\nimport type { SandboxOptions } from '../sandbox';\nimport { z } from 'zod';\nimport type { Result } from '../../shared/contract';\nexport type { SandboxOptions, Result };\nexport const y = z;\n`,
+      errors: [
+        /^1: Only main\/electron, main\/index.ts and preload\/index.ts may import electron/,
+        /^2: main\/core may import only contract/,
+      ],
+    },
+    {
+      file: 'renderer/src/zz-fixture.ts',
+      code: `import { buildCsv } from '../../main/core/csv';\nimport { readFileSync } from 'node:fs';\nimport { join } from 'path';\nimport { createBridge } from '../../preload/bridge';\nimport { useState } from 'react';\nexport const x = [buildCsv, readFileSync, join, createBridge, useState];\n`,
+      errors: [
+        /^1: renderer may import/,
+        /^2: renderer may import .*'node:fs'/,
+        /^3: renderer .*'path'/,
+        /^4: renderer .*preload/,
+      ],
+    },
+    {
+      file: 'main/cli/zz-fixture.ts',
+      code: `import keytar from 'keytar';\nimport { startSandbox } from '../sandbox';\nimport { embeddedSandboxStarter } from '../sandbox/starter';\nexport const x = [keytar, startSandbox, embeddedSandboxStarter];\n`,
+      errors: [
+        /^1: Only main\/core\/vault reaches the OS keychain/,
+        /^2: Other rooms reach main\/sandbox only through its lazy starter/,
+      ],
+    },
+    {
+      file: 'main/electron/zz-fixture.ts',
+      code: `import { ipcMain, app } from 'electron';\nimport { startWebBridge } from '../web/start';\nexport const y = [ipcMain, app, startWebBridge];\n`,
+      errors: [/^1: Raw IPC lives only in main\/electron\/ipc-router.ts/, /^2: main\/electron may import/],
+    },
+    {
+      file: 'main/electron/app-scheme.ts',
+      code: `import { buildCsv } from '../core/csv';\nexport const y = buildCsv;\n`,
+      errors: [/^1: The page servers .* know nothing of the console core/],
+    },
+    {
+      file: 'shared/contract/zz-fixture.ts',
+      code: `import { z } from 'zod';\nexport const y = z;\n`,
+      errors: [/^1: shared\/contract may import no other room, and no package/],
+    },
+    {
+      file: 'preload/bridge.ts',
+      code: `import { contextBridge } from 'electron';\nexport const y = contextBridge;\n`,
+      errors: [/^1: Only main\/electron, main\/index.ts and preload\/index.ts may import electron/],
+    },
+  ];
+  for (const { file, code, errors } of cases) {
+    const found = await breaches(eslint, file, code);
+    expect(found, file).toHaveLength(errors.length);
+    errors.forEach((error, index) => expect(found[index], file).toMatch(error));
   }
-});
-
-test('the sandbox does not import the client, the CLI or the contract', () => {
-  const outside = sourceFiles('main/sandbox').flatMap((file) =>
-    relativeTargets(file)
-      .filter((target) => /^(main\/(core|cli)|preload)(\/|$)/.test(target))
-      .map((target) => `${file} imports ${target}`),
-  );
-  expect(outside).toEqual([]);
-});
-
-test('main/core imports nothing from main/sandbox, not even a type', () => {
-  const into = sourceFiles('main/core').flatMap((file) =>
-    relativeTargets(file)
-      .filter((target) => /^main\/sandbox(\/|$)/.test(target))
-      .map((target) => `${file} imports ${target}`),
-  );
-  expect(into).toEqual([]);
 });
 
 /**
@@ -191,50 +149,4 @@ test('the composition roots load the record index database only when a record is
       entry,
     ).toEqual([]);
   }
-});
-
-test('the renderer imports no Node, Electron, keytar or main code', () => {
-  const forbidden = (s: string): boolean =>
-    s.startsWith('node:') ||
-    [
-      'electron',
-      'electron-store',
-      'keytar',
-      'fs',
-      'path',
-      'os',
-      'crypto',
-      'child_process',
-      'http',
-      'https',
-      'net',
-    ].includes(s) ||
-    /(^|\/)main\//.test(s);
-  expect(breaches(sourceFiles('renderer'), forbidden)).toEqual([]);
-});
-
-test('the renderer imports nothing from the preload: it shares only the contract with it', () => {
-  expect(breaches(sourceFiles('renderer'), (s) => /(^|\/)preload(\/|$)/.test(s))).toEqual([]);
-});
-
-test('the contract imports nothing from outside its folder', () => {
-  const outside = sourceFiles('shared/contract').flatMap((file) =>
-    importSpecifiers(readFileSync(join(root, file), 'utf8'))
-      .filter(
-        (specifier) =>
-          !specifier.startsWith('.') ||
-          // The folder itself, not a sibling that merely starts with its name (`shared/contract-old`).
-          !/^shared\/contract(\/|$)/.test(relative(root, join(root, dirname(file), specifier))),
-      )
-      .map((specifier) => `${file} imports ${specifier}`),
-  );
-  expect(sourceFiles('shared/contract')).toContain('shared/contract/index.ts');
-  expect(outside).toEqual([]);
-});
-
-test('raw ipcMain and ipcRenderer appear only in the router and the preload bridge', () => {
-  const allowed = new Set(['main/electron/ipc-router.ts', 'preload/index.ts']);
-  const files = ['main', 'preload', 'renderer'].flatMap(sourceFiles).filter((file) => !allowed.has(file));
-  const users = files.filter((file) => /\bipc(Main|Renderer)\b/.test(readFileSync(join(root, file), 'utf8')));
-  expect(users).toEqual([]);
 });
