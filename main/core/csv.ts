@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import type { Result } from '../../shared/contract';
 
 /**
@@ -44,17 +45,13 @@ function cellText(cell: CsvCell): string {
   return neutraliseCell(cell);
 }
 
-function quoteIfNeeded(text: string, delimiter: string): string {
-  const needsQuotes =
-    text.includes('"') || text.includes('\n') || text.includes('\r') || text.includes(delimiter);
-  return needsQuotes ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function csvLine(cells: readonly CsvCell[], delimiter: string): string {
-  // A record of one empty field would otherwise be an empty line, which readers skip or
-  // misread: quoting it keeps the round trip exact.
-  if (cells.length === 1 && cellText(cells[0]) === '') return '""';
-  return cells.map((cell) => quoteIfNeeded(cellText(cell), delimiter)).join(delimiter);
+/**
+ * Lines of a CSV document, each ended by the newline, for writing a document a part at a time
+ * (a batch of 100,000 rows page by page); `buildCsv` of the same rows is the same text. No
+ * byte-order mark: that belongs to the start of the document only.
+ */
+export function csvRecords(rows: Iterable<readonly CsvCell[]>, options: CsvBuildOptions = {}): string {
+  return writeCsv(rows, options, false);
 }
 
 /**
@@ -66,19 +63,27 @@ export function buildCsv(
   rows: Iterable<readonly CsvCell[]>,
   options: CsvBuildOptions = {},
 ): string {
-  return (options.bom ? '\uFEFF' : '') + csvRecords([headers], options) + csvRecords(rows, options);
+  return writeCsv([headers, ...rows], options, options.bom ?? false);
 }
 
 /**
- * Lines of a CSV document, each ended by the newline, for writing a document a part at a time
- * (a batch of 100,000 rows page by page); `buildCsv` of the same rows is the same text.
+ * The one CSV writer: cells turned to neutralised text here, quoting and escaping by csv-stringify
+ * (a field holding the delimiter, a quote, CR or LF is quoted, quotes doubled).
  */
-export function csvRecords(rows: Iterable<readonly CsvCell[]>, options: CsvBuildOptions = {}): string {
-  const delimiter = options.delimiter ?? ',';
-  const newline = options.newline ?? '\r\n';
-  let text = '';
-  for (const row of rows) text += csvLine(row, delimiter) + newline;
-  return text;
+function writeCsv(rows: Iterable<readonly CsvCell[]>, options: CsvBuildOptions, bom: boolean): string {
+  const records = Array.from(rows, (row) => row.map(cellText));
+  return stringify(records, {
+    delimiter: options.delimiter ?? ',',
+    record_delimiter: options.newline ?? '\r\n',
+    bom,
+    quoted_match: /[\r\n]/,
+    cast: {
+      // A record of one empty field would otherwise be an empty line, which readers skip or
+      // misread: quoting it keeps the round trip exact. `context.records` is the record's index.
+      string: (value, context) =>
+        value === '' && records[context.records]?.length === 1 ? { value, quoted_empty: true } : value,
+    },
+  });
 }
 
 export interface CsvParseOptions {
