@@ -26,9 +26,9 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  // The oldest system Node the installed CLI is promised to run on (README, "The command line"),
-  // not package.json "engines", which is the newer Node this project is developed and tested on.
-  target: 'node22.12',
+  // The oldest system Node the installed CLI is promised to run on: package.json "engines" (README,
+  // "The command line"), not .nvmrc, the newer Node this project is developed and tested on.
+  target: 'node22.14',
   external: ['better-sqlite3', 'keytar'],
   // CommonJS packages in the bundle (pino, fastify's dependencies) call require() for Node's
   // built-ins, which an ES module does not have.
