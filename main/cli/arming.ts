@@ -1,12 +1,10 @@
 import type { MutationMeta, Result } from '../../shared/contract';
 import { checkInput, idempotencyKeySchema } from '../core/payments';
 import type { MutationFlags } from './command-context';
+import { invalidOption } from './command-context';
 import type { CliSession } from './session';
 
-const invalid = (field: string, message: string): Result<never> => ({
-  ok: false,
-  error: { kind: 'validation', field, message: `${field}: ${message}` },
-});
+const invalid = invalidOption;
 
 /**
  * How production arming maps to the CLI: a CLI process lives for one command, so `--yes` arms

@@ -7,7 +7,6 @@ import {
   type BatchParseResult,
   type BatchRow,
   type BatchSummary,
-  type ConsoleError,
   type ErrorKind,
   type Result,
 } from '../../shared/contract';
@@ -17,6 +16,7 @@ import { asJson, readInputText } from './input';
 import { exitCodeFor, printable } from './output';
 import type { CliSession } from './session';
 import type { CommandContext } from './program';
+import { invalidOption } from './command-context';
 
 /**
  * `paydesk batch deposits|refunds|cashouts <file|->`: the console's batch lookup (the same
@@ -50,10 +50,7 @@ interface BatchFlags {
   csv?: boolean;
 }
 
-const invalid = (field: string, message: string): { ok: false; error: ConsoleError } => ({
-  ok: false,
-  error: { kind: 'validation', field, message: `${field}: ${message}` },
-});
+const invalid = invalidOption;
 
 function option(
   value: string | undefined,

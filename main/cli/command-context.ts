@@ -60,3 +60,9 @@ export interface MutationFlags {
   /** A retry: the intent's own reason stands when none is given (the core checks one is there). */
   reasonOptional?: boolean;
 }
+
+/** A command-line option that cannot be used as given, named in the message the terminal shows. */
+export const invalidOption = (field: string, message: string): { ok: false; error: ConsoleError } => ({
+  ok: false,
+  error: { kind: 'validation', field, message: `${field}: ${message}` },
+});

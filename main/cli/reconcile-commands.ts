@@ -26,6 +26,7 @@ import { paceOptions } from './batch-commands';
 import { asJson } from './input';
 import { exitCodeFor, printable } from './output';
 import type { CommandContext } from './program';
+import { invalidOption } from './command-context';
 
 /**
  * `paydesk reconcile <ledger>`: the merchant's ledger (CSV or XLSX) against the service, through
@@ -51,11 +52,7 @@ interface ReconcileFlags {
   csv?: boolean;
 }
 
-const invalid = (field: string, message: string): ConsoleError => ({
-  kind: 'validation',
-  field,
-  message: `${field}: ${message}`,
-});
+const invalid = (field: string, message: string): ConsoleError => invalidOption(field, message).error;
 
 const money = (amount: number | undefined, currency: string | undefined): string =>
   amount === undefined ? '?' : `${amount}${currency !== undefined ? ` ${currency}` : ''}`;

@@ -9,6 +9,7 @@ import {
 } from '../core/payments';
 import { armForCommand } from './arming';
 import type { Answer, CliIo, CommandContext, MutationFlags } from './command-context';
+import { invalidOption } from './command-context';
 import { readInputText } from './input';
 import type { CliSession } from './session';
 
@@ -22,10 +23,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** A bank account is five short fields; a file far larger than that is the wrong file. */
 const MAX_BANK_ACCOUNT_BYTES = 64 * 1024;
 
-const invalid = (field: string, message: string): Result<never> => ({
-  ok: false,
-  error: { kind: 'validation', field, message: `${field}: ${message}` },
-});
+const invalid = invalidOption;
 
 /** An id argument or option, checked like the client checks ids. */
 const idArgument = (value: string, field: string): Result<number> => checkInput(idTextSchema, value, field);
