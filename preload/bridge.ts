@@ -20,7 +20,7 @@ import {
  */
 
 /** An event as main pushes it on EVENT_CHANNEL. */
-export interface BridgeEventMessage {
+interface BridgeEventMessage {
   name: string;
   payload: unknown;
 }

@@ -11,7 +11,7 @@ import { credentialFieldName, typedCredentialField } from './credential-fields';
  * keychain secret cannot be sent to a host it does not belong to). Without PAYDESK_BASE_URL, a
  * PAYDESK_* credential variable that is set wins over the keychain entry of the same field.
  */
-export interface CliEnvironment {
+interface CliEnvironment {
   baseUrl: string;
   credentials: CredentialsSource;
   /** Adds how to fix a failure in this source's terms (which variable to set). */
@@ -20,10 +20,10 @@ export interface CliEnvironment {
 
 export type EnvironmentSource = () => Promise<Result<CliEnvironment>>;
 
-export const BASE_URL_VARIABLE = 'PAYDESK_BASE_URL';
+const BASE_URL_VARIABLE = 'PAYDESK_BASE_URL';
 
 /** The variable that holds each credential field. */
-export const CREDENTIAL_VARIABLES: Record<CredentialField, string> = {
+const CREDENTIAL_VARIABLES: Record<CredentialField, string> = {
   apiKey: 'PAYDESK_API_KEY',
   apiSecret: 'PAYDESK_API_SECRET',
   readOnlyKey: 'PAYDESK_READONLY_KEY',
@@ -76,7 +76,7 @@ export function environmentFromVariables(variables: Variables): EnvironmentSourc
 }
 
 /** For a missing credential: the variables of its set that are empty. */
-export function explainVariables(error: ConsoleError, variables: Variables): ConsoleError {
+function explainVariables(error: ConsoleError, variables: Variables): ConsoleError {
   if (error.kind !== 'credentials_missing') return error;
   const set = Object.values(CREDENTIAL_SETS).find((fields) =>
     (fields as readonly string[]).includes(error.field ?? ''),
@@ -98,7 +98,7 @@ export function explainProfile(error: ConsoleError, environmentId: string): Cons
 }
 
 /** The id of the environment PAYDESK_BASE_URL defines when it matches no profile. */
-export const VARIABLES_ENVIRONMENT_ID = 'variables';
+const VARIABLES_ENVIRONMENT_ID = 'variables';
 
 /**
  * Who the PAYDESK_BASE_URL environment is, for guard rails and the journal: the profile named by

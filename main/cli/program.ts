@@ -15,7 +15,7 @@ import type { CliSession } from './session';
 import { openSession } from './session';
 
 // The command groups and the tests import the runner's types from here.
-export type { Answer, CliIo, CliOptions, CommandContext, MutationFlags } from './command-context';
+export type { CliIo, CliOptions, CommandContext } from './command-context';
 
 /** `Prod BR (production)`: the target's name and kind; undefined when it cannot be told. */
 async function environmentLabel(session: CliSession): Promise<string | undefined> {

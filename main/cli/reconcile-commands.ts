@@ -101,7 +101,7 @@ function badRowLine(row: LedgerBadRow): string {
 }
 
 /** The batch command's table, read off the run: a stop's own code, Ctrl-C, unreachable, bad input, differences. */
-export function reconcileExitCode(summary: ReconcileSummary): number {
+function reconcileExitCode(summary: ReconcileSummary): number {
   if (summary.state === 'failed' && summary.error) return exitCodeFor(summary.error);
   if (summary.state === 'cancelled') return 130;
   if (summary.unreachable > 0) return 3;

@@ -17,7 +17,7 @@ import type { Result } from '../../shared/contract';
  */
 
 /** First characters that make a spreadsheet evaluate a cell (OWASP CSV Injection). */
-export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
+const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
 
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -31,7 +31,7 @@ export interface CsvBuildOptions {
 }
 
 /** The single quote that neutralises a dangerous cell. */
-export const NEUTRALISING_PREFIX = "'";
+const NEUTRALISING_PREFIX = "'";
 
 /** Prefixes a text cell that a spreadsheet would evaluate; any other text comes back unchanged. */
 export function neutraliseCell(text: string): string {

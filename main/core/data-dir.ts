@@ -10,12 +10,12 @@ import { isAbsolute, join, resolve } from 'node:path';
  */
 
 export const APP_FOLDER_NAME = 'Paydesk';
-export const DATA_DIR_VARIABLE = 'PAYDESK_DATA_DIR';
+const DATA_DIR_VARIABLE = 'PAYDESK_DATA_DIR';
 
 /** The settings document (the same file the electron-store adapter writes: `settings.json`). */
-export const SETTINGS_FILE_NAME = 'settings.json';
+const SETTINGS_FILE_NAME = 'settings.json';
 /** The audit journal's folder (journal.jsonl, its lock and the pending-request spool). */
-export const AUDIT_FOLDER_NAME = 'audit';
+const AUDIT_FOLDER_NAME = 'audit';
 /** V8's compiled code of the command line, kept between runs (main/cli/index.ts). */
 export const CLI_CODE_CACHE_FOLDER_NAME = 'cli-code-cache';
 

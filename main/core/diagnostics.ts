@@ -31,7 +31,7 @@ export interface ShellFacts {
 
 type Unavailable = { unavailable: ErrorKind };
 
-export interface EnvironmentFacts {
+interface EnvironmentFacts {
   id: string;
   kind: EnvironmentKind;
   /** Scheme and host only (hostOf). */

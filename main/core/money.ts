@@ -7,7 +7,7 @@ import { CURRENCY_MINOR_UNITS } from '../../shared/contract';
  */
 
 /** Decimals kept for a currency whose precision is not known (a crypto asset, a new code). */
-export const UNKNOWN_CURRENCY_DIGITS = 4;
+const UNKNOWN_CURRENCY_DIGITS = 4;
 
 /** The decimals of an amount in `currency`; undefined when the currency's precision is not known. */
 export function minorUnitsOf(currency: string | null | undefined): number | undefined {

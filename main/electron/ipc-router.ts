@@ -9,10 +9,10 @@ import { decideSender, type IpcSenderFacts, type OwnPage } from '../page/policy'
  * main/page/policy.ts. Runtime events go to our window only, as `{ name, payload }` on EVENT_CHANNEL.
  */
 
-export type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;
+type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;
 
 /** The part of the runtime's event bus the router forwards (main/core/console/events.ts). */
-export interface EventSource {
+interface EventSource {
   onAny(listener: (name: string, payload: unknown) => void): () => void;
 }
 
@@ -28,7 +28,7 @@ export interface IpcRouterOptions {
 }
 
 /** The part of the app's log the router writes to. */
-export type RouterLog = Pick<AppLog, 'warn' | 'error'>;
+type RouterLog = Pick<AppLog, 'warn' | 'error'>;
 
 const consoleLog: RouterLog = {
   warn: (event, fields) => console.warn(`paydesk: ${event}`, fields),

@@ -29,7 +29,7 @@ interface NotificationTexts {
   environment: (id: string) => string;
 }
 
-export const NOTIFICATION_TEXTS: Record<TextLanguage, NotificationTexts> = {
+const NOTIFICATION_TEXTS: Record<TextLanguage, NotificationTexts> = {
   en: {
     kind: { deposit: 'Deposit', refund: 'Refund', cashout: 'Cashout', sub_merchant: 'Sub-merchant' },
     alarm: 'ALARM',

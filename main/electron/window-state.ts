@@ -33,7 +33,7 @@ const coordinate = z.number().int().min(-100_000).max(100_000);
 const length = z.number().int().min(1).max(100_000);
 
 /** The saved file as it may be read back: anything else (hand-edited, truncated) is ignored. */
-export const windowStateSchema = z.object({
+const windowStateSchema = z.object({
   bounds: z.object({ x: coordinate, y: coordinate, width: length, height: length }),
   maximized: z.boolean(),
 });

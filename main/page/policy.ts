@@ -11,7 +11,7 @@
 // ---------------------------------------------------------------------------------------------
 
 /** Directive → sources. One place; the header string and the meta tag are derived from it. */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   'default-src': ["'none'"],
   'script-src': ["'self'"],
   // Mantine (and Emotion-style libraries generally) inject <style> elements and style
@@ -219,7 +219,7 @@ export function appSchemeRequestPath(method: string, url: string): string | unde
 // IPC senders
 // ---------------------------------------------------------------------------------------------
 
-export const CHANNEL_PREFIX = 'paydesk:';
+const CHANNEL_PREFIX = 'paydesk:';
 
 /** What the router knows about a call before any handler runs (read off the IPC event). */
 export interface IpcSenderFacts {
@@ -288,7 +288,7 @@ export function isExternalUrlAllowed(url: string): boolean {
  * the permission handlers in Electron, so denying it would break them. It cannot read anything.
  * Camera, microphone, notifications, geolocation, clipboard reads, HID/USB/serial… are denied.
  */
-export const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
 
 /** Permission request and check handlers answer this: a listed permission, for our own page only. */
 export function isPermissionGranted(permission: string, requestingUrl: string, page: OwnPage): boolean {

@@ -17,7 +17,7 @@ export const single = (value: string | string[] | undefined): string | undefined
   Array.isArray(value) ? value[0] : value;
 
 /** Compares secrets without leaking where they differ. */
-export function sameSecret(given: string, expected: string): boolean {
+function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');
   const b = Buffer.from(expected, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
@@ -36,7 +36,7 @@ export function checkBearer(headers: IncomingHttpHeaders, readOnlyKey: string): 
 }
 
 /** D1: lowercase hex HMAC-SHA256(secret, X-Date + X-Login + exact body bytes). */
-export function signRequest(secret: string, xDate: string, xLogin: string, body: Buffer): string {
+function signRequest(secret: string, xDate: string, xLogin: string, body: Buffer): string {
   return createHmac('sha256', secret)
     .update(xDate + xLogin, 'utf8')
     .update(body)
@@ -44,7 +44,7 @@ export function signRequest(secret: string, xDate: string, xLogin: string, body:
 }
 
 /** D3: lowercase hex HMAC-SHA256(cashout secret, exact body bytes). */
-export function signCashoutPayload(secret: string, body: Buffer): string {
+function signCashoutPayload(secret: string, body: Buffer): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 

@@ -89,7 +89,7 @@ const depositAmountCents = z.unknown().transform((value, ctx) => {
   return Math.round(amount * 100);
 });
 
-export const addressSchema = z.object(
+const addressSchema = z.object(
   {
     street: text(255).optional(),
     city: text(128).optional(),
@@ -142,7 +142,7 @@ const cryptoSchema = z.object(
   'must be an object',
 );
 
-export const bankAccountSchema = z.object(
+const bankAccountSchema = z.object(
   {
     bank_code: digitCode.optional(),
     account_number: nonEmptyText(45).optional(),
@@ -190,7 +190,6 @@ export const depositCreateSchema = z.object({
   reported_info: reportedInfoSchema.optional(),
   crypto: cryptoSchema.optional(),
 });
-export type DepositCreateInput = z.infer<typeof depositCreateSchema>;
 
 /** POST /v3/refunds (D8). Amount rules are checked apart: they answer 802, not 202. */
 export const refundCreateSchema = z.object({
@@ -203,7 +202,6 @@ export const refundCreateSchema = z.object({
   comments: text(255).optional(),
   notification_url: httpUrl.optional(),
 });
-export type RefundCreateInput = z.infer<typeof refundCreateSchema>;
 
 /** `payer.email: must be …` — the first broken rule, named by its dotted path. */
 export function describeFirstIssue(error: z.ZodError): string {

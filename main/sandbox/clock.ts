@@ -69,7 +69,7 @@ export function parseXDate(value: string): number | undefined {
 }
 
 /** How far X-Date may be from the authentication clock (spec Limits, D2): 5 s accepted, 6 s refused. */
-export const X_DATE_WINDOW_SECONDS = 5;
+const X_DATE_WINDOW_SECONDS = 5;
 
 /**
  * D2 window check in whole seconds: X-Date carries no milliseconds, so the authentication clock is

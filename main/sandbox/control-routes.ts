@@ -63,7 +63,7 @@ const READ_ONLY_METHODS = new Set(['GET', 'HEAD']);
  * on changes the JSON content type (which a page cannot send cross-site without a preflight).
  * curl, the console and the tests send exactly that. Undefined when the caller may proceed.
  */
-export function checkControlCaller(request: {
+function checkControlCaller(request: {
   method: string;
   headers: IncomingHttpHeaders;
   /** The Content-Type as the client sent it. */

@@ -22,11 +22,11 @@ import type { CardDetail, DepositRecord } from './state';
 import { centsToAmount, roundTo, type MoveOutcome, type World } from './world';
 
 /** A HOSTED deposit waits this long for the payer to open the checkout. */
-export const HOSTED_EXPIRY_MINUTES = 24 * 60;
+const HOSTED_EXPIRY_MINUTES = 24 * 60;
 /** Spec Limits: an EXPIRED deposit is CANCELLED 7 days after expiry. */
-export const CANCEL_AFTER_EXPIRY_MS = 7 * DAY_MS;
+const CANCEL_AFTER_EXPIRY_MS = 7 * DAY_MS;
 /** The merchant balance currency of fee_amount (spec: "fee in the merchant balance currency"). */
-export const MERCHANT_BALANCE_CURRENCY = 'USD';
+const MERCHANT_BALANCE_CURRENCY = 'USD';
 
 /** Statuses whose record shows `local_amount`; the others show `amount` (spec: non-final samples). */
 const SETTLED_STATUSES: ReadonlySet<DepositStatus> = new Set(['COMPLETED', 'EARLY RELEASED', 'CANCELLED']);

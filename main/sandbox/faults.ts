@@ -7,7 +7,7 @@ import { createRandom, type Random } from './random';
  * request is handled or after its effect was applied and stored (an answer lost), so a
  * client's idempotent retry can be shown not to duplicate anything.
  */
-export const FAULT_KINDS = ['latency', 'drop', 'http500', 'malformed'] as const;
+const FAULT_KINDS = ['latency', 'drop', 'http500', 'malformed'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultSettingsSchema = z

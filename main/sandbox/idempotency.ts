@@ -8,7 +8,7 @@ import { HOUR_MS } from './clock';
  * (104). A request that arrives while the first one with its key is still running waits for
  * that answer instead of running twice.
  */
-export const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
+const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
 
 interface Entry {
   bodyHash: string;

@@ -1,17 +1,16 @@
 /** What a payment method is made of, and the pieces its table entries share. */
 
 export const METHOD_TYPES = ['BANK_DEPOSIT', 'BANK_TRANSFER', 'CREDIT_CARD', 'VOUCHER'] as const;
-export type MethodType = (typeof METHOD_TYPES)[number];
+type MethodType = (typeof METHOD_TYPES)[number];
 
 /** How the sandbox writes the payment instructions of a method (payment_info.metadata). */
-export type InstructionKind = 'bank_deposit' | 'bank_transfer' | 'voucher' | 'instant' | 'card';
+type InstructionKind = 'bank_deposit' | 'bank_transfer' | 'voucher' | 'instant' | 'card';
 
 export const AVAILABLE = 'ACTIVE';
 /** The spec leaves the set of status values open; this is the "momentarily unavailable" one. */
 export const MOMENTARILY_UNAVAILABLE = 'TEMPORARILY_UNAVAILABLE';
 
-export type ReportedInfoField =
-  'bank_account_number' | 'bank_branch' | 'bank_beneficiary' | 'bank_account_type';
+type ReportedInfoField = 'bank_account_number' | 'bank_branch' | 'bank_beneficiary' | 'bank_account_type';
 
 /** Spec, reported_info table: "two or more words of 2 to 30 non-digit, non-space characters". */
 const BENEFICIARY_WORDS = /^[^\d\s]{2,30}( [^\d\s]{2,30})+$/;
@@ -31,7 +30,7 @@ export const beneficiaryRule: ReportedInfoRule = {
   mask: 'two or more words of 2 to 30 letters',
 };
 
-export interface BeneficiaryAccount {
+interface BeneficiaryAccount {
   beneficiaryName: string;
   agency?: string;
   account: string;

@@ -12,7 +12,7 @@ import type { SandboxCredentials } from './credentials';
 
 export type NotificationSubject = 'deposit' | 'refund';
 
-export interface NotificationAttempt {
+interface NotificationAttempt {
   attempt: number;
   /** Business-clock time of the attempt, ISO 8601 (D13). */
   at: string;
@@ -33,7 +33,7 @@ export interface NotificationEntry {
   attempts: NotificationAttempt[];
 }
 
-export const NOTIFICATION_RETRIES = 5;
+const NOTIFICATION_RETRIES = 5;
 
 export interface NotifierOptions {
   /** When an attempt happened, as the notifications log shows it (D13). */

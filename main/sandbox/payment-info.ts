@@ -27,7 +27,7 @@ function crc16(payload: string): string {
 }
 
 /** An instant-payment "copy and paste" line in the EMV BR Code layout. */
-export function instantPaymentLine(key: string, amountCents: number, txid: string): string {
+function instantPaymentLine(key: string, amountCents: number, txid: string): string {
   const body =
     emv('00', '01') +
     emv('26', emv('00', 'br.gov.bcb.pix') + emv('01', key)) +
@@ -67,7 +67,7 @@ function mod11(digits: string): number {
 }
 
 /** A boleto bar code (44 digits) and its digitable line (47 digits in 5 groups). */
-export function boletoLines(
+function boletoLines(
   amountCents: number,
   dueFactor: number,
   freeField: string,

@@ -7,19 +7,8 @@
 // Callers read every table through this one module, whichever file holds it.
 export { BANKS } from './banks';
 export { CASHOUT_REJECTIONS } from './cashout-rejections';
-export { COUNTRIES, findCountry, type Country } from './countries';
+export { COUNTRIES, findCountry } from './countries';
 export { STATES } from './country-states';
 export { CRYPTO_FEE_PERCENT, CRYPTO_NETWORKS, CRYPTO_USD_PRICES, FIAT_FEE_PERCENT } from './crypto-prices';
-export {
-  AVAILABLE,
-  CAIXA_ACCOUNT_TYPES,
-  METHOD_TYPES,
-  MOMENTARILY_UNAVAILABLE,
-  type BeneficiaryAccount,
-  type InstructionKind,
-  type MethodType,
-  type PaymentMethodSpec,
-  type ReportedInfoField,
-  type ReportedInfoRule,
-} from './method-specs';
+export { AVAILABLE, type PaymentMethodSpec } from './method-specs';
 export { findMethod, methodsOf, PAYMENT_METHODS } from './payment-methods';

@@ -11,7 +11,7 @@ import { centsToAmount, type MoveOutcome, type World } from './world';
 const RELEASED_STATUSES: ReadonlySet<RefundStatus> = new Set(['CANCELLED', 'REJECTED']);
 
 /** D8: the deposit amount minus every refund still standing. */
-export function refundableCents(world: World, deposit: DepositRecord): number {
+function refundableCents(world: World, deposit: DepositRecord): number {
   let taken = 0;
   for (const refund of world.state.refunds.values()) {
     if (refund.depositId === deposit.id && !RELEASED_STATUSES.has(refund.status)) taken += refund.amountCents;

@@ -26,9 +26,9 @@ import { roundTo } from './world';
 
 /** The service's endpoints, each a handler behind the authentication its route checks first. */
 
-export type AuthKind = 'readOnly' | 'signed' | 'cashout';
+type AuthKind = 'readOnly' | 'signed' | 'cashout';
 
-export interface ServiceCall {
+interface ServiceCall {
   params: Record<string, string>;
   query: Record<string, unknown>;
   rawBody: Buffer;

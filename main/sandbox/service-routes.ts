@@ -20,11 +20,7 @@ export const clientContentTypes = new WeakMap<object, string | undefined>();
 
 const EMPTY = Buffer.alloc(0);
 
-export function sendAnswer(
-  reply: FastifyReply,
-  answer: Answer,
-  headers: Record<string, string> = {},
-): FastifyReply {
+function sendAnswer(reply: FastifyReply, answer: Answer, headers: Record<string, string> = {}): FastifyReply {
   reply.code(answer.status).headers(headers);
   if (answer.body === undefined) return reply.send();
   return reply.type('application/json; charset=utf-8').send(answerText(answer));

@@ -47,7 +47,7 @@ export const CASHOUT_STATUS_CODES: Readonly<Record<CashoutStatus, { code: number
 };
 
 /** Extra condition a move needs beyond its source state. */
-export type MoveGuard =
+type MoveGuard =
   /** Spec: EARLY RELEASED "is used only when early_release was sent in the request". */
   'early_release_requested';
 

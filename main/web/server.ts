@@ -26,7 +26,7 @@ import { CONTENT_TYPES, PLAIN_TEXT, resolveRendererFile } from '../page/renderer
 export type Dispatch = (channel: string, arg: unknown) => Promise<Result<unknown>>;
 
 /** The part of the runtime's event bus the server forwards (main/core/console/events.ts). */
-export interface EventSource {
+interface EventSource {
   onAny(listener: (name: string, payload: unknown) => void): () => void;
 }
 
@@ -102,7 +102,7 @@ export function tokenMatches(expected: string, given: string | null): boolean {
  * whose DNS name an attacker rebinds to 127.0.0.1 reaches this port with its own name in Host,
  * and must not read the renderer nor the bridge script.
  */
-export function isOwnHost(host: string | undefined, origin: string): boolean {
+function isOwnHost(host: string | undefined, origin: string): boolean {
   return host !== undefined && host.toLowerCase() === new URL(origin).host;
 }
 
@@ -111,7 +111,7 @@ export function isOwnHost(host: string | undefined, origin: string): boolean {
  * Origin that is our own page's (a page on another port or site must not reach the console, even
  * with the token, and a non-browser client without an Origin is refused too).
  */
-export function checkUpgrade(
+function checkUpgrade(
   request: { url?: string; headers: { origin?: string; host?: string } },
   expected: { origin: string; token: string },
 ): { allowed: true } | { allowed: false; status: 400 | 401 | 403 | 404; reason: string } {
@@ -143,7 +143,7 @@ const validation = (message: string, field?: string): Result<never> => ({
  * Reads one frame into a call, or the Result to answer at once (with the frame's id when one can
  * be read, so the page's pending call is not left hanging).
  */
-export function readRequestFrame(
+function readRequestFrame(
   data: RawData,
   isBinary: boolean,
 ):

@@ -135,7 +135,7 @@ export class ChainChecker {
 }
 
 /** Why a parsed line is not the next sound link of the chain, or undefined when it is. Null expectations are not checked. */
-export function linkProblem(
+function linkProblem(
   parsed: unknown,
   entry: ReturnType<typeof entrySchema.safeParse>,
   line: number,

@@ -9,7 +9,7 @@ import { MASKED_SUMMARY_FIELDS, looksMasked } from './summary';
  * is the `hash` of the line before, or GENESIS_HASH on the first line. Changing a field, a line's
  * place or the set of lines therefore breaks the chain where it happened.
  */
-export const JOURNAL_FORMAT_VERSION = 1;
+const JOURNAL_FORMAT_VERSION = 1;
 export const GENESIS_HASH = '0'.repeat(64);
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
@@ -135,7 +135,7 @@ const gapBody = z.object({
  * request or from the ids the damaged bytes still show. Such an intent stays unresolved, and so
  * blocks its target, until a person settles it.
  */
-export const suspectSchema = z.strictObject({
+const suspectSchema = z.strictObject({
   intentId: z.uuid(),
   action: z.enum(AUDIT_ACTIONS),
   environment: environmentRefSchema.nullable(),

@@ -59,7 +59,7 @@ import { compactView, entryView, isUnsettled, matchesFilter, type Operation } fr
  * the other, and keeps each intent's request in the spool for a same-key retry.
  */
 
-export const PENDING_FOLDER = 'pending';
+const PENDING_FOLDER = 'pending';
 
 export interface OpenJournalOptions {
   /** The data folder of the journal; created (0700) when missing. */

@@ -20,29 +20,14 @@ export {
   openJournal,
   JOURNAL_FILE,
   LOCK_FILE,
-  PENDING_FOLDER,
   type Journal,
   type OpenJournalOptions,
-  type IntentInput,
-  type RecordedIntent,
   type OutcomeInput,
   type ResolutionInput,
-  type PendingRequest,
-  type AcknowledgedGap,
-  type RepairedDamage,
 } from './journal';
-export { RESEND_WINDOW_MS, type AccountScope } from './targets';
-export { verifyJournal, verifyJournalBytes, verifyJournalFile } from './verify';
+export { type AccountScope } from './targets';
+export { verifyJournalBytes, verifyJournalFile } from './verify';
 export { ANCHOR_FILE } from './anchor';
 export { canonicalJson, requestBodySha256 } from './canonical-json';
-export {
-  mask,
-  looksMasked,
-  summariseRequest,
-  type Masked,
-  type ActionRequests,
-  type CashoutCancelRequest,
-  type RequestSummary,
-} from './summary';
+export { mask, looksMasked, summariseRequest, type ActionRequests } from './summary';
 export { AUDIT_CSV_HEADERS } from './export-csv';
-export { GENESIS_HASH } from './entries';

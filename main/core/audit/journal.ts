@@ -21,10 +21,8 @@ import type { Operation } from './views';
  */
 
 export { JOURNAL_FILE, LOCK_FILE } from './journal-file';
-export { openJournal, PENDING_FOLDER, type OpenJournalOptions } from './file-journal';
-export type { IntentInput, OutcomeInput, RecordedIntent, ResolutionInput } from './journal-inputs';
-export type { RepairedDamage } from './repair';
-
+export { openJournal, type OpenJournalOptions } from './file-journal';
+export type { OutcomeInput, ResolutionInput } from './journal-inputs';
 /** A spooled request, for a retry with the same idempotency key (never a new one). */
 export interface PendingRequest {
   intentId: string;

@@ -35,7 +35,7 @@ import { openText, sealText, sealedBoxSchema } from '../storage/sealed-box';
  * it sends): a body holding a field with a credential's name is refused.
  */
 
-export const SPOOL_FORMAT_VERSION = 2;
+const SPOOL_FORMAT_VERSION = 2;
 
 /** Version 1 kept the body in plain text; such files are still read, and sealed at the next open. */
 const spoolV1Schema = z.strictObject({

@@ -31,7 +31,7 @@ export function looksMasked(value: string): boolean {
   return value.startsWith(MASK_PREFIX) && /^[^•]{0,4}$/.test(value.slice(MASK_PREFIX.length));
 }
 
-export interface DepositCreateSummary {
+interface DepositCreateSummary {
   amount: string;
   country: string;
   currency?: string;
@@ -46,7 +46,7 @@ export interface DepositCreateSummary {
   test?: boolean;
 }
 
-export interface RefundCreateSummary {
+interface RefundCreateSummary {
   deposit_id: number;
   invoice_id: string;
   /** Absent only on lines from before the console always sent one: everything that was left (D8). */
@@ -58,7 +58,7 @@ export interface RefundCreateSummary {
   bank_account_type?: string;
 }
 
-export interface CashoutCancelSummary {
+interface CashoutCancelSummary {
   cashout_id: number;
   external_id: string;
 }
@@ -67,7 +67,7 @@ export interface CashoutCancelSummary {
  * What the client's cashout cancel takes: the two ids, without the cashout login and pass, which
  * the client adds from the vault when it sends (D3), so they never reach the journal or the spool.
  */
-export interface CashoutCancelRequest {
+interface CashoutCancelRequest {
   cashoutId: number;
   externalId: string;
 }
@@ -79,7 +79,7 @@ export interface ActionRequests {
   'cashout.cancel': CashoutCancelRequest;
 }
 
-export interface ActionSummaries {
+interface ActionSummaries {
   'deposit.create': DepositCreateSummary;
   'refund.create': RefundCreateSummary;
   'cashout.cancel': CashoutCancelSummary;
@@ -107,7 +107,7 @@ function withoutUndefined<T extends object>(record: T): T {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }
 
-export function summariseDepositCreate(body: DepositCreateBody): DepositCreateSummary {
+function summariseDepositCreate(body: DepositCreateBody): DepositCreateSummary {
   const account = body.bank_account?.account_number ?? body.reported_info?.bank_account_number;
   return withoutUndefined({
     amount: amountText(body.amount) ?? '',
@@ -125,7 +125,7 @@ export function summariseDepositCreate(body: DepositCreateBody): DepositCreateSu
   });
 }
 
-export function summariseRefundCreate(body: RefundCreateBody): RefundCreateSummary {
+function summariseRefundCreate(body: RefundCreateBody): RefundCreateSummary {
   return withoutUndefined({
     deposit_id: integer(body.deposit_id) ?? 0,
     invoice_id: text(body.invoice_id) ?? '',
@@ -136,7 +136,7 @@ export function summariseRefundCreate(body: RefundCreateBody): RefundCreateSumma
   });
 }
 
-export function summariseCashoutCancel(request: CashoutCancelRequest): CashoutCancelSummary {
+function summariseCashoutCancel(request: CashoutCancelRequest): CashoutCancelSummary {
   return { cashout_id: integer(request.cashoutId) ?? 0, external_id: text(request.externalId) ?? '' };
 }
 

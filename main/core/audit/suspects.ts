@@ -23,7 +23,7 @@ const stringField = (text: string, field: string): string | undefined => {
 };
 
 /** The ids a damaged line still shows, each kept only where it would be a valid id. */
-export function idsIn(text: string): AuditIds {
+function idsIn(text: string): AuditIds {
   const ids = {
     deposit_id: numberField(text, 'deposit_id'),
     refund_id: numberField(text, 'refund_id'),
@@ -37,7 +37,7 @@ export function idsIn(text: string): AuditIds {
 }
 
 /** The action a damaged line names, when it names exactly one. */
-export function actionIn(text: string): AuditAction | null {
+function actionIn(text: string): AuditAction | null {
   const named = AUDIT_ACTIONS.filter((action) => text.includes(`"${action}"`));
   return named.length === 1 ? (named[0] ?? null) : null;
 }

@@ -52,7 +52,7 @@ export function refInScope(ref: AuditEnvironmentRef, scope: AccountScope): boole
 }
 
 /** D18: the service keeps a key's first answer 24 h; the console stops resending it an hour before. */
-export const RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
+const RESEND_WINDOW_MS = 23 * 60 * 60 * 1000;
 
 /** Until when the key of `operation` may be sent again: 23 h after its first intent under that key. */
 export function resendUntil(operations: Iterable<Operation>, operation: Operation): Date | null {

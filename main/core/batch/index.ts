@@ -8,18 +8,10 @@
  *                                    ratePerSecond: 100, previous: null });
  *   await engine.run();                                          // engine.row(i), engine.counts()
  */
-export { parseBatchIds, checkIdToken, idParts, type IdKind, type IdTokenCheck, type ParsedId } from './ids';
-export { BatchEngine, snapshotStatus, type BatchEngineOptions, type BatchCounts } from './engine';
+export { parseBatchIds, checkIdToken, idParts, type IdKind } from './ids';
+export { BatchEngine } from './engine';
 export { mapLimited } from './map-limited';
-export { TokenBucket, type TokenBucketOptions } from './rate-limiter';
-export { lookupFor, cashoutStatusName, NO_STATUS, type Lookup, type RecordSummary } from './lookups';
-export { batchCsv, batchCsvColumns, batchCsvFileName, batchCsvHeader, batchCsvRows } from './export-csv';
-export {
-  BATCH_FOLDER_NAME,
-  lastRunPath,
-  readLastRun,
-  writeLastRun,
-  type LastRun,
-  type LastRunRead,
-} from './last-run';
-export { BatchManager, type BatchManagerOptions, type BatchTarget } from './manager';
+export { lookupFor, cashoutStatusName, NO_STATUS, type RecordSummary } from './lookups';
+export { batchCsv, batchCsvColumns, batchCsvHeader, batchCsvRows } from './export-csv';
+export { BATCH_FOLDER_NAME, lastRunPath } from './last-run';
+export { BatchManager, type BatchTarget } from './manager';

@@ -98,7 +98,7 @@ export type DepositCurrency = (depositId: number) => Promise<string | undefined>
  * knows the deposit. No second call to the service, so a batch keeps the rate the user set; an
  * unknown deposit leaves the row without a currency rather than with a wrong one.
  */
-export function withDepositCurrency(lookup: Lookup, currencyOf: DepositCurrency): Lookup {
+function withDepositCurrency(lookup: Lookup, currencyOf: DepositCurrency): Lookup {
   return async (id, signal) => {
     const read = await lookup(id, signal);
     if (!read.ok || read.data.depositId === undefined || read.data.currency !== undefined) return read;

@@ -132,7 +132,7 @@ function rememberRedirect(context: ConsoleContext, url: string | undefined): voi
  * details, or on another day, gets another one. Only what the journal already shows (the masked
  * summary) goes into it, so the id cannot be traced back to a payer's document.
  */
-export function generatedInvoiceId(body: DepositCreateBody, day: Date): string {
+function generatedInvoiceId(body: DepositCreateBody, day: Date): string {
   const date = day.toISOString().slice(0, 10).replaceAll('-', '');
   const seen = canonicalJson(summariseRequest('deposit.create', body));
   return `PD-${date}-${sha256Hex(`${date}\n${seen}`).slice(0, 16).toUpperCase()}`;

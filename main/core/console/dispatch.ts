@@ -33,7 +33,7 @@ const METHOD_OF_CHANNEL: ReadonlyMap<string, ChannelName> = new Map(
 );
 
 /** The method a channel names, or undefined (prototype keys and other strings included). */
-export const methodOfChannel = (channel: unknown): ChannelName | undefined =>
+const methodOfChannel = (channel: unknown): ChannelName | undefined =>
   typeof channel === 'string' ? METHOD_OF_CHANNEL.get(channel) : undefined;
 
 const MAX_MESSAGE = 1000;

@@ -23,8 +23,8 @@ import type { EnvironmentConnection } from './connections';
  */
 
 /** The largest safe integer: no service hands out such a deposit id. */
-export const DOCTOR_DEPOSIT_ID = 9007199254740991;
-export const DOCTOR_COUNTRY = 'BR';
+const DOCTOR_DEPOSIT_ID = 9007199254740991;
+const DOCTOR_COUNTRY = 'BR';
 
 const ADVICE: Record<Exclude<DoctorVerdict, 'not_configured'>, string> = {
   ok: 'Nothing to do: the service accepted these credentials.',
@@ -81,7 +81,7 @@ const PROBES: readonly Probe[] = [
 ];
 
 /** The verdict of one probe's answer. */
-export function verdictOf(probe: Pick<Probe, 'meansGood'>, result: Result<unknown>): DoctorVerdict {
+function verdictOf(probe: Pick<Probe, 'meansGood'>, result: Result<unknown>): DoctorVerdict {
   if (result.ok) return 'ok';
   const { error } = result;
   if (probe.meansGood(error)) return 'ok';

@@ -1,10 +1,7 @@
 import type { ConsoleEventName, ConsoleEvents } from '../../../shared/contract';
 
-export type ConsoleEventListener<E extends ConsoleEventName> = (payload: ConsoleEvents[E]) => void;
-export type AnyConsoleEventListener = <E extends ConsoleEventName>(
-  event: E,
-  payload: ConsoleEvents[E],
-) => void;
+type ConsoleEventListener<E extends ConsoleEventName> = (payload: ConsoleEvents[E]) => void;
+type AnyConsoleEventListener = <E extends ConsoleEventName>(event: E, payload: ConsoleEvents[E]) => void;
 
 /**
  * The events main pushes to the page (contract: ConsoleEvents). The IPC router and the web

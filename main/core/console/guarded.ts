@@ -25,7 +25,7 @@ import { failure } from './results';
  *   (d) the outcome goes to the journal: ok, error, or outcome_unknown.
  */
 
-export const environmentRef = (profile: EnvironmentProfile, account?: string): AuditEnvironmentRef => ({
+const environmentRef = (profile: EnvironmentProfile, account?: string): AuditEnvironmentRef => ({
   id: profile.id,
   name: profile.name,
   kind: profile.kind,
@@ -119,7 +119,7 @@ export async function checkGuardRails(
 }
 
 /** The outcome line for a call's Result. */
-export function outcomeOf<T>(
+function outcomeOf<T>(
   result: Result<T>,
   describe: (data: T) => Pick<OutcomeInput, 'resultingIds' | 'status'>,
 ): OutcomeInput {

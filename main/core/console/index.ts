@@ -9,30 +9,11 @@
  *   await runtime.close();
  */
 export { createConsoleRuntime, type ConsoleRuntime, type ConsoleRuntimeOptions } from './runtime';
-export {
-  createDispatcher,
-  methodOfChannel,
-  trackCalls,
-  type Dispatcher,
-  type TrackedDispatcher,
-} from './dispatch';
-export { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
-export {
-  createEventBus,
-  type AnyConsoleEventListener,
-  type ConsoleEventBus,
-  type ConsoleEventListener,
-} from './events';
-export type { ClientTuning, TransientEnvironment } from './connections';
+export { createDispatcher, trackCalls, type Dispatcher, type TrackedDispatcher } from './dispatch';
+export { ARG_SCHEMAS } from './arg-schemas';
+export { type ConsoleEventBus } from './events';
+export type { ClientTuning } from './connections';
 export { ARMING_IDLE_MS } from './arming';
-export { DOCTOR_DEPOSIT_ID, DOCTOR_COUNTRY } from './doctor';
-export { checkDepositBody } from './deposits';
-export {
-  RecordKeeper,
-  type ConsoleRecords,
-  type RecordIndexStarter,
-  type RecordsLog,
-  type StartedRecordIndex,
-} from './records';
+export { type ConsoleRecords, type RecordIndexStarter, type RecordsLog } from './records';
 export { sqliteRecordIndexStarter } from './record-index-starter';
-export type { RebuildOptions, RebuildReport } from './records-rebuild';
+export type { RebuildReport } from './records-rebuild';

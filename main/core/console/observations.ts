@@ -130,7 +130,7 @@ function withoutPayerData(value: JsonValue | undefined): JsonValue | undefined {
 }
 
 /** `yyyy-MM-dd HH:mm:ss` on the service's clock (UTC) as ISO; undefined when it is not that. */
-export function serviceTimeToIso(value: string | undefined): string | undefined {
+function serviceTimeToIso(value: string | undefined): string | undefined {
   const match = value === undefined ? null : /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(value);
   if (!match) return undefined;
   const time = new Date(`${match[1]}T${match[2]}Z`);

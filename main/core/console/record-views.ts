@@ -10,7 +10,7 @@ import type { ConsoleContext } from './context';
 
 const DEFAULT_SEARCH_LIMIT = 20;
 
-export function recordView(record: IndexedRecord): IndexedRecordView {
+function recordView(record: IndexedRecord): IndexedRecordView {
   const { environmentId: _environmentId, account: _account, ...view } = record;
   return view;
 }

@@ -48,7 +48,7 @@ const textOf = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
 
 /** What the journal's succeeded intents say was created (or, for cashouts, cancelled). */
-export function recordsFromJournal(environmentId: string, entries: readonly AuditEntryView[]): Derived[] {
+function recordsFromJournal(environmentId: string, entries: readonly AuditEntryView[]): Derived[] {
   const intents = new Map<string, { intent?: AuditEntryView; later: AuditEntryView[] }>();
   for (const entry of entries) {
     if (entry.intentId === undefined || entry.environment?.id !== environmentId) continue;

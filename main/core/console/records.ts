@@ -22,7 +22,7 @@ import { consoleClosed, failure } from './results';
  */
 
 /** An opened index; `setAside` when a damaged or newer file was moved away and it starts empty. */
-export interface StartedRecordIndex {
+interface StartedRecordIndex {
   index: RecordIndex;
   setAside?: { message: string };
 }
@@ -49,7 +49,7 @@ export interface RecordKeeperOptions {
 }
 
 /** After a failed open, observations are dropped this long before opening is tried again. */
-export const REOPEN_AFTER_MS = 30_000;
+const REOPEN_AFTER_MS = 30_000;
 
 /** Names only (the error's class and kind, SQLite's code): never a record's contents. */
 const describe = (error: unknown): Record<string, unknown> => {

@@ -23,7 +23,7 @@ const fromCents = (cents: number): number => cents / 100;
 const PAYER_DIFFERS = /UNMATCH|MISMATCH|NOT_MATCH|DIFFER/i;
 
 /** D8: a card payment needs no bank account for its refund. */
-export function paidByCard(deposit: DepositStatus): boolean {
+function paidByCard(deposit: DepositStatus): boolean {
   return (
     deposit.card_detail !== undefined ||
     /CARD/i.test(deposit.payment_type ?? '') ||

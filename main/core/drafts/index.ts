@@ -4,21 +4,7 @@
  * no such key can be had); cleared when the request is journaled as sent (console/guarded.ts) or
  * discarded.
  */
-export {
-  createDraftStore,
-  DRAFTS_FOLDER_NAME,
-  DRAFTS_BUSY_MESSAGE,
-  type DraftStore,
-  type DraftStoreOptions,
-} from './store';
-export {
-  keychainDraftKey,
-  draftSealing,
-  keychainStateOf,
-  DRAFT_KEY_ACCOUNT,
-  type DraftKeySource,
-  type DraftSealing,
-  type DraftSealingSource,
-} from './key';
+export { createDraftStore, DRAFTS_FOLDER_NAME, type DraftStore } from './store';
+export { keychainDraftKey, draftSealing, keychainStateOf, DRAFT_KEY_ACCOUNT } from './key';
 export { draftValuesSchema, draftFormSchema } from './schema';
 export { formOfAction } from './forms';

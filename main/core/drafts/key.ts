@@ -51,7 +51,7 @@ export function keychainDraftKey(backend: SecretBackend, service: string, dir: s
 }
 
 /** How drafts can be kept now: sealed on disk with the key, or in memory for the reason given. */
-export type DraftSealing = { keeping: 'sealed'; key: Buffer } | { keeping: Exclude<DraftKeeping, 'sealed'> };
+type DraftSealing = { keeping: 'sealed'; key: Buffer } | { keeping: Exclude<DraftKeeping, 'sealed'> };
 
 export type DraftSealingSource = () => Promise<Result<DraftSealing>>;
 

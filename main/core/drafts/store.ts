@@ -66,8 +66,7 @@ export interface DraftStore {
 }
 
 export const DRAFTS_FOLDER_NAME = 'drafts';
-export const DRAFTS_BUSY_MESSAGE =
-  'The draft is being saved by another Paydesk window or command; try again.';
+const DRAFTS_BUSY_MESSAGE = 'The draft is being saved by another Paydesk window or command; try again.';
 
 /** Binds a sealed draft to its environment and form: a file copied to another place does not open. */
 const additionalData = (environmentId: string, form: DraftForm): string =>

@@ -21,7 +21,7 @@ export interface LogFileOptions {
   keep?: number;
 }
 
-export type LogFields = Readonly<Record<string, unknown>>;
+type LogFields = Readonly<Record<string, unknown>>;
 
 export interface AppLog {
   /** The current file, or null when the folder could not be written (the app runs on unlogged). */
@@ -32,7 +32,7 @@ export interface AppLog {
   close(): void;
 }
 
-export const LOG_MAX_BYTES = 1024 * 1024;
+const LOG_MAX_BYTES = 1024 * 1024;
 export const LOG_KEEP = 3;
 
 /** The current file first, then the rotated ones, oldest last. */

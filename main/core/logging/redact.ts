@@ -10,7 +10,7 @@
 export const REDACTED = '[redacted]';
 
 /** Field names whose values are written (strings scrubbed by scrubText, cut to MAX_TEXT). */
-export const LOGGED_FIELDS: ReadonlySet<string> = new Set([
+const LOGGED_FIELDS: ReadonlySet<string> = new Set([
   // What the shell itself logs.
   'channel',
   'ok',

@@ -14,7 +14,7 @@ export type { ClockState, ClockStatus };
  * stepped, so the newest sample wins.
  */
 
-export const CLOCK_LIMITS = {
+const CLOCK_LIMITS = {
   /** Above this estimated offset, X-Date is written on the service's time (D2, brief). */
   correctAboveMs: 2000,
   /** The service's own tolerance (D2). */

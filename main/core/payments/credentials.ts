@@ -5,7 +5,7 @@ import { CREDENTIAL_SETS } from '../../../shared/contract';
 export type Credentials = Partial<Record<CredentialField, string>>;
 
 /** Called once per call, so the keychain can be read lazily and a changed secret takes effect. */
-export type CredentialsProvider = () => Promise<Result<Credentials>>;
+type CredentialsProvider = () => Promise<Result<Credentials>>;
 
 /** A provider, or a plain object for scripts and tests. */
 export type CredentialsSource = CredentialsProvider | Credentials;

@@ -13,12 +13,7 @@ import { walletIssue } from './wallets';
 
 // Callers import every input check from here, wherever it is defined.
 export { checkInput } from './check-input';
-export {
-  CAIXA_ACCOUNT_TYPES,
-  REPORTED_INFO_RULES,
-  rulesForMethod,
-  type ReportedInfoRule,
-} from './reported-info';
+export { CAIXA_ACCOUNT_TYPES, REPORTED_INFO_RULES, rulesForMethod } from './reported-info';
 
 /**
  * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI
@@ -56,7 +51,7 @@ export const currencySchema = z
   .regex(/^[A-Z]{3}$/, 'must be three upper-case letters (ISO currency code)');
 
 /** D9: > 0, at most 2 decimals, as a number or a numeric string (kept as given). */
-export const amountSchema = z
+const amountSchema = z
   .union([z.number(), z.string()], { error: 'must be a number or a numeric string' })
   .superRefine((value, context) => {
     const fail = (message: string): void => context.addIssue({ code: 'custom', message });
@@ -98,7 +93,7 @@ const addressInputSchema = z.strictObject({
     .optional(),
 });
 
-export const payerInputSchema = z.strictObject({
+const payerInputSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[A-Za-z0-9]{1,128}$/, 'must be 1 to 128 letters or digits (A-Z, a-z, 0-9)')
@@ -116,14 +111,14 @@ export const payerInputSchema = z.strictObject({
   registration_date: compactDate.optional(),
 });
 
-export const reportedInfoInputSchema = z.strictObject({
+const reportedInfoInputSchema = z.strictObject({
   bank_account_number: text(45).optional(),
   bank_branch: text(45).optional(),
   bank_beneficiary: text(255).optional(),
   bank_account_type: text(16).optional(),
 });
 
-export const cryptoInputSchema = z
+const cryptoInputSchema = z
   .strictObject({
     currency: z.enum(CRYPTO_CURRENCIES, { error: `must be one of ${CRYPTO_CURRENCIES.join(', ')}` }),
     wallet: text(128),
@@ -234,7 +229,7 @@ export const fiatQuoteQuerySchema = z.strictObject({
 });
 
 /** Cashout login and pass travel in the body, at most 32 characters each (Limits). */
-export const cashoutCredentialSchema = text(32);
+const cashoutCredentialSchema = text(32);
 
 /** D6: a caller-made key must be a v4 UUID, as crypto.randomUUID makes them. */
 export const idempotencyKeySchema = z

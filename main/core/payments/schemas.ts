@@ -43,7 +43,7 @@ const finite = (value: number): number | undefined => (Number.isFinite(value) ? 
 const safeInteger = (value: number): number | undefined => (Number.isSafeInteger(value) ? value : undefined);
 
 /** Amounts and other numbers: a finite JSON number or a numeric string (D9). */
-export const numberLike = tolerant('number', 'expected a number or a numeric string', (value) =>
+const numberLike = tolerant('number', 'expected a number or a numeric string', (value) =>
   typeof value === 'number'
     ? finite(value)
     : typeof value === 'string' && NUMERIC.test(value)
@@ -52,7 +52,7 @@ export const numberLike = tolerant('number', 'expected a number or a numeric str
 );
 
 /** Ids and codes: a safe integer or a string of digits. */
-export const integerLike = tolerant('int', 'expected an integer or a string of digits', (value) =>
+const integerLike = tolerant('int', 'expected an integer or a string of digits', (value) =>
   typeof value === 'number'
     ? safeInteger(value)
     : typeof value === 'string' && INTEGER.test(value)
@@ -64,7 +64,7 @@ export const integerLike = tolerant('int', 'expected an integer or a string of d
  * The id of a record the service just created: ids are positive (D8, D9). Anything else cannot be
  * looked up or journaled, so the create's outcome is unknown rather than a success.
  */
-export const createdIdLike = tolerant('int', 'expected a positive integer id', (value) => {
+const createdIdLike = tolerant('int', 'expected a positive integer id', (value) => {
   const id =
     typeof value === 'number'
       ? value
@@ -75,7 +75,7 @@ export const createdIdLike = tolerant('int', 'expected a positive integer id', (
 });
 
 /** `bonus_relative` comes as a string in the spec's samples. */
-export const booleanLike = tolerant('boolean', 'expected true, false, "true" or "false"', (value) =>
+const booleanLike = tolerant('boolean', 'expected true, false, "true" or "false"', (value) =>
   typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined,
 );
 
@@ -84,7 +84,7 @@ const STATUS_SPELLINGS: Readonly<Record<string, string>> = {
   EARLY_RELEASED: 'EARLY RELEASED',
   FOR_REVIEW: 'FOR REVIEW',
 };
-export const canonicalDepositStatus = (status: string): string => STATUS_SPELLINGS[status] ?? status;
+const canonicalDepositStatus = (status: string): string => STATUS_SPELLINGS[status] ?? status;
 
 const depositStatusText = tolerant('string', 'expected a string', (value) =>
   typeof value === 'string' ? canonicalDepositStatus(value) : undefined,

@@ -110,10 +110,10 @@ const TEZOS_PREFIXES = [
   [2, 90, 121],
 ] as const;
 
-export type WalletProblem = 'form' | 'checksum';
+type WalletProblem = 'form' | 'checksum';
 
 /** What is wrong with `wallet` as an address on a network of `format`; null when nothing is. */
-export function walletProblemOf(format: WalletFormat, wallet: string): WalletProblem | null {
+function walletProblemOf(format: WalletFormat, wallet: string): WalletProblem | null {
   switch (format) {
     case 'evm':
       return /^0x[0-9a-fA-F]{40}$/.test(wallet) ? null : 'form';

@@ -13,7 +13,7 @@
 import type { MessageText } from '../../../shared/contract';
 import { minorUnitsOf } from '../money';
 
-export const AMOUNT_SCALE = 10_000;
+const AMOUNT_SCALE = 10_000;
 const MAX_DECIMALS = 4;
 
 export type DecimalSeparator = ',' | '.';

@@ -23,10 +23,10 @@ import { ledgerStatus } from './status-words';
 export const MAX_LEDGER_BYTES = 64 * 1024 * 1024;
 
 /** A spreadsheet's number cell: the digits it stores (always a dot decimal), not a locale's text. */
-export interface LedgerNumber {
+interface LedgerNumber {
   number: string;
 }
-export type LedgerCell = string | LedgerNumber;
+type LedgerCell = string | LedgerNumber;
 
 export interface LedgerTable {
   format: 'csv' | 'xlsx';
@@ -37,7 +37,7 @@ export interface LedgerTable {
   rows: Array<{ line: number; cells: LedgerCell[] }>;
 }
 
-export const cellText = (cell: LedgerCell | undefined): string =>
+const cellText = (cell: LedgerCell | undefined): string =>
   cell === undefined ? '' : typeof cell === 'string' ? cell.trim() : cell.number;
 
 const invalid = (message: string): Result<never> => ({
@@ -86,7 +86,7 @@ function decodeText(bytes: Uint8Array): string {
 }
 
 /** The separator of the header line outside quotes: the most frequent of `;`, `,` and tab. */
-export function sniffDelimiter(firstLine: string): ',' | ';' | '\t' {
+function sniffDelimiter(firstLine: string): ',' | ';' | '\t' {
   const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
   for (const char of firstLine) {

@@ -24,7 +24,7 @@ export const ID_FIELDS: Record<BatchKind, readonly LedgerField[]> = {
 };
 
 /** A header cell as it is compared: `Valor (R$)` → `valor r`. */
-export const columnKey = (cell: string): string =>
+const columnKey = (cell: string): string =>
   normaliseWord(cell)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();

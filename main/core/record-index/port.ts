@@ -82,7 +82,7 @@ export interface IndexedRecord extends IndexedRecordView {
 }
 
 export const RECENT_SORTS = RECORD_SORTS;
-export type RecentSort = RecordSort;
+type RecentSort = RecordSort;
 
 export interface RecentQuery {
   environmentId: string;

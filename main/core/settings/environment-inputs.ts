@@ -47,7 +47,7 @@ export const preferencesPatchSchema = z.strictObject({
 export const credentialFieldSchema = z.enum(CREDENTIAL_FIELDS);
 
 /** The first problem of a zod parse as a `validation` error with its field path. */
-export function validationErrorOf(error: z.ZodError, prefix?: string): { ok: false; error: ConsoleError } {
+function validationErrorOf(error: z.ZodError, prefix?: string): { ok: false; error: ConsoleError } {
   const issue = error.issues[0];
   const path = [prefix, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.');
   const field = path || 'input';

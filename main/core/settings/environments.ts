@@ -38,7 +38,6 @@ export {
   environmentUpdateInputSchema,
   preferencesPatchSchema,
   credentialFieldSchema,
-  validationErrorOf,
 } from './environment-inputs';
 export { credentialOrigin } from './environment-rules';
 export type { EnvironmentsServiceOptions } from './settings-context';

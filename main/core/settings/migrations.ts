@@ -7,7 +7,7 @@ import { DEFAULT_COLORS, SETTINGS_VERSION, settingsDocumentSchema, type Settings
  * parses only the shape it needs (loosely) and passes everything else through, so that steps
  * compose; the current schema then decides what the document holds.
  */
-export type Migration = (document: Record<string, unknown>) => Record<string, unknown>;
+type Migration = (document: Record<string, unknown>) => Record<string, unknown>;
 
 const v1Document = z.looseObject({
   version: z.literal(1),
@@ -21,7 +21,7 @@ const v2Document = z.looseObject({
   ),
 });
 
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+const MIGRATIONS: Readonly<Record<number, Migration>> = {
   /** v1 → v2: profiles gain `watchedSubMerchantIds` (the balances screen), empty to start. */
   1: (document) => {
     const v1 = v1Document.parse(document);
@@ -53,7 +53,7 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
 };
 
 /** Why a document cannot be used. `newer` documents are left untouched; `invalid` ones are set aside. */
-export type MigrationFailure = { reason: 'newer'; version: number } | { reason: 'invalid'; detail: string };
+type MigrationFailure = { reason: 'newer'; version: number } | { reason: 'invalid'; detail: string };
 
 function describe(error: z.ZodError): string {
   const first = error.issues[0];

@@ -16,9 +16,9 @@ export interface EmbeddedSandbox {
  * lets a caller have the destination checked too: credentials are handed out only for the
  * origin of the environment they belong to.
  */
-export type CredentialsProvider = (requestUrl?: string | URL) => Promise<Result<CredentialValues>>;
+type CredentialsProvider = (requestUrl?: string | URL) => Promise<Result<CredentialValues>>;
 
-export interface ResolvedEnvironment {
+interface ResolvedEnvironment {
   profile: EnvironmentProfile;
   /** A real URL: the embedded sandbox's address for a local-sandbox profile. Normalised (D5). */
   baseUrl: string;

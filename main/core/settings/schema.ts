@@ -19,7 +19,7 @@ import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 export const SETTINGS_VERSION = 3;
 
 /** The id of the first-run profile. */
-export const LOCAL_SANDBOX_ID = 'local-sandbox';
+const LOCAL_SANDBOX_ID = 'local-sandbox';
 
 export const ENVIRONMENT_NAME_MAX_LENGTH = 64;
 
@@ -30,11 +30,11 @@ export const DEFAULT_COLORS: Readonly<Record<EnvironmentKind, EnvironmentColor>>
   production: PRODUCTION_COLOR,
 };
 
-export const DEFAULT_PREFERENCES: Preferences = { language: 'en', theme: 'system' };
+const DEFAULT_PREFERENCES: Preferences = { language: 'en', theme: 'system' };
 
 const subMerchantIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const environmentProfileSchema = z.object({
+const environmentProfileSchema = z.object({
   id: z.string().regex(ENVIRONMENT_ID_PATTERN),
   name: z.string().min(1).max(ENVIRONMENT_NAME_MAX_LENGTH),
   kind: z.enum(ENVIRONMENT_KINDS),
@@ -55,7 +55,7 @@ export const tableColumnsSchema = z.partialRecord(
     .max(TABLE_COLUMNS_LIMITS.maxColumns),
 );
 
-export const preferencesSchema = z.object({
+const preferencesSchema = z.object({
   language: z.enum(LANGUAGES),
   theme: z.enum(THEMES),
   tableColumns: tableColumnsSchema.optional(),

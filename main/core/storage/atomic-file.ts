@@ -34,7 +34,7 @@ export async function writeFileAtomically(filePath: string, content: string, mod
 }
 
 /** Makes a folder's entries (a created or renamed file) durable; best effort where a folder cannot be opened. */
-export async function syncFolder(folder: string): Promise<void> {
+async function syncFolder(folder: string): Promise<void> {
   // Not every platform can open a folder for fsync (Windows cannot); the rename is atomic anyway.
   try {
     const handle = await open(folder, 'r');

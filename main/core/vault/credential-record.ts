@@ -5,7 +5,7 @@ import type { CredentialField, Result } from '../../../shared/contract';
  * What one keychain entry holds: a versioned JSON record rather than the bare secret, so that a
  * later version can add fields (or change the encoding) and still read what earlier ones wrote.
  */
-export const CREDENTIAL_RECORD_VERSION = 1;
+const CREDENTIAL_RECORD_VERSION = 1;
 
 const recordV1 = z.object({
   v: z.literal(1),

@@ -6,7 +6,7 @@ const CASHOUT_CREDENTIAL_MAX_LENGTH = 32;
 /** Far above any real key or secret, low enough that a pasted document is refused. */
 const CREDENTIAL_MAX_LENGTH = 256;
 
-export const CREDENTIAL_MAX_LENGTHS: Readonly<Record<CredentialField, number>> = {
+const CREDENTIAL_MAX_LENGTHS: Readonly<Record<CredentialField, number>> = {
   apiKey: CREDENTIAL_MAX_LENGTH,
   apiSecret: CREDENTIAL_MAX_LENGTH,
   readOnlyKey: CREDENTIAL_MAX_LENGTH,

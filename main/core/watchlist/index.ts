@@ -4,6 +4,6 @@
  * severity `alarm` for the COMPLETED → REJECTED corner cases of refunds and cashouts. Its DTOs
  * (WatchItem, WatchListView, WatchTimeline, WatchChangedEvent) are in shared/contract.
  */
-export { Watchlist, itemView, type WatchlistOptions, type WatchRead } from './watchlist';
-export { severityOf, nextPollDelay, POLL_JITTER, MAX_BACKOFF_MS } from './policy';
-export { WATCHLIST_FILE_NAME, ID_KIND_OF, loadWatchlist, saveWatchlist, type WatchDocument } from './store';
+export { Watchlist } from './watchlist';
+export { nextPollDelay, MAX_BACKOFF_MS } from './policy';
+export { WATCHLIST_FILE_NAME, ID_KIND_OF } from './store';

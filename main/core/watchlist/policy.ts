@@ -13,7 +13,7 @@ export function severityOf(kind: WatchKind, from: string, to: string): WatchSeve
 }
 
 /** ±10 %: many consoles started together do not poll the service in step. */
-export const POLL_JITTER = 0.1;
+const POLL_JITTER = 0.1;
 /** While every poll fails, the gap doubles up to this (or the interval, when that is longer). */
 export const MAX_BACKOFF_MS = 30 * 60_000;
 

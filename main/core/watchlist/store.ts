@@ -84,7 +84,7 @@ const documentSchema = z.object({
 export type StoredItem = z.infer<typeof storedItemSchema>;
 export type WatchDocument = z.infer<typeof documentSchema>;
 
-export const emptyDocument = (): WatchDocument => ({
+const emptyDocument = (): WatchDocument => ({
   version: 1,
   intervalSeconds: WATCH_LIMITS.defaultIntervalSeconds,
   items: [],
@@ -106,7 +106,7 @@ export interface LoadedWatchlist {
   recoveredFrom?: string;
 }
 
-export const WATCHLIST_BUSY_MESSAGE =
+const WATCHLIST_BUSY_MESSAGE =
   'The watchlist is being changed by another Paydesk window or command; try again.';
 
 /**

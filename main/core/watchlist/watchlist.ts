@@ -18,8 +18,8 @@ import { loadWatchlist, saveWatchlist, storedError, type StoredItem, type WatchD
 import type { WatchlistOptions, WatchRead } from './watchlist-options';
 
 // The watchlist's helpers are imported from here by the console and its tests.
-export { itemView, watchTotals } from './item-view';
-export type { WatchlistOptions, WatchRead } from './watchlist-options';
+export { watchTotals } from './item-view';
+export type { WatchlistOptions } from './watchlist-options';
 
 /**
  * The watchlist: pinned deposits, refunds, cashouts and sub-merchants, per environment, each with

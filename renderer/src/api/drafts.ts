@@ -11,15 +11,15 @@ import { paydesk } from './bridge';
 import { toConsoleError } from './console-failure';
 
 /** How long typing may pause before the draft is saved. */
-export const DRAFT_SAVE_DEBOUNCE_MS = 500;
+const DRAFT_SAVE_DEBOUNCE_MS = 500;
 
 /**
  * Where the reason typed for the journal is kept in a draft: beside the form's own fields, under a
  * name no form field has, so every form's draft carries it the same way.
  */
-export const DRAFT_REASON_FIELD = '@reason';
+const DRAFT_REASON_FIELD = '@reason';
 
-export type DraftState =
+type DraftState =
   | { phase: 'loading' }
   /** No draft in main (none yet, sent or discarded). */
   | { phase: 'none' }

@@ -2,7 +2,7 @@ import { useActiveEnvironment } from './environment';
 import { environmentQuery, useEnvironmentQuery } from './queries';
 
 /** The clock and arming questions: every money screen and the shell ask them. */
-export const guardQueries = {
+const guardQueries = {
   /**
    * The clock estimate of `targetEnvironmentId`. Kept live by the clockChanged events that
    * EnvironmentProvider writes into the same key.

@@ -24,7 +24,7 @@ export interface FiatQuoteRequest {
 /** A quote is a price of the moment: never served from the cache once it is a minute old. */
 const QUOTE_STALE_MS = 60_000;
 
-export const referenceQueries = {
+const referenceQueries = {
   /** The methods enabled for the account in a country; nothing is asked for a half-typed code. */
   paymentMethods: (environmentId: string | null, country: string) =>
     environmentQuery(environmentId, {

@@ -15,7 +15,7 @@ interface DayOrder {
 const orders = new Map<string, DayOrder>();
 
 /** The order of day, month and year in the locale's short date, and what separates them. */
-export function dayOrder(locale: string): DayOrder {
+function dayOrder(locale: string): DayOrder {
   let known = orders.get(locale);
   if (!known) {
     const parts = new Intl.DateTimeFormat(locale, {

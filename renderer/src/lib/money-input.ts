@@ -5,7 +5,7 @@
  * separator in the wrong place) is a problem the field shows, never a silently different amount.
  */
 
-export const MONEY_INPUT_PROBLEMS = [
+const MONEY_INPUT_PROBLEMS = [
   'not_a_number',
   'negative',
   'too_many_decimals',

@@ -48,7 +48,7 @@ export const NO_FILTERS: RecordFilters = {
 
 export type FilterField = 'fromDay' | 'toDay' | 'minAmount' | 'maxAmount' | 'currency';
 /** An amount that cannot be read is named as every amount input names it (lib/money-input). */
-export type FilterProblem = 'notADay' | 'toBeforeFrom' | MoneyInputProblem | 'minAboveMax' | 'notACurrency';
+type FilterProblem = 'notADay' | 'toBeforeFrom' | MoneyInputProblem | 'minAboveMax' | 'notACurrency';
 
 export type FilterQuery =
   | { ok: true; query: Omit<RecentRecordsQuery, 'offset' | 'limit'> }

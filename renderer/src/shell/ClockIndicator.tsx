@@ -17,7 +17,7 @@ const STATE_COLORS: Record<ClockState, BadgeColor> = {
   uncorrectable: 'orange',
 };
 
-export function clockColor(clock: ClockStatus): BadgeColor {
+function clockColor(clock: ClockStatus): BadgeColor {
   return clock.blocksMutations ? 'red' : STATE_COLORS[clock.state];
 }
 

@@ -6,7 +6,7 @@ import { LANGUAGES, THEMES, type Language } from '../../../shared/contract';
 import { usePreferences } from './preferences';
 
 /** Each language named in itself, so a reader can find theirs whatever the current language. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
+const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   es: 'Español',
   // The same texts as Español, with Mexico's numbers (1,234.56): see LANGUAGES.

@@ -5,7 +5,7 @@ import type { PaydeskDesktop } from '../../../shared/contract';
  * right-click on it offers "Copy ID". Electron's own context-menu event does not say which element
  * was clicked, so the page names the id and main shows the native menu (main/electron/menus.ts).
  */
-export const COPY_ID_ATTRIBUTE = 'data-copy-id';
+const COPY_ID_ATTRIBUTE = 'data-copy-id';
 
 /** Listens for right-clicks on marked ids; a no-op without the desktop shell (the browser build). */
 export function installCopyIdMenu(

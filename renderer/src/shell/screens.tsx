@@ -32,7 +32,7 @@ export interface ScreenDefinition {
  * A route-level lazy screen whose translation namespaces load together with its code, so the
  * screen never renders with missing texts and never waits twice.
  */
-export function lazyScreen(
+function lazyScreen(
   load: () => Promise<{ default: ComponentType }>,
   namespaces: readonly Namespace[],
 ): LazyExoticComponent<ComponentType> {

@@ -36,7 +36,7 @@ export type IntentToSettle = Pick<
 >;
 
 /** `The refund of deposit 300000002`: what the intent acted on, from its ids. */
-export function useIntentTarget(): (action: AuditAction, ids: AuditIds) => string {
+function useIntentTarget(): (action: AuditAction, ids: AuditIds) => string {
   const { t } = useTranslation('audit');
   return (action, ids) =>
     t(`blocking.what.${action}`, {

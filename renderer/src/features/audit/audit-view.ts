@@ -34,7 +34,7 @@ export const EMPTY_AUDIT_FILTER_FORM: AuditFilterForm = {
   state: null,
 };
 
-export type AuditFilterProblem = 'day_invalid' | 'range_reversed';
+type AuditFilterProblem = 'day_invalid' | 'range_reversed';
 
 export type AuditFilterCheck =
   { ok: true; filter: AuditFilter } | { ok: false; field: 'fromDay' | 'toDay'; problem: AuditFilterProblem };
@@ -148,7 +148,7 @@ export function environmentChoices(
 }
 
 /** The journal table's columns, in order; the ids come first and stay in view when it scrolls sideways. */
-export const AUDIT_COLUMNS = [
+const AUDIT_COLUMNS = [
   'ids',
   'time',
   'environment',

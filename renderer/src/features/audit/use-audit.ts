@@ -13,7 +13,7 @@ import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../..
 import type { EnvironmentKeys } from '../../api/query-keys';
 import { downloadText } from '../../components/download';
 
-export const auditQueries = {
+const auditQueries = {
   /** Journal lines matching the filter, oldest first (as main answers them). */
   entries: (environmentId: string | null, filter: AuditFilter) =>
     environmentQuery(environmentId, {

@@ -14,7 +14,7 @@ import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../..
 import { downloadText } from '../../components/download';
 import { BATCH_PAGE_SIZE, upsertSummary } from './batch-view';
 
-export const batchQueries = {
+const batchQueries = {
   /**
    * The batches main keeps (newest first), kept current by batchProgress events while the screen
    * is open; read again each time it opens (a batch may have finished meanwhile, unheard).

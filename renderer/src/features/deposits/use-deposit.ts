@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
 import { environmentQuery, useEnvironmentQuery } from '../../api/queries';
 
-export const depositQueries = {
+const depositQueries = {
   /** The status record of one deposit; not asked while there is no id. */
   status: (environmentId: string | null, depositId: number | null) =>
     environmentQuery(environmentId, {

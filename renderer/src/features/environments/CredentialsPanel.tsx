@@ -25,7 +25,7 @@ const SET_COLORS: Record<CredentialSetState, BadgeColor> = {
   missing: 'gray',
 };
 
-export function useCredentialStatus(environmentId: string) {
+function useCredentialStatus(environmentId: string) {
   return useEnvironmentQuery(environmentQueries.credentials(useActiveEnvironmentId(), environmentId));
 }
 

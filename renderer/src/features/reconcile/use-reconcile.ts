@@ -14,7 +14,7 @@ import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../..
 import { downloadText } from '../../components/download';
 import { ledgerParts, RECONCILE_PAGE_SIZE } from './reconcile-view';
 
-export const reconcileQueries = {
+const reconcileQueries = {
   /** Kept runs of the active environment, newest first; read again each time the screen opens. */
   list: (environmentId: string | null) =>
     environmentQuery(environmentId, {

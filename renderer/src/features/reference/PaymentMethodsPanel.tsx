@@ -180,7 +180,7 @@ function MethodStatus({ status, available }: { status: string; available: boolea
 }
 
 /** An approval time in at most two units ("2 h 5 min"), or "No data yet" when the service sent none. */
-export function ApprovalTime({ seconds }: { seconds: number | undefined }) {
+function ApprovalTime({ seconds }: { seconds: number | undefined }) {
   const { t } = useTranslation('reference');
   const format = useFormat();
   if (seconds === undefined || seconds === null) {

@@ -42,8 +42,8 @@ export function countryName(code: string, locale: string): string {
 // Approval times
 // ---------------------------------------------------------------------------------------------
 
-export const DURATION_UNITS = ['d', 'h', 'min', 's'] as const;
-export type DurationUnit = (typeof DURATION_UNITS)[number];
+const DURATION_UNITS = ['d', 'h', 'min', 's'] as const;
+type DurationUnit = (typeof DURATION_UNITS)[number];
 export interface DurationPart {
   unit: DurationUnit;
   value: number;

@@ -19,7 +19,7 @@ export const TARGET_STATUSES: Readonly<Record<SandboxEntity, readonly string[]>>
 };
 
 /** D7: a bank's rejection of a cashout carries a code from 800 to 826. */
-export const REJECTION_CODE_RANGE = { min: 800, max: 826 } as const;
+const REJECTION_CODE_RANGE = { min: 800, max: 826 } as const;
 export const REJECTION_CODES: readonly number[] = Array.from(
   { length: REJECTION_CODE_RANGE.max - REJECTION_CODE_RANGE.min + 1 },
   (_, index) => REJECTION_CODE_RANGE.min + index,

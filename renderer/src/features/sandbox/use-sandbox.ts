@@ -31,7 +31,7 @@ export function useSandboxAdvanceClock() {
   });
 }
 
-export const sandboxQueries = {
+const sandboxQueries = {
   /** Every notification attempt the sandbox made, in the order made. */
   notifications: (environmentId: string | null) =>
     environmentQuery(environmentId, {

@@ -2,7 +2,7 @@ import type { WatchItem, WatchListView, WatchRef } from '../../../../shared/cont
 import { useActiveEnvironmentId } from '../../api/environment';
 import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-export const subMerchantQueries = {
+const subMerchantQueries = {
   /** One sub-merchant (D10); not asked while there is no id. */
   record: (environmentId: string | null, subMerchantId: number | null) =>
     environmentQuery(environmentId, {
