@@ -191,7 +191,7 @@ export default tseslint.config(
     },
   },
   {
-    // Every text staff read comes from the locale files (issue 28): literal text between JSX tags
+    // Every text staff read comes from the locale files: literal text between JSX tags
     // fails. Props are not checked (data-testid, aria values come from t() by review and e2e).
     files: ['renderer/**/*.tsx'],
     plugins: { i18next },

@@ -30,9 +30,9 @@ export default defineConfig({
      */
     { name: 'integration', testDir: 'test/integration' },
     { name: 'contract', testDir: 'test/contract' },
-    /** Issue 7: fuzzing of every contract entry, hostile servers, CLI and CSV (PAYDESK_FUZZ_RUNS). */
+    /** Fuzzing of every contract entry, hostile servers, CLI and CSV (PAYDESK_FUZZ_RUNS). */
     { name: 'fuzz', testDir: 'test/fuzz', timeout: 600_000 },
-    /** Issue 7: 1,000 mutating intents against a sandbox with 20% faults. */
+    /** 1,000 mutating intents against a sandbox with 20% faults. */
     { name: 'soak', testDir: 'test/soak', timeout: 600_000 },
     {
       name: 'e2e',

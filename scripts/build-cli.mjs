@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Bundles the command line (main/cli/index.ts) into out/cli/ (or `--outDir <dir>`), so `paydesk`
- * starts under plain Node without tsx transforming the sources on every call (issue 26).
+ * starts under plain Node without tsx transforming the sources on every call.
  *
  * ESM with code splitting: main/sandbox/starter.ts imports the sandbox (and Fastify with it) with
  * import(), so it lands in a chunk of its own that only the local-sandbox profile loads. keytar

@@ -100,10 +100,10 @@ function retryWhyNot(view: AuditUnresolvedView): string {
 }
 
 /**
- * `paydesk audit …` (issue 6): the journal the desktop app and the CLI share (the data folder's
+ * `paydesk audit …`: the journal the desktop app and the CLI share (the data folder's
  * audit/). `verify` exits 1 when the chain is broken or entries were cut off the end, and names the
  * first problem; it lists every repair and acknowledged gap. `acknowledge-truncation` lets the
- * journal accept entries again after lines were cut off its end (issue 24).
+ * journal accept entries again after lines were cut off its end.
  */
 export function describeAuditCommands(program: Command, context: CommandContext): void {
   const { io } = context;

@@ -87,7 +87,7 @@ function doctorLines(report: DoctorReport): string {
 }
 
 /**
- * `paydesk env …` (issue 4): profiles and their credentials. Secrets are read from stdin, never
+ * `paydesk env …`: profiles and their credentials. Secrets are read from stdin, never
  * from argv (which other users can see in the process list), and never printed.
  */
 export function describeEnvironmentCommands(program: Command, context: CommandContext): void {

@@ -32,7 +32,7 @@ const EXIT_CODES: Record<ErrorKind, number> = {
   timeout: 3,
   outcome_unknown: 3,
   credentials_missing: 2,
-  keychain_unavailable: 1, // issue 4: shown plainly, exit 1
+  keychain_unavailable: 1, // shown plainly, exit 1
   not_permitted: 2,
   intent_unresolved: 4,
   duplicate_invoice: 5,

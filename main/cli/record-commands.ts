@@ -15,7 +15,7 @@ import { printable } from './output';
 import type { CommandContext } from './program';
 
 /**
- * The record index from a terminal (issue 27): `paydesk search <text>`, `paydesk deposits|refunds|
+ * The record index from a terminal: `paydesk search <text>`, `paydesk deposits|refunds|
  * cashouts recent` and `paydesk index rebuild`. The index holds what this console (the app or the
  * CLI, same data folder) created, looked up, batched or watched in the environment, so a record
  * made elsewhere and never looked up here is not in it: the help says so.

@@ -30,7 +30,7 @@ import { parseWindowState, restoreWindowBounds, type WindowState } from './windo
  * remembered place, the log file and Help's actions. Thin on purpose: every decision is in
  * menus.ts, window-state.ts, main/core/logging and main/core/diagnostics, tested in Node; this
  * file hands their answers to Electron (what only a machine with Electron can check is listed in
- * the issue 26 report).
+ * docs/architecture.md, "What only a machine with Electron can check").
  */
 
 /** The product name (the data folder carries it too), shown in the menus. */

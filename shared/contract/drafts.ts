@@ -1,5 +1,5 @@
 /**
- * Drafts (issue 27): the typed work of the New deposit, New refund and cashout-cancel forms, kept
+ * Drafts: the typed work of the New deposit, New refund and cashout-cancel forms, kept
  * by main per environment and form until it is sent or discarded. The renderer never stores one.
  */
 import type { Result } from './results';

@@ -1,4 +1,4 @@
-/** Reconciliation (issue 31): the merchant's own ledger against the service, with the money at stake. */
+/** Reconciliation: the merchant's own ledger against the service, with the money at stake. */
 import type { BatchKind } from './batch';
 import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText, Result } from './results';
 

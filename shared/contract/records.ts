@@ -1,5 +1,5 @@
 /**
- * The record index (issue 27) as the screens see it: what this console (the app or the CLI on the
+ * The record index as the screens see it: what this console (the app or the CLI on the
  * same data folder) created, looked up, batched or watched in the ACTIVE environment. Derived data:
  * a record made elsewhere and never looked up here is not in it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 30's scaling rows: the batch engine (batch-throughput.ts's engine round, the same child
+ * The scaling rows: the batch engine (batch-throughput.ts's engine round, the same child
  * sandbox holding 100,000 bulk deposits) at 1,000, 10,000 and 100,000 ids, rounds of the sizes
  * interleaved:
  * - throughput: the slowest size's median against the fastest's (within 20 %);

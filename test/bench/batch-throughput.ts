@@ -1,5 +1,5 @@
 /**
- * Issue 6's batch figure: 10,000 deposit-status lookups against the sandbox at concurrency 16,
+ * The batch figure: 10,000 deposit-status lookups against the sandbox at concurrency 16,
  * through the batch engine exactly as the console runs it (createConsoleRuntime → batchStart →
  * the `batchProgress` event that says done: id checks, token bucket, signed client calls with
  * their timeouts and retries, zod parse, compact rows, changed-since-last-run file) against a raw

@@ -1,5 +1,5 @@
 /**
- * Issue 26's start-up figures: how long a `paydesk` command takes from spawn to exit as installed
+ * The start-up figures: how long a `paydesk` command takes from spawn to exit as installed
  * (`node out/cli/index.js`, the bundle `npm run build` makes, built here afresh into a temp folder
  * so a stale out/cli is never timed), against `node -e 0` spawned the same way in the same rounds.
  * The same commands from the sources (`node --import tsx main/cli/index.ts`, `npm run cli`) are

@@ -2,7 +2,7 @@
  * What the payments client costs on top of the network: median latency of sequential deposit-status
  * lookups through the client (input check, credentials, D1 signing with a fresh X-Date, timeout
  * and abort wiring, capped read, zod parse, clock sample) against a raw fetch of the same URL with
- * headers signed once in advance, whose body is read and JSON-parsed too (issue 2's baseline).
+ * headers signed once in advance, whose body is read and JSON-parsed too (the client's baseline).
  * One local node:http server, warm-up first, the paths alternating call by call. The client sends
  * on node:http (wire.ts), so a bare node:http GET is measured alongside as a same-stack baseline:
  * the details give the client against it too (its own overhead without fetch's).

@@ -1,5 +1,5 @@
 /**
- * Issue 31's bench row: a 100,000-row ledger reconciled through the core (main/core/reconcile:
+ * The bench row: a 100,000-row ledger reconciled through the core (main/core/reconcile:
  * the CSV read from its bytes, mapping guessed, rows imported, every id looked up through the
  * batch engine, classified, the run's rows written) against the batch engine alone on the same
  * ids, in the same run, on the same child sandbox, rounds alternating. The ledger is what a

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 6 (the index part): with 100,000 indexed records, what the record index costs on
+ * With 100,000 indexed records, what the record index costs on
  * top of SQLite itself. Search (any id, invoice id or external id; exact then prefix) at p95, and
  * opening a recent list (first page, newest, with its total) at the median, each against the same
  * SQL on a bare better-sqlite3 connection to the same file, in the same run, calls alternating.

@@ -4,7 +4,7 @@ import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 24: lines cut off the end of the journal. The chain of what is left still verifies, but
+ * Lines cut off the end of the journal. The chain of what is left still verifies, but
  * the Audit screen's verify says how many lines are missing, that new changes are refused, and
  * the command that acknowledges it; a change tried meanwhile is refused before anything is sent.
  */

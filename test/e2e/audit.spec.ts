@@ -8,7 +8,7 @@ import { setSandboxFaults, useSandboxEnvironment } from './support/money-environ
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * The audit journal (issue 6) and the outcome-unknown notice: every change through main leaves
+ * The audit journal and the outcome-unknown notice: every change through main leaves
  * an intent and an outcome line; the table is filtered by environment, action, days and outcome;
  * the chain is verified with its head hash; the CSV export neutralises formula cells. A change
  * whose answer was lost is announced on every screen and settled from its panel by reading the

@@ -7,7 +7,7 @@ import { setSandboxFaults, whileSlowService } from './support/money-environments
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Batch lookup (brief F4, issue 7): ids pasted with duplicates and junk (every invalid token
+ * Batch lookup: ids pasted with duplicates and junk (every invalid token
  * listed), a run with progress and statuses, a rerun after a status moved in the sandbox marks
  * the row "changed", cancel and resume, CSV export, and 10,000 rows in a virtualised table that
  * keeps only a screenful of rows in the DOM. Every test has its own bridge: batches and the last

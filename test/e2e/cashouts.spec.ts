@@ -7,7 +7,7 @@ import { setSandboxFaults, useSandboxEnvironment } from './support/money-environ
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Cashouts (issue 5, cancel guard of issue 6): status by cashout_id or external_id (D7 code and
+ * Cashouts (and the cancel guard): status by cashout_id or external_id (D7 code and
  * description, rejection code and reason); cancel with both ids after a confirmation, 412/510
  * and 509 in plain words, a lost cancel answer read again and shown as it is now, and the
  * production confirmation (armed, a reason, the cashout id typed).

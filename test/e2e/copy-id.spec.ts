@@ -4,7 +4,7 @@ import type { WebBridge } from '../../main/web/start';
 import { expect, test } from './fixtures';
 
 /**
- * "Copy ID" on right-click (issue 26), the page's half: ids are marked with data-copy-id, and a
+ * "Copy ID" on right-click, the page's half: ids are marked with data-copy-id, and a
  * right-click on one asks `window.paydeskDesktop` (the Electron preload's object) for the native
  * menu instead of Chromium's. Here the preload's object is stood in for, recording what the page
  * asks; the native menu itself is main's (test/unit/electron/wiring.spec.ts drives that half).

@@ -7,7 +7,7 @@ import { setSandboxFaults, useSandboxEnvironment } from './support/money-environ
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Create deposit (issue 5): ONE_SHOT, HOSTED and QuickPay through the form, main's checkDeposit
+ * Create deposit: ONE_SHOT, HOSTED and QuickPay through the form, main's checkDeposit
  * verdict on the fields as they change, the answer's payment instructions (every metadata key,
  * the QR from its data URI, copy buttons, a countdown), the redirect link (main refuses the
  * sandbox's http link: it stays copyable), and a lost answer retried under the same key (D6).

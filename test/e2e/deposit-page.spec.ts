@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { topOf, useLanguage } from './support/console-ui';
 
 /**
- * The deposit's page knows what this console did with it (issue 27, record index): the refunds it
+ * The deposit's page knows what this console did with it: the refunds it
  * knows of with what is left to refund (main's pre-flight figure: a cancelled refund gives its
  * amount back, D8), and a created deposit's payment instructions again, none of them once the
  * deposit cannot be paid any more (by its status or by its expiration date). The cashout screen fills the external id the index knows for a cashout looked up by

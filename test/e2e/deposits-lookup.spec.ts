@@ -9,7 +9,7 @@ import { whileSlowService } from './support/money-environments';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Deposit lookup (issue 5): every field of the status record shown, absent ones as "—", the
+ * Deposit lookup: every field of the status record shown, absent ones as "—", the
  * status badge, amounts, payer, card, bonus, refunded, payer verification in words, the raw JSON
  * with unknown fields highlighted (D12), errors phrased from their kind, refresh, and the loading
  * state a slow service shows.
@@ -195,7 +195,7 @@ test('the lookup form: an invalid id is explained inline, a valid one opens the 
   await app.getByRole('link', { name: 'Deposits' }).click();
   const field = app.getByTestId('deposit-id-input');
   await expect(field).toBeFocused();
-  // Nothing typed is explained inline; text that is not an id searches the record index (issue 27).
+  // Nothing typed is explained inline; text that is not an id searches the record index.
   await app.getByTestId('deposit-lookup-submit').click();
   await expect(app.getByText('A deposit id is a positive whole number.')).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Drafts (issue 27, item 4): a half-typed New deposit survives another screen and a reload of
+ * Drafts: a half-typed New deposit survives another screen and a reload of
  * the page (a restart of the renderer); sending clears it; "Discard draft" clears it after a
  * confirmation. Main keeps the draft; the page keeps nothing.
  */

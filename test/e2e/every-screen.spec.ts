@@ -2,13 +2,13 @@ import { expect, test } from './fixtures';
 import { chooseTheme, topOf } from './support/console-ui';
 
 /**
- * Every screen of issue 5 in one sweep, in light and in dark, with the not-found screen: axe and
+ * Every screen in one sweep, in light and in dark, with the not-found screen: axe and
  * a saved screenshot of each (the feature specs check the screens they drive, mostly in light).
  */
 
 test.use({ freshBridge: true });
 
-/** The navbar entries of the screens issue 5 asks for, and the name their screenshots take. */
+/** The navbar entries of the screens, and the name their screenshots take. */
 const ISSUE_5_SCREENS = [
   ['Lookup', 'lookup'],
   ['Deposits', 'deposits'],
@@ -21,7 +21,7 @@ const ISSUE_5_SCREENS = [
   ['Sandbox', 'sandbox'],
 ] as const;
 
-test('every screen of issue 5, in light and in dark, and the not-found screen: axe-clean, each saved', async ({
+test('every screen, in light and in dark, and the not-found screen: axe-clean, each saved', async ({
   console: app,
   axe,
   saveScreen,

@@ -4,7 +4,7 @@ import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test, type PaydeskCaller } from './fixtures';
 
 /**
- * Money in the user's language (issue 28): every amount input reads the language's separators and
+ * Money in the user's language: every amount input reads the language's separators and
  * names what it cannot read on the field itself (never a silently different amount); amounts
  * shown carry their currency; the deposit's country is picked from the countries the service
  * serves, and a code it does not serve is an error on Country, never cut to another country.

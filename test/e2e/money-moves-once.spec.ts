@@ -7,7 +7,7 @@ import { setSandboxFaults, useSandboxEnvironment } from './support/money-environ
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Money moves once (issue 24): main refuses a new refund, deposit or cashout cancel while an
+ * Money moves once: main refuses a new refund, deposit or cashout cancel while an
  * earlier one on the same record has an unknown outcome, and a second deposit with an invoice id
  * already used here until the user confirms it. The screens show those refusals: the action
  * disabled beside what is unknown and its two ways out (the same request again under its key, or

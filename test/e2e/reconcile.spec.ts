@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { useLanguage } from './support/console-ui';
 
 /**
- * Reconciliation (issue 31): a ledger as a Brazilian spreadsheet writes it (BOM, `;`, decimal
+ * Reconciliation: a ledger as a Brazilian spreadsheet writes it (BOM, `;`, decimal
  * commas, Portuguese headers and status words) with every class planted against the seeded
  * sandbox, one record moved first through the sandbox's controls. Its mapping and bad row are
  * shown before the start; the run shows the chart and the counts per class; the differences

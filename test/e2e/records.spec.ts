@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { useLanguage } from './support/console-ui';
 
 /**
- * The record index on screen (issue 27): Deposits, Refunds and Cashouts open on a recent list of
+ * The record index on screen: Deposits, Refunds and Cashouts open on a recent list of
  * what this console saw, filtered by status and currency (kept per screen for the session); the id
  * form searches invoice ids and the start of ids; the Ctrl+K box lists the index's matches under the
  * typed text and opens the one record that is exactly it, a cashout known by its external id too.

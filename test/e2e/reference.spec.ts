@@ -7,7 +7,7 @@ import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';
 
 /**
- * Reference data (issue 5, brief F3): payment methods per country (logo, name, code, type,
+ * Reference data: payment methods per country (logo, name, code, type,
  * availability, approval times in human units or "No data yet"), banks per country (searchable,
  * virtualised), the crypto quote calculator, and errors phrased from their kind.
  */

@@ -3,7 +3,7 @@ import { SEEDED_RECORDS } from '../../main/sandbox';
 import { expect, test } from './fixtures';
 
 /**
- * Issue 28, "Money": a refund amount shows its currency and decimals ("40" was shown). The refund
+ * A refund amount shows its currency and decimals ("40" was shown). The refund
  * record has no currency; main answers its deposit's from the record index, and a refund whose
  * deposit the console never saw says its currency is unknown instead of showing a bare number.
  */

@@ -6,7 +6,7 @@ import { useSandboxEnvironment } from './support/money-environments';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Refunds (issue 5, guard rails of issue 6): lookup by refund_id (status, deposit link, invoice,
+ * Refunds: lookup by refund_id (status, deposit link, invoice,
  * amount or "—", raw JSON, errors by kind), and create from a deposit: pre-filled deposit and
  * invoice ids, main's pre-flight (what is left, card or not, blockers, warnings), the amount
  * within what is left, the bank account with a searchable bank picker when not paid by card
@@ -54,7 +54,7 @@ test.describe('lookup', () => {
     await expect(detail.locator('[data-field="merchant_invoice_id"]')).toHaveText(
       fetched.data.record.merchant_invoice_id ?? 'missing',
     );
-    // A refund is in its deposit's currency (issue 28: never a bare "50").
+    // A refund is in its deposit's currency (never a bare "50").
     await expect(detail.locator('[data-field="amount"]')).toHaveText('BRL 50.00');
     await expect(detail.getByTestId('raw-json')).toHaveText(JSON.stringify(fetched.data.raw, null, 2), {
       useInnerText: true,
@@ -98,7 +98,7 @@ test.describe('lookup', () => {
     await axe();
     await saveScreen('refunds-not-found');
 
-    // Nothing typed is explained inline; text that is not an id searches the record index (issue 27).
+    // Nothing typed is explained inline; text that is not an id searches the record index.
     await app.getByTestId('refund-id-input').fill('');
     await app.getByTestId('refund-lookup-submit').click();
     await expect(app.getByText('A refund id is a positive whole number.')).toBeVisible();

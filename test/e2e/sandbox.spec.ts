@@ -8,7 +8,7 @@ import { useSandboxEnvironment } from './support/money-environments';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Sandbox controls (issue 5): move a deposit, a refund and a cashout (a refused move says why),
+ * Sandbox controls: move a deposit, a refund and a cashout (a refused move says why),
  * create a cashout and find it on the cashouts screen, move the clock so a deposit expires, and
  * read the notifications the sandbox sent. The screen and its navbar entry exist only while the
  * local sandbox is the active environment (main refuses the calls elsewhere too).

@@ -4,7 +4,7 @@ import { blockingViolations, expect, test, type PaydeskCaller } from './fixtures
 import { topOf } from './support/console-ui';
 
 /**
- * Issue 28's layout sweep: every screen of the navbar and the dialogs that matter, in English,
+ * The layout sweep: every screen of the navbar and the dialogs that matter, in English,
  * Spanish and Brazilian Portuguese at 1280×800. On each: the page never scrolls sideways, every
  * table cell is on screen or inside a box that scrolls, axe is clean, and a screenshot is saved
  * (test-results/screens/lang-<language>-<screen>.png). Problems are collected softly, so one run

@@ -5,7 +5,7 @@ import { expect, test, type PaydeskCaller } from './fixtures';
 import { topOf } from './support/console-ui';
 
 /**
- * Sub-merchants (issue 5, brief F3): lookup by id with every field, the balance (absent parts as
+ * Sub-merchants: lookup by id with every field, the balance (absent parts as
  * "—"), the raw answer; watch/unwatch; the watched list of the active environment with status,
  * markup fee and balance per row, each row's own error, and refresh.
  */

@@ -6,7 +6,7 @@ import { expect, test, type PaydeskCaller } from './fixtures';
 import { useLanguage } from './support/console-ui';
 
 /**
- * Issue 28, tables and dialogs at 1280 × 800, in English, Spanish and Brazilian Portuguese: the
+ * Tables and dialogs at 1280 × 800, in English, Spanish and Brazilian Portuguese: the
  * batch results and the audit journal fit (the page never scrolls sideways, the columns that
  * matter are in view), a batch row's status is the translated word, whole; the file buttons of
  * Batch and Reconcile speak the console's language (not the browser's); confirm dialogs name

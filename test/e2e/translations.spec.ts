@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { useLanguage } from './support/console-ui';
 
 /**
- * Every word in the user's language (issue 28): a form's validation messages (main's schema issues,
+ * Every word in the user's language: a form's validation messages (main's schema issues,
  * sent as keys), main's refund pre-flight notes, and the audit journal's day filters, in Spanish
  * and Brazilian Portuguese, with no English sentence and no internal word (D8, baseUrl) left.
  */

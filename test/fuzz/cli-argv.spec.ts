@@ -13,7 +13,7 @@ import { failOnProblems } from './support/property-check';
 import { runCliInProcess, type CliRun } from '../support/in-process-cli';
 
 /**
- * Issue 7, "CLI fuzzed": random command lines through runCli, in-process, against the real
+ * Random command lines through runCli, in-process, against the real
  * sandbox (PAYDESK_BASE_URL and the six credential variables). Whatever the words, flags and
  * values: runCli resolves to a documented exit code (never throws, never "Unexpected failure"),
  * a failure says why on stderr (one JSON line with a known kind under --json), no credential

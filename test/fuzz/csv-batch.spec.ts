@@ -7,7 +7,7 @@ import { fuzzRuns } from './support/channel-inputs';
 import { unicodeText } from './support/hostile-values';
 
 /**
- * Issue 7, "CLI and CSV import fuzzed": random text and CSV-ish bytes through parseCsv and the
+ * Random text and CSV-ish bytes through parseCsv and the
  * batch id parser (the paste box and the CLI's `batch` read both). Never a throw; every answer a
  * Result; every id canonical and listed once; and, for text built from known tokens, the counts
  * account for every token: ids + duplicates + invalid = tokens.

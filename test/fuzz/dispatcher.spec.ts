@@ -6,7 +6,7 @@ import { guardProcess, Tally } from './support/process-guard';
 import { failOnProblems } from './support/property-check';
 
 /**
- * Issue 7, "Bad input": every contract entry (iterated from CHANNELS, so a new one is fuzzed
+ * Every contract entry (iterated from CHANNELS, so a new one is fuzzed
  * without anyone adding it here) through createDispatcher, the single path of the IPC router and
  * the web bridge, with the real console runtime behind it (embedded sandbox, memory keychain, a
  * temp data folder per entry: mutations land in the local sandbox only). 10,000 inputs per entry,

@@ -6,7 +6,7 @@ import { HOSTILE_BEHAVIOURS, startHostileServer } from '../support/hostile/serve
 import { guardProcess } from './support/process-guard';
 
 /**
- * Issue 7, "Bad input": the payments client against servers that answer with malformed JSON,
+ * The payments client against servers that answer with malformed JSON,
  * wrong types, bodies over 10 MB (with and without Content-Length), a byte every 300 ms, a
  * connection closed mid-headers or mid-body, no answer at all, a redirect and a gzip bomb. Every
  * call ends in a typed error within its timeout (one attempt, so the bound is the timeout plus a

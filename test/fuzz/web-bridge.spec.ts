@@ -13,7 +13,7 @@ import { guardProcess, Tally } from './support/process-guard';
 import { failOnProblems } from './support/property-check';
 
 /**
- * Issue 7, "Bad input", over the real WebSocket: every CHANNELS entry called through
+ * Over the real WebSocket: every CHANNELS entry called through
  * window.paydesk as the page builds it (preload/bridge.ts's factory over the web bridge's socket
  * transport), answered by the web bridge server and the dispatcher with the real runtime behind
  * them. Fewer inputs per entry than the dispatcher suite (PAYDESK_FUZZ_WS_RUNS, default 100): the

@@ -2,7 +2,7 @@ import { openWorld, runOperatorModel } from '../support/money-model';
 import { expect, test } from '../unit/console/console-fixture';
 
 /**
- * Issue 24: the operator model of test/integration/console/money-model.spec.ts, a thousand sequences at a
+ * The operator model of test/integration/console/money-model.spec.ts, a thousand sequences at a
  * time (PAYDESK_MODEL_SOAK_RUNS sets the count).
  */
 const RUNS = Number(process.env.PAYDESK_MODEL_SOAK_RUNS ?? 1_000);

@@ -12,7 +12,7 @@ import {
 } from '../unit/console/console-fixture';
 
 /**
- * Issue 7, "Faults and load": 1,000 mutating intents (deposit creates, refund creates, cashout
+ * 1,000 mutating intents (deposit creates, refund creates, cashout
  * cancels) through the console runtime (the guarded, journaled path the app uses) against a
  * sandbox answering 20% of its service requests with a fault (latency, drop before or after the
  * change, http500, malformed; seeded). Afterwards, with the faults off: no duplicate deposit (by

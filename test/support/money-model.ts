@@ -30,7 +30,7 @@ import {
 import { GATEWAY_FAULTS, startGateway, type ForwardedPost, type Gateway, type GatewayFault } from './gateway';
 
 /**
- * Issue 24's model-based proof: random sequences of what an operator can do (refund, deposit,
+ * The model-based proof: random sequences of what an operator can do (refund, deposit,
  * cancel, resend under the same key, resend another body under it, settle by hand after checking,
  * restart), through the dispatcher the screens use, against a real sandbox behind a gateway that
  * loses answers, answers 502 or 104 after the service acted, or delays. Three runtimes share one

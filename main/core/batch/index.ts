@@ -1,5 +1,5 @@
 /**
- * Batch lookup (issue 6): the id parser, the engine (bounded concurrency, a token-bucket rate cap,
+ * Batch lookup: the id parser, the engine (bounded concurrency, a token-bucket rate cap,
  * cancel and resume), "changed since the last run", the CSV export, and the manager the console
  * runtime holds. Its DTOs (BatchSummary, BatchRow, BatchParseResult…) are in shared/contract.
  *

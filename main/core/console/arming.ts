@@ -1,6 +1,6 @@
 import type { ArmingState, EnvironmentProfile } from '../../../shared/contract';
 
-/** Production arming lapses after this long without a mutating action (issue 6). */
+/** Production arming lapses after this long without a mutating action. */
 export const ARMING_IDLE_MS = 10 * 60_000;
 
 export interface ProductionArmingOptions {

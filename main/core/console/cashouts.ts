@@ -38,7 +38,7 @@ export interface CashoutIds {
 }
 
 /**
- * The cancel guard (issue 6): right before the call, the status is read by cashout_id alone, by
+ * The cancel guard: right before the call, the status is read by cashout_id alone, by
  * external_id alone and by both together. The cancel goes out only when both ids name the same
  * cashout and it is PENDING; otherwise `not_found` or `invalid_state`, naming what was found.
  */

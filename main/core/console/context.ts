@@ -40,7 +40,7 @@ export interface ConsoleContext {
   batches: BatchManager;
   /** The watchlist and its poller (main/core/watchlist). */
   watchlist: Watchlist;
-  /** The record index: what the console saw of each record (optional derived data, issue 27). */
+  /** The record index: what the console saw of each record (optional derived data). */
   records: RecordKeeper;
   /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
   drafts: DraftStore;

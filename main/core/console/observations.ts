@@ -19,7 +19,7 @@ import {
 } from '../record-index/port';
 
 /**
- * What the record index learns from each answer of the service (issue 27): built field by field
+ * What the record index learns from each answer of the service: built field by field
  * from the typed record, never by copying it, so a payer's data (DepositStatus.payer, user_id,
  * a card holder) cannot pass into the index.
  */

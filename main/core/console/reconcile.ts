@@ -22,7 +22,7 @@ import { createConsoleRecords } from './records';
 import { failure } from './results';
 
 /**
- * The reconciliation screen's part of the ConsoleApi (issue 31). The page reads the file the user
+ * The reconciliation screen's part of the ConsoleApi. The page reads the file the user
  * chose and sends its bytes in base64 parts (RECONCILE_LIMITS.maxChunkChars, under the web
  * bridge's frame); main parses it once and keeps the table under a `ledgerRef`, so changing the
  * mapping or starting never sends the file again. Runs go through ReconcileManager, as the CLI's.

@@ -3,7 +3,7 @@ import type { IndexedRecord, RecordIndex } from '../record-index/port';
 import type { ConsoleContext } from './context';
 
 /**
- * The record index for the screens (issue 27): the RecordsApi on the active environment. The
+ * The record index for the screens: the RecordsApi on the active environment. The
  * index's record is the contract's view plus its environment id, which is dropped here: the
  * screens only ever see the active environment's.
  */

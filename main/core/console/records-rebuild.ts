@@ -5,7 +5,7 @@ import type { ConsoleContext } from './context';
 import { cashoutObservation, depositObservation, refundObservation, seenNow } from './observations';
 
 /**
- * `paydesk index rebuild` (issue 27): the index is derived data, so it can be made again from
+ * `paydesk index rebuild`: the index is derived data, so it can be made again from
  * what is kept elsewhere. The environment's records are forgotten, then every deposit, refund and
  * cashout cancel the journal says succeeded is recorded again (ids, invoice and external ids,
  * amounts from the intent's masked summary, the intent's key), and then, unless told not to, each

@@ -14,7 +14,7 @@ import { rebuildRecordIndex, type RebuildOptions, type RebuildReport } from './r
 import { consoleClosed, failure } from './results';
 
 /**
- * The console's hold on the record index (issue 27). The index is derived data: opening it, or a
+ * The console's hold on the record index. The index is derived data: opening it, or a
  * write to it, may fail without the money operation that fed it failing, so `observe` never
  * rejects and never delays an answer (writes run after it, in order); a failure is logged once,
  * redacted, until a write succeeds again. Queries (search, recent lists) do fail, with a message

@@ -90,7 +90,7 @@ export interface ConsoleRuntimeOptions {
   /** Credential values that win over the keychain's (the CLI's PAYDESK_* variables). */
   credentialOverlay?: Partial<Record<CredentialField, string>>;
   /**
-   * Opens the record index (issue 27) on first need; absent or `false`: none is kept. The
+   * Opens the record index on first need; absent or `false`: none is kept. The
    * composition roots pass `sqliteRecordIndexStarter(dataDir)`.
    */
   recordIndex?: false | RecordIndexStarter;

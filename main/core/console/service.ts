@@ -468,7 +468,7 @@ export function createConsoleApi(context: ConsoleContext): ConsoleApi {
     // -- Drafts ------------------------------------------------------------------------------
     ...createDraftsApi(context),
 
-    // -- Reconciliation (issue 31) -----------------------------------------------------------
+    // -- Reconciliation -----------------------------------------------------------
     ...createReconcileApi(context),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Drafts (issue 27): the typed work of the New deposit, New refund and cashout-cancel forms, per
+ * Drafts: the typed work of the New deposit, New refund and cashout-cancel forms, per
  * environment and form, sealed with a key kept in the keychain (in memory only, for this run, where
  * no such key can be had); cleared when the request is journaled as sent (console/guarded.ts) or
  * discarded.

@@ -16,7 +16,7 @@ const { request: httpsRequest } = process.getBuiltinModule('node:https');
  * Why node:http and not fetch: a fetch of a small JSON answer costs several times the CPU of a
  * node:http request (the Fetch standard's Request, Headers, AbortSignal and WHATWG stream objects
  * around undici; figures in docs/performance.md). A batch of 10,000 status reads is CPU-bound in
- * the console's process, so that is most of its throughput (issue 6), and it is the same HTTP/1.1
+ * the console's process, so that is most of its throughput, and it is the same HTTP/1.1
  * on the same kept-alive connections.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 31): the merchant's ledger (CSV or XLSX) against the service. Its DTOs
+ * Reconciliation: the merchant's ledger (CSV or XLSX) against the service. Its DTOs
  * (ReconcileRow, ReconcileSummary, ReconcileProgress…) are in shared/contract/reconcile.ts.
  *
  *   const table = await readLedgerFile(path);                       // CSV or XLSX, told by content

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contract';
 
 /**
- * The record index (issue 27): what the console has seen of each deposit, refund, cashout and
+ * The record index: what the console has seen of each deposit, refund, cashout and
  * sub-merchant, per environment, so staff can find a record without its id. It is derived data:
  * the journal and the service can rebuild it (`paydesk index rebuild`), so losing it loses no money
  * record. A port, so that a shared team database can take the embedded one's place later.

@@ -1,5 +1,5 @@
 /**
- * The watchlist (issue 6): pinned objects per environment, their status timelines in
+ * The watchlist: pinned objects per environment, their status timelines in
  * `<dataDir>/watchlist.json`, one poller for the active environment, `watchChanged` events with
  * severity `alarm` for the COMPLETED → REJECTED corner cases of refunds and cashouts. Its DTOs
  * (WatchItem, WatchListView, WatchTimeline, WatchChangedEvent) are in shared/contract.

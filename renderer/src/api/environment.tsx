@@ -56,7 +56,7 @@ function sameList(a: EnvironmentList, b: EnvironmentList): boolean {
  * Owns the environment list. On `environmentChanged` (and on every list main answers after
  * useEnvironment/add/update/remove) that differs from the one held: a new active environment, or
  * a new base URL or kind for it, cancels and empties the WHOLE query cache (mutations in flight
- * keep their observers), so no answer of one environment is ever shown under another (issue 4);
+ * keep their observers), so no answer of one environment is ever shown under another;
  * a change to another profile drops only the keys that target it (environment-change.ts). Every
  * consumer re-renders. Also routes clockChanged/armingChanged into the cache.
  */

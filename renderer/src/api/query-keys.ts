@@ -2,8 +2,8 @@ import type { AuditAction, CredentialField } from '../../../shared/contract';
 
 /**
  * THE query-key factory. Every key starts with the id of the environment that was active when
- * the question was asked, so an answer of one environment can never be read under another
- * (issue 4); when the active environment changes the whole cache is dropped as well (environment.tsx).
+ * the question was asked, so an answer of one environment can never be read under another;
+ * when the active environment changes the whole cache is dropped as well (environment.tsx).
  *
  * Add a feature's keys here, next to the others, as functions returning `as const` tuples.
  */

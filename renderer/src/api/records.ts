@@ -5,7 +5,7 @@ import { useActiveEnvironmentId } from './environment';
 import { environmentQuery, useEnvironmentQuery } from './queries';
 
 /**
- * The record index (issue 27): what this console has seen in the active environment, for the
+ * The record index: what this console has seen in the active environment, for the
  * recent lists, the searches (a lookup screen's and Ctrl+K's) and a deposit's refunds. Several
  * screens ask these, so they live here. Read afresh whenever a screen shows them (staleTime 0):
  * a record created a moment ago on another screen must be in the list when it opens.

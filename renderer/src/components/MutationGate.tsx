@@ -9,7 +9,7 @@ import { KindBadge, environmentColor } from './environment-look';
 
 /**
  * The guard rails every money screen (create deposit, refund, cashout cancel) shows before its
- * action. Main enforces them (issue 6); the screens read them only to say why early and to
+ * action. Main enforces them; the screens read them only to say why early and to
  * disable the action instead of letting it be refused.
  */
 export interface MutationGate {
@@ -62,7 +62,7 @@ export function MutationGateNotice({ gate }: { gate: MutationGate }) {
   );
 }
 
-/** The reason the journal keeps with the action: required in production (issue 6). */
+/** The reason the journal keeps with the action: required in production. */
 export function ReasonInput({
   value,
   onChange,

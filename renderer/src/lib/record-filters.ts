@@ -10,7 +10,7 @@ import {
 import { parseMoneyInput, type MoneyInputProblem } from './money-input';
 
 /**
- * A recent list's filters as typed (record index, issue 27), and the query they make. Pure: no
+ * A recent list's filters as typed (record index), and the query they make. Pure: no
  * DOM, no React, so it is unit-tested in Node. Main refuses a malformed query; this says what is
  * wrong next to the field before anything is asked.
  */

@@ -22,7 +22,7 @@ const KIND_WORD: Record<RecordKind, JumpKind> = {
 };
 
 /**
- * Under the jump box: the records of the index (issue 27) whose id, invoice id or external id is
+ * Under the jump box: the records of the index whose id, invoice id or external id is
  * or starts with the typed text, so an invoice id finds its deposit. Each is a link; `onOpen`
  * closes the dialog it is in.
  */

@@ -41,7 +41,7 @@ function lazyScreen(
 
 export const SCREENS: readonly ScreenDefinition[] = [
   {
-    // Eager on purpose: it is the home screen, and issue 7 times navigation → interactive lookup box.
+    // Eager on purpose: it is the home screen, and the bench times navigation → interactive lookup box.
     id: 'lookup',
     paths: [''],
     component: LookupScreen,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** What issue 5 asks of every screen: zero serious or critical axe-core violations. */
+/** What every screen must meet: zero serious or critical axe-core violations. */
 export const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 
 export interface AccessibilityOptions {

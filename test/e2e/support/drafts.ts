@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DRAFT_FORMS, type PaydeskBridge } from '../../../shared/contract';
 
 /**
- * Drops every form draft (issue 27) the bridge holds, through the page's own bridge. Tests of a
+ * Drops every form draft the bridge holds, through the page's own bridge. Tests of a
  * worker share a bridge and its data folder: a form one test left half-typed would otherwise open
  * filled in the next, which expects it empty.
  */

@@ -14,7 +14,7 @@ import { applyMutation, fieldName, mutationOf, validArbitrary, type Mutation } f
 
 /**
  * Inputs per entry: PAYDESK_FUZZ_RUNS. `npm test` runs `fallback` (1,000 per dispatcher entry, to
- * keep CI at about a minute); issue 7's full count is `PAYDESK_FUZZ_RUNS=10000 npx playwright test
+ * keep CI at about a minute); the full count is `PAYDESK_FUZZ_RUNS=10000 npx playwright test
  * --project=fuzz`.
  */
 export const fuzzRuns = (fallback = 1_000): number => {

@@ -9,7 +9,7 @@ import { spawnWriter, writerReport } from '../../support/audit/spawn-writer';
 test.afterAll(removeTempDirs);
 
 /**
- * Issue 6 / issue 7: kill -9 a process in the middle of many journal writes, 20 times at random
+ * Kill -9 a process in the middle of many journal writes, 20 times at random
  * points. After each kill, opening the journal must repair any cut line, the chain must verify,
  * every intent the process reported durable must be there, and an intent whose outcome never
  * came must show as unresolved ("outcome unknown") with its original key and spooled request.

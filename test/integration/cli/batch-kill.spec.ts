@@ -10,7 +10,7 @@ import { cliVariables } from '../../support/cli-variables';
 import { runPaydeskBin, startPaydeskBin } from '../../support/paydesk-bin';
 
 /**
- * Issue 27: `paydesk batch` killed with SIGKILL while it indexes what it reads. The index keeps
+ * `paydesk batch` killed with SIGKILL while it indexes what it reads. The index keeps
  * every page the batch committed, whole (a page is one transaction), the file stays sound and
  * opens with nothing set aside, and the same batch run again completes and indexes every id.
  */

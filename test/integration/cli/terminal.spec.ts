@@ -16,7 +16,7 @@ import {
 import { requireKeychain, testService } from '../../support/keychain';
 
 /**
- * Issue 26, item 5: the CLI at a terminal. `--version`, the global options in every command's
+ * The CLI at a terminal. `--version`, the global options in every command's
  * help, credential field names as people type them, and `env set-credential` asking for the
  * secret with the typing hidden: in-process with a stand-in terminal for the keys, and once
  * through a real pseudo terminal (util-linux `script`) to see that nothing typed is echoed.

@@ -5,7 +5,7 @@ import { journaledIntents, openWorld, recordsByKey, runOperatorModel } from '../
 import { dataOf, EMBEDDED_SEED, errorOf, expect, test } from '../../unit/console/console-fixture';
 
 /**
- * Issue 24's proof in `npm test`: a few hundred random operator sequences (test/support/money-model.ts
+ * The proof in `npm test`: a few hundred random operator sequences (test/support/money-model.ts
  * says what they do and what is checked); the soak runs thousands. PAYDESK_MODEL_RUNS sets the count,
  * PAYDESK_MODEL_SEED replays a failure's seed.
  */

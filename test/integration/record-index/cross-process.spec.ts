@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { RECORD_INDEX_FILE_NAME, openSqliteRecordIndex } from '../../../main/core/record-index/sqlite';
 
 /**
- * Issue 27: the desktop app and the CLI write the same record index at once, and a process may
+ * The desktop app and the CLI write the same record index at once, and a process may
  * be killed in the middle of a write. Real processes, the real SQLite file.
  */
 

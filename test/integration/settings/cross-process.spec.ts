@@ -12,7 +12,7 @@ import { createVault } from '../../../main/core/vault/vault';
 import { expect, test } from '../../unit/settings/fixtures';
 
 /**
- * Issue 24: the desktop app and the CLI share the settings file. Many real processes change it
+ * The desktop app and the CLI share the settings file. Many real processes change it
  * at once; every change must be in the file afterwards.
  */
 

@@ -12,7 +12,7 @@ import {
 import { storedRefund } from './store-samples';
 
 /**
- * Issue 24: the desktop app keeps the watchlist in memory and writes it whole; the CLI writes the
+ * The desktop app keeps the watchlist in memory and writes it whole; the CLI writes the
  * same file (removing an environment drops its pins). Real processes, one real file.
  */
 

@@ -17,7 +17,7 @@ import { ANCHOR_FILE, openJournal, type Journal, type OpenJournalOptions } from 
 import { PAYER, SEAL_KEY, TESTING, depositBody, removeTempDirs, tempDir } from '../../support/audit/samples';
 
 /**
- * Issue 24: lines cut off the END of the journal leave a shorter chain that still verifies. The
+ * Lines cut off the END of the journal leave a shorter chain that still verifies. The
  * anchor beside the file (journal.anchor) names the head; verify compares, says how many entries
  * are missing, lists every repair, and the journal refuses new entries until an operator
  * acknowledges the gap with a journaled `gap` entry.

@@ -10,7 +10,7 @@ import { TESTING, depositBody } from '../../support/audit/samples';
 import { runCliInProcess, type CliRun } from '../../support/in-process-cli';
 
 /**
- * `paydesk audit verify` on a journal whose end was cut off (issue 24): exit 1 and how many
+ * `paydesk audit verify` on a journal whose end was cut off: exit 1 and how many
  * entries are missing; a repaired torn line is listed, not silent; `audit acknowledge-truncation`
  * records the gap and lets writes resume.
  */

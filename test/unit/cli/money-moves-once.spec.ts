@@ -9,7 +9,7 @@ import { startGateway, type Gateway } from '../../support/gateway';
 import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /**
- * Issue 24 from the command line: a production refund whose answer was lost behind a gateway
+ * Money moves once, from the command line: a production refund whose answer was lost behind a gateway
  * (the service made the refund). A new refund of the deposit is refused with exit 4 naming the
  * intent and its key; the same-key resend settles it; the service made one refund.
  */

@@ -9,7 +9,7 @@ import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-pro
 
 /**
  * `paydesk refunds recent` and `paydesk batch refunds` write a refund's amount with its deposit's
- * currency once the record index knows the deposit (issue 28, "Money"), in-process against a real
+ * currency once the record index knows the deposit, in-process against a real
  * sandbox and the real index in the data folder.
  */
 

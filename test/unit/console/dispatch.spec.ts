@@ -210,7 +210,7 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('getFiatQuote', { country: 'MX', amount: -1 }, 'validation');
   await ok('getSubMerchant', { subMerchantId: 18703 });
   await refuse('getSubMerchant', { subMerchantId: 999 }, 'not_found');
-  // Watching a sub-merchant is a watchlist pin (issue 28: one list for both screens).
+  // Watching a sub-merchant is a watchlist pin (one list for both screens).
   await ok('watchPin', { kind: 'sub_merchant', id: '18703' });
   await refuse('watchPin', { kind: 'sub_merchant', id: '424242' }, 'not_found');
   await refuse('watchPin', { kind: 'sub_merchant', id: '1.5' }, 'validation', 'id');

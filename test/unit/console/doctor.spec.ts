@@ -5,7 +5,7 @@ import { createKeytarBackend } from '../../../main/core/vault';
 import type { SandboxHandle } from '../../../main/sandbox';
 import { addEnvironmentFor, dataOf, expect, FAST_CLIENT, test, type Console } from './console-fixture';
 
-/** The credential doctor (issue 4) against real sandboxes: one verdict per credential set. */
+/** The credential doctor against real sandboxes: one verdict per credential set. */
 
 const verdicts = (report: DoctorReport): Record<string, string> =>
   Object.fromEntries(report.checks.map((check) => [check.set, check.verdict]));

@@ -3,7 +3,7 @@ import { ARMING_IDLE_MS } from '../../../main/core/console';
 import { addEnvironmentFor, dataOf, errorOf, expect, test } from './console-fixture';
 
 /**
- * The guard rails of issue 6 against real sandboxes: production arming (typed name, 10 idle
+ * The guard rails against real sandboxes: production arming (typed name, 10 idle
  * minutes on an injected clock, reset on switch), the reason, the clock guard, the cashout cancel
  * guard and the refund pre-flight. A refusal before the call never reaches the journal.
  */

@@ -6,7 +6,7 @@ import { startGateway, type Gateway } from '../../support/gateway';
 import { addEnvironmentFor, dataOf, errorOf, expect, test as base, type Console } from './console-fixture';
 
 /**
- * Issue 24: money moves once on the paths an operator takes, in a production environment whose
+ * Money moves once on the paths an operator takes, in a production environment whose
  * service sits behind a gateway that loses answers, answers 502 or 104 after the service acted.
  * Every check runs the real core (through the dispatcher) against a real sandbox.
  */

@@ -4,7 +4,7 @@ import { WATCHLIST_FILE_NAME } from '../../../main/core/watchlist';
 import { dataOf, expect, test } from './console-fixture';
 
 /**
- * Issue 28: the Sub-merchants watch list and the Watchlist's pins are one list, kept by the
+ * The Sub-merchants watch list and the Watchlist's pins are one list, kept by the
  * watchlist (main/core/watchlist), per environment. A settings file of version 2 held the
  * sub-merchants in each profile (`watchedSubMerchantIds`): on the first read they join the
  * watchlist, beside what was pinned there, and nothing is lost or doubled.

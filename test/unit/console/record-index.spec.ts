@@ -23,7 +23,7 @@ import {
 } from './console-fixture';
 
 /**
- * The record index wired into the console core (issue 27) against the embedded sandbox and the
+ * The record index wired into the console core against the embedded sandbox and the
  * real SQLite index in the test's data folder: what a create, a lookup, a batch and a watch
  * record; that a broken index never changes a money operation's answer; the rebuild from the
  * journal.

@@ -2,7 +2,7 @@ import { sqliteRecordIndexStarter } from '../../../main/core/console';
 import { addEnvironmentFor, dataOf, errorOf, expect, test } from './console-fixture';
 
 /**
- * The record channels the screens use (issue 27: recent lists, search, a deposit's refunds),
+ * The record channels the screens use (recent lists, search, a deposit's refunds),
  * through the dispatcher, against the embedded sandbox and the real SQLite index: they answer for
  * the active environment only and never show which environment a record belongs to.
  */

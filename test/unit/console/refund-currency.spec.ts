@@ -4,7 +4,7 @@ import { SEEDED } from '../../../main/sandbox/seed-data';
 import { dataOf, expect, test, type Console } from './console-fixture';
 
 /**
- * Refunds in their deposit's currency (issue 28, "Money"): the service's refund record has none,
+ * Refunds in their deposit's currency: the service's refund record has none,
  * so the console answers the currency of the deposit it has indexed, through the records API the
  * screens read and in batch rows, against the embedded sandbox and the real SQLite index.
  */

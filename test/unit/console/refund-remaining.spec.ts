@@ -4,7 +4,7 @@ import { dataOf, expect, test, type Console } from './console-fixture';
 
 /**
  * What is left to refund (D8), the one computation the refund pre-flight makes and the deposit's
- * page shows (issue 27): the deposit amount minus the refunds this console knows of, from its
+ * page shows: the deposit amount minus the refunds this console knows of, from its
  * journal and its record index, apart from those last seen CANCELLED or REJECTED (they give their
  * amount back, as the service does). Real console, real SQLite index, embedded sandbox.
  */

@@ -19,7 +19,7 @@ import {
 } from './console-fixture';
 
 /**
- * THE secrets test of issue 4: a whole session against the real OS keychain (two environments
+ * THE secrets test: a whole session against the real OS keychain (two environments
  * besides the local sandbox, credentials set through the API, doctor, lookups, mutations, a
  * wrong credential, the CLI), then every file of the data folder, everything logged, every CLI
  * output and every answer and event that crossed the dispatcher is searched for each secret.

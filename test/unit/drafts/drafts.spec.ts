@@ -13,7 +13,7 @@ import { createMemoryBackend, createVault } from '../../../main/core/vault';
 import { addEnvironmentFor, dataOf, errorOf, expect, test } from '../console/console-fixture';
 
 /**
- * Drafts (issue 27, item 4) through the real console runtime and dispatcher: per environment,
+ * Drafts through the real console runtime and dispatcher: per environment,
  * sealed at rest, set aside when unreadable, and gone once their request is journaled as sent.
  */
 

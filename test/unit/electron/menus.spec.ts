@@ -17,7 +17,7 @@ import {
 /**
  * The application menu per platform and build, and the context menu per click target, as the
  * templates menus.ts hands to Electron's Menu.buildFromTemplate. That Electron draws them, runs
- * the roles and puts the macOS app menu first is for a machine with Electron (issue 26 report).
+ * the roles and puts the macOS app menu first is for a machine with Electron.
  */
 
 const PLATFORMS = ['darwin', 'win32', 'linux'] as const;

@@ -11,7 +11,7 @@ import {
 /**
  * Where the window opens, from the saved state and the displays connected now. Work areas are
  * what Electron's screen reports (the display minus menu bar, dock or task bar). That Electron
- * places the window there, and maximises it, is for a machine with Electron (issue 26 report).
+ * places the window there, and maximises it, is for a machine with Electron.
  */
 
 // A laptop at the origin and an external monitor to its right, as a user has them at work.

@@ -10,7 +10,7 @@ import { Transport } from '../../../main/core/payments/transport';
 import type { Exchange, WireResult } from '../../../main/core/payments/wire';
 
 /**
- * Issue 28: what main says about a service answer or a failed connection reaches es and pt-BR
+ * What main says about a service answer or a failed connection reaches es and pt-BR
  * screens in their language. Every error row, every fallback status and every way the transport
  * fails carries a text key with a real translation, and the parameters its sentence needs.
  */

@@ -14,7 +14,7 @@ import { SEEDED } from '../../../main/sandbox/seed-data';
 import { dataOf, expect, test, type Console } from '../console/console-fixture';
 
 /**
- * Bad ledger rows in the user's language (issue 28 × 31): every kind carries a text key (the why
+ * Bad ledger rows in the user's language: every kind carries a text key (the why
  * alone) and the cell it is about, beside the English reason the CLI prints; runs kept before the
  * keys existed still read.
  */

@@ -4,7 +4,7 @@ import { RecordIndexError, type IndexedRecord } from '../../../main/core/record-
 import { RECORD_INDEX_FILE_NAME } from '../../../main/core/record-index/sqlite';
 import { expect, seen, test } from './fixtures';
 
-/** The record index's behaviour on the real SQLite file (issue 27, items 1 and 2). */
+/** The record index's behaviour on the real SQLite file. */
 
 const ids = (records: readonly IndexedRecord[]): string[] => records.map((record) => record.id);
 

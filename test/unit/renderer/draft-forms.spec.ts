@@ -11,7 +11,7 @@ import {
   refundFormOfDraft,
 } from '../../../renderer/src/features/refunds/refund-form';
 
-/** The money forms as drafts main keeps, and back (issue 27, item 4). */
+/** The money forms as drafts main keeps, and back. */
 
 test('a deposit form goes into a draft and comes back as it was', () => {
   const form = emptyDepositForm('hosted');

@@ -6,7 +6,7 @@ import {
   parsePositiveId,
 } from '../../../renderer/src/lib/jump-parser';
 
-test.describe('jump box grammar (issue 5)', () => {
+test.describe('jump box grammar', () => {
   test('a bare number is a deposit id', () => {
     expect(parseJumpInput('300000001')).toEqual({
       ok: true,

@@ -4,7 +4,7 @@ import { dataOf, expect, test } from '../console/console-fixture';
 
 /**
  * The deposit page reads back the payment instructions the record index kept of a create answer
- * (issue 27): what the real console keeps reads back as the answer's payment_info, payer data
+ *: what the real console keeps reads back as the answer's payment_info, payer data
  * left out; stored text that is not that shape is read field by field, never trusted whole.
  */
 

@@ -7,7 +7,7 @@ import {
 } from '../../../renderer/src/lib/money-input';
 
 /**
- * Amount inputs read in the reader's language (issue 28): what each locale accepts, and every
+ * Amount inputs read in the reader's language: what each locale accepts, and every
  * refusal. A refusal is a problem on the field; an amount is never silently a different amount.
  */
 

@@ -10,7 +10,7 @@ import {
   statusesOf,
 } from '../../../renderer/src/lib/record-filters';
 
-/** The recent lists' filters (issue 27): what they ask of the index, and what they refuse early. */
+/** The recent lists' filters: what they ask of the index, and what they refuse early. */
 
 test('no filters ask for the newest records of the kind', () => {
   expect(recentQueryOf('deposit', NO_FILTERS, 'en')).toEqual({

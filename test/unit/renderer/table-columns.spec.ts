@@ -5,7 +5,7 @@ import { batchColumnsSpec, tableWidth } from '../../../renderer/src/features/bat
 import { cancelConsequence } from '../../../renderer/src/features/cashouts/cashout-ref';
 import { shownColumns, toggleColumn, type TableColumnsSpec } from '../../../renderer/src/lib/table-columns';
 
-/** Issue 28: the columns a table shows, and what a cashout's cancel dialog says per status. */
+/** The columns a table shows, and what a cashout's cancel dialog says per status. */
 const SPEC: TableColumnsSpec<'id' | 'status' | 'amount' | 'note'> = {
   all: ['id', 'status', 'amount', 'note'],
   defaults: ['id', 'status', 'amount'],

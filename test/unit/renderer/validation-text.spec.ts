@@ -20,7 +20,7 @@ import { fieldName, sayError, sayText } from '../../../renderer/src/lib/validati
 import { dataOf, test as consoleTest } from '../console/console-fixture';
 
 /**
- * Every text main sends reaches the renderer as a key with parameters (issue 28), and the renderer
+ * Every text main sends reaches the renderer as a key with parameters, and the renderer
  * says it in the user's language: the schema phrases (main/core/message-text.ts), the refund
  * pre-flight's notes, and the days the filters type. Real schemas, real console, real locale files.
  */

@@ -100,7 +100,7 @@ test.describe('profiles', () => {
     ]);
   });
 
-  test('a profile holds no watch list: the watchlist keeps it (issue 28)', async ({ settingsPath }) => {
+  test('a profile holds no watch list: the watchlist keeps it', async ({ settingsPath }) => {
     const { environments } = setUp(settingsPath);
     expectError(
       await environments.add({

@@ -39,7 +39,7 @@ test('v1 → v3 keeps every profile as it was, with nothing waiting for the watc
   expect(migrateSettings(version1)).toEqual({ ok: true, document: { ...version1, version: 3 } });
 });
 
-test('v2 → v3 moves each watch list out of its profile, to wait for the watchlist (issue 28)', () => {
+test('v2 → v3 moves each watch list out of its profile, to wait for the watchlist', () => {
   const version2 = {
     ...version1,
     version: 2,
@@ -116,7 +116,7 @@ test('a hand-edited colour cannot make production look like testing, or testing 
   expect(migrated.ok && migrated.document.environments.map((env) => env.color)).toEqual(['blue', 'red']);
 });
 
-test.describe('sub-merchant watches waiting for the watchlist (issue 28)', () => {
+test.describe('sub-merchant watches waiting for the watchlist', () => {
   const version2 = {
     ...version1,
     version: 2,

@@ -8,7 +8,7 @@ import { testService } from '../../support/keychain';
 import { expect, test } from './fixtures';
 
 /**
- * The columns a user chooses in a table (issue 28) are kept with the other preferences in the
+ * The columns a user chooses in a table are kept with the other preferences in the
  * settings file: per table, one table's choice never erasing another's, bounded and checked.
  */
 const environmentsAt = (settingsPath: string) =>

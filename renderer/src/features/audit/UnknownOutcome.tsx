@@ -25,7 +25,7 @@ import { useSettleByHand, useSettleIntent } from './use-audit';
 /**
  * "This record has an unknown outcome": what is unknown, and the two ways out main offers (a
  * resend under the ORIGINAL key, or a settlement by hand after checking, journaled with who and
- * why). Main enforces the rule (issue 24); the money screens and the Unresolved screen only show
+ * why). Main enforces the rule; the money screens and the Unresolved screen only show
  * it, all through the parts of this file.
  */
 
