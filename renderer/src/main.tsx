@@ -1,3 +1,5 @@
+// Mantine's styles the documented way: core first, then the packages built on it.
+import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './shell/global.css';
 import { StrictMode } from 'react';
@@ -6,7 +8,6 @@ import { createRoot } from 'react-dom/client';
 import { connectBridge } from './api/bridge';
 import { watchReachability } from './api/reachability';
 import { startI18n } from './i18n';
-import { holdPrestart, releasePrestart } from './prestart/handover';
 import { App } from './shell/App';
 import { installCopyIdMenu } from './shell/copy-id-menu';
 import { startPreferences } from './shell/start-hint';
@@ -22,7 +23,6 @@ function start(root: HTMLElement): void {
   if (!bridge) {
     // Opened outside Electron and without the web bridge: nothing can work, say so plainly.
     root.textContent = 'Paydesk cannot reach its main process (window.paydesk is missing).';
-    releasePrestart(root);
     return;
   }
   watchReachability(bridge);
@@ -33,12 +33,10 @@ function start(root: HTMLElement): void {
   stored.catch(() => {});
   const hinted = startPreferences();
   startI18n(hinted.language);
-  holdPrestart(root);
   const reactRoot = createRoot(root);
   // The first render in this task, not in one React schedules: the browser would otherwise paint
-  // an empty page in between, and the lookup box would wait for that frame. With the pre-start
-  // copy on screen too: rendered in slices, the app took over later and the copy's box was no
-  // quicker to answer (docs/performance.md).
+  // the skeleton once more in between, and the lookup box would wait for that frame. It replaces
+  // index.html's static skeleton (#root's children) on commit.
   flushSync(() =>
     reactRoot.render(
       <StrictMode>
@@ -46,8 +44,6 @@ function start(root: HTMLElement): void {
       </StrictMode>,
     ),
   );
-  // Committed, layout effects included: the app's lookup box has taken over from the pre-start one.
-  releasePrestart(root);
 }
 
 const root = document.getElementById('root');

@@ -6,7 +6,7 @@
  * floor pages into the served renderer):
  *
  * 1. Initial JavaScript, gzipped: what the built index.html loads before any lazy route (its
- *    module script with every module that imports statically, and the pre-start script), each file
+ *    module script with every module that imports statically), each file
  *    gzipped at zlib's default level 6. Floor: the React + Mantine floor page's start-up scripts,
  *    counted the same way. The web bridge's page script is not counted (it stands in for
  *    Electron's preload); its size and what an empty route requested are in the details.
@@ -21,9 +21,7 @@
  *    - cold: a new context per load, nothing cached.
  *    Each start comes from about:blank after a pause (startInNewProcess). An init script watches
  *    the DOM; once the lookup box exists, is enabled, laid out and focused, the time is taken in
- *    the next task (a MessageChannel message), in ms since navigation start. Where the pre-start
- *    shell (renderer/src/prestart) shows a box first, the row's value is when the app's own box
- *    took over from it (#root loses data-prestart); the first box's time is in the details. Floor:
+ *    the next task (a MessageChannel message), in ms since navigation start. Floor:
  *    the React + Mantine floor page (its lookup box alone), loaded in the same rounds the same way,
  *    median of LOADS each; the other floors (plain page, React alone) are in the details.
  * 3. A finished batch on /batch in a fresh context, 10,000 rows and the batch cap (100,000): the
@@ -291,7 +289,7 @@ async function initialJavaScriptRow(browser: Browser, web: WebChild): Promise<Be
   );
   const floorSize = await sum(floorScripts);
   return ratioRow({
-    name: 'renderer: initial JavaScript (index.html entry and its static imports, pre-start script), gzipped',
+    name: 'renderer: initial JavaScript (index.html entry and its static imports), gzipped',
     floor: "the React + Mantine stack floor page's start-up scripts, gzipped the same way",
     unit: 'KB',
     value: kb(initialSize.gzip),
@@ -334,20 +332,12 @@ function pathOf(target: LoadTarget): string {
 /**
  * Runs in the page before its scripts: sets window.__paydeskReady (ms since navigation start) in
  * the first task after the target of this route (the lookup box on `#/`, else the empty route's
- * heading) is usable. The lookup box found may be the pre-start shell's (renderer/src/prestart):
- * then window.__paydeskTookOver is when the app's own box replaced it (#root loses the
- * data-prestart attribute at the end of the app's first render). Serialised by Playwright: no
- * imports, no closures.
+ * heading) is usable. Serialised by Playwright: no imports, no closures.
  */
 export function watchForReady(): void {
-  const state = window as unknown as PrestartWatch & { __paydeskReady?: number };
+  const state = window as unknown as { __paydeskReady?: number };
   const target = location.hash === '#/' || location.hash === '' ? 'lookup-box' : 'not-found-heading';
   let scheduled = false;
-  const watchTakeOver = (): void => {
-    if (document.getElementById('root')?.hasAttribute('data-prestart')) state.__paydeskPrestart = true;
-    else if (state.__paydeskPrestart && state.__paydeskTookOver === undefined)
-      state.__paydeskTookOver = performance.now();
-  };
   const find = (): HTMLElement | null => {
     if (target === 'lookup-box') {
       const input = document.querySelector<HTMLInputElement>('[data-testid="jump-input"]');
@@ -359,7 +349,6 @@ export function watchForReady(): void {
     return heading && heading.getClientRects().length > 0 ? heading : null;
   };
   const check = (): void => {
-    watchTakeOver();
     if (scheduled || !find()) return;
     scheduled = true;
     const channel = new MessageChannel();
@@ -371,17 +360,9 @@ export function watchForReady(): void {
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 }
 
-/** What watchForReady notes of the pre-start shell on the page. */
-export interface PrestartWatch {
-  __paydeskPrestart?: boolean;
-  __paydeskTookOver?: number;
-}
-
 interface LoadFigures {
   readyMs: number;
   domContentLoadedMs: number;
-  /** When the app's lookup box replaced the pre-start one; undefined where there was none. */
-  tookOverMs: number | undefined;
 }
 
 /**
@@ -398,22 +379,16 @@ async function loadUntilReady(page: Page, web: WebChild, target: LoadTarget): Pr
       (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
         ?.domContentLoadedEventEnd ?? NaN,
   }));
-  let tookOverMs: number | undefined;
   if (target !== 'not-found-heading') {
-    // Not timed: the box found ready does take typing, and the app's box (once it took over from
-    // a pre-start one) holds what was typed.
+    // Not timed: the box found ready does take typing.
     await page.keyboard.type('300000001');
-    if (await page.evaluate(() => (window as PrestartWatch).__paydeskPrestart === true)) {
-      await page.waitForFunction(() => (window as PrestartWatch).__paydeskTookOver !== undefined);
-      tookOverMs = await page.evaluate(() => (window as PrestartWatch).__paydeskTookOver);
-    }
     const typed = await page.getByTestId('jump-input').inputValue();
     if (typed !== '300000001') throw new Error(`the lookup box took "${typed}", not the typed id`);
   } else {
     const title = await page.locator('main h2').first().innerText();
     if (title !== 'No such screen') throw new Error(`the empty route showed "${title}"`);
   }
-  return { ...figures, tookOverMs };
+  return figures;
 }
 
 /** How the loads of a start-up row come (the top of this file says what each stands for). */
@@ -527,15 +502,9 @@ async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind):
   const domContentLoadedMs = (target: LoadTarget) =>
     median((samples.get(target) ?? []).map((one) => one.domContentLoadedMs));
   const lookup = readyMs('lookup-box');
-  const tookOver = (samples.get('lookup-box') ?? []).flatMap((one) =>
-    one.tookOverMs === undefined ? [] : [one.tookOverMs],
-  );
   const empty = readyMs('not-found-heading');
-  // The app's own box: where a pre-start shell showed one first, when the app's replaced it.
-  const ownBox = (samples.get('lookup-box') ?? []).map((one) => one.tookOverMs ?? one.readyMs);
-  const value = median(ownBox);
+  const value = median(lookup);
   const floorValue = median(readyMs('react-mantine'));
-  const firstBox = median(lookup);
   return ratioRow({
     name: `renderer: navigation → the app's own lookup box interactive, ${START_ROW_NAMES[kind]} (median of ${LOADS} loads)`,
     floor:
@@ -548,15 +517,11 @@ async function interactiveRow(browser: Browser, web: WebChild, kind: StartKind):
     premiseHeld: premiseHeld(kind, fromCache),
     details: {
       loads: LOADS,
-      // The first box a keystroke reaches (the pre-start shell's where there is one).
-      firstBoxMs: round(firstBox),
       emptyRouteMs: round(median(empty)),
       lookupMinMs: round(Math.min(...lookup)),
       lookupMaxMs: round(Math.max(...lookup)),
       emptyMinMs: round(Math.min(...empty)),
       emptyMaxMs: round(Math.max(...empty)),
-      // The lookup box found is the pre-start shell's on these loads: when the app's replaced it.
-      prestartLoads: `${tookOver.length} of ${lookup.length}`,
       lookupDomContentLoadedMs: round(domContentLoadedMs('lookup-box')),
       emptyDomContentLoadedMs: round(domContentLoadedMs('not-found-heading')),
       // Every floor, loaded the same way (stack-floors.ts); the React + Mantine one is the row's.

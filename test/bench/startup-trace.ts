@@ -2,8 +2,8 @@
  * A Chromium performance trace of warm starts of the app's lookup route and of the React + Mantine
  * stack floor page, loaded as the renderer bench loads them (renderer-budgets.ts: the same served
  * build with its floors, the same Chromium switches on a profile on disk, the same watch for the
- * lookup box). Not a bench row: it prints where each start's main-thread time went up to the app's
- * own box (its CPU profile by script and by function, trace events by self time, the script
+ * lookup box). Not a bench row: it prints where each start's main-thread time went up to the
+ * lookup box (its CPU profile by script and by function, trace events by self time, the script
  * compiles and the requests) and keeps the raw traces for DevTools.
  *
  *   flock /tmp/paydesk-heavy.lock npx tsx test/bench/startup-trace.ts [--loads 3] [--out /tmp/dir]
@@ -17,14 +17,7 @@ import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { desktopChromiumLaunch, startInNewProcess, tracedDuring } from '../support/desktop-chromium';
 import { median, round } from './bench-row';
-import {
-  holdBridgeToken,
-  startWebChild,
-  VIEWPORT,
-  watchForReady,
-  type PrestartWatch,
-  type WebChild,
-} from './renderer-budgets';
+import { holdBridgeToken, startWebChild, VIEWPORT, watchForReady, type WebChild } from './renderer-budgets';
 import { stackFloorPath } from './stack-floors';
 
 const CATEGORIES = [
@@ -59,25 +52,16 @@ const floorPath = AGAINST === 'empty-route' ? '/#/no-such-screen' : stackFloorPa
 const pathOf = (subject: Subject): string => (subject === 'app' ? '/#/' : floorPath);
 
 interface Marks {
-  /** The first lookup box usable (the pre-start copy's on the app). */
+  /** The lookup box usable. */
   readyMs: number;
-  /** The app's own box took over (the floor: its only box). */
-  ownMs: number;
 }
 
 async function load(page: Page, web: WebChild, subject: Subject): Promise<Marks> {
   await startInNewProcess(page, `${web.origin}${pathOf(subject)}`);
   await page.waitForFunction(() => (window as { __paydeskReady?: number }).__paydeskReady !== undefined);
-  if (subject === 'app')
-    await page.waitForFunction(() => {
-      const watch = window as PrestartWatch;
-      return watch.__paydeskPrestart !== true || watch.__paydeskTookOver !== undefined;
-    });
-  return page.evaluate(() => {
-    const state = window as PrestartWatch & { __paydeskReady?: number };
-    const ready = state.__paydeskReady ?? NaN;
-    return { readyMs: ready, ownMs: state.__paydeskTookOver ?? ready };
-  });
+  return page.evaluate(() => ({
+    readyMs: (window as { __paydeskReady?: number }).__paydeskReady ?? NaN,
+  }));
 }
 
 async function traced(
@@ -126,8 +110,7 @@ const profileStartSchema = z.object({ data: z.object({ startTime: z.number() }) 
 interface Analysis {
   subject: Subject;
   readyMs: number;
-  ownMs: number;
-  /** Main-thread busy time from navigation start to the own box, ms. */
+  /** Main-thread busy time from navigation start to the lookup box, ms. */
   busyMs: number;
   /** Self time by trace event name within the window, ms. */
   selfByEvent: Record<string, number>;
@@ -189,7 +172,7 @@ function analyse(subject: Subject, raw: unknown[], marks: Marks): Analysis {
     .map((event) => event.ts ?? 0)
     .sort((a, b) => b - a)[0];
   if (navigationStart === undefined) throw new Error('no navigationStart in the page process');
-  const windowEnd = navigationStart + marks.ownMs * 1000;
+  const windowEnd = navigationStart + marks.readyMs * 1000;
   const ms = (us: number): number => us / 1000;
   const at = (ts: number): number => round(ms(ts - navigationStart), 1);
 
@@ -352,10 +335,8 @@ function medians(
 function report(subject: Subject, analyses: readonly Analysis[]): void {
   console.log(`\n===== ${subject}: ${analyses.length} traced warm starts =====`);
   console.log(
-    'ready (first box):',
+    'lookup box ready:',
     analyses.map((one) => round(one.readyMs, 1)).join(' / '),
-    'ms; own box:',
-    analyses.map((one) => round(one.ownMs, 1)).join(' / '),
     'ms; main thread busy:',
     analyses.map((one) => round(one.busyMs, 1)).join(' / '),
     'ms',
@@ -381,7 +362,7 @@ function report(subject: Subject, analyses: readonly Analysis[]): void {
       25,
     ),
   );
-  const middle = [...analyses].sort((a, b) => a.ownMs - b.ownMs)[Math.floor(analyses.length / 2)];
+  const middle = [...analyses].sort((a, b) => a.readyMs - b.readyMs)[Math.floor(analyses.length / 2)];
   if (middle) {
     console.log('the median start, scripts (compile / evaluate ms, code cache KB):');
     for (const [script, figures] of Object.entries(middle.scripts))

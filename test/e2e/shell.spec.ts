@@ -185,9 +185,9 @@ test.describe('moving between screens', () => {
 });
 
 /**
- * Mantine's styles come per component with the code that uses it (build/mantine-styles-plugin.ts,
- * mantineStylesByComponent): no component on any screen may be left without its rules, and
- * Mantine's global rules must precede every component's, as in Mantine's own stylesheet.
+ * Mantine's styles, imported the documented way (@mantine/core/styles.css and each package's own
+ * in renderer/src): no component on any screen may be left without its rules, and Mantine's
+ * global rules must precede every component's, as in Mantine's own stylesheet.
  */
 test.describe('styles per component', () => {
   /** Mantine classes (m_…) used in the page that no loaded stylesheet defines. */

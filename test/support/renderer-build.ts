@@ -141,10 +141,9 @@ export async function ensureRendererBuilt(): Promise<string> {
 
 /**
  * The scripts the built page compiles at start, as paths inside the build (`assets/…`): those its
- * index.html names (the module script, any modulepreloads, the pre-start script) and every module
- * they import statically, however deep (the page names only its entry: electron.vite.config.ts
- * says why). `read` answers a file of the build by that path. Lazy chunks (dynamic imports) are
- * not start-up scripts.
+ * index.html names (the module script, any modulepreloads) and every module they import
+ * statically, however deep. `read` answers a file of the build by that path. Lazy chunks (dynamic
+ * imports) are not start-up scripts.
  */
 export async function startUpScriptPaths(read: (path: string) => Promise<string>): Promise<string[]> {
   const paths: string[] = [];

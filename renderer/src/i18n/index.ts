@@ -86,11 +86,8 @@ export function startI18n(language: Language): void {
   applied(language);
 }
 
-/**
- * i18next alone, without touching the page (the pre-start shell is rendered with it at build
- * time, where the answer says when every namespace is in).
- */
-export function initI18n(language: Language): Promise<unknown> {
+/** i18next alone, without touching the page. */
+function initI18n(language: Language): Promise<unknown> {
   return i18next
     .use(lazyLocales)
     .use(initReactI18next)

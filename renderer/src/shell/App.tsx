@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { HashRouter, useRoutes, type RouteObject } from 'react-router';
 import type { Preferences, Result } from '../../../shared/contract';
 import { EnvironmentProvider } from '../api/environment';
@@ -48,12 +48,9 @@ function ToastHost() {
 export function App({
   preferences,
   stored,
-  Router = HashRouter,
 }: {
   preferences: Preferences;
   stored: Promise<Result<Preferences>>;
-  /** The pre-start shell is rendered at build time, where there is no window to take a hash from. */
-  Router?: ComponentType<{ children: ReactNode }>;
 }) {
   const queryClient = useMemo(() => createQueryClient(), []);
   const scheme = colorSchemeOf(preferences.theme);
@@ -70,11 +67,11 @@ export function App({
         <QueryClientProvider client={queryClient}>
           <PreferencesProvider initial={preferences} stored={stored}>
             <EnvironmentProvider>
-              <Router>
+              <HashRouter>
                 <ArmButtonProvider>
                   <Screens />
                 </ArmButtonProvider>
-              </Router>
+              </HashRouter>
             </EnvironmentProvider>
           </PreferencesProvider>
         </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIndexAsk } from '../api/records';
@@ -14,8 +14,6 @@ import {
 } from '../lib/jump-parser';
 import { JUMP_MATCHES } from '../lib/record-filters';
 import { resolveTyped } from '../lib/typed-id';
-import { takePrestartLookup } from '../prestart/handover';
-import { PRESTART_LOOKUP_ATTRIBUTE } from '../prestart/markers';
 import { JUMP_MATCH_LINK_ATTRIBUTE, JumpMatches } from './JumpMatches';
 import { jumpHref } from './links';
 import { screenForJump } from './screens';
@@ -62,25 +60,14 @@ function useProblemText(): (problem: Problem) => string {
  * The jump box: one input that takes any id (lib/jump-parser) and opens its screen, with the
  * records the index matches to the typed text listed under it (an invoice id finds its deposit). Shown inline
  * on the Lookup screen and in the Ctrl/Cmd+K dialog. Invalid input is explained under the field.
- * `takesOverPrestart`: the Lookup screen's box starts where the pre-start one was left (what was
- * typed, the caret, an Enter pressed before the app ran: prestart/handover.ts).
  */
-export function JumpForm({
-  autoFocus = false,
-  takesOverPrestart = false,
-  onDone,
-}: {
-  autoFocus?: boolean;
-  takesOverPrestart?: boolean;
-  onDone?: () => void;
-}) {
+export function JumpForm({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const describe = useProblemText();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const openWhenShown = useRef<string | null>(null);
   const askIndex = useIndexAsk(JUMP_MATCHES);
   /** The latest submission: an index answer to an earlier one is dropped. */
   const submitted = useRef(0);
@@ -130,28 +117,6 @@ export function JumpForm({
     else openParsed(typed);
   };
 
-  useLayoutEffect(() => {
-    // Before the first paint of the app's box: what was typed, and the caret where it was. The
-    // pre-start box took keystrokes until this commit replaced it, so it is read here, not earlier.
-    const prestart = takesOverPrestart ? takePrestartLookup() : null;
-    if (!prestart) return;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state from outside React, readable only now; re-rendered before paint
-    setText(prestart.text);
-    const input = inputRef.current;
-    if (input) {
-      input.value = prestart.text;
-      if (prestart.selectionStart !== null && prestart.selectionEnd !== null)
-        input.setSelectionRange(prestart.selectionStart, prestart.selectionEnd);
-    }
-    if (prestart.submitted) openWhenShown.current = prestart.text;
-  }, [takesOverPrestart]);
-  useEffect(() => {
-    const typed = openWhenShown.current;
-    if (typed === null) return;
-    openWhenShown.current = null;
-    void open(typed);
-  });
-
   return (
     <form
       role="search"
@@ -188,7 +153,6 @@ export function JumpForm({
         autoComplete="off"
         spellCheck={false}
         data-testid="jump-input"
-        {...(takesOverPrestart && { [PRESTART_LOOKUP_ATTRIBUTE]: '' })}
         ref={inputRef}
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap" align="flex-start">

@@ -4,10 +4,6 @@ import { LANGUAGES, THEMES, type Language, type Theme } from '../../../shared/co
  * A preference of the last run kept in localStorage only as a start-up hint, so the first render
  * can use it while the stored preferences are a round trip to main away (main.tsx). The stored
  * preferences stay the truth; a missing, unknown or unreadable hint is simply no hint.
- *
- * This module is also bundled into the pre-start script (prestart/prestart.ts), which runs before
- * the app's code: it imports nothing but the contract's preference constants, from their own file
- * (the contract's index also builds the channel tables, which would ride along).
  */
 export function readStartHint<T extends string>(key: string, allowed: readonly T[]): T | null {
   try {

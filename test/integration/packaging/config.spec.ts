@@ -509,9 +509,8 @@ test.describe('fuses', () => {
       });
       await page.goto(pathToFileURL(join(built.outDir, 'renderer', 'index.html')).href);
       await expect.poll(() => refused.some((text) => /\.js/.test(text))).toBe(true);
-      // At most the pre-start copy of the first screen (a classic script shows it): the app,
-      // which would take its place, never ran.
-      await expect(page.locator('#root')).toHaveAttribute('data-prestart', 'en');
+      // Only index.html's static skeleton: the app, which would replace it, never ran.
+      await expect(page.locator('#root [data-startup-skeleton]')).toBeVisible();
     } finally {
       await browser.close();
     }

@@ -3,12 +3,10 @@ import { startUpScriptPaths } from '../../support/renderer-build';
 import { builtApp, type BuiltApp } from '../../support/built-app';
 
 /**
- * How the built page hands its start-up JavaScript to Chromium (electron.vite.config.ts): in
- * several chunks that compile side by side on background threads (START_UP_CHUNKS), with V8's
- * lazy compilation (no all-functions compile hint: measured slower, see START_UP_CHUNKS), and
- * without the overlays' code, which comes after the first paint
- * (renderer/src/components/overlays.tsx). The time it buys is in `npm run bench` (navigation →
- * interactive lookup box); this keeps the build from falling back.
+ * What the built page hands Chromium to compile at start: V8's lazy compilation (no all-functions
+ * compile hint: measured slower on two shared cores), and not the overlays' code, which comes after
+ * the first paint (renderer/src/components/overlays.tsx). The time it buys is in `npm run bench`
+ * (navigation → interactive lookup box); this keeps the build from falling back.
  */
 
 /** V8's explicit compile hint for a whole script: compile every function of it eagerly. */
@@ -33,26 +31,6 @@ async function startUpScripts(): Promise<StartUpScript[]> {
 /** Every JavaScript file of the renderer build. */
 const rendererScripts = (built: BuiltApp): string[] =>
   built.files.filter((path) => path.startsWith('renderer/assets/') && path.endsWith('.js'));
-
-test('the start-up JavaScript comes in several chunks, none with most of it', async () => {
-  const scripts = await startUpScripts();
-  const named = (name: string) => scripts.filter((script) => script.path.includes(`/${name}-`));
-  for (const name of ['index', 'react-dom', 'app-libraries', 'mantine'])
-    expect(named(name), `${name} chunk`).toHaveLength(1);
-  const total = scripts.reduce((sum, script) => sum + script.code.length, 0);
-  const largest = Math.max(...scripts.map((script) => script.code.length));
-  // One chunk held two thirds of it before the split (466 of 703 KB); a background compile per
-  // chunk is the point.
-  expect(largest / total).toBeLessThan(0.5);
-});
-
-test('the page names its entry alone: no modulepreload, the chunks it imports come once it runs', async () => {
-  const page = await (await builtApp()).read('renderer/index.html');
-  expect(page.match(/<script type="module"/g)).toHaveLength(1);
-  expect(page).not.toMatch(/rel="modulepreload"/);
-  // They still are start-up scripts (startUpScriptPaths follows the entry's static imports).
-  expect((await startUpScripts()).length).toBeGreaterThan(3);
-});
 
 test("no chunk asks V8 to compile all its functions eagerly: the start-up's background compile stays lazy", async () => {
   const built = await builtApp();

@@ -126,7 +126,7 @@ test('1. only secure content: our page from disk, scripts from it only, remote s
     'main/electron/window.ts',
   ]);
   // The built page names no remote script, style or module: every reference is ./assets/…, or a
-  // place in the page itself (the pre-start copy's links: #/deposits, #main-content).
+  // place in the page itself (#…).
   const html = await (await builtApp()).read('renderer/index.html');
   const references = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((match) => match[1] ?? '');
   expect(references.length).toBeGreaterThan(0);

@@ -166,7 +166,11 @@ export class BrowserWindow extends EventEmitter {
   isMinimized = (): boolean => false;
   restore(): void {}
   focus(): void {}
-  show(): void {}
+  /** Whether show() was called (the window is created hidden: main/electron/window.ts). */
+  shown = false;
+  show(): void {
+    this.shown = true;
+  }
 }
 
 type Handler = (event: unknown, arg: unknown) => unknown;

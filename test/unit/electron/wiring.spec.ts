@@ -70,6 +70,15 @@ test('one window, hardened, loading the built page with the bundled preload', ()
   expect(window.loaded).toEqual({ url: 'paydesk://app/index.html' });
 });
 
+test('the window is created hidden and shown once its first frame is ready (ready-to-show)', () => {
+  expect(window.options.show).toBe(false);
+  expect(window.shown).toBe(false);
+  window.emit('ready-to-show');
+  expect(window.shown).toBe(true);
+  // No saved state says maximised: the window keeps its normal bounds.
+  expect(window.maximized).toBe(false);
+});
+
 test('the page comes from the privileged paydesk:// scheme, which serves the renderer folder only', async () => {
   expect(fake.protocol.privileged).toEqual([
     { scheme: 'paydesk', privileges: { standard: true, secure: true, codeCache: true } },

@@ -19,7 +19,7 @@ export default function LookupScreen() {
       <Title order={2}>{t('lookup:title')}</Title>
       <Text>{t('lookup:intro')}</Text>
       <Paper withBorder p="md">
-        <JumpForm autoFocus takesOverPrestart />
+        <JumpForm autoFocus />
       </Paper>
       {/* A plain table (global.css): Mantine's Table would bring floating-ui into the first screen. */}
       <table className="paydesk-examples">
