@@ -85,7 +85,7 @@ import {
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** Issue 30's targets: each row's value over its floor's, measured in the same run. */
+/** The targets: each row's value over its floor's, measured in the same run. */
 const INITIAL_JS_TARGET = 4;
 const START_UP_TARGET = 1.2;
 const FIRST_PAINT_TARGET = 1.5;
@@ -194,7 +194,7 @@ export async function holdBridgeToken(context: BrowserContext, web: WebChild): P
 }
 
 /**
- * A renderer row: the value over its floor's, measured in the same run the same way (issue 30);
+ * A renderer row: the value over its floor's, measured in the same run the same way;
  * `premiseHeld` false makes it no pass whatever the ratio.
  */
 function ratioRow(row: {

@@ -5,7 +5,7 @@ import { chooseTheme, topOf } from './support/console-ui';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * The renderer shell (issue 5): lookup home, jump box (Ctrl/Cmd+K), navbar, language and theme
+ * The renderer shell: lookup home, jump box (Ctrl/Cmd+K), navbar, language and theme
  * switches (persisted with setPreferences), the production banner with arming, axe on each view.
  */
 

@@ -306,7 +306,7 @@ test('a watchlist change becomes a desktop notification; COMPLETED → REJECTED 
   ]);
 });
 
-test.describe('the desktop shell (issue 26)', () => {
+test.describe('the desktop shell', () => {
   const appMenu = (): FakeElectron.FakeMenuItem[] => {
     const menu = fake.Menu.application;
     if (!menu) throw new Error('no application menu');
