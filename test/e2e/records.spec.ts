@@ -116,7 +116,10 @@ test('a created deposit: in the recent list, filtered, found by invoice id and b
 
   // The id form takes an invoice id: it searches the index instead of refusing the text.
   await openRoute(app, '/deposits');
+  // The form starts afresh for each address: typed before it did, the text would be lost.
+  await expect(app.getByTestId('deposit-id-input')).toHaveValue('');
   await app.getByTestId('deposit-id-input').fill(invoiceId);
+  await expect(app.getByTestId('deposit-id-input')).toHaveValue(invoiceId);
   await app.getByTestId('deposit-id-input').press('Enter');
   await expect(app).toHaveURL(/#\/deposits\?q=INV-REC-/);
   const match = app.locator(`[data-testid="match"][data-id="${depositId}"]`);
@@ -253,7 +256,9 @@ test('finding without an id: an invoice id opens, a prefix lists, a cashout by i
 
   // The Deposits form does the same: the start of ids lists them, and offers the whole id too.
   await openRoute(app, '/deposits');
+  await expect(app.getByTestId('deposit-id-input')).toHaveValue('');
   await app.getByTestId('deposit-id-input').fill(prefix);
+  await expect(app.getByTestId('deposit-id-input')).toHaveValue(prefix);
   await app.getByTestId('deposit-id-input').press('Enter');
   await expect(app).toHaveURL(new RegExp(`#/deposits\\?q=${prefix}$`));
   await expect(
