@@ -9,10 +9,10 @@ import { expect, test } from '@playwright/test';
  * Inputs without an end, as a real `paydesk` process meets them: `/dev/zero` named as the ids'
  * file or the ledger, or given as stdin, and a huge sparse file. Each is refused with the
  * validation exit code (2) within seconds, and the process never holds much more than the limit:
- * before, `paydesk batch deposits /dev/zero` grew until the kernel killed it.
+ * before, `paydesk batch deposits /dev/zero` grew until the kernel killed it. Linux inputs and
+ * /proc/<pid>/status: the suites run on Linux (README, "Tests in depth").
  */
 
-test.skip(process.platform !== 'linux', '/dev/zero and /proc/<pid>/status are Linux');
 test.describe.configure({ mode: 'parallel', timeout: 60_000 });
 
 const repositoryRoot = join(import.meta.dirname, '..', '..', '..');
