@@ -45,7 +45,7 @@ export const ACCEPTED = [
     file: /^main\/index\.js$/,
     sample: /await context\.openExternal\(arg\.url\)/,
     reason:
-      "main/core/console/service.ts: the runtime's own port (matched by name), reached only after the https and " +
+      "main/core/console/shell.ts: the runtime's own port (matched by name), reached only after the https and " +
       'redirect-URL allow-list just above it.',
   },
   {

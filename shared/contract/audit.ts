@@ -1,6 +1,7 @@
 /** The audit journal (main/core/audit): what the journal screen and `paydesk audit` see. */
 import type { EnvironmentKind } from './environments';
-import type { ErrorKind, MessageText, Result } from './results';
+import type { ErrorKind, MessageText } from './results';
+import { method, type ApiOf } from './method';
 
 /** The mutating calls the journal records. */
 export const AUDIT_ACTIONS = ['deposit.create', 'refund.create', 'cashout.cancel'] as const;
@@ -228,29 +229,26 @@ export interface AuditUnresolvedView {
   resendExpired: boolean;
 }
 
-export interface AuditApi {
-  auditEntries(arg: AuditFilter): Promise<Result<AuditEntryView[]>>;
-  auditVerify(arg: Record<string, never>): Promise<Result<AuditVerifyReport>>;
-  auditExportCsv(arg: AuditFilter): Promise<Result<{ fileName: string; csv: string }>>;
-  auditUnresolved(arg: Record<string, never>): Promise<Result<AuditUnresolvedView[]>>;
-  auditReread(arg: { intentId: string }): Promise<Result<AuditEntryView>>;
+export const AUDIT_METHODS = {
+  auditEntries: method<AuditFilter, AuditEntryView[]>(),
+
+  auditVerify: method<Record<string, never>, AuditVerifyReport>(),
+
+  auditExportCsv: method<AuditFilter, { fileName: string; csv: string }>(),
+
+  auditUnresolved: method<Record<string, never>, AuditUnresolvedView[]>(),
+
+  auditReread: method<{ intentId: string }, AuditEntryView>(),
+
   /**
    * Sends it again under its original key (D6), never past 23 h (D18). `reason`: why now, where the
    * original gave none (production needs one); by default the original's.
    */
-  auditRetry(arg: { intentId: string; reason?: string }): Promise<Result<AuditEntryView>>;
-  auditSettle(arg: AuditSettleInput): Promise<Result<AuditEntryView>>;
-  /** The unknown intent that would block a new one on this target, if any (screens disable the action on it). */
-  blockingIntent(arg: { action: AuditAction; ids: AuditIds }): Promise<Result<BlockingIntent | null>>;
-}
+  auditRetry: method<{ intentId: string; reason?: string }, AuditEntryView>(),
 
-export const AUDIT_CHANNELS = {
-  auditEntries: 'paydesk:audit:entries',
-  auditVerify: 'paydesk:audit:verify',
-  auditExportCsv: 'paydesk:audit:export-csv',
-  auditUnresolved: 'paydesk:audit:unresolved',
-  auditReread: 'paydesk:audit:reread',
-  auditRetry: 'paydesk:audit:retry',
-  auditSettle: 'paydesk:audit:settle',
-  blockingIntent: 'paydesk:audit:blocking-intent',
-} as const satisfies { [K in keyof AuditApi]: `paydesk:${string}` };
+  auditSettle: method<AuditSettleInput, AuditEntryView>(),
+
+  /** The unknown intent that would block a new one on this target, if any (screens disable the action on it). */
+  blockingIntent: method<{ action: AuditAction; ids: AuditIds }, BlockingIntent | null>(),
+};
+export type AuditApi = ApiOf<typeof AUDIT_METHODS>;

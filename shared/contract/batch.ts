@@ -1,5 +1,6 @@
 /** Batch lookup (main/core/batch): the status of many deposits, refunds or cashouts at once. */
-import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText, Result } from './results';
+import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText } from './results';
+import { method, type ApiOf } from './method';
 
 /**
  * Ids in batches and on the watchlist are TEXT in one canonical form, so that one type crosses
@@ -194,24 +195,21 @@ export interface BatchRowsPage {
   summary: BatchSummary;
 }
 
-export interface BatchApi {
-  batchParse(arg: { kind: BatchKind; text: string }): Promise<Result<BatchParseResult>>;
-  batchStart(arg: BatchStartInput): Promise<Result<BatchSummary>>;
-  batchCancel(arg: { batchId: string }): Promise<Result<BatchSummary>>;
-  batchResume(arg: { batchId: string }): Promise<Result<BatchSummary>>;
-  batchList(arg: Record<string, never>): Promise<Result<BatchSummary[]>>;
-  batchRows(arg: BatchRowsQuery): Promise<Result<BatchRowsPage>>;
-  batchExportCsv(arg: { batchId: string }): Promise<Result<{ fileName: string; csv: string }>>;
-  batchDiscard(arg: { batchId: string }): Promise<Result<{ discarded: boolean }>>;
-}
+export const BATCH_METHODS = {
+  batchParse: method<{ kind: BatchKind; text: string }, BatchParseResult>(),
 
-export const BATCH_CHANNELS = {
-  batchParse: 'paydesk:batch:parse',
-  batchStart: 'paydesk:batch:start',
-  batchCancel: 'paydesk:batch:cancel',
-  batchResume: 'paydesk:batch:resume',
-  batchList: 'paydesk:batch:list',
-  batchRows: 'paydesk:batch:rows',
-  batchExportCsv: 'paydesk:batch:export-csv',
-  batchDiscard: 'paydesk:batch:discard',
-} as const satisfies { [K in keyof BatchApi]: `paydesk:${string}` };
+  batchStart: method<BatchStartInput, BatchSummary>(),
+
+  batchCancel: method<{ batchId: string }, BatchSummary>(),
+
+  batchResume: method<{ batchId: string }, BatchSummary>(),
+
+  batchList: method<Record<string, never>, BatchSummary[]>(),
+
+  batchRows: method<BatchRowsQuery, BatchRowsPage>(),
+
+  batchExportCsv: method<{ batchId: string }, { fileName: string; csv: string }>(),
+
+  batchDiscard: method<{ batchId: string }, { discarded: boolean }>(),
+};
+export type BatchApi = ApiOf<typeof BATCH_METHODS>;

@@ -1,5 +1,6 @@
 /** Cashouts (D7): the status of one, and its cancel. */
-import type { Fetched, MutationMeta, Result } from './results';
+import type { Fetched, MutationMeta } from './results';
+import { method, type ApiOf } from './method';
 
 /** D7: numeric cashout status codes. */
 export const CASHOUT_STATUS_CODES = {
@@ -29,14 +30,12 @@ export interface CashoutCancelOutcome {
   intentId: string | null;
 }
 
-export interface CashoutsApi {
-  getCashoutStatus(arg: CashoutRef): Promise<Result<Fetched<CashoutStatus>>>;
-  cancelCashout(
-    arg: { cashoutId: number; externalId: string; typedConfirmation?: string } & MutationMeta,
-  ): Promise<Result<CashoutCancelOutcome>>;
-}
+export const CASHOUT_METHODS = {
+  getCashoutStatus: method<CashoutRef, Fetched<CashoutStatus>>(),
 
-export const CASHOUT_CHANNELS = {
-  getCashoutStatus: 'paydesk:cashouts:status',
-  cancelCashout: 'paydesk:cashouts:cancel',
-} as const satisfies { [K in keyof CashoutsApi]: `paydesk:${string}` };
+  cancelCashout: method<
+    { cashoutId: number; externalId: string; typedConfirmation?: string } & MutationMeta,
+    CashoutCancelOutcome
+  >(),
+};
+export type CashoutsApi = ApiOf<typeof CASHOUT_METHODS>;

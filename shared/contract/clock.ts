@@ -1,5 +1,5 @@
 /** The local clock against the service's (D2): what X-Date is written on, and when it blocks mutations. */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 /** The live estimate of the local clock's offset from the service (Date headers, D2). */
 export type ClockState =
@@ -31,10 +31,7 @@ export interface ClockStatus {
   blocksMutations: boolean;
 }
 
-export interface ClockApi {
-  getClockStatus(arg: { environmentId?: string }): Promise<Result<ClockStatus>>;
-}
-
-export const CLOCK_CHANNELS = {
-  getClockStatus: 'paydesk:clock:status',
-} as const satisfies { [K in keyof ClockApi]: `paydesk:${string}` };
+export const CLOCK_METHODS = {
+  getClockStatus: method<{ environmentId?: string }, ClockStatus>(),
+};
+export type ClockApi = ApiOf<typeof CLOCK_METHODS>;

@@ -3,7 +3,7 @@
  * checks each credential set against the service.
  */
 import type { ClockStatus } from './clock';
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 /** The three credential sets of the spec, by field. */
 export const CREDENTIAL_SETS = {
@@ -87,23 +87,16 @@ export interface DoctorReport {
   clock: ClockStatus;
 }
 
-export interface CredentialsApi {
-  getCredentialStatus(arg: { environmentId: string }): Promise<Result<EnvironmentCredentialStatus>>;
-  setCredential(arg: {
-    environmentId: string;
-    field: CredentialField;
-    value: string;
-  }): Promise<Result<CredentialFieldStatus>>;
-  clearCredential(arg: {
-    environmentId: string;
-    field: CredentialField;
-  }): Promise<Result<CredentialFieldStatus>>;
-  runDoctor(arg: { environmentId: string }): Promise<Result<DoctorReport>>;
-}
+export const CREDENTIAL_METHODS = {
+  getCredentialStatus: method<{ environmentId: string }, EnvironmentCredentialStatus>(),
 
-export const CREDENTIAL_CHANNELS = {
-  getCredentialStatus: 'paydesk:credentials:status',
-  setCredential: 'paydesk:credentials:set',
-  clearCredential: 'paydesk:credentials:clear',
-  runDoctor: 'paydesk:environments:doctor',
-} as const satisfies { [K in keyof CredentialsApi]: `paydesk:${string}` };
+  setCredential: method<
+    { environmentId: string; field: CredentialField; value: string },
+    CredentialFieldStatus
+  >(),
+
+  clearCredential: method<{ environmentId: string; field: CredentialField }, CredentialFieldStatus>(),
+
+  runDoctor: method<{ environmentId: string }, DoctorReport>(),
+};
+export type CredentialsApi = ApiOf<typeof CREDENTIAL_METHODS>;

@@ -1,5 +1,6 @@
 /** Deposits: the service's records (its own field names), the body that creates one, and the checks before it. */
-import type { Fetched, JsonObject, MessageText, MutationMeta, Result } from './results';
+import type { Fetched, JsonObject, MessageText, MutationMeta } from './results';
+import { method, type ApiOf } from './method';
 
 export const DEPOSIT_STATUSES = [
   'CREATED',
@@ -204,14 +205,11 @@ export interface DepositCreateOutcome {
   intentId: string | null;
 }
 
-export interface DepositsApi {
-  getDeposit(arg: { depositId: number }): Promise<Result<Fetched<DepositStatus>>>;
-  checkDeposit(arg: { body: DepositCreateBody }): Promise<Result<DepositCheck>>;
-  createDeposit(arg: { body: DepositCreateBody } & MutationMeta): Promise<Result<DepositCreateOutcome>>;
-}
+export const DEPOSIT_METHODS = {
+  getDeposit: method<{ depositId: number }, Fetched<DepositStatus>>(),
 
-export const DEPOSIT_CHANNELS = {
-  getDeposit: 'paydesk:deposits:get',
-  checkDeposit: 'paydesk:deposits:check',
-  createDeposit: 'paydesk:deposits:create',
-} as const satisfies { [K in keyof DepositsApi]: `paydesk:${string}` };
+  checkDeposit: method<{ body: DepositCreateBody }, DepositCheck>(),
+
+  createDeposit: method<{ body: DepositCreateBody } & MutationMeta, DepositCreateOutcome>(),
+};
+export type DepositsApi = ApiOf<typeof DEPOSIT_METHODS>;

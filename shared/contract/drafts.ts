@@ -2,7 +2,7 @@
  * Drafts: the typed work of the New deposit, New refund and cashout-cancel forms, kept
  * by main per environment and form until it is sent or discarded. The renderer never stores one.
  */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 export const DRAFT_FORMS = ['deposit-create', 'refund-create', 'cashout-cancel'] as const;
 export type DraftForm = (typeof DRAFT_FORMS)[number];
@@ -49,18 +49,13 @@ export interface DraftRef {
   form: DraftForm;
 }
 
-export interface DraftsApi {
-  draftLoad(arg: DraftRef): Promise<Result<DraftLoad>>;
-  /** Replaces the draft (last write wins). */
-  draftSave(
-    arg: DraftRef & { values: DraftValues },
-  ): Promise<Result<{ savedAt: string; keeping: DraftKeeping }>>;
-  /** `discarded: false` when there was none. */
-  draftDiscard(arg: DraftRef): Promise<Result<{ discarded: boolean }>>;
-}
+export const DRAFT_METHODS = {
+  draftLoad: method<DraftRef, DraftLoad>(),
 
-export const DRAFT_CHANNELS = {
-  draftLoad: 'paydesk:drafts:load',
-  draftSave: 'paydesk:drafts:save',
-  draftDiscard: 'paydesk:drafts:discard',
-} as const satisfies { [K in keyof DraftsApi]: `paydesk:${string}` };
+  /** Replaces the draft (last write wins). */
+  draftSave: method<DraftRef & { values: DraftValues }, { savedAt: string; keeping: DraftKeeping }>(),
+
+  /** `discarded: false` when there was none. */
+  draftDiscard: method<DraftRef, { discarded: boolean }>(),
+};
+export type DraftsApi = ApiOf<typeof DRAFT_METHODS>;

@@ -1,5 +1,5 @@
 /** Environment profiles: which service the console talks to, and how it looks while it does. */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 export const ENVIRONMENT_KINDS = ['local-sandbox', 'testing', 'production'] as const;
 export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
@@ -69,19 +69,16 @@ export interface EnvironmentRemoved {
   credentialsCleared: boolean;
 }
 
-export interface EnvironmentsApi {
-  listEnvironments(arg: Record<string, never>): Promise<Result<EnvironmentList>>;
-  addEnvironment(arg: EnvironmentAddInput): Promise<Result<EnvironmentProfile>>;
-  updateEnvironment(arg: EnvironmentUpdateInput): Promise<Result<EnvironmentUpdated>>;
-  /** A production profile is removed only with its name typed exactly (`typedName`), as arming asks. */
-  removeEnvironment(arg: { id: string; typedName?: string }): Promise<Result<EnvironmentRemoved>>;
-  useEnvironment(arg: { id: string }): Promise<Result<EnvironmentList>>;
-}
+export const ENVIRONMENT_METHODS = {
+  listEnvironments: method<Record<string, never>, EnvironmentList>(),
 
-export const ENVIRONMENT_CHANNELS = {
-  listEnvironments: 'paydesk:environments:list',
-  addEnvironment: 'paydesk:environments:add',
-  updateEnvironment: 'paydesk:environments:update',
-  removeEnvironment: 'paydesk:environments:remove',
-  useEnvironment: 'paydesk:environments:use',
-} as const satisfies { [K in keyof EnvironmentsApi]: `paydesk:${string}` };
+  addEnvironment: method<EnvironmentAddInput, EnvironmentProfile>(),
+
+  updateEnvironment: method<EnvironmentUpdateInput, EnvironmentUpdated>(),
+
+  /** A production profile is removed only with its name typed exactly (`typedName`), as arming asks. */
+  removeEnvironment: method<{ id: string; typedName?: string }, EnvironmentRemoved>(),
+
+  useEnvironment: method<{ id: string }, EnvironmentList>(),
+};
+export type EnvironmentsApi = ApiOf<typeof ENVIRONMENT_METHODS>;

@@ -1,5 +1,5 @@
 /** Guard rails: production opens read-only and must be armed for mutating actions. */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 /** Production opens read-only; arming it for mutating actions expires after 10 idle minutes. */
 export interface ArmingState {
@@ -10,14 +10,11 @@ export interface ArmingState {
   expiresAt: string | null;
 }
 
-export interface GuardApi {
-  getArming(arg: Record<string, never>): Promise<Result<ArmingState>>;
-  armProduction(arg: { confirmation: string }): Promise<Result<ArmingState>>;
-  disarmProduction(arg: Record<string, never>): Promise<Result<ArmingState>>;
-}
+export const GUARD_METHODS = {
+  getArming: method<Record<string, never>, ArmingState>(),
 
-export const GUARD_CHANNELS = {
-  getArming: 'paydesk:guard:arming',
-  armProduction: 'paydesk:guard:arm',
-  disarmProduction: 'paydesk:guard:disarm',
-} as const satisfies { [K in keyof GuardApi]: `paydesk:${string}` };
+  armProduction: method<{ confirmation: string }, ArmingState>(),
+
+  disarmProduction: method<Record<string, never>, ArmingState>(),
+};
+export type GuardApi = ApiOf<typeof GUARD_METHODS>;

@@ -1,8 +1,8 @@
 /**
  * THE contract between the renderer and the main process, and the vocabulary the core speaks.
  *
- * One file per domain holds that domain's records, arguments and part of the API (an interface
- * and its channel map); this file composes ConsoleApi and CHANNELS from them and re-exports
+ * One file per domain holds that domain's records, arguments and methods (each declared once, in
+ * its `*_METHODS` list); this file composes ConsoleApi and CHANNELS from them and re-exports
  * everything, so importers name only this folder.
  *
  * Imports nothing from outside this folder on purpose: the renderer, the preload, the main
@@ -10,26 +10,28 @@
  * Service records keep the service's own (snake_case) field names so that the raw view and the
  * typed view agree; the console's own arguments are camelCase.
  */
-import { AUDIT_CHANNELS, type AuditApi } from './audit';
-import { BATCH_CHANNELS, type BatchApi, type BatchSummary } from './batch';
-import { CASHOUT_CHANNELS, type CashoutsApi } from './cashouts';
-import { CLOCK_CHANNELS, type ClockApi, type ClockStatus } from './clock';
-import { CREDENTIAL_CHANNELS, type CredentialsApi } from './credentials';
-import { DEPOSIT_CHANNELS, type DepositsApi } from './deposits';
-import { DRAFT_CHANNELS, type DraftsApi } from './drafts';
-import { ENVIRONMENT_CHANNELS, type EnvironmentList, type EnvironmentsApi } from './environments';
-import { GUARD_CHANNELS, type ArmingState, type GuardApi } from './guard';
-import { PREFERENCE_CHANNELS, type PreferencesApi } from './preferences';
-import { RECORDS_CHANNELS, type RecordsApi } from './records';
-import { RECONCILE_CHANNELS, type ReconcileApi, type ReconcileProgress } from './reconcile';
-import { REFERENCE_CHANNELS, type ReferenceApi } from './reference';
-import { REFUND_CHANNELS, type RefundsApi } from './refunds';
-import { SANDBOX_CHANNELS, type SandboxApi } from './sandbox';
-import { SHELL_CHANNELS, type ShellApi } from './shell';
-import { SUB_MERCHANT_CHANNELS, type SubMerchantsApi } from './sub-merchants';
-import { WATCH_CHANNELS, type WatchChangedEvent, type WatchlistApi } from './watchlist';
+import { channelOf, type ApiOf } from './method';
+import { AUDIT_METHODS } from './audit';
+import { BATCH_METHODS, type BatchSummary } from './batch';
+import { CASHOUT_METHODS } from './cashouts';
+import { CLOCK_METHODS, type ClockStatus } from './clock';
+import { CREDENTIAL_METHODS } from './credentials';
+import { DEPOSIT_METHODS } from './deposits';
+import { DRAFT_METHODS } from './drafts';
+import { ENVIRONMENT_METHODS, type EnvironmentList } from './environments';
+import { GUARD_METHODS, type ArmingState } from './guard';
+import { PREFERENCE_METHODS } from './preferences';
+import { RECORDS_METHODS } from './records';
+import { RECONCILE_METHODS, type ReconcileProgress } from './reconcile';
+import { REFERENCE_METHODS } from './reference';
+import { REFUND_METHODS } from './refunds';
+import { SANDBOX_METHODS } from './sandbox';
+import { SHELL_METHODS } from './shell';
+import { SUB_MERCHANT_METHODS } from './sub-merchants';
+import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
 export * from './results';
+export * from './method';
 export * from './environments';
 export * from './credentials';
 export * from './clock';
@@ -50,55 +52,37 @@ export * from './drafts';
 export * from './reconcile';
 export * from './currencies';
 
-/** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
-export interface ConsoleApi
-  extends
-    EnvironmentsApi,
-    CredentialsApi,
-    ClockApi,
-    PreferencesApi,
-    DepositsApi,
-    RefundsApi,
-    CashoutsApi,
-    ReferenceApi,
-    SubMerchantsApi,
-    ShellApi,
-    SandboxApi,
-    GuardApi,
-    AuditApi,
-    BatchApi,
-    WatchlistApi,
-    RecordsApi,
-    DraftsApi,
-    ReconcileApi {}
+/** Every method of the console, composed from the domains' lists (each declares its own). */
+export const CONSOLE_METHODS = {
+  ...ENVIRONMENT_METHODS,
+  ...CREDENTIAL_METHODS,
+  ...CLOCK_METHODS,
+  ...PREFERENCE_METHODS,
+  ...DEPOSIT_METHODS,
+  ...REFUND_METHODS,
+  ...CASHOUT_METHODS,
+  ...REFERENCE_METHODS,
+  ...SUB_MERCHANT_METHODS,
+  ...SHELL_METHODS,
+  ...SANDBOX_METHODS,
+  ...GUARD_METHODS,
+  ...AUDIT_METHODS,
+  ...BATCH_METHODS,
+  ...WATCH_METHODS,
+  ...RECORDS_METHODS,
+  ...DRAFT_METHODS,
+  ...RECONCILE_METHODS,
+};
 
-/**
- * One channel per operation; the preload bridge and the web bridge are generated from this map.
- * Each domain's part is checked against its interface where it is declared; this checks that none
- * is left out.
- */
-export const CHANNELS = {
-  ...ENVIRONMENT_CHANNELS,
-  ...CREDENTIAL_CHANNELS,
-  ...CLOCK_CHANNELS,
-  ...PREFERENCE_CHANNELS,
-  ...DEPOSIT_CHANNELS,
-  ...REFUND_CHANNELS,
-  ...CASHOUT_CHANNELS,
-  ...REFERENCE_CHANNELS,
-  ...SUB_MERCHANT_CHANNELS,
-  ...SHELL_CHANNELS,
-  ...SANDBOX_CHANNELS,
-  ...GUARD_CHANNELS,
-  ...AUDIT_CHANNELS,
-  ...BATCH_CHANNELS,
-  ...WATCH_CHANNELS,
-  ...RECORDS_CHANNELS,
-  ...DRAFT_CHANNELS,
-  ...RECONCILE_CHANNELS,
-} as const satisfies { [K in keyof ConsoleApi]: `paydesk:${string}` };
+/** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
+export type ConsoleApi = ApiOf<typeof CONSOLE_METHODS>;
 
 export type ChannelName = keyof ConsoleApi;
+
+/** Each method's channel (`paydesk:<method>`); the preload bridge and the web bridge are built from it. */
+export const CHANNELS = Object.fromEntries(
+  Object.keys(CONSOLE_METHODS).map((name) => [name, channelOf(name)]),
+) as { readonly [K in ChannelName]: `paydesk:${K}` };
 
 /** Events main pushes to the page. A listener gets the payload only, never the raw IPC event. */
 export interface ConsoleEvents {

@@ -1,5 +1,5 @@
 /** The user's preferences: language, theme and the columns chosen in tables. */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 /**
  * What the user chooses: the language of the texts and, with it, how numbers, amounts and dates
@@ -39,12 +39,9 @@ export interface Preferences {
   tableColumns?: TableColumnsChoice;
 }
 
-export interface PreferencesApi {
-  getPreferences(arg: Record<string, never>): Promise<Result<Preferences>>;
-  setPreferences(arg: Partial<Preferences>): Promise<Result<Preferences>>;
-}
+export const PREFERENCE_METHODS = {
+  getPreferences: method<Record<string, never>, Preferences>(),
 
-export const PREFERENCE_CHANNELS = {
-  getPreferences: 'paydesk:preferences:get',
-  setPreferences: 'paydesk:preferences:set',
-} as const satisfies { [K in keyof PreferencesApi]: `paydesk:${string}` };
+  setPreferences: method<Partial<Preferences>, Preferences>(),
+};
+export type PreferencesApi = ApiOf<typeof PREFERENCE_METHODS>;

@@ -1,6 +1,7 @@
 /** Reconciliation: the merchant's own ledger against the service, with the money at stake. */
 import type { BatchKind } from './batch';
-import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText, Result } from './results';
+import type { ConsoleError, DamagedFileNote, ErrorKind, MessageText } from './results';
+import { method, type ApiOf } from './method';
 
 /**
  * What a ledger row is, compared with the service. `lookup_failed` is not a classification of
@@ -245,35 +246,30 @@ export interface ReconcileRunView {
   badRows: LedgerBadRow[];
 }
 
-export interface ReconcileApi {
-  reconcileRead(arg: ReconcileReadInput): Promise<Result<ReconcileReadAnswer>>;
-  reconcilePrepare(arg: ReconcilePrepareInput): Promise<Result<ReconcileLedgerView>>;
-  reconcileStart(arg: ReconcileStartInput): Promise<Result<{ runId: string }>>;
-  reconcileCancel(arg: { runId: string }): Promise<Result<{ cancelled: boolean }>>;
-  reconcileResume(arg: { runId: string }): Promise<Result<{ runId: string }>>;
-  /** The active environment's kept runs, newest first. */
-  reconcileList(arg: Record<string, never>): Promise<Result<ReconcileSummary[]>>;
-  reconcileRun(arg: { runId: string }): Promise<Result<ReconcileRunView>>;
-  reconcileRows(arg: {
-    runId: string;
-    offset: number;
-    limit: number;
-    filter?: ReconcileRowFilter;
-  }): Promise<Result<ReconcileRowsPage>>;
-  reconcileExportCsv(arg: {
-    runId: string;
-    which: 'all' | 'differences';
-  }): Promise<Result<{ fileName: string; csv: string }>>;
-}
+export const RECONCILE_METHODS = {
+  reconcileRead: method<ReconcileReadInput, ReconcileReadAnswer>(),
 
-export const RECONCILE_CHANNELS = {
-  reconcileRead: 'paydesk:reconcile:read',
-  reconcilePrepare: 'paydesk:reconcile:prepare',
-  reconcileStart: 'paydesk:reconcile:start',
-  reconcileCancel: 'paydesk:reconcile:cancel',
-  reconcileResume: 'paydesk:reconcile:resume',
-  reconcileList: 'paydesk:reconcile:list',
-  reconcileRun: 'paydesk:reconcile:run',
-  reconcileRows: 'paydesk:reconcile:rows',
-  reconcileExportCsv: 'paydesk:reconcile:export-csv',
-} as const satisfies { [K in keyof ReconcileApi]: `paydesk:${string}` };
+  reconcilePrepare: method<ReconcilePrepareInput, ReconcileLedgerView>(),
+
+  reconcileStart: method<ReconcileStartInput, { runId: string }>(),
+
+  reconcileCancel: method<{ runId: string }, { cancelled: boolean }>(),
+
+  reconcileResume: method<{ runId: string }, { runId: string }>(),
+
+  /** The active environment's kept runs, newest first. */
+  reconcileList: method<Record<string, never>, ReconcileSummary[]>(),
+
+  reconcileRun: method<{ runId: string }, ReconcileRunView>(),
+
+  reconcileRows: method<
+    { runId: string; offset: number; limit: number; filter?: ReconcileRowFilter },
+    ReconcileRowsPage
+  >(),
+
+  reconcileExportCsv: method<
+    { runId: string; which: 'all' | 'differences' },
+    { fileName: string; csv: string }
+  >(),
+};
+export type ReconcileApi = ApiOf<typeof RECONCILE_METHODS>;

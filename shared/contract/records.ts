@@ -3,7 +3,7 @@
  * same data folder) created, looked up, batched or watched in the ACTIVE environment. Derived data:
  * a record made elsewhere and never looked up here is not in it.
  */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 /** The index's kinds too (main/core/record-index/port.ts takes these lists). */
 export const RECORD_KINDS = ['deposit', 'refund', 'cashout', 'sub_merchant'] as const;
@@ -87,18 +87,15 @@ export interface RecentRecordsPage {
   records: IndexedRecordView[];
 }
 
-export interface RecordsApi {
-  recordSearch(arg: RecordSearchQuery): Promise<Result<IndexedRecordView[]>>;
-  recentRecords(arg: RecentRecordsQuery): Promise<Result<RecentRecordsPage>>;
-  /** Null when the index has not seen the record. */
-  recordGet(arg: { kind: RecordKind; id: string }): Promise<Result<IndexedRecordView | null>>;
-  /** The refunds the index knows of for one deposit, newest first. */
-  refundsOfDeposit(arg: { depositId: number }): Promise<Result<IndexedRecordView[]>>;
-}
+export const RECORDS_METHODS = {
+  recordSearch: method<RecordSearchQuery, IndexedRecordView[]>(),
 
-export const RECORDS_CHANNELS = {
-  recordSearch: 'paydesk:records:search',
-  recentRecords: 'paydesk:records:recent',
-  recordGet: 'paydesk:records:get',
-  refundsOfDeposit: 'paydesk:records:refunds-of-deposit',
-} as const satisfies { [K in keyof RecordsApi]: `paydesk:${string}` };
+  recentRecords: method<RecentRecordsQuery, RecentRecordsPage>(),
+
+  /** Null when the index has not seen the record. */
+  recordGet: method<{ kind: RecordKind; id: string }, IndexedRecordView | null>(),
+
+  /** The refunds the index knows of for one deposit, newest first. */
+  refundsOfDeposit: method<{ depositId: number }, IndexedRecordView[]>(),
+};
+export type RecordsApi = ApiOf<typeof RECORDS_METHODS>;

@@ -2,7 +2,8 @@
  * Reference data from the service: a country's payment methods, banks and states, and the crypto
  * and fiat quotes.
  */
-import type { Fetched, Result } from './results';
+import type { Fetched } from './results';
+import { method, type ApiOf } from './method';
 
 export const PAYMENT_METHOD_TYPES = ['BANK_DEPOSIT', 'BANK_TRANSFER', 'CREDIT_CARD', 'VOUCHER'] as const;
 
@@ -44,23 +45,16 @@ export interface FiatQuote {
   fee: number;
 }
 
-export interface ReferenceApi {
-  listPaymentMethods(arg: { country: string }): Promise<Result<Fetched<PaymentMethod[]>>>;
-  listBanks(arg: { country: string }): Promise<Result<Fetched<Bank[]>>>;
-  getCryptoQuote(arg: {
-    currency: string;
-    amount?: number;
-    crypto: string;
-  }): Promise<Result<Fetched<CryptoQuote>>>;
-  listStates(arg: { country: string }): Promise<Result<Fetched<CountryState[]>>>;
-  /** `amount` in USD; the service takes 1 when it is left out. */
-  getFiatQuote(arg: { country: string; amount?: number }): Promise<Result<Fetched<FiatQuote>>>;
-}
+export const REFERENCE_METHODS = {
+  listPaymentMethods: method<{ country: string }, Fetched<PaymentMethod[]>>(),
 
-export const REFERENCE_CHANNELS = {
-  listPaymentMethods: 'paydesk:reference:payment-methods',
-  listBanks: 'paydesk:reference:banks',
-  getCryptoQuote: 'paydesk:reference:crypto-quote',
-  listStates: 'paydesk:reference:states',
-  getFiatQuote: 'paydesk:reference:fiat-quote',
-} as const satisfies { [K in keyof ReferenceApi]: `paydesk:${string}` };
+  listBanks: method<{ country: string }, Fetched<Bank[]>>(),
+
+  getCryptoQuote: method<{ currency: string; amount?: number; crypto: string }, Fetched<CryptoQuote>>(),
+
+  listStates: method<{ country: string }, Fetched<CountryState[]>>(),
+
+  /** `amount` in USD; the service takes 1 when it is left out. */
+  getFiatQuote: method<{ country: string; amount?: number }, Fetched<FiatQuote>>(),
+};
+export type ReferenceApi = ApiOf<typeof REFERENCE_METHODS>;

@@ -1,7 +1,8 @@
 /** Refunds of a deposit (D8): the service's record, the body that creates one, and the preflight before it. */
 import type { BlockingIntent } from './audit';
 import type { BankAccountInput, DepositStatus } from './deposits';
-import type { Fetched, MessageText, MutationMeta, Result } from './results';
+import type { Fetched, MessageText, MutationMeta } from './results';
+import { method, type ApiOf } from './method';
 
 export const REFUND_STATUSES = [
   'PENDING',
@@ -65,14 +66,11 @@ export interface RefundCreateOutcome {
   intentId: string | null;
 }
 
-export interface RefundsApi {
-  getRefund(arg: { refundId: number }): Promise<Result<Fetched<RefundStatus>>>;
-  refundPreflight(arg: { depositId: number; amount?: number }): Promise<Result<RefundPreflight>>;
-  createRefund(arg: { body: RefundCreateBody } & MutationMeta): Promise<Result<RefundCreateOutcome>>;
-}
+export const REFUND_METHODS = {
+  getRefund: method<{ refundId: number }, Fetched<RefundStatus>>(),
 
-export const REFUND_CHANNELS = {
-  getRefund: 'paydesk:refunds:get',
-  refundPreflight: 'paydesk:refunds:preflight',
-  createRefund: 'paydesk:refunds:create',
-} as const satisfies { [K in keyof RefundsApi]: `paydesk:${string}` };
+  refundPreflight: method<{ depositId: number; amount?: number }, RefundPreflight>(),
+
+  createRefund: method<{ body: RefundCreateBody } & MutationMeta, RefundCreateOutcome>(),
+};
+export type RefundsApi = ApiOf<typeof REFUND_METHODS>;

@@ -1,5 +1,5 @@
 /** Controls of the embedded local sandbox, offered only while a local-sandbox environment is active. */
-import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 export const SANDBOX_ENTITIES = ['deposit', 'refund', 'cashout'] as const;
 export type SandboxEntity = (typeof SANDBOX_ENTITIES)[number];
@@ -13,28 +13,19 @@ export interface SandboxNotification {
   error?: string;
 }
 
-export interface SandboxApi {
-  sandboxTransition(arg: {
-    entity: SandboxEntity;
-    id: number;
-    to: string;
-    rejectionCode?: number;
-    rejectionReason?: string;
-  }): Promise<Result<{ status: string }>>;
-  sandboxCreateCashout(arg: {
-    externalId?: string;
-    amount?: number;
-    currency?: string;
-    country?: string;
-    status?: string;
-  }): Promise<Result<{ cashoutId: number; externalId: string }>>;
-  sandboxAdvanceClock(arg: { seconds: number }): Promise<Result<{ now: string }>>;
-  sandboxNotifications(arg: Record<string, never>): Promise<Result<SandboxNotification[]>>;
-}
+export const SANDBOX_METHODS = {
+  sandboxTransition: method<
+    { entity: SandboxEntity; id: number; to: string; rejectionCode?: number; rejectionReason?: string },
+    { status: string }
+  >(),
 
-export const SANDBOX_CHANNELS = {
-  sandboxTransition: 'paydesk:sandbox:transition',
-  sandboxCreateCashout: 'paydesk:sandbox:create-cashout',
-  sandboxAdvanceClock: 'paydesk:sandbox:advance-clock',
-  sandboxNotifications: 'paydesk:sandbox:notifications',
-} as const satisfies { [K in keyof SandboxApi]: `paydesk:${string}` };
+  sandboxCreateCashout: method<
+    { externalId?: string; amount?: number; currency?: string; country?: string; status?: string },
+    { cashoutId: number; externalId: string }
+  >(),
+
+  sandboxAdvanceClock: method<{ seconds: number }, { now: string }>(),
+
+  sandboxNotifications: method<Record<string, never>, SandboxNotification[]>(),
+};
+export type SandboxApi = ApiOf<typeof SANDBOX_METHODS>;

@@ -1,5 +1,6 @@
 /** The desktop around the console: external links, and what only the Electron shell offers. */
 import type { Result } from './results';
+import { method, type ApiOf } from './method';
 
 /**
  * Where the console keeps its keys (credentials, the drafts' key): the OS keychain, `usable` now
@@ -18,16 +19,13 @@ export interface ConsoleSetup {
   keychain: KeychainState;
 }
 
-export interface ShellApi {
+export const SHELL_METHODS = {
   /** Only https redirect URLs the service sent, after the user confirmed. */
-  openExternal(arg: { url: string }): Promise<Result<{ opened: boolean }>>;
-  consoleSetup(arg: Record<string, never>): Promise<Result<ConsoleSetup>>;
-}
+  openExternal: method<{ url: string }, { opened: boolean }>(),
 
-export const SHELL_CHANNELS = {
-  openExternal: 'paydesk:shell:open-external',
-  consoleSetup: 'paydesk:shell:setup',
-} as const satisfies { [K in keyof ShellApi]: `paydesk:${string}` };
+  consoleSetup: method<Record<string, never>, ConsoleSetup>(),
+};
+export type ShellApi = ApiOf<typeof SHELL_METHODS>;
 
 // ---------------------------------------------------------------------------------------------
 // Desktop shell (Electron only; main/electron/desktop.ts)

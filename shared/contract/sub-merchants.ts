@@ -3,6 +3,7 @@
  * is the watchlist's (watchPin / watchUnpin with kind `sub_merchant`): one list, two screens.
  */
 import type { Fetched, Result } from './results';
+import { method, type ApiOf } from './method';
 
 interface SubMerchantBalance {
   currency?: string;
@@ -26,13 +27,10 @@ export interface WatchedSubMerchant {
   result: Result<Fetched<SubMerchant>>;
 }
 
-export interface SubMerchantsApi {
-  getSubMerchant(arg: { subMerchantId: number }): Promise<Result<Fetched<SubMerchant>>>;
-  /** The sub-merchants pinned on the active environment's watchlist, in pin order, each read now. */
-  listWatchedSubMerchants(arg: Record<string, never>): Promise<Result<WatchedSubMerchant[]>>;
-}
+export const SUB_MERCHANT_METHODS = {
+  getSubMerchant: method<{ subMerchantId: number }, Fetched<SubMerchant>>(),
 
-export const SUB_MERCHANT_CHANNELS = {
-  getSubMerchant: 'paydesk:sub-merchants:get',
-  listWatchedSubMerchants: 'paydesk:sub-merchants:watched',
-} as const satisfies { [K in keyof SubMerchantsApi]: `paydesk:${string}` };
+  /** The sub-merchants pinned on the active environment's watchlist, in pin order, each read now. */
+  listWatchedSubMerchants: method<Record<string, never>, WatchedSubMerchant[]>(),
+};
+export type SubMerchantsApi = ApiOf<typeof SUB_MERCHANT_METHODS>;

@@ -1,5 +1,6 @@
 /** The watchlist (main/core/watchlist): pinned objects of the active environment, polled for changes. */
-import type { ConsoleError, Result } from './results';
+import type { ConsoleError } from './results';
+import { method, type ApiOf } from './method';
 
 /** What can be pinned; a cashout by its `cashout_id` or `ext:<external_id>` (see BATCH_KINDS). */
 export const WATCH_KINDS = ['deposit', 'refund', 'cashout', 'sub_merchant'] as const;
@@ -98,20 +99,17 @@ export interface WatchChangedEvent {
   severity: WatchSeverity;
 }
 
-export interface WatchlistApi {
-  watchList(arg: Record<string, never>): Promise<Result<WatchListView>>;
-  watchPin(arg: WatchRef): Promise<Result<WatchItem>>;
-  watchUnpin(arg: WatchRef): Promise<Result<WatchListView>>;
-  watchSetInterval(arg: { seconds: number }): Promise<Result<WatchListView>>;
-  watchTimeline(arg: WatchRef): Promise<Result<WatchTimeline>>;
-  watchPollNow(arg: Record<string, never>): Promise<Result<WatchListView>>;
-}
+export const WATCH_METHODS = {
+  watchList: method<Record<string, never>, WatchListView>(),
 
-export const WATCH_CHANNELS = {
-  watchList: 'paydesk:watch:list',
-  watchPin: 'paydesk:watch:pin',
-  watchUnpin: 'paydesk:watch:unpin',
-  watchSetInterval: 'paydesk:watch:set-interval',
-  watchTimeline: 'paydesk:watch:timeline',
-  watchPollNow: 'paydesk:watch:poll-now',
-} as const satisfies { [K in keyof WatchlistApi]: `paydesk:${string}` };
+  watchPin: method<WatchRef, WatchItem>(),
+
+  watchUnpin: method<WatchRef, WatchListView>(),
+
+  watchSetInterval: method<{ seconds: number }, WatchListView>(),
+
+  watchTimeline: method<WatchRef, WatchTimeline>(),
+
+  watchPollNow: method<Record<string, never>, WatchListView>(),
+};
+export type WatchlistApi = ApiOf<typeof WATCH_METHODS>;

@@ -18,7 +18,7 @@ const OWN_URL = ownPageUrl(PAGE);
 
 const channel = fc.oneof(
   fc.constantFrom(...Object.values(CHANNELS)),
-  fc.constantFrom('paydesk:', 'PAYDESK:deposits:get', ' paydesk:deposits:get', 'paydesk', 'electron:x', ''),
+  fc.constantFrom('paydesk:', 'PAYDESK:deposits:get', ' paydesk:getDeposit', 'paydesk', 'electron:x', ''),
   unicodeText,
 );
 const url = fc.oneof(

@@ -1,10 +1,13 @@
-import type {
-  AuditEntryView,
-  AuditFilter,
-  AuditIds,
-  AuditSettleInput,
-  AuditUnresolvedView,
-  Result,
+import {
+  type AuditEntryView,
+  type AuditFilter,
+  type AuditIds,
+  type AuditSettleInput,
+  type AuditUnresolvedView,
+  type Result,
+  AUDIT_ACTIONS,
+  AUDIT_STATES,
+  type AuditApi,
 } from '../../../shared/contract';
 import type { Journal, ResolutionInput } from '../audit';
 import {
@@ -12,13 +15,18 @@ import {
   checkInput,
   depositCreateBodySchema,
   refundCreateBodySchema,
+  externalIdSchema,
+  idSchema,
 } from '../payments';
 import { cashoutStatusName, checkCancellable } from './cashouts';
 import type { EnvironmentConnection } from './connections';
-import type { ConsoleContext } from './context';
+import { type ConsoleContext, onActive } from './context';
 import { rememberRedirect } from './deposits';
 import { accountScope, checkGuardRails, isUnknownOutcome, unknownOn104 } from './guarded';
 import { failure } from './results';
+import { z } from 'zod';
+import { environmentId, isoTime, MAX_TEXT, none, reason } from './arg-parts';
+import type { ConsoleMethods } from './method';
 
 /** `paydesk-audit-<environment or all>-<yyyy-mm-dd>.csv` */
 export function auditCsvFileName(filter: AuditFilter, now: number): string {
@@ -303,3 +311,79 @@ export async function auditSettle(
         },
   );
 }
+
+const auditFilter = z.strictObject({
+  environmentId: environmentId.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  state: z.enum(AUDIT_STATES).optional(),
+});
+
+const targetIds = z.strictObject({
+  invoice_id: z.string().min(1).max(200).optional(),
+  deposit_id: idSchema.optional(),
+  refund_id: idSchema.optional(),
+  cashout_id: idSchema.optional(),
+  external_id: externalIdSchema.optional(),
+});
+
+/** `task` on the journal, opened on first use. */
+async function onJournal<T>(
+  context: ConsoleContext,
+  task: (journal: Journal) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const journal = await context.journal();
+  return journal.ok ? task(journal.data) : journal;
+}
+
+export const AUDIT_HANDLERS: ConsoleMethods<keyof AuditApi> = {
+  auditEntries: {
+    arg: auditFilter,
+    handle: (context, arg) => onJournal(context, (journal) => journal.entries(arg)),
+  },
+
+  auditVerify: { arg: none, handle: (context) => onJournal(context, (journal) => journal.verify()) },
+
+  auditExportCsv: {
+    arg: auditFilter,
+    handle: (context, arg) =>
+      onJournal(context, async (journal) => {
+        const csv = await journal.exportCsv(arg);
+        return csv.ok
+          ? { ok: true, data: { fileName: auditCsvFileName(arg, context.now()), csv: csv.data } }
+          : csv;
+      }),
+  },
+
+  auditUnresolved: { arg: none, handle: (context) => onJournal(context, (journal) => journal.unresolved()) },
+
+  auditReread: {
+    arg: z.strictObject({ intentId: z.uuid() }),
+    handle: (context, arg) => auditReread(context, arg.intentId),
+  },
+
+  auditRetry: {
+    arg: z.strictObject({ intentId: z.uuid(), reason }),
+    handle: (context, arg) => auditRetry(context, arg.intentId, arg.reason),
+  },
+
+  auditSettle: {
+    arg: z.strictObject({
+      intentId: z.uuid(),
+      verdict: z.enum(['happened', 'did_not_happen']),
+      note: z.string().trim().min(1, 'say how it was checked').max(MAX_TEXT),
+    }),
+    handle: (context, arg) => auditSettle(context, arg),
+  },
+
+  blockingIntent: {
+    arg: z.strictObject({ action: z.enum(AUDIT_ACTIONS), ids: targetIds }),
+    handle: (context, arg) =>
+      onActive(context, async (connection) => {
+        const scope = await accountScope(connection, arg.action);
+        if (!scope.ok) return scope;
+        return onJournal(context, (journal) => journal.blockingIntent(scope.data, arg.action, arg.ids));
+      }),
+  },
+};

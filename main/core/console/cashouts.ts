@@ -1,17 +1,21 @@
-import type {
-  CashoutCancelOutcome,
-  CashoutStatus,
-  Fetched,
-  MutationMeta,
-  Result,
+import {
+  type CashoutCancelOutcome,
+  type CashoutStatus,
+  type Fetched,
+  type MutationMeta,
+  type Result,
+  CASHOUT_STATUS_CODES,
+  type CashoutsApi,
 } from '../../../shared/contract';
-import { CASHOUT_STATUS_CODES } from '../../../shared/contract';
-import { cashoutCancelSchema, checkInput } from '../payments';
+import { cashoutCancelSchema, checkInput, cashoutRefSchema, externalIdSchema, idSchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
-import type { ConsoleContext } from './context';
+import { type ConsoleContext, onActive } from './context';
 import { checkGuardRails, runGuarded } from './guarded';
-import { cashoutObservation, seenNow } from './observations';
+import { cashoutObservation, seenNow, lookedUp } from './observations';
 import { failure } from './results';
+import { z } from 'zod';
+import { mutationMeta } from './arg-parts';
+import type { ConsoleMethods } from './method';
 
 const PENDING = 0;
 const CANCELLED = 2;
@@ -171,3 +175,26 @@ export async function cancelCashout(
     },
   );
 }
+
+export const CASHOUT_HANDLERS: ConsoleMethods<keyof CashoutsApi> = {
+  getCashoutStatus: {
+    arg: cashoutRefSchema,
+    handle: (context, arg) =>
+      onActive(context, async (connection) => {
+        const read = await connection.client.getCashoutStatus(arg);
+        if (read.ok)
+          context.records.observe([cashoutObservation(lookedUp(context, connection), arg, read.data.record)]);
+        return read;
+      }),
+  },
+
+  cancelCashout: {
+    arg: z.strictObject({
+      cashoutId: idSchema,
+      externalId: externalIdSchema,
+      typedConfirmation: z.string().max(64).optional(),
+      ...mutationMeta,
+    }),
+    handle: (context, arg) => onActive(context, (connection) => cancelCashout(context, connection, arg)),
+  },
+};

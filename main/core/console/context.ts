@@ -53,3 +53,12 @@ export async function activeConnection(context: ConsoleContext): Promise<Result<
   const active = await context.activeEnvironmentId();
   return active.ok ? context.connections.connect(active.data) : active;
 }
+
+/** Runs `task` on the active environment's connection. */
+export async function onActive<T>(
+  context: ConsoleContext,
+  task: (connection: EnvironmentConnection) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const connection = await activeConnection(context);
+  return connection.ok ? task(connection.data) : connection;
+}

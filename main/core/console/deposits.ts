@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { type z, z as zod } from 'zod';
 import {
   CRYPTO_NETWORKS,
   type DepositCheck,
@@ -8,6 +8,7 @@ import {
   type MutationMeta,
   type ReportedInfoInput,
   type Result,
+  type DepositsApi,
 } from '../../../shared/contract';
 import { summariseRequest } from '../audit';
 import { canonicalJson, sha256Hex } from '../audit/canonical-json';
@@ -18,12 +19,15 @@ import {
   checkInput,
   depositCreateBodySchema,
   rulesForMethod,
+  idSchema,
 } from '../payments';
 import type { EnvironmentConnection } from './connections';
-import type { ConsoleContext } from './context';
+import { type ConsoleContext, onActive } from './context';
 import { runGuarded } from './guarded';
-import { depositCreatedObservation, seenNow } from './observations';
+import { depositCreatedObservation, seenNow, depositObservation, lookedUp } from './observations';
 import { issueText, maskText } from '../message-text';
+import { mutationMeta } from './arg-parts';
+import type { ConsoleMethods } from './method';
 
 /** The payer fields a ONE_SHOT deposit needs (D9). */
 const ONE_SHOT_PAYER_FIELDS = ['document', 'email', 'first_name', 'last_name'] as const;
@@ -185,3 +189,66 @@ export async function createDeposit(
 }
 
 export { rememberRedirect };
+
+/** Any JSON object of sane size: what a half-filled form may hold. */
+const MAX_FORM_DEPTH = 6;
+const MAX_FORM_TEXT = 4096;
+const MAX_FORM_KEYS = 200;
+function isFormValue(value: unknown, depth: number, budget: { keys: number }): boolean {
+  if (value === null || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value === 'string') return value.length <= MAX_FORM_TEXT;
+  if (depth >= MAX_FORM_DEPTH || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    budget.keys -= value.length;
+    return budget.keys >= 0 && value.every((item) => isFormValue(item, depth + 1, budget));
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return false;
+  const entries = Object.entries(value);
+  budget.keys -= entries.length;
+  return (
+    budget.keys >= 0 &&
+    entries.every(([key, item]) => key.length <= 64 && isFormValue(item, depth + 1, budget))
+  );
+}
+
+/**
+ * checkDeposit answers the body's problems as field issues instead of refusing it, so its body is
+ * only required to be a bounded JSON object here; checkDepositBody runs depositCreateBodySchema.
+ */
+const depositDraft = zod.custom<DepositCreateBody>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    isFormValue(value, 0, { keys: MAX_FORM_KEYS }),
+  { message: 'must be a JSON object of form fields' },
+);
+
+export const DEPOSIT_HANDLERS: ConsoleMethods<keyof DepositsApi> = {
+  getDeposit: {
+    arg: zod.strictObject({ depositId: idSchema }),
+    handle: (context, arg) =>
+      onActive(context, async (connection) => {
+        const read = await connection.client.getDeposit(arg.depositId);
+        if (read.ok)
+          context.records.observe([depositObservation(lookedUp(context, connection), read.data.record)]);
+        return read;
+      }),
+  },
+
+  checkDeposit: {
+    arg: zod.strictObject({ body: depositDraft }),
+    handle: async (_context, arg) => ({ ok: true, data: checkDepositBody(arg.body) }),
+  },
+
+  createDeposit: {
+    arg: zod.strictObject({
+      body: depositCreateBodySchema,
+      ...mutationMeta,
+      confirmedDuplicateOf: zod.uuid().optional(),
+    }),
+    handle: (context, arg) => onActive(context, (connection) => createDeposit(context, connection, arg)),
+  },
+};

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import {
   AUDIT_ACTIONS,
-  BATCH_LIMITS,
   CHANNELS,
-  RECONCILE_LIMITS,
   ENVIRONMENT_KINDS,
   ERROR_KINDS,
   type BlockingIntent,
@@ -14,12 +12,13 @@ import {
   type Result,
 } from '../../../shared/contract';
 import { issueText, messageTextSchema } from '../message-text';
-import { ARG_SCHEMAS, type ArgSchemas } from './arg-schemas';
+import type { ConsoleMethod, ConsoleMethods } from './method';
+import { CONSOLE_HANDLERS } from './service';
 import { failure } from './results';
 
 /**
  * `(channel, arg) → Result`: the single code path from a transport into the console (the Electron
- * IPC router and the web bridge). `channel` is a CHANNELS value (`paydesk:deposits:get`).
+ * IPC router and the web bridge). `channel` is a CHANNELS value (`paydesk:getDeposit`).
  *   - an unknown channel, or an argument that does not parse: `validation`, naming the field;
  *   - a method that throws or rejects: `internal`, with a generic message (the thrown text could
  *     hold data, so it is never passed on);
@@ -39,23 +38,13 @@ const methodOfChannel = (channel: unknown): ChannelName | undefined =>
 const MAX_MESSAGE = 1000;
 
 /**
- * Before any schema runs: no argument of the contract but the two of ARG_TEXT_BY_METHOD comes
- * near these, so anything beyond them
+ * Before any schema runs: no argument of the contract but those with their own `maxArgText`
+ * comes near these, so anything beyond them
  * (a megabyte of text in a free-text field, a structure nested without end, a cycle) is refused
  * whole rather than parsed.
  */
 const MAX_ARG_TEXT = 256 * 1024;
 const MAX_ARG_DEPTH = 16;
-/**
- * The arguments that carry a whole paste, id list (BATCH_LIMITS) or ledger part (RECONCILE_LIMITS): their
- * schemas bound them precisely; this only has to let them reach the schema.
- */
-const ARG_TEXT_BY_METHOD: Partial<Record<ChannelName, number>> = {
-  batchParse: BATCH_LIMITS.maxTextChars + 64 * 1024,
-  batchStart: 8 * 1024 * 1024,
-  reconcileRead: RECONCILE_LIMITS.maxChunkChars + 64 * 1024,
-};
-
 const TOO_LARGE = 'arg: is too large or too deeply nested.';
 
 /**
@@ -187,16 +176,18 @@ function plainData(value: unknown): { ok: true; value: unknown } | { ok: false }
   }
 }
 
-export function createDispatcher(api: ConsoleApi, schemas: ArgSchemas = ARG_SCHEMAS): Dispatcher {
+/** `methods` gives each method's schema and text limit; `api` runs it (the runtime's, in main). */
+export function createDispatcher(api: ConsoleApi, methods: ConsoleMethods = CONSOLE_HANDLERS): Dispatcher {
   return async (channel, arg) => {
     const method = methodOfChannel(channel);
     if (method === undefined) return failure('validation', 'Unknown channel.', { field: 'channel' });
 
     let parsed: z.ZodSafeParseResult<unknown>;
     try {
-      const problem = shapeProblem(arg, ARG_TEXT_BY_METHOD[method] ?? MAX_ARG_TEXT);
+      const { arg: schema, maxArgText } = methods[method] as ConsoleMethod<ChannelName>;
+      const problem = shapeProblem(arg, maxArgText ?? MAX_ARG_TEXT);
       if (problem) return problem;
-      parsed = (schemas[method] as z.ZodType<unknown>).safeParse(arg);
+      parsed = (schema as z.ZodType<unknown>).safeParse(arg);
     } catch {
       // A getter or proxy that throws while being read.
       return failure('validation', 'arg: could not be read.', { field: 'arg' });

@@ -1,28 +1,42 @@
+import { z } from 'zod';
 import type { DraftsApi, Result } from '../../../shared/contract';
+import { draftFormSchema, draftValuesSchema } from '../drafts';
+import { environmentId } from './arg-parts';
 import type { ConsoleContext } from './context';
+import type { ConsoleMethods } from './method';
 
 /**
- * The drafts' part of the ConsoleApi. A draft belongs to an environment the settings know (the
+ * The drafts' part of the console. A draft belongs to an environment the settings know (the
  * page names it, so a save that arrives after a switch still lands where it was typed).
  */
-export function createDraftsApi(context: ConsoleContext): DraftsApi {
-  const { drafts } = context;
-  const known = async (environmentId: string): Promise<Result<void>> => {
-    const profile = await context.profile(environmentId);
-    return profile.ok ? { ok: true, data: undefined } : profile;
-  };
-  return {
-    async draftLoad(arg) {
-      const profile = await known(arg.environmentId);
-      return profile.ok ? drafts.load(arg.environmentId, arg.form) : profile;
-    },
-    async draftSave(arg) {
-      const profile = await known(arg.environmentId);
-      return profile.ok ? drafts.save(arg.environmentId, arg.form, arg.values) : profile;
-    },
-    async draftDiscard(arg) {
-      const profile = await known(arg.environmentId);
-      return profile.ok ? drafts.discard(arg.environmentId, arg.form) : profile;
-    },
-  };
+
+const draftRef = { environmentId, form: draftFormSchema };
+
+async function known(context: ConsoleContext, id: string): Promise<Result<void>> {
+  const profile = await context.profile(id);
+  return profile.ok ? { ok: true, data: undefined } : profile;
 }
+
+export const DRAFT_HANDLERS: ConsoleMethods<keyof DraftsApi> = {
+  draftLoad: {
+    arg: z.strictObject(draftRef),
+    async handle(context, arg) {
+      const profile = await known(context, arg.environmentId);
+      return profile.ok ? context.drafts.load(arg.environmentId, arg.form) : profile;
+    },
+  },
+  draftSave: {
+    arg: z.strictObject({ ...draftRef, values: draftValuesSchema }),
+    async handle(context, arg) {
+      const profile = await known(context, arg.environmentId);
+      return profile.ok ? context.drafts.save(arg.environmentId, arg.form, arg.values) : profile;
+    },
+  },
+  draftDiscard: {
+    arg: z.strictObject(draftRef),
+    async handle(context, arg) {
+      const profile = await known(context, arg.environmentId);
+      return profile.ok ? context.drafts.discard(arg.environmentId, arg.form) : profile;
+    },
+  },
+};

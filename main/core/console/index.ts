@@ -3,14 +3,15 @@
  * bridge and the CLI. Pure Node.
  *
  *   const runtime = createConsoleRuntime({ dataDir: resolveDataDir(), openExternal });
- *   const dispatch = createDispatcher(runtime.api);          // ARG_SCHEMAS by default
+ *   const dispatch = createDispatcher(runtime.api);          // CONSOLE_HANDLERS' schemas by default
  *   const answer = await dispatch(CHANNELS.getDeposit, { depositId: 300000001 });
  *   const stop = runtime.events.onAny((event, payload) => send(EVENT_CHANNEL, { event, payload }));
  *   await runtime.close();
  */
 export { createConsoleRuntime, type ConsoleRuntime, type ConsoleRuntimeOptions } from './runtime';
 export { createDispatcher, trackCalls, type Dispatcher, type TrackedDispatcher } from './dispatch';
-export { ARG_SCHEMAS } from './arg-schemas';
+export { CONSOLE_HANDLERS } from './service';
+export type { ConsoleMethod, ConsoleMethods } from './method';
 export { type ConsoleEventBus } from './events';
 export type { ClientTuning } from './connections';
 export { ARMING_IDLE_MS } from './arming';

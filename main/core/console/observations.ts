@@ -17,6 +17,8 @@ import {
   type ObservationSource,
   type RecordObservation,
 } from '../record-index/port';
+import type { EnvironmentConnection } from './connections';
+import type { ConsoleContext } from './context';
 
 /**
  * What the record index learns from each answer of the service: built field by field
@@ -211,3 +213,7 @@ export function summaryObservation(
     depositId: summary.depositId === undefined ? undefined : String(summary.depositId),
   });
 }
+
+/** A sighting now by a person's lookup on `connection`. */
+export const lookedUp = (context: ConsoleContext, connection: EnvironmentConnection): Seen =>
+  seenNow(connection.profile.id, 'lookup', context.now());

@@ -6,15 +6,25 @@ import type {
   RefundCreateOutcome,
   RefundPreflight,
   Result,
+  RefundsApi,
 } from '../../../shared/contract';
 import { refInScope, type AccountScope } from '../audit/targets';
-import { checkInput, refundCreateBodySchema } from '../payments';
+import { checkInput, refundCreateBodySchema, idSchema } from '../payments';
 import type { IndexedRecord } from '../record-index/port';
 import type { EnvironmentConnection } from './connections';
-import type { ConsoleContext } from './context';
+import { type ConsoleContext, onActive } from './context';
 import { accountScope, checkGuardRails, runGuarded } from './guarded';
-import { depositObservation, refundCreatedObservation, seenNow } from './observations';
+import {
+  depositObservation,
+  refundCreatedObservation,
+  seenNow,
+  lookedUp,
+  refundObservation,
+} from './observations';
 import { failure } from './results';
+import { z } from 'zod';
+import { finite, mutationMeta } from './arg-parts';
+import type { ConsoleMethods } from './method';
 
 const toCents = (amount: number): number => Math.round(amount * 100);
 const fromCents = (cents: number): number => cents / 100;
@@ -287,3 +297,29 @@ export async function createRefund(
   ]);
   return { ok: true, data: { created, idempotencyKey: key, intentId } };
 }
+
+export const REFUND_HANDLERS: ConsoleMethods<keyof RefundsApi> = {
+  getRefund: {
+    arg: z.strictObject({ refundId: idSchema }),
+    handle: (context, arg) =>
+      onActive(context, async (connection) => {
+        const read = await connection.client.getRefund(arg.refundId);
+        if (read.ok)
+          context.records.observe([
+            refundObservation(lookedUp(context, connection), arg.refundId, read.data.record),
+          ]);
+        return read;
+      }),
+  },
+
+  refundPreflight: {
+    arg: z.strictObject({ depositId: idSchema, amount: finite.optional() }),
+    handle: (context, arg) =>
+      onActive(context, (connection) => refundPreflight(context, connection, arg.depositId, arg.amount)),
+  },
+
+  createRefund: {
+    arg: z.strictObject({ body: refundCreateBodySchema, ...mutationMeta }),
+    handle: (context, arg) => onActive(context, (connection) => createRefund(context, connection, arg)),
+  },
+};

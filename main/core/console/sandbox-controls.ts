@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import type { Result, SandboxEntity, SandboxNotification } from '../../../shared/contract';
+import {
+  type Result,
+  type SandboxEntity,
+  type SandboxNotification,
+  SANDBOX_ENTITIES,
+  type SandboxApi,
+} from '../../../shared/contract';
 import type { EmbeddedSandboxHandle, EnvironmentConnection } from './connections';
+import type { ConsoleContext } from './context';
 import { failure } from './results';
+import { countrySchema, currencySchema, externalIdSchema, idSchema } from '../payments';
+import { finite, none } from './arg-parts';
+import { onActive } from './context';
+import type { ConsoleMethods } from './method';
 
 /**
  * The local sandbox's control API (main/sandbox/README.md, `/__sandbox`), offered only while a
@@ -159,3 +170,47 @@ export async function sandboxNotifications(
   }
   return { ok: true, data: lines };
 }
+
+/** The sandbox's controls act on the active environment, and only when it is the embedded sandbox. */
+const onSandbox = <T>(
+  context: ConsoleContext,
+  task: (sandbox: EmbeddedSandboxHandle) => Promise<Result<T>>,
+): Promise<Result<T>> =>
+  onActive(context, async (connection) => {
+    const sandbox = sandboxOf(connection);
+    return sandbox.ok ? task(sandbox.data) : sandbox;
+  });
+
+export const SANDBOX_HANDLERS: ConsoleMethods<keyof SandboxApi> = {
+  sandboxTransition: {
+    arg: z.strictObject({
+      entity: z.enum(SANDBOX_ENTITIES),
+      id: idSchema,
+      to: z.string().min(1).max(32),
+      rejectionCode: z.number().int().min(0).max(9999).optional(),
+      rejectionReason: z.string().min(1).max(255).optional(),
+    }),
+    handle: (context, arg) => onSandbox(context, (sandbox) => sandboxTransition(sandbox, arg)),
+  },
+
+  sandboxCreateCashout: {
+    arg: z.strictObject({
+      externalId: externalIdSchema.optional(),
+      amount: finite.positive().optional(),
+      currency: currencySchema.optional(),
+      country: countrySchema.optional(),
+      status: z.string().min(1).max(32).optional(),
+    }),
+    handle: (context, arg) => onSandbox(context, (sandbox) => sandboxCreateCashout(sandbox, arg)),
+  },
+
+  sandboxAdvanceClock: {
+    arg: z.strictObject({ seconds: finite.min(0).max(10 * 366 * 86_400) }),
+    handle: (context, arg) => onSandbox(context, (sandbox) => sandboxAdvanceClock(sandbox, arg.seconds)),
+  },
+
+  sandboxNotifications: {
+    arg: none,
+    handle: (context) => onSandbox(context, (sandbox) => sandboxNotifications(sandbox)),
+  },
+};

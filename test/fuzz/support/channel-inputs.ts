@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { ERROR_KINDS, type ChannelName, type Result } from '../../../shared/contract';
 import { isResult } from '../../../preload/bridge';
-import { ARG_SCHEMAS } from '../../../main/core/console';
+import { CONSOLE_HANDLERS } from '../../../main/core/console';
 import { hostileJson, hostileValue } from './hostile-values';
 import { applyMutation, fieldName, mutationOf, validArbitrary, type Mutation } from './schema-arbitraries';
 
@@ -56,7 +56,7 @@ const VALID_SAMPLES: Partial<Record<ChannelName, readonly unknown[]>> = {
   ],
 };
 
-const schemaOf = (method: ChannelName): z.ZodType => ARG_SCHEMAS[method] as z.ZodType;
+const schemaOf = (method: ChannelName): z.ZodType => CONSOLE_HANDLERS[method].arg as z.ZodType;
 
 /**
  * Inputs for `method`: hostile values of any shape, valid arguments, and valid arguments with one
@@ -91,7 +91,7 @@ export function inputsFor(method: ChannelName, { json = false } = {}): fc.Arbitr
 
 const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 
-/** Fields checked as a whole by a custom rule (arg-schemas.ts: the deposit draft is any bounded form object). */
+/** Fields checked as a whole by a custom rule (console/deposits.ts: the deposit draft is any bounded form object). */
 const OPAQUE_FIELDS: Partial<Record<ChannelName, readonly string[]>> = { checkDeposit: ['body'] };
 const TOO_LARGE = 'arg: is too large or too deeply nested.';
 

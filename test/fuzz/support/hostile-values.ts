@@ -84,7 +84,7 @@ export const EDGE_TEXTS: readonly string[] = [
   '%00',
   '=cmd|"/c calc"!A1',
   '\r\n\r\n',
-  'paydesk:deposits:get',
+  'paydesk:getDeposit',
   '__proto__',
 ];
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { hostileValue, PROTOTYPE_KEYS } from './hostile-values';
 
 /**
- * fast-check arbitraries read off the dispatcher's own zod schemas (ARG_SCHEMAS), so that a new
+ * fast-check arbitraries read off the dispatcher's own zod schemas (each method's `arg` in CONSOLE_HANDLERS), so that a new
  * contract entry is fuzzed with valid and near-valid arguments without anyone writing them:
  *   - validArbitrary(schema): arguments the schema accepts (objects with a random subset of their
  *     optional fields, strings drawn from each field's own pattern, numbers within its bounds);

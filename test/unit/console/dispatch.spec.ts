@@ -9,7 +9,7 @@ import {
   type Result,
 } from '../../../shared/contract';
 import { openJournal } from '../../../main/core/audit';
-import { ARG_SCHEMAS, createDispatcher, sqliteRecordIndexStarter } from '../../../main/core/console';
+import { createDispatcher, sqliteRecordIndexStarter } from '../../../main/core/console';
 import { startHostedCheckoutDouble } from '../payments/http-double';
 import { keychainDraftKey } from '../../../main/core/drafts';
 import { serviceAccount } from '../../../main/core/payments';
@@ -630,7 +630,7 @@ test.describe('the dispatcher itself', () => {
             : () =>
                 Promise.resolve({ ok: true, data: { when: new Date(0), skip: undefined, big: Infinity } }),
     });
-    const dispatch = createDispatcher(api, ARG_SCHEMAS);
+    const dispatch = createDispatcher(api);
     for (const [channel, arg] of [
       [CHANNELS.getDeposit, { depositId: 1 }],
       [CHANNELS.getRefund, { refundId: 1 }],

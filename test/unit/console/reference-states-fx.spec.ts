@@ -25,9 +25,9 @@ test('listStates: the typed ISO 3166-2 list of the active environment, refusals 
     kind: 'validation',
     field: 'country',
   });
-  expect(
-    errorOf(await console.dispatch('paydesk:reference:states', { country: 'BR', extra: 1 })),
-  ).toMatchObject({ kind: 'validation' });
+  expect(errorOf(await console.dispatch('paydesk:listStates', { country: 'BR', extra: 1 }))).toMatchObject({
+    kind: 'validation',
+  });
   // A country the service does not serve: its 400, as a sentence for the user.
   expect(errorOf(await console.call('listStates', { country: 'US' }))).toMatchObject({
     kind: 'validation',

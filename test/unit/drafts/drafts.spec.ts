@@ -343,7 +343,7 @@ test('saves from two processes at once: last write wins, a reader never sees a p
 test('a draft save as the call log writes it holds no payer detail', () => {
   const logged = JSON.stringify(
     redactFields({
-      channel: 'paydesk:drafts:save',
+      channel: 'paydesk:draftSave',
       arg: { environmentId: SANDBOX, form: 'deposit-create', values: depositDraft },
     }),
   );

@@ -69,7 +69,7 @@ test('each method calls its own channel with the argument as given', async () =>
   await bridge.listEnvironments({});
   expect(transport.calls).toEqual([
     { channel: CHANNELS.getDeposit, arg: { depositId: 300000001 } },
-    { channel: 'paydesk:environments:list', arg: {} },
+    { channel: 'paydesk:listEnvironments', arg: {} },
   ]);
 });
 

@@ -150,7 +150,7 @@ test.describe('redaction', () => {
   test('values are kept under listed names only; payer and bank containers go whole', () => {
     expect(
       redactFields({
-        channel: 'paydesk:deposits:create',
+        channel: 'paydesk:createDeposit',
         ok: true,
         ms: 12,
         arg: {
@@ -172,7 +172,7 @@ test.describe('redaction', () => {
         },
       }),
     ).toEqual({
-      channel: 'paydesk:deposits:create',
+      channel: 'paydesk:createDeposit',
       ok: true,
       ms: 12,
       arg: {
@@ -227,7 +227,7 @@ test.describe('redaction', () => {
     expect(scrubText('deposit 300000001 answered 404 in 12 ms')).toBe(
       'deposit 300000001 answered 404 in 12 ms',
     );
-    expect(scrubText('paydesk:deposits:get')).toBe('paydesk:deposits:get');
+    expect(scrubText('paydesk:getDeposit')).toBe('paydesk:getDeposit');
   });
 });
 
@@ -243,7 +243,7 @@ test.describe('the file', () => {
   test('rotates by size, keeping the newest entries and a fixed number of old files', async () => {
     const log = openLogFile({ dir, maxBytes: 2_000, keep: 2 });
     for (let index = 0; index < 200; index += 1)
-      log.info('call', { channel: 'paydesk:deposits:get', ms: index });
+      log.info('call', { channel: 'paydesk:getDeposit', ms: index });
     log.close();
     expect((await readdir(dir)).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
     const [current, previous, oldest] = await Promise.all(
@@ -278,7 +278,7 @@ test.describe('the file', () => {
     try {
       const log = openLogFile({ dir: join(blocker, 'logs') });
       expect(log.file).toBeNull();
-      log.info('call', { channel: 'paydesk:deposits:get' });
+      log.info('call', { channel: 'paydesk:getDeposit' });
       log.error('renderer gone', { goneReason: 'crashed' });
       log.close();
     } finally {
@@ -291,17 +291,16 @@ test.describe('the file', () => {
   test('a rotation that fails (the folder was removed) never touches a file the process opened since', async () => {
     const logsDir = join(dir, 'logs');
     const log = openLogFile({ dir: logsDir, maxBytes: 300 });
-    log.info('call', { channel: 'paydesk:deposits:get' });
+    log.info('call', { channel: 'paydesk:getDeposit' });
     await rm(logsDir, { recursive: true });
     // Enough to rotate: the log closes its descriptor and cannot open main.log again.
-    for (let index = 0; index < 5; index += 1)
-      log.info('call', { channel: 'paydesk:deposits:get', ms: index });
+    for (let index = 0; index < 5; index += 1) log.info('call', { channel: 'paydesk:getDeposit', ms: index });
     // The process's next file is likely to get the number the log's descriptor had.
     const other = join(dir, 'other.txt');
     const fd = openSync(other, 'w');
     try {
       for (let index = 0; index < 5; index += 1)
-        log.info('call', { channel: 'paydesk:refunds:get', ms: index });
+        log.info('call', { channel: 'paydesk:getRefund', ms: index });
       writeSync(fd, 'mine');
     } finally {
       closeSync(fd);

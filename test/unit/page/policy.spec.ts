@@ -189,7 +189,7 @@ test.describe('our own page', () => {
 
 test.describe('IPC sender gate', () => {
   const trusted: IpcSenderFacts = {
-    channel: 'paydesk:deposits:get',
+    channel: 'paydesk:getDeposit',
     senderContentsId: 7,
     ownContentsId: 7,
     frame: { isMainFrameOfOwnWindow: true, url: pageUrl },

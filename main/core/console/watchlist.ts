@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { WATCH_KINDS, WATCH_LIMITS, type WatchlistApi } from '../../../shared/contract';
+import { between, none } from './arg-parts';
+import type { ConsoleMethods } from './method';
+
+/** The id is checked for its kind by the watchlist, which says what is wrong with it. */
+const watchRef = z.strictObject({ kind: z.enum(WATCH_KINDS), id: z.string().min(1).max(64) });
+
+/** The watchlist and its poller (main/core/watchlist). */
+export const WATCH_HANDLERS: ConsoleMethods<keyof WatchlistApi> = {
+  watchList: { arg: none, handle: (context) => context.watchlist.list() },
+  watchPin: { arg: watchRef, handle: (context, arg) => context.watchlist.pin(arg) },
+  watchUnpin: { arg: watchRef, handle: (context, arg) => context.watchlist.unpin(arg) },
+  watchSetInterval: {
+    arg: z.strictObject({
+      seconds: between(WATCH_LIMITS.minIntervalSeconds, WATCH_LIMITS.maxIntervalSeconds),
+    }),
+    handle: (context, arg) => context.watchlist.setInterval(arg.seconds),
+  },
+  watchTimeline: { arg: watchRef, handle: (context, arg) => context.watchlist.timeline(arg) },
+  watchPollNow: { arg: none, handle: (context) => context.watchlist.pollNow() },
+};
