@@ -116,7 +116,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     )
     .action(() =>
       context.withSession('manage', async (session) => {
-        const report = await session.api.auditVerify({});
+        const report = await session.api.verifyAudit({});
         if (!report.ok) return context.fail(report.error);
         const { data } = report;
         if (context.json) context.print(asJson(data));
@@ -219,7 +219,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
           ...(options.from !== undefined && { from: options.from }),
           ...(options.to !== undefined && { to: options.to }),
         } as AuditFilter;
-        const exported = await session.api.auditExportCsv(filter);
+        const exported = await session.api.exportAuditCsv(filter);
         if (!exported.ok) return context.fail(exported.error);
         if (options.out === undefined) {
           io.stdout.write(exported.data.csv);
@@ -247,7 +247,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     )
     .action(() =>
       context.withSession('manage', async (session) => {
-        const open = await session.api.auditUnresolved({});
+        const open = await session.api.listUnresolvedIntents({});
         if (!open.ok) return context.fail(open.error);
         if (context.json) context.print(asJson(open.data));
         else
@@ -284,7 +284,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
       settleWith(async (session) => {
         const armed = await context.armForCommand(session, { ...options, reasonOptional: true });
         if (!armed.ok) return armed;
-        return session.api.auditRetry({
+        return session.api.retryIntent({
           intentId,
           ...(options.reason !== undefined && { reason: options.reason }),
         });
@@ -295,7 +295,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     .command('reread')
     .description('settle an unresolved intent by reading the status of what it acted on')
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
-    .action((intentId: string) => settleWith((session) => session.api.auditReread({ intentId }), 'write'));
+    .action((intentId: string) => settleWith((session) => session.api.rereadIntent({ intentId }), 'write'));
 
   audit
     .command('settle')
@@ -323,7 +323,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
             },
           };
         }
-        return session.api.auditSettle({ intentId, verdict, note: options.note });
+        return session.api.settleIntent({ intentId, verdict, note: options.note });
       }),
     );
 }

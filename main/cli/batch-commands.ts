@@ -153,7 +153,7 @@ function whenStopped(session: CliSession): {
 /** The batch's rows a page at a time, so that a 100,000-row batch is never held twice. */
 async function* rowPages(session: CliSession, batchId: string): AsyncGenerator<Result<BatchRow[]>> {
   for (let offset = 0; ; offset += PAGE) {
-    const page = await session.api.batchRows({ batchId, offset, limit: PAGE });
+    const page = await session.api.getBatchRows({ batchId, offset, limit: PAGE });
     yield page.ok ? { ok: true, data: page.data.rows } : page;
     if (!page.ok || offset + PAGE >= page.data.total) return;
   }
@@ -256,7 +256,7 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
       await context.withSession('read', async (session) => {
         const tracker = whenStopped(session);
         try {
-          const started = await session.api.batchStart({
+          const started = await session.api.startBatch({
             kind: kind.data,
             ids: parsed.data.ids,
             ...pace.data,
@@ -271,7 +271,7 @@ Exit codes: 0 all found; 1 some refused or not found; 2 bad input (invalid token
               ),
             );
           }
-          const onAbort = (): void => void session.api.batchCancel({ batchId });
+          const onAbort = (): void => void session.api.cancelBatch({ batchId });
           io.signal?.addEventListener('abort', onAbort, { once: true });
           const summary = await tracker.track(batchId);
           io.signal?.removeEventListener('abort', onAbort);

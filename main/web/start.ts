@@ -57,7 +57,7 @@ export interface WebBridge extends WebBridgeServer {
   /** Calls one ConsoleApi method through the dispatcher. */
   call<K extends keyof ConsoleApi>(method: K, arg: Parameters<ConsoleApi[K]>[0]): ReturnType<ConsoleApi[K]>;
   /**
-   * What the page's start-up notes say (consoleSetup), and why the keychain cannot be used when it
+   * What the page's start-up notes say (getConsoleSetup), and why the keychain cannot be used when it
    * cannot (its error, for the terminal), asked when the bridge started.
    */
   setup: ConsoleSetup;
@@ -114,7 +114,7 @@ export async function startWebBridge(options: WebBridgeOptions = {}): Promise<We
   let keychainProblem: string | null = null;
   try {
     // Asked once at start, so the terminal says what the page will (cli.ts startNotes).
-    const answered = await runtime.api.consoleSetup({});
+    const answered = await runtime.api.getConsoleSetup({});
     setup = answered.ok
       ? answered.data
       : { launcher: 'web', dataFolderTemporary: ownDataDir, keychain: 'unavailable' };

@@ -230,25 +230,25 @@ export interface AuditUnresolvedView {
 }
 
 export const AUDIT_METHODS = {
-  auditEntries: method<AuditFilter, AuditEntryView[]>(),
+  listAuditEntries: method<AuditFilter, AuditEntryView[]>(),
 
-  auditVerify: method<Record<string, never>, AuditVerifyReport>(),
+  verifyAudit: method<Record<string, never>, AuditVerifyReport>(),
 
-  auditExportCsv: method<AuditFilter, { fileName: string; csv: string }>(),
+  exportAuditCsv: method<AuditFilter, { fileName: string; csv: string }>(),
 
-  auditUnresolved: method<Record<string, never>, AuditUnresolvedView[]>(),
+  listUnresolvedIntents: method<Record<string, never>, AuditUnresolvedView[]>(),
 
-  auditReread: method<{ intentId: string }, AuditEntryView>(),
+  rereadIntent: method<{ intentId: string }, AuditEntryView>(),
 
   /**
    * Sends it again under its original key (D6), never past 23 h (D18). `reason`: why now, where the
    * original gave none (production needs one); by default the original's.
    */
-  auditRetry: method<{ intentId: string; reason?: string }, AuditEntryView>(),
+  retryIntent: method<{ intentId: string; reason?: string }, AuditEntryView>(),
 
-  auditSettle: method<AuditSettleInput, AuditEntryView>(),
+  settleIntent: method<AuditSettleInput, AuditEntryView>(),
 
   /** The unknown intent that would block a new one on this target, if any (screens disable the action on it). */
-  blockingIntent: method<{ action: AuditAction; ids: AuditIds }, BlockingIntent | null>(),
+  getBlockingIntent: method<{ action: AuditAction; ids: AuditIds }, BlockingIntent | null>(),
 };
 export type AuditApi = ApiOf<typeof AUDIT_METHODS>;

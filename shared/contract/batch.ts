@@ -14,15 +14,15 @@ export type BatchKind = (typeof BATCH_KINDS)[number];
 export const BATCH_LIMITS = {
   /** Distinct ids one batch may hold. */
   maxIds: 100_000,
-  /** Characters of pasted text or CSV that batchParse reads. */
+  /** Characters of pasted text or CSV that parseBatch reads. */
   maxTextChars: 2 * 1024 * 1024,
-  /** Invalid tokens and duplicates batchParse lists (their counts are always complete). */
+  /** Invalid tokens and duplicates parseBatch lists (their counts are always complete). */
   maxListed: 1_000,
   /** Lookups in flight at once. */
   concurrency: { min: 1, max: 32, default: 8 },
   /** Requests per second (a token bucket). */
   ratePerSecond: { min: 1, max: 10_000, default: 50 },
-  /** Rows one batchRows call answers. */
+  /** Rows one getBatchRows call answers. */
   maxPageRows: 1_000,
   /** Batches kept in memory (the oldest finished one is dropped first); at most 3 run at once. */
   maxKeptBatches: 10,
@@ -64,7 +64,7 @@ export interface BatchParseResult {
 
 export interface BatchStartInput {
   kind: BatchKind;
-  /** Canonical ids (as batchParse answers them), at most BATCH_LIMITS.maxIds, no duplicates. */
+  /** Canonical ids (as parseBatch answers them), at most BATCH_LIMITS.maxIds, no duplicates. */
   ids: string[];
   /** Default BATCH_LIMITS.concurrency.default. */
   concurrency?: number;
@@ -117,7 +117,7 @@ export interface BatchSummary {
   cancelReason: 'user' | 'environment_changed' | 'console_stopped' | null;
   /** Why a `failed` batch stopped; null otherwise. */
   error: ConsoleError | null;
-  /** batchResume would fetch something: ids not looked up yet, or lookups that failed for a passing reason. */
+  /** resumeBatch would fetch something: ids not looked up yet, or lookups that failed for a passing reason. */
   resumable: boolean;
   /** Finish time of the run the rows are compared with; null when there was none. */
   previousRunAt: string | null;
@@ -196,20 +196,20 @@ export interface BatchRowsPage {
 }
 
 export const BATCH_METHODS = {
-  batchParse: method<{ kind: BatchKind; text: string }, BatchParseResult>(),
+  parseBatch: method<{ kind: BatchKind; text: string }, BatchParseResult>(),
 
-  batchStart: method<BatchStartInput, BatchSummary>(),
+  startBatch: method<BatchStartInput, BatchSummary>(),
 
-  batchCancel: method<{ batchId: string }, BatchSummary>(),
+  cancelBatch: method<{ batchId: string }, BatchSummary>(),
 
-  batchResume: method<{ batchId: string }, BatchSummary>(),
+  resumeBatch: method<{ batchId: string }, BatchSummary>(),
 
-  batchList: method<Record<string, never>, BatchSummary[]>(),
+  listBatches: method<Record<string, never>, BatchSummary[]>(),
 
-  batchRows: method<BatchRowsQuery, BatchRowsPage>(),
+  getBatchRows: method<BatchRowsQuery, BatchRowsPage>(),
 
-  batchExportCsv: method<{ batchId: string }, { fileName: string; csv: string }>(),
+  exportBatchCsv: method<{ batchId: string }, { fileName: string; csv: string }>(),
 
-  batchDiscard: method<{ batchId: string }, { discarded: boolean }>(),
+  discardBatch: method<{ batchId: string }, { discarded: boolean }>(),
 };
 export type BatchApi = ApiOf<typeof BATCH_METHODS>;

@@ -50,12 +50,12 @@ export interface DraftRef {
 }
 
 export const DRAFT_METHODS = {
-  draftLoad: method<DraftRef, DraftLoad>(),
+  loadDraft: method<DraftRef, DraftLoad>(),
 
   /** Replaces the draft (last write wins). */
-  draftSave: method<DraftRef & { values: DraftValues }, { savedAt: string; keeping: DraftKeeping }>(),
+  saveDraft: method<DraftRef & { values: DraftValues }, { savedAt: string; keeping: DraftKeeping }>(),
 
   /** `discarded: false` when there was none. */
-  draftDiscard: method<DraftRef, { discarded: boolean }>(),
+  discardDraft: method<DraftRef, { discarded: boolean }>(),
 };
 export type DraftsApi = ApiOf<typeof DRAFT_METHODS>;

@@ -181,7 +181,7 @@ export const RECONCILE_LIMITS = {
   /** Bytes of one ledger file the console reads (a day's export of 100,000 rows is far less). */
   maxLedgerBytes: 20 * 1024 * 1024,
   /**
-   * Base64 characters one reconcileRead call carries: a ledger travels in parts, so each stays
+   * Base64 characters one uploadLedger call carries: a ledger travels in parts, so each stays
    * well under the web bridge's frame (4 MB) and the dispatcher's argument bound.
    */
   maxChunkChars: 2 * 1024 * 1024,
@@ -189,7 +189,7 @@ export const RECONCILE_LIMITS = {
   maxListedBadRows: 1_000,
   /** Columns a ledger's header may have for the mapping to be chosen on screen. */
   maxColumns: 200,
-  /** Rows one reconcileRows call answers. */
+  /** Rows one getReconcileRows call answers. */
   maxPageRows: 1_000,
 } as const;
 
@@ -206,7 +206,7 @@ export interface ReconcileReadInput {
 
 /** A ledger read and prepared (nothing looked up yet): what the screen shows before starting. */
 export interface ReconcileLedgerView {
-  /** Names the ledger held in main for reconcilePrepare and reconcileStart. */
+  /** Names the ledger held in main for prepareReconcile and startReconcile. */
   ledgerRef: string;
   ledgerName: string;
   format: 'csv' | 'xlsx';
@@ -247,27 +247,27 @@ export interface ReconcileRunView {
 }
 
 export const RECONCILE_METHODS = {
-  reconcileRead: method<ReconcileReadInput, ReconcileReadAnswer>(),
+  uploadLedger: method<ReconcileReadInput, ReconcileReadAnswer>(),
 
-  reconcilePrepare: method<ReconcilePrepareInput, ReconcileLedgerView>(),
+  prepareReconcile: method<ReconcilePrepareInput, ReconcileLedgerView>(),
 
-  reconcileStart: method<ReconcileStartInput, { runId: string }>(),
+  startReconcile: method<ReconcileStartInput, { runId: string }>(),
 
-  reconcileCancel: method<{ runId: string }, { cancelled: boolean }>(),
+  cancelReconcile: method<{ runId: string }, { cancelled: boolean }>(),
 
-  reconcileResume: method<{ runId: string }, { runId: string }>(),
+  resumeReconcile: method<{ runId: string }, { runId: string }>(),
 
   /** The active environment's kept runs, newest first. */
-  reconcileList: method<Record<string, never>, ReconcileSummary[]>(),
+  listReconcileRuns: method<Record<string, never>, ReconcileSummary[]>(),
 
-  reconcileRun: method<{ runId: string }, ReconcileRunView>(),
+  getReconcileRun: method<{ runId: string }, ReconcileRunView>(),
 
-  reconcileRows: method<
+  getReconcileRows: method<
     { runId: string; offset: number; limit: number; filter?: ReconcileRowFilter },
     ReconcileRowsPage
   >(),
 
-  reconcileExportCsv: method<
+  exportReconcileCsv: method<
     { runId: string; which: 'all' | 'differences' },
     { fileName: string; csv: string }
   >(),

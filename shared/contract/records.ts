@@ -88,14 +88,14 @@ export interface RecentRecordsPage {
 }
 
 export const RECORDS_METHODS = {
-  recordSearch: method<RecordSearchQuery, IndexedRecordView[]>(),
+  searchRecords: method<RecordSearchQuery, IndexedRecordView[]>(),
 
-  recentRecords: method<RecentRecordsQuery, RecentRecordsPage>(),
+  listRecentRecords: method<RecentRecordsQuery, RecentRecordsPage>(),
 
   /** Null when the index has not seen the record. */
-  recordGet: method<{ kind: RecordKind; id: string }, IndexedRecordView | null>(),
+  getRecord: method<{ kind: RecordKind; id: string }, IndexedRecordView | null>(),
 
   /** The refunds the index knows of for one deposit, newest first. */
-  refundsOfDeposit: method<{ depositId: number }, IndexedRecordView[]>(),
+  listDepositRefunds: method<{ depositId: number }, IndexedRecordView[]>(),
 };
 export type RecordsApi = ApiOf<typeof RECORDS_METHODS>;

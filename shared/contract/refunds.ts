@@ -51,7 +51,7 @@ export interface RefundPreflight {
    * A refund of this deposit whose outcome is unknown: no new refund can be made until it is
    * retried under its key or settled (the core refuses it, `intent_unresolved`).
    */
-  blockingIntent: BlockingIntent | null;
+  getBlockingIntent: BlockingIntent | null;
   /** Reasons the refund cannot be sent (e.g. the deposit is not COMPLETED), in English. */
   blockers: string[];
   /** Reasons to look twice (e.g. the payer verification says the payer differs), in English. */
@@ -69,7 +69,7 @@ export interface RefundCreateOutcome {
 export const REFUND_METHODS = {
   getRefund: method<{ refundId: number }, Fetched<RefundStatus>>(),
 
-  refundPreflight: method<{ depositId: number; amount?: number }, RefundPreflight>(),
+  getRefundPreflight: method<{ depositId: number; amount?: number }, RefundPreflight>(),
 
   createRefund: method<{ body: RefundCreateBody } & MutationMeta, RefundCreateOutcome>(),
 };

@@ -355,7 +355,7 @@ export interface ConsoleError {
   /** The X-Idempotency-Key of the call, so a retry can reuse it (D6). */
   idempotencyKey?: string;
   /** `intent_unresolved` and `duplicate_invoice`: the earlier intent that stands in the way. */
-  blockingIntent?: BlockingIntent;
+  getBlockingIntent?: BlockingIntent;
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: ConsoleError };

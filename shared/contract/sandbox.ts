@@ -14,18 +14,18 @@ export interface SandboxNotification {
 }
 
 export const SANDBOX_METHODS = {
-  sandboxTransition: method<
+  transitionSandboxRecord: method<
     { entity: SandboxEntity; id: number; to: string; rejectionCode?: number; rejectionReason?: string },
     { status: string }
   >(),
 
-  sandboxCreateCashout: method<
+  createSandboxCashout: method<
     { externalId?: string; amount?: number; currency?: string; country?: string; status?: string },
     { cashoutId: number; externalId: string }
   >(),
 
-  sandboxAdvanceClock: method<{ seconds: number }, { now: string }>(),
+  advanceSandboxClock: method<{ seconds: number }, { now: string }>(),
 
-  sandboxNotifications: method<Record<string, never>, SandboxNotification[]>(),
+  listSandboxNotifications: method<Record<string, never>, SandboxNotification[]>(),
 };
 export type SandboxApi = ApiOf<typeof SANDBOX_METHODS>;

@@ -23,7 +23,7 @@ export const SHELL_METHODS = {
   /** Only https redirect URLs the service sent, after the user confirmed. */
   openExternal: method<{ url: string }, { opened: boolean }>(),
 
-  consoleSetup: method<Record<string, never>, ConsoleSetup>(),
+  getConsoleSetup: method<Record<string, never>, ConsoleSetup>(),
 };
 export type ShellApi = ApiOf<typeof SHELL_METHODS>;
 

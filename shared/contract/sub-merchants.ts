@@ -1,6 +1,6 @@
 /**
  * Sub-merchants: one by id, and the balances of the ones the active environment watches. Watching
- * is the watchlist's (watchPin / watchUnpin with kind `sub_merchant`): one list, two screens.
+ * is the watchlist's (pinWatch / unpinWatch with kind `sub_merchant`): one list, two screens.
  */
 import type { Fetched, Result } from './results';
 import { method, type ApiOf } from './method';

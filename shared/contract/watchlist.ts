@@ -100,16 +100,16 @@ export interface WatchChangedEvent {
 }
 
 export const WATCH_METHODS = {
-  watchList: method<Record<string, never>, WatchListView>(),
+  listWatchlist: method<Record<string, never>, WatchListView>(),
 
-  watchPin: method<WatchRef, WatchItem>(),
+  pinWatch: method<WatchRef, WatchItem>(),
 
-  watchUnpin: method<WatchRef, WatchListView>(),
+  unpinWatch: method<WatchRef, WatchListView>(),
 
-  watchSetInterval: method<{ seconds: number }, WatchListView>(),
+  setWatchInterval: method<{ seconds: number }, WatchListView>(),
 
-  watchTimeline: method<WatchRef, WatchTimeline>(),
+  getWatchTimeline: method<WatchRef, WatchTimeline>(),
 
-  watchPollNow: method<Record<string, never>, WatchListView>(),
+  pollWatchlistNow: method<Record<string, never>, WatchListView>(),
 };
 export type WatchlistApi = ApiOf<typeof WATCH_METHODS>;

@@ -115,7 +115,7 @@ import { benchRuntime } from ${JSON.stringify(new URL('./batch-throughput.ts', i
 const ids = readFileSync(${JSON.stringify(idsFile)}, 'utf8').trim().split('\\n');
 const runtime = benchRuntime({ baseUrl: ${JSON.stringify(baseUrl)}, credentials: { apiKey: ${JSON.stringify(apiKey)}, apiSecret: ${JSON.stringify(apiSecret)} } }, ${JSON.stringify(dataDir)}, true);
 const done = new Promise((resolve) => runtime.events.on('batchProgress', (s) => { if (s.state !== 'running') resolve(s); }));
-const started = await runtime.api.batchStart({ kind: 'deposits', ids, concurrency: ${CONCURRENCY}, ratePerSecond: ${RATE_CAP} });
+const started = await runtime.api.startBatch({ kind: 'deposits', ids, concurrency: ${CONCURRENCY}, ratePerSecond: ${RATE_CAP} });
 if (!started.ok) { console.error(started.error.message); process.exit(1); }
 const summary = await done;
 if (summary.state !== 'done' || summary.total !== ids.length) process.exit(1);

@@ -1,6 +1,6 @@
 /**
  * The batch figure: 10,000 deposit-status lookups against the sandbox at concurrency 16,
- * through the batch engine exactly as the console runs it (createConsoleRuntime → batchStart →
+ * through the batch engine exactly as the console runs it (createConsoleRuntime → startBatch →
  * the `batchProgress` event that says done: id checks, token bucket, signed client calls with
  * their timeouts and retries, zod parse, compact rows, changed-since-last-run file) against a raw
  * concurrent fetch of the same URLs with the same concurrency, headers signed in advance (one D1
@@ -186,7 +186,7 @@ export interface MeasuredRound extends Round {
 }
 
 /**
- * One batch through the console: from batchStart to the event that says it is done, and, for a
+ * One batch through the console: from startBatch to the event that says it is done, and, for a
  * runtime that keeps a record index, until the index answers for the batch's last id (a read
  * waits for the writes handed over before it), so the index's writes are inside the time.
  * `whileHeld` runs once the batch is done, before it is discarded (its rows still in memory).
@@ -206,17 +206,17 @@ export async function engineRound(
   });
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const answer = await runtime.api.batchStart({
+  const answer = await runtime.api.startBatch({
     kind: 'deposits',
     ids: [...ids],
     concurrency: CONCURRENCY,
     ratePerSecond: RATE_CAP,
   });
-  if (!answer.ok) throw new Error(`batchStart: ${answer.error.message}`);
+  if (!answer.ok) throw new Error(`startBatch: ${answer.error.message}`);
   batchId = answer.data.batchId;
   const summary = await finished;
   if (indexed) {
-    const last = await runtime.api.recordGet({ kind: 'deposit', id: ids.at(-1) ?? '' });
+    const last = await runtime.api.getRecord({ kind: 'deposit', id: ids.at(-1) ?? '' });
     if (!last.ok || last.data === null) throw new Error('indexed round: the last id is not in the index');
   }
   const seconds = (performance.now() - started) / 1000;
@@ -229,7 +229,7 @@ export async function engineRound(
     );
   }
   whileHeld?.();
-  await runtime.api.batchDiscard({ batchId });
+  await runtime.api.discardBatch({ batchId });
   return {
     perSecond: ids.length / seconds,
     cpuUsPerLookup: (used.user + used.system) / ids.length,

@@ -32,23 +32,23 @@ async function answersOf(runtime: ConsoleRuntime, ids: readonly string[]): Promi
   const stop = runtime.events.on('batchProgress', (summary) => {
     if (summary.batchId === batchId && summary.state !== 'running') finish(summary);
   });
-  const started = await runtime.api.batchStart({
+  const started = await runtime.api.startBatch({
     kind: 'deposits',
     ids: [...ids],
     concurrency: CONCURRENCY,
     ratePerSecond: RATE_CAP,
   });
-  if (!started.ok) throw new Error(`batchStart: ${started.error.message}`);
+  if (!started.ok) throw new Error(`startBatch: ${started.error.message}`);
   batchId = started.data.batchId;
   await finished;
   stop();
   const rows: BatchRow[] = [];
   for (let offset = 0; offset < ids.length; offset += 1_000) {
-    const page = await runtime.api.batchRows({ batchId, offset, limit: 1_000 });
-    if (!page.ok) throw new Error(`batchRows: ${page.error.message}`);
+    const page = await runtime.api.getBatchRows({ batchId, offset, limit: 1_000 });
+    if (!page.ok) throw new Error(`getBatchRows: ${page.error.message}`);
     rows.push(...page.data.rows);
   }
-  await runtime.api.batchDiscard({ batchId });
+  await runtime.api.discardBatch({ batchId });
   return rows;
 }
 

@@ -28,7 +28,7 @@
  *    init script wraps the page's WebSocket so it sees frames before the bridge; the clock starts
  *    when the answer to the first rows page of that batch arrives and stops at the first paint
  *    with rows in the table (the rows appear → requestAnimationFrame → the next task). Floor: the
- *    batch-table floor page (React + TanStack Virtual alone, the same rows as batchRows answered
+ *    batch-table floor page (React + TanStack Virtual alone, the same rows as getBatchRows answered
  *    them, the same columns and widths), its rows fetched untimed, timed from handing them to
  *    React to its first paint with rows, the same way. App and floor samples alternate.
  * 4. Scrolling them, the app and the floor alike: once the page is idle, a requestAnimationFrame
@@ -567,7 +567,7 @@ async function call<T>(page: Page, method: string, arg: unknown): Promise<T> {
 /**
  * A finished batch of `size` deposit ids in the child's console; answers its id, with its rows
  * written beside the served renderer (`/bench-rows-<size>.json`, the columns the app's table shows
- * by default and every row as batchRows answered it) for the batch-table floor.
+ * by default and every row as getBatchRows answered it) for the batch-table floor.
  */
 async function runBatch(browser: Browser, web: WebChild, size: number): Promise<string> {
   const context = await freshContext(browser, web);
@@ -576,8 +576,8 @@ async function runBatch(browser: Browser, web: WebChild, size: number): Promise<
     await page.goto(`${web.origin}/#/`);
     await page.waitForFunction(() => 'paydesk' in window);
     const text = Array.from({ length: size }, (_, index) => String(FIRST_BATCH_ID + index)).join('\n');
-    const parsed = await call<BatchParseResult>(page, 'batchParse', { kind: 'deposits', text });
-    const started = await call<BatchSummary>(page, 'batchStart', {
+    const parsed = await call<BatchParseResult>(page, 'parseBatch', { kind: 'deposits', text });
+    const started = await call<BatchSummary>(page, 'startBatch', {
       kind: 'deposits',
       ids: parsed.ids,
       concurrency: 32,
@@ -585,7 +585,7 @@ async function runBatch(browser: Browser, web: WebChild, size: number): Promise<
     });
     const deadline = Date.now() + 180_000 * Math.max(1, size / 10_000);
     for (;;) {
-      const list = await call<BatchSummary[]>(page, 'batchList', {});
+      const list = await call<BatchSummary[]>(page, 'listBatches', {});
       const batch = list.find((summary) => summary.batchId === started.batchId);
       if (batch?.state === 'done' && batch.total === size) break;
       if (batch && batch.state !== 'running') throw new Error(`the bench batch ended ${batch.state}`);
@@ -594,12 +594,12 @@ async function runBatch(browser: Browser, web: WebChild, size: number): Promise<
     }
     const rows: BatchRow[] = [];
     while (rows.length < size) {
-      const answer = await call<BatchRowsPage>(page, 'batchRows', {
+      const answer = await call<BatchRowsPage>(page, 'getBatchRows', {
         batchId: started.batchId,
         offset: rows.length,
         limit: BATCH_LIMITS.maxPageRows,
       });
-      if (answer.rows.length === 0) throw new Error('batchRows answered no rows before the end');
+      if (answer.rows.length === 0) throw new Error('getBatchRows answered no rows before the end');
       rows.push(...answer.rows);
     }
     const columns = shownColumns(batchColumnsSpec('deposits'), undefined).map((name) => ({
@@ -622,7 +622,7 @@ interface RenderProbe {
 
 /**
  * Runs in the page before its scripts. Wraps WebSocket so this listener sees each frame before
- * the bridge's: the request frames name the batchRows calls, the answer to page 0 of the probed
+ * the bridge's: the request frames name the getBatchRows calls, the answer to page 0 of the probed
  * batch and filter starts the clock, and the first paint with the table's content stops it.
  * Serialised by Playwright: no imports, no closures.
  */
@@ -861,7 +861,7 @@ async function batchSample(
   try {
     // /batch shows the newest batch on arrival: the probe is armed before the page runs.
     const probeSetup: { rowsChannel: string; armed: RenderProbe } = {
-      rowsChannel: CHANNELS.batchRows,
+      rowsChannel: CHANNELS.getBatchRows,
       armed: { batchId, filter: 'all' },
     };
     await context.addInitScript(installRenderProbe, probeSetup);

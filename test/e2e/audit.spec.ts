@@ -131,7 +131,7 @@ test.describe('the journal', () => {
     await app.getByTestId('audit-verify').click();
     const report = app.getByTestId('audit-verify-report');
     await expect(report).toHaveAttribute('data-ok', 'true');
-    const verified = await paydesk.call('auditVerify', {});
+    const verified = await paydesk.call('verifyAudit', {});
     if (!verified.ok || verified.data.headHash === null) throw new Error('the journal did not verify');
     await expect(report.getByTestId('audit-head-hash')).toHaveText(verified.data.headHash);
     await expect(report).toContainText('6 lines read');
@@ -157,10 +157,10 @@ test.describe('the journal', () => {
     // Not while its lost create is unresolved: its retry and status read need a way to its account.
     const kept = await paydesk.call('removeEnvironment', { id: secondId });
     expect(!kept.ok && kept.error.text).toMatchObject({ key: 'environment.unresolvedIntents' });
-    const unresolved = await paydesk.call('auditUnresolved', {});
+    const unresolved = await paydesk.call('listUnresolvedIntents', {});
     if (!unresolved.ok) throw new Error(unresolved.error.message);
     const [open] = unresolved.data;
-    const settled = await paydesk.call('auditSettle', {
+    const settled = await paydesk.call('settleIntent', {
       intentId: open?.intentId ?? '',
       verdict: 'did_not_happen',
       note: 'not in the merchant panel',
@@ -190,7 +190,7 @@ test.describe('a changed journal', () => {
   }) => {
     const cancelled = await paydesk.call('cancelCashout', { ...PENDING_CASHOUT, reason: 'Customer asked' });
     expect(cancelled.ok, 'the cancel went through').toBe(true);
-    const intact = await paydesk.call('auditVerify', {});
+    const intact = await paydesk.call('verifyAudit', {});
     if (!intact.ok) throw new Error(intact.error.message);
     // Someone edits the outcome line (line 2) by hand, keeping it valid JSON.
     const files = await readdir(webBridge.dataDir, { recursive: true });
@@ -214,7 +214,7 @@ test.describe('a changed journal', () => {
     await expect(problem).toContainText('does not match its own fingerprint');
     await expect(problem).not.toContainText('hash');
     await expect(report).toContainText('1 line is intact before the problem.');
-    const afterEdit = await paydesk.call('auditVerify', {});
+    const afterEdit = await paydesk.call('verifyAudit', {});
     if (!afterEdit.ok || afterEdit.data.headHash === null) throw new Error('no head hash after the edit');
     await expect(report.getByTestId('audit-head-hash')).toHaveText(afterEdit.data.headHash);
     expect(afterEdit.data.headHash).not.toBe(intact.data.headHash);
@@ -300,7 +300,7 @@ test.describe('outcome unknown', () => {
     );
     await expect(banner).toBeHidden();
 
-    const entries = await paydesk.call('auditEntries', { state: 'ok' });
+    const entries = await paydesk.call('listAuditEntries', { state: 'ok' });
     if (!entries.ok) throw new Error(entries.error.message);
     const resolutions = entries.data.filter((entry) => entry.type === 'resolution');
     expect(resolutions.map((entry) => [entry.action, entry.resolutionMethod, entry.result])).toEqual([
@@ -365,7 +365,7 @@ test.describe('outcome unknown in production', () => {
     expect(armedAgain.ok).toBe(true);
     await dialog.getByRole('button', { name: 'Send again with the same key' }).click();
     await expect(app.getByTestId('unresolved-none')).toBeVisible();
-    const entries = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    const entries = await paydesk.call('listAuditEntries', { action: 'deposit.create' });
     if (!entries.ok) throw new Error(entries.error.message);
     expect(entries.data.map((entry) => [entry.type, entry.result ?? null])).toEqual([
       ['intent', null],
@@ -418,7 +418,8 @@ test.describe('how much and who', () => {
     if (!deposit.ok) throw new Error(deposit.error.message);
     const depositId = deposit.data.created.record.deposit_id;
     expect(
-      (await paydesk.call('sandboxTransition', { entity: 'deposit', id: depositId, to: 'COMPLETED' })).ok,
+      (await paydesk.call('transitionSandboxRecord', { entity: 'deposit', id: depositId, to: 'COMPLETED' }))
+        .ok,
     ).toBe(true);
     const refund = await paydesk.call('createRefund', {
       body: {
@@ -441,10 +442,10 @@ test.describe('how much and who', () => {
     });
     expect(!lost.ok && lost.error.kind).toBe('outcome_unknown');
     await setSandboxFaults(lossy(), { rate: 0 });
-    const unresolved = await paydesk.call('auditUnresolved', {});
+    const unresolved = await paydesk.call('listUnresolvedIntents', {});
     const intentId = unresolved.ok ? unresolved.data[0]?.intentId : undefined;
     if (intentId === undefined) throw new Error('the lost create is not unresolved');
-    const settled = await paydesk.call('auditSettle', {
+    const settled = await paydesk.call('settleIntent', {
       intentId,
       verdict: 'happened',
       note: 'seen in the merchant panel',

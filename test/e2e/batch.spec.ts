@@ -132,7 +132,11 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   }
 
   // The pending deposit is paid meanwhile; the same ids again.
-  const moved = await paydesk.call('sandboxTransition', { entity: 'deposit', id: pending, to: 'COMPLETED' });
+  const moved = await paydesk.call('transitionSandboxRecord', {
+    entity: 'deposit',
+    id: pending,
+    to: 'COMPLETED',
+  });
   expect(moved).toMatchObject({ ok: true });
   await start(app);
   await expect(current.getByTestId('batch-compared')).toHaveText(
@@ -182,7 +186,7 @@ test('pasted ids: duplicates dropped, junk listed, a run with statuses, a rerun 
   await expect(recent).toHaveCount(1);
   await expect(recent.first()).toHaveAttribute('data-batch-id', shownId ?? '');
   await expect(current).toHaveAttribute('data-batch-id', shownId ?? '');
-  const listed = await paydesk.call('batchList', {});
+  const listed = await paydesk.call('listBatches', {});
   expect(listed.ok && listed.data.map((batch) => batch.batchId)).toEqual([shownId]);
 
   // Every mark (changed, same, failed) stays readable in the dark theme too.

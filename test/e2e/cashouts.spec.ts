@@ -151,7 +151,7 @@ test.describe('cancel', () => {
     axe,
     saveScreen,
   }) => {
-    const created = await paydesk.call('sandboxCreateCashout', { externalId: 'e2e-cancel-pending' });
+    const created = await paydesk.call('createSandboxCashout', { externalId: 'e2e-cancel-pending' });
     if (!created.ok) throw new Error(created.error.message);
     const { cashoutId, externalId } = created.data;
     expect(await statusCode(paydesk, cashoutId)).toBe(0);
@@ -280,7 +280,7 @@ test.describe('a lost cancel answer', () => {
     await axe();
     await topOf(app);
     await saveScreen('cashout-cancel-outcome-unknown');
-    const journal = await paydesk.call('auditEntries', { action: 'cashout.cancel' });
+    const journal = await paydesk.call('listAuditEntries', { action: 'cashout.cancel' });
     expect(journal.ok && journal.data.map((entry) => [entry.type, entry.result ?? null])).toEqual([
       ['intent', null],
       ['outcome', 'outcome_unknown'],
@@ -360,7 +360,7 @@ test.describe('production', () => {
     const outcome = app.getByTestId('cancel-outcome');
     await expect(outcome).toHaveAttribute('data-outcome', 'cancelled');
     await expect(app.getByTestId('cashout-status')).toHaveAttribute('data-status-code', '2');
-    const journal = await paydesk.call('auditEntries', { action: 'cashout.cancel' });
+    const journal = await paydesk.call('listAuditEntries', { action: 'cashout.cancel' });
     expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')).toMatchObject({
       reason: 'Duplicate payout, ticket 9981',
       environment: { kind: 'production' },

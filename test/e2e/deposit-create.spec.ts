@@ -185,7 +185,7 @@ test.describe('one-shot, hosted and QuickPay', () => {
     const again = app.getByRole('dialog', { name: /PD-\d{8}-[0-9A-F]{16}/ });
     const duplicate = again.getByTestId('duplicate-invoice');
     await expect(duplicate).toHaveAttribute('data-same-request', 'true');
-    const intents = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    const intents = await paydesk.call('listAuditEntries', { action: 'deposit.create' });
     expect(
       intents.ok && intents.data.filter((entry) => entry.type === 'intent' && entry.summary?.amount === '75'),
     ).toHaveLength(1);
@@ -342,7 +342,7 @@ test.describe('one-shot, hosted and QuickPay', () => {
     await expect(wallet).not.toHaveAttribute('aria-invalid', 'true');
 
     // Crypto sent to a wrong wallet is lost: the wallet and network are shown once more first.
-    const before = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    const before = await paydesk.call('listAuditEntries', { action: 'deposit.create' });
     await form.getByTestId('create-deposit').click();
     const dialog = app.getByRole('dialog', { name: 'Credit the deposit to this wallet?' });
     const shown = dialog.getByTestId('crypto-confirm');
@@ -356,7 +356,7 @@ test.describe('one-shot, hosted and QuickPay', () => {
     await dialog.getByRole('button', { name: 'Back to the form' }).click();
     await expect(dialog).toBeHidden();
     // Nothing was sent.
-    const after = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    const after = await paydesk.call('listAuditEntries', { action: 'deposit.create' });
     expect(after.ok && before.ok && after.data.length).toBe(before.ok ? before.data.length : -1);
     await form.getByTestId('create-deposit').click();
     await dialog.getByRole('button', { name: 'Create the deposit' }).click();
@@ -464,7 +464,7 @@ test.describe('a lost answer', () => {
     await axe();
     await saveScreen('deposit-create-outcome-unknown');
 
-    const unresolved = await paydesk.call('auditUnresolved', {});
+    const unresolved = await paydesk.call('listUnresolvedIntents', {});
     expect(unresolved.ok && unresolved.data.map((entry) => entry.action)).toEqual(['deposit.create']);
     const key = unresolved.ok ? unresolved.data[0]?.idempotencyKey : undefined;
     await expect(failed).toContainText(key ?? 'no key');
@@ -480,7 +480,7 @@ test.describe('a lost answer', () => {
     const control = async (id: number) => (await fetch(`${service().controlUrl}/deposits/${id}`)).status;
     expect(await control(depositId)).toBe(200);
     expect(await control(depositId + 1)).toBe(404);
-    const after = await paydesk.call('auditUnresolved', {});
+    const after = await paydesk.call('listUnresolvedIntents', {});
     expect(after.ok && after.data).toEqual([]);
   });
 });
@@ -535,7 +535,7 @@ test.describe('production', () => {
     await reason.fill('Ticket 4411: manual top-up');
     await form.getByTestId('create-deposit').click();
     await expect(app.getByTestId('deposit-answer')).toHaveAttribute('data-checkout-type', 'HOSTED');
-    const journal = await paydesk.call('auditEntries', { action: 'deposit.create' });
+    const journal = await paydesk.call('listAuditEntries', { action: 'deposit.create' });
     expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')?.reason).toBe(
       'Ticket 4411: manual top-up',
     );

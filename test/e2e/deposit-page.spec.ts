@@ -69,7 +69,11 @@ test('a created deposit: its refunds with what is left, and its payment instruct
   await expect(kept).not.toContainText('84932568207');
 
   // Paid, then refunded in part: the refund is listed, and what is left counts it.
-  const paid = await paydesk.call('sandboxTransition', { entity: 'deposit', id: depositId, to: 'COMPLETED' });
+  const paid = await paydesk.call('transitionSandboxRecord', {
+    entity: 'deposit',
+    id: depositId,
+    to: 'COMPLETED',
+  });
   expect(paid.ok).toBe(true);
   const refund = await paydesk.call('createRefund', {
     body: {
@@ -107,7 +111,7 @@ test('a created deposit: its refunds with what is left, and its payment instruct
   await topOf(app);
   await saveScreen('deposit-page-refunds');
 
-  const cancelled = await paydesk.call('sandboxTransition', {
+  const cancelled = await paydesk.call('transitionSandboxRecord', {
     entity: 'refund',
     id: refundId,
     to: 'CANCELLED',
@@ -225,7 +229,7 @@ test('a cashout looked up by its cashout id alone: the cancel form gets the exte
   axe,
   saveScreen,
 }) => {
-  const created = await paydesk.call('sandboxCreateCashout', { externalId: 'e2e-known-external' });
+  const created = await paydesk.call('createSandboxCashout', { externalId: 'e2e-known-external' });
   if (!created.ok) throw new Error(created.error.message);
   const { cashoutId, externalId } = created.data;
 

@@ -279,7 +279,7 @@ test.describe('against a changing service', () => {
     const detail = app.getByTestId('deposit-detail');
     await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'PENDING');
 
-    const moved = await paydesk.call('sandboxTransition', {
+    const moved = await paydesk.call('transitionSandboxRecord', {
       entity: 'deposit',
       id: depositId,
       to: 'COMPLETED',

@@ -221,7 +221,7 @@ test('with --memory-vault a restart finds no draft and sets nothing aside; a run
     const ids = Array.from({ length: 40 }, (_, index) => String(400_000_001 + index));
     const started = await page.evaluate(
       (batchIds) =>
-        (window as unknown as { paydesk: PaydeskBridge }).paydesk.batchStart({
+        (window as unknown as { paydesk: PaydeskBridge }).paydesk.startBatch({
           kind: 'deposits',
           ids: batchIds,
           concurrency: 1,

@@ -49,7 +49,7 @@ async function fillHostedDeposit(app: Page, form: Locator, amount: string, invoi
 }
 
 async function intentsOf(paydesk: PaydeskCaller, action: 'deposit.create' | 'refund.create') {
-  const entries = await paydesk.call('auditEntries', { action });
+  const entries = await paydesk.call('listAuditEntries', { action });
   if (!entries.ok) throw new Error(entries.error.message);
   return entries.data;
 }
@@ -93,7 +93,7 @@ test.describe('a refund whose answer is lost in production', () => {
     expect(await faultCounters(production().controlUrl)).toMatchObject({ drop_after: 3, drop_before: 0 });
     await setSandboxFaults(production(), { rate: 0 });
 
-    const unresolved = await paydesk.call('auditUnresolved', {});
+    const unresolved = await paydesk.call('listUnresolvedIntents', {});
     if (!unresolved.ok || unresolved.data[0] === undefined)
       throw new Error('the lost refund is not unresolved');
     const lost = unresolved.data[0];
@@ -120,7 +120,7 @@ test.describe('a refund whose answer is lost in production', () => {
     });
     expect(refused.ok ? null : refused.error).toMatchObject({
       kind: 'intent_unresolved',
-      blockingIntent: { intentId: lost.intentId, state: 'unknown' },
+      getBlockingIntent: { intentId: lost.intentId, state: 'unknown' },
     });
 
     await panel.getByRole('button', { name: 'Send it again under the same key…' }).click();

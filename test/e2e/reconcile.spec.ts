@@ -27,7 +27,7 @@ test('a pt-BR ledger: mapping and bad rows first, then the picture, the filtered
   const short = SEEDED_RECORDS.refundedBankDeposit; // COMPLETED 200.00 BRL; the ledger says 150,00
   const unknown = 300_000_999;
   expect(
-    await paydesk.call('sandboxTransition', { entity: 'deposit', id: moved, to: 'COMPLETED' }),
+    await paydesk.call('transitionSandboxRecord', { entity: 'deposit', id: moved, to: 'COMPLETED' }),
   ).toMatchObject({ ok: true });
 
   const ledger = [

@@ -41,7 +41,7 @@ test('a created deposit: in the recent list, filtered, found by invoice id and b
   // The create answer carries no status: the index learns it from a read, as the deposit's page makes.
   const read = await paydesk.call('getDeposit', { depositId: created.data.created.record.deposit_id });
   if (!read.ok) throw new Error(read.error.message);
-  const indexed = await paydesk.call('recordGet', { kind: 'deposit', id: depositId });
+  const indexed = await paydesk.call('getRecord', { kind: 'deposit', id: depositId });
   if (!indexed.ok || indexed.data === null) throw new Error('the created deposit is not indexed');
   const status = indexed.data.status ?? 'missing';
   // A deposit looked up too, with another status, for the filter to leave out.
@@ -74,7 +74,7 @@ test('a created deposit: in the recent list, filtered, found by invoice id and b
   await app.getByRole('button', { name: 'Clear filters' }).click();
 
   // The Amount and Last seen headers sort the list; aria-sort says how.
-  const seededIndexed = await paydesk.call('recordGet', {
+  const seededIndexed = await paydesk.call('getRecord', {
     kind: 'deposit',
     id: String(SEEDED_RECORDS.completedCardDeposit),
   });

@@ -221,7 +221,7 @@ test.describe('create', () => {
     await dialog.getByRole('button', { name: 'Create refund' }).click();
     const detail = app.getByTestId('refund-detail');
     await expect(detail.locator('[data-field="amount"]')).toHaveText('BRL 130.00');
-    const journal = await paydesk.call('auditEntries', { action: 'refund.create' });
+    const journal = await paydesk.call('listAuditEntries', { action: 'refund.create' });
     expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')?.summary).toMatchObject({
       amount: '130',
       currency: 'BRL',
@@ -277,7 +277,7 @@ test.describe('create', () => {
     const detail = app.getByTestId('refund-detail');
     await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'PENDING');
     const refundId = Number(await detail.getAttribute('data-refund-id'));
-    const journal = await paydesk.call('auditEntries', { action: 'refund.create' });
+    const journal = await paydesk.call('listAuditEntries', { action: 'refund.create' });
     const intent = journal.ok ? journal.data.find((entry) => entry.type === 'intent') : undefined;
     expect(intent?.ids?.deposit_id).toBe(depositId);
     const outcome = journal.ok ? journal.data.find((entry) => entry.type === 'outcome') : undefined;
@@ -354,7 +354,7 @@ test.describe('production', () => {
 
     const detail = app.getByTestId('refund-detail');
     await expect(detail.locator('[data-status]').first()).toHaveAttribute('data-status', 'PENDING');
-    const journal = await paydesk.call('auditEntries', { action: 'refund.create' });
+    const journal = await paydesk.call('listAuditEntries', { action: 'refund.create' });
     expect(journal.ok && journal.data.find((entry) => entry.type === 'intent')).toMatchObject({
       reason: 'Ticket 5120: charged twice',
       environment: { name: 'Prod Refunds', kind: 'production' },

@@ -231,7 +231,7 @@ test('the clock moves forward, a deposit expires, and the notifications log show
     // Creation notifies nobody (D11): the log has nothing of this deposit yet.
     await expect(log.getByText(`{"deposit_id":${depositId}}`)).toHaveCount(0);
 
-    const before = await paydesk.call('sandboxAdvanceClock', { seconds: 0 });
+    const before = await paydesk.call('advanceSandboxClock', { seconds: 0 });
     if (!before.ok) throw new Error(before.error.message);
     await app.getByTestId('clock-preset-hour').click();
     const now = app.getByTestId('clock-now');
@@ -319,13 +319,13 @@ test.describe('not on another kind of environment', () => {
     await expect(section(app, 'notifications')).toHaveCount(0);
 
     // Whatever a page asks, main does not move a testing environment's records.
-    const refused = await paydesk.call('sandboxTransition', {
+    const refused = await paydesk.call('transitionSandboxRecord', {
       entity: 'deposit',
       id: SEEDED_RECORDS.pendingVoucherDeposit,
       to: 'COMPLETED',
     });
     expect(refused.ok ? null : refused.error.kind).toBe('not_permitted');
-    const clock = await paydesk.call('sandboxAdvanceClock', { seconds: 86_400 });
+    const clock = await paydesk.call('advanceSandboxClock', { seconds: 86_400 });
     expect(clock.ok ? null : clock.error.kind).toBe('not_permitted');
     const fetched = await fetch(`${sandbox().controlUrl}/deposits/${SEEDED_RECORDS.pendingVoucherDeposit}`);
     expect(((await fetched.json()) as { status?: string }).status).toBe('PENDING');

@@ -111,7 +111,7 @@ async function prepare(paydesk: PaydeskCaller): Promise<{ cashoutId: number; ext
   const { activeEnvironmentId } = await ok(paydesk.call('listEnvironments', {}));
   await ok(paydesk.call('createDeposit', { body: { amount: 12.5, country: 'BR' } }));
   await ok(
-    paydesk.call('draftSave', {
+    paydesk.call('saveDraft', {
       environmentId: activeEnvironmentId,
       form: 'deposit-create',
       values: {
@@ -130,7 +130,7 @@ async function prepare(paydesk: PaydeskCaller): Promise<{ cashoutId: number; ext
       },
     }),
   );
-  return ok(paydesk.call('sandboxCreateCashout', { externalId: 'sweep-cancel-pending' }));
+  return ok(paydesk.call('createSandboxCashout', { externalId: 'sweep-cancel-pending' }));
 }
 
 for (const [code, name] of LANGUAGES) {

@@ -157,8 +157,8 @@ test.describe('the watched list', () => {
     await expect(inactiveRow.locator('[data-field="balance.total"]')).toHaveText('—');
 
     // Kept on the active environment's watchlist: the Sub-merchants list is a view of it.
-    const pins = await paydesk.call('watchList', {});
-    if (!pins.ok) throw new Error('watchList');
+    const pins = await paydesk.call('listWatchlist', {});
+    if (!pins.ok) throw new Error('listWatchlist');
     expect(pins.data.items.map((item) => [item.kind, item.id])).toEqual([
       ['sub_merchant', String(active)],
       ['sub_merchant', String(inactive)],
@@ -166,7 +166,7 @@ test.describe('the watched list', () => {
 
     // Watched elsewhere (the Watchlist screen, another window): shown once the list is read again.
     const other = 18705;
-    expect(await paydesk.call('watchPin', { kind: 'sub_merchant', id: String(other) })).toMatchObject({
+    expect(await paydesk.call('pinWatch', { kind: 'sub_merchant', id: String(other) })).toMatchObject({
       ok: true,
     });
     await expect(watched.locator('tr[data-watched-id]')).toHaveCount(2);
@@ -210,7 +210,7 @@ test.describe('the watched list', () => {
 
   test('each environment keeps its own list', async ({ console: app, paydesk }) => {
     expect(
-      await paydesk.call('watchPin', { kind: 'sub_merchant', id: String(SEEDED_RECORDS.activeSubMerchant) }),
+      await paydesk.call('pinWatch', { kind: 'sub_merchant', id: String(SEEDED_RECORDS.activeSubMerchant) }),
     ).toMatchObject({ ok: true });
     const added = await paydesk.call('addEnvironment', {
       name: 'Staging',

@@ -319,7 +319,7 @@ for (const language of TEXT_LANGUAGES) {
     axe,
   }) => {
     const words = WORDS[language];
-    const moved = await paydesk.call('sandboxTransition', {
+    const moved = await paydesk.call('transitionSandboxRecord', {
       entity: 'cashout',
       id: PENDING_CASHOUT.cashoutId,
       to: 'DELIVERED',

@@ -70,7 +70,7 @@ test('pin, the object moves, poll now: the row, the timeline and a toast show th
     'Nothing was found with this id',
   );
 
-  const moved = await paydesk.call('sandboxTransition', {
+  const moved = await paydesk.call('transitionSandboxRecord', {
     entity: 'deposit',
     id: depositId,
     to: 'COMPLETED',
@@ -101,7 +101,7 @@ test('pin, the object moves, poll now: the row, the timeline and a toast show th
   // Another interval is kept by main.
   await app.getByLabel('Read again every').selectOption('300');
   await expect(app.getByLabel('Read again every')).toHaveValue('300');
-  const view = await paydesk.call('watchList', {});
+  const view = await paydesk.call('listWatchlist', {});
   expect(view.ok && view.data.intervalSeconds).toBe(300);
 
   await deposit.getByRole('button', { name: `Unpin Deposit ${depositId}` }).click();
@@ -126,9 +126,13 @@ test('a refund rejected after it was completed: a red toast that stays on any sc
 
   // Elsewhere in the console when it happens.
   await app.locator('[data-nav="lookup"]').click();
-  const moved = await paydesk.call('sandboxTransition', { entity: 'refund', id: refundId, to: 'REJECTED' });
+  const moved = await paydesk.call('transitionSandboxRecord', {
+    entity: 'refund',
+    id: refundId,
+    to: 'REJECTED',
+  });
   expect(moved).toMatchObject({ ok: true });
-  expect(await paydesk.call('watchPollNow', {})).toMatchObject({ ok: true });
+  expect(await paydesk.call('pollWatchlistNow', {})).toMatchObject({ ok: true });
 
   const toast = app.locator(`[data-testid="watch-toast"][data-id="${refundId}"]`);
   await expect(toast).toBeVisible();
@@ -189,7 +193,7 @@ test('the board says how much: a balance or amount per pin, totals per currency;
     ['cashout', String(SEEDED_RECORDS.pendingCashout)],
   ];
   for (const [kind, id] of pins) {
-    expect((await paydesk.call('watchPin', { kind: kind as 'deposit', id })).ok, `${kind} ${id}`).toBe(true);
+    expect((await paydesk.call('pinWatch', { kind: kind as 'deposit', id })).ok, `${kind} ${id}`).toBe(true);
   }
   // What the service says, to compare with.
   const amounts: number[] = [];

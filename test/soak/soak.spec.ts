@@ -101,7 +101,7 @@ test('1,000 mutating intents against 20% faults: no duplicates, every outcome kn
     );
   }
   const firstDepositId = (deposits[0] as { id: number }).id;
-  dataOf(await console_.call('auditUnresolved', {}));
+  dataOf(await console_.call('listUnresolvedIntents', {}));
 
   // -- The soak.
   await control(service, '/faults', FAULTS);
@@ -200,13 +200,13 @@ test('1,000 mutating intents against 20% faults: no duplicates, every outcome kn
   }
   const duplicateRefunds = [...refundsByDeposit.entries()].filter(([, count]) => count > 1);
 
-  const unresolved = dataOf(await console_.call('auditUnresolved', {}));
+  const unresolved = dataOf(await console_.call('listUnresolvedIntents', {}));
   // A cancel whose answer was lost is answered outcome_unknown, but the console reads the status
   // at once and, when it shows CANCELLED, journals that as the intent's resolution (cashouts.ts).
-  const resolvedByReread = dataOf(await console_.call('auditEntries', {})).filter(
+  const resolvedByReread = dataOf(await console_.call('listAuditEntries', {})).filter(
     (entry) => entry.type === 'resolution',
   ).length;
-  const verified = dataOf(await console_.call('auditVerify', {}));
+  const verified = dataOf(await console_.call('verifyAudit', {}));
   const total = INTENTS.deposits + INTENTS.refunds + INTENTS.cancels;
   const definite = total - outcomes.get('outcome_unknown');
   process.stdout.write(

@@ -171,7 +171,7 @@ function unknownOn(model: Model, target: Target): SentRequest | undefined {
 
 /** After every command: the journal's unresolved intents of this sequence are exactly the model's unknown keys. */
 async function checkUnresolved(model: Model, world: World): Promise<AuditUnresolvedView[]> {
-  const open = dataOf(await acting(world).actor.call('auditUnresolved', {}));
+  const open = dataOf(await acting(world).actor.call('listUnresolvedIntents', {}));
   const mine = open.filter((view) => view.idempotencyKey !== null && model.sent.has(view.idempotencyKey));
   expect(new Set(mine.map((view) => view.idempotencyKey)), 'unresolved keys: journal vs operator').toEqual(
     new Set(model.unknown.keys()),
@@ -208,7 +208,7 @@ function expectRefusedWhileUnknown(
   expect(result.ok, `a new intent on ${blocking.target.label} while ${blocking.key} is unknown`).toBe(false);
   if (result.ok) return;
   expect(result.error.kind).toBe('intent_unresolved');
-  expect(result.error.blockingIntent?.idempotencyKey).toBe(blocking.key);
+  expect(result.error.getBlockingIntent?.idempotencyKey).toBe(blocking.key);
   expect(world.gateway.posts.length, 'nothing sent').toBe(postsBefore);
   world.tally.refusals += 1;
 }
@@ -381,12 +381,12 @@ async function resend(
   let result: Result<unknown>;
   let retriedAs: string | undefined;
   if (through === 'journal') {
-    const views = dataOf(await seat.actor.call('auditUnresolved', {}));
+    const views = dataOf(await seat.actor.call('listUnresolvedIntents', {}));
     const view = views.find((candidate) => candidate.idempotencyKey === sent.key);
     expect(view, `the journal lists ${sent.key}`).toBeDefined();
     retriedAs = view?.environment.id;
     // With a reason, as a person retrying gives one: an intent known only from a repair lost its own.
-    result = await seat.actor.call('auditRetry', {
+    result = await seat.actor.call('retryIntent', {
       intentId: view?.intentId ?? '',
       reason: `model ${model.sequence}: retry after a lost answer`,
     });
@@ -448,7 +448,7 @@ class ResendSameKey implements Command {
 
 /** After a journal retry of a deposit, the intent that made it is the one the confirmation names. */
 async function rememberDepositOf(model: Model, world: World, sent: SentRequest): Promise<void> {
-  const entries = dataOf(await acting(world).actor.call('auditEntries', { action: 'deposit.create' }));
+  const entries = dataOf(await acting(world).actor.call('listAuditEntries', { action: 'deposit.create' }));
   const intent = entries.find((entry) => entry.type === 'intent' && entry.idempotencyKey === sent.key);
   if (intent?.intentId) model.lastDeposit.set(sent.target.label, intent.intentId);
 }
@@ -490,12 +490,12 @@ class SettleByHand implements Command {
       (post) => post.idempotencyKey === sent.key && post.status === 200,
     );
     const { actor } = acting(world);
-    const views = dataOf(await actor.call('auditUnresolved', {})).filter(
+    const views = dataOf(await actor.call('listUnresolvedIntents', {})).filter(
       (view) => view.idempotencyKey === sent.key,
     );
     for (const view of views) {
       dataOf(
-        await actor.call('auditSettle', {
+        await actor.call('settleIntent', {
           intentId: view.intentId,
           verdict: happened ? 'happened' : 'did_not_happen',
           note: `checked in the model's service log (sequence ${model.sequence})`,
@@ -606,7 +606,7 @@ class KillLockHolder implements Command {
       const probe = await withFileLock(lockPath, { timeoutMs: 10 }, async () => ({ ok: true, data: null }));
       expect(probe.ok, 'nobody else gets the lock while the holder lives').toBe(false);
       const started = performance.now();
-      const waiting = acting(world).actor.call('auditVerify', {});
+      const waiting = acting(world).actor.call('verifyAudit', {});
       // Long enough for the waiter to find the lock held and back off.
       await new Promise((resolve) => setTimeout(resolve, 20));
       await holder.kill();
@@ -634,7 +634,7 @@ interface IntentLine {
 
 /** The journal's sound intent lines (each matches an entry the journal reads), in file order. */
 async function intentLines(world: World, lines: readonly string[]): Promise<IntentLine[]> {
-  const entries = dataOf(await acting(world).actor.call('auditEntries', {}));
+  const entries = dataOf(await acting(world).actor.call('listAuditEntries', {}));
   const sound = new Set(entries.filter((entry) => entry.type === 'intent').map((entry) => entry.hash));
   const found: IntentLine[] = [];
   // Never the last line: an intent always has its outcome after it, and the anchor names the last.
@@ -839,12 +839,12 @@ export async function journaledIntents(call: Call): Promise<Map<string, Journale
     byKey.set(key, intents);
   };
   // An intent whose own line was damaged is known from its outcome's line, or from the repair.
-  for (const entry of dataOf(await call('auditEntries', {}))) {
+  for (const entry of dataOf(await call('listAuditEntries', {}))) {
     if (entry.intentId && entry.idempotencyKey) {
       add(entry.idempotencyKey, entry.intentId, entry.state, entry.environment?.account);
     }
   }
-  for (const view of dataOf(await call('auditUnresolved', {}))) {
+  for (const view of dataOf(await call('listUnresolvedIntents', {}))) {
     if (view.idempotencyKey) add(view.idempotencyKey, view.intentId, 'unknown', view.environment.account);
   }
   return byKey;
@@ -898,7 +898,7 @@ export async function compareServiceWithJournal(model: Model, world: World): Pro
     const keys = [...model.sent.values()].filter((sent) => targetKey(sent.target) === target).length;
     expect(count, `records on ${target}`).toBeLessThanOrEqual(keys);
   }
-  expect(dataOf(await call('auditVerify', {})).ok, 'the chain verifies').toBe(true);
+  expect(dataOf(await call('verifyAudit', {})).ok, 'the chain verifies').toBe(true);
 }
 
 /** A console runtime in a child process (test/support/runtime-process.ts), called over IPC. */

@@ -245,7 +245,7 @@ class FileJournal implements Journal {
     }, 'record');
   }
 
-  async blockingIntent(
+  async getBlockingIntent(
     scope: AccountScope,
     action: AuditAction,
     ids: AuditIds,

@@ -70,7 +70,7 @@ export interface Journal {
   unresolved(): Promise<Result<AuditUnresolvedView[]>>;
   pendingRequest(intentId: string): Promise<Result<PendingRequest>>;
   /** The unsettled intent on this target of this account, if any: a new intent under another key would be refused. */
-  blockingIntent(
+  getBlockingIntent(
     scope: AccountScope,
     action: AuditAction,
     ids: AuditIds,

@@ -192,13 +192,13 @@ export function conflictError(conflict: IntentConflict, blocking: BlockingIntent
         kind: 'idempotency_conflict',
         field: 'idempotencyKey',
         message: `${what} used this request key for a request with other content. A retry must send exactly the same request; nothing was sent.`,
-        blockingIntent: blocking,
+        getBlockingIntent: blocking,
       };
     case 'intent_unresolved':
       return {
         kind: 'intent_unresolved',
         message: `${what} has an unknown outcome: the service may have acted on it. Nothing new was sent. Retry it under the same key, or settle it after checking with the service, before starting another.`,
-        blockingIntent: blocking,
+        getBlockingIntent: blocking,
       };
     case 'key_expired':
       return {
@@ -206,14 +206,14 @@ export function conflictError(conflict: IntentConflict, blocking: BlockingIntent
         field: 'idempotencyKey',
         message: `${what} was first sent more than 23 hours ago: the service keeps a request key for 24 hours only, so sending it again could make a second record. Nothing was sent. Read its status, or settle it by hand after checking with the service.`,
         text: { key: 'journal.keyExpired', params: { time: intent.time } },
-        blockingIntent: blocking,
+        getBlockingIntent: blocking,
       };
     case 'duplicate_invoice':
       return {
         kind: 'duplicate_invoice',
         field: 'body.invoice_id',
         message: `${what} already created a deposit${intent.ids.deposit_id === undefined ? '' : ` (${intent.ids.deposit_id})`}. Nothing was sent. ${blocking.sameRequest ? 'Send the same request again under its key to see that deposit, or confirm' : 'Confirm'} that a second deposit with this invoice id is wanted.`,
-        blockingIntent: blocking,
+        getBlockingIntent: blocking,
       };
   }
 }

@@ -96,7 +96,7 @@ export function notFound(): Result<never> {
   });
 }
 
-/** Ids given directly (batchStart): canonical, distinct, within the limit. */
+/** Ids given directly (startBatch): canonical, distinct, within the limit. */
 export function checkIds(kind: BatchKind, ids: readonly string[]): Result<string[]> {
   if (ids.length === 0) return failure('validation', 'ids: give at least one id.', 'ids');
   if (ids.length > BATCH_LIMITS.maxIds) {
@@ -110,7 +110,7 @@ export function checkIds(kind: BatchKind, ids: readonly string[]): Result<string
     if (checked.id !== id) {
       return failure(
         'validation',
-        `ids.${index}: write it as ${checked.id} (batchParse gives canonical ids).`,
+        `ids.${index}: write it as ${checked.id} (parseBatch gives canonical ids).`,
         `ids.${index}`,
       );
     }

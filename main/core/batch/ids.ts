@@ -159,7 +159,7 @@ const hasExternalPrefix = (token: string): boolean =>
 
 /**
  * One token as an id of `kind`, in canonical form, or why it is not one. Used by the parser, by
- * batchStart (ids given directly) and by the watchlist.
+ * startBatch (ids given directly) and by the watchlist.
  */
 export function checkIdToken(kind: IdKind, token: string): IdTokenCheck {
   if (hasExternalPrefix(token)) {

@@ -121,7 +121,7 @@ const onlyRetryCanSettle = (what: string): Result<never> =>
   );
 
 /** Settles an unresolved intent by reading the status of what it acted on. */
-export async function auditReread(
+export async function rereadIntent(
   context: ConsoleContext,
   intentId: string,
 ): Promise<Result<AuditEntryView>> {
@@ -201,7 +201,7 @@ function retryResolution<T>(
  * records the resolution. A cashout cancel (a DELETE, never repeated blindly) goes through the
  * cancel guard again: already cancelled settles it, still pending cancels it.
  */
-export async function auditRetry(
+export async function retryIntent(
   context: ConsoleContext,
   intentId: string,
   reason?: string,
@@ -289,7 +289,7 @@ export async function auditRetry(
  * Settles an unknown outcome on the operator's word, after checking elsewhere (the merchant panel,
  * the bank statement). The journal keeps who (the OS user) and how it was checked (the note).
  */
-export async function auditSettle(
+export async function settleIntent(
   context: ConsoleContext,
   arg: AuditSettleInput,
 ): Promise<Result<AuditEntryView>> {
@@ -338,14 +338,14 @@ async function onJournal<T>(
 }
 
 export const AUDIT_HANDLERS: ConsoleMethods<keyof AuditApi> = {
-  auditEntries: {
+  listAuditEntries: {
     arg: auditFilter,
     handle: (context, arg) => onJournal(context, (journal) => journal.entries(arg)),
   },
 
-  auditVerify: { arg: none, handle: (context) => onJournal(context, (journal) => journal.verify()) },
+  verifyAudit: { arg: none, handle: (context) => onJournal(context, (journal) => journal.verify()) },
 
-  auditExportCsv: {
+  exportAuditCsv: {
     arg: auditFilter,
     handle: (context, arg) =>
       onJournal(context, async (journal) => {
@@ -356,34 +356,37 @@ export const AUDIT_HANDLERS: ConsoleMethods<keyof AuditApi> = {
       }),
   },
 
-  auditUnresolved: { arg: none, handle: (context) => onJournal(context, (journal) => journal.unresolved()) },
+  listUnresolvedIntents: {
+    arg: none,
+    handle: (context) => onJournal(context, (journal) => journal.unresolved()),
+  },
 
-  auditReread: {
+  rereadIntent: {
     arg: z.strictObject({ intentId: z.uuid() }),
-    handle: (context, arg) => auditReread(context, arg.intentId),
+    handle: (context, arg) => rereadIntent(context, arg.intentId),
   },
 
-  auditRetry: {
+  retryIntent: {
     arg: z.strictObject({ intentId: z.uuid(), reason }),
-    handle: (context, arg) => auditRetry(context, arg.intentId, arg.reason),
+    handle: (context, arg) => retryIntent(context, arg.intentId, arg.reason),
   },
 
-  auditSettle: {
+  settleIntent: {
     arg: z.strictObject({
       intentId: z.uuid(),
       verdict: z.enum(['happened', 'did_not_happen']),
       note: z.string().trim().min(1, 'say how it was checked').max(MAX_TEXT),
     }),
-    handle: (context, arg) => auditSettle(context, arg),
+    handle: (context, arg) => settleIntent(context, arg),
   },
 
-  blockingIntent: {
+  getBlockingIntent: {
     arg: z.strictObject({ action: z.enum(AUDIT_ACTIONS), ids: targetIds }),
     handle: (context, arg) =>
       onActive(context, async (connection) => {
         const scope = await accountScope(connection, arg.action);
         if (!scope.ok) return scope;
-        return onJournal(context, (journal) => journal.blockingIntent(scope.data, arg.action, arg.ids));
+        return onJournal(context, (journal) => journal.getBlockingIntent(scope.data, arg.action, arg.ids));
       }),
   },
 };

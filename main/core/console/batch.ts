@@ -13,7 +13,7 @@ const batchIds = z
 
 /** Batch lookups of this runtime (main/core/batch). */
 export const BATCH_HANDLERS: ConsoleMethods<keyof BatchApi> = {
-  batchParse: {
+  parseBatch: {
     arg: z.strictObject({
       kind: batchKind,
       text: z
@@ -24,7 +24,7 @@ export const BATCH_HANDLERS: ConsoleMethods<keyof BatchApi> = {
     handle: async (context, arg) => context.batches.parse(arg.kind, arg.text),
   },
 
-  batchStart: {
+  startBatch: {
     arg: z.strictObject({
       kind: batchKind,
       ids: batchIds,
@@ -36,11 +36,11 @@ export const BATCH_HANDLERS: ConsoleMethods<keyof BatchApi> = {
     handle: (context, arg) => context.batches.start(arg),
   },
 
-  batchCancel: { arg: batchRef, handle: async (context, arg) => context.batches.cancel(arg.batchId) },
+  cancelBatch: { arg: batchRef, handle: async (context, arg) => context.batches.cancel(arg.batchId) },
 
-  batchResume: { arg: batchRef, handle: (context, arg) => context.batches.resume(arg.batchId) },
+  resumeBatch: { arg: batchRef, handle: (context, arg) => context.batches.resume(arg.batchId) },
 
-  batchList: {
+  listBatches: {
     arg: none,
     async handle(context) {
       // Batches a restart brought back are listed from the first answer on.
@@ -49,7 +49,7 @@ export const BATCH_HANDLERS: ConsoleMethods<keyof BatchApi> = {
     },
   },
 
-  batchRows: {
+  getBatchRows: {
     arg: z.strictObject({
       batchId: z.uuid(),
       offset: between(0, BATCH_LIMITS.maxIds),
@@ -59,7 +59,7 @@ export const BATCH_HANDLERS: ConsoleMethods<keyof BatchApi> = {
     handle: async (context, arg) => context.batches.rows(arg),
   },
 
-  batchExportCsv: { arg: batchRef, handle: async (context, arg) => context.batches.exportCsv(arg.batchId) },
+  exportBatchCsv: { arg: batchRef, handle: async (context, arg) => context.batches.exportCsv(arg.batchId) },
 
-  batchDiscard: { arg: batchRef, handle: (context, arg) => context.batches.discard(arg.batchId) },
+  discardBatch: { arg: batchRef, handle: (context, arg) => context.batches.discard(arg.batchId) },
 };

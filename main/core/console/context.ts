@@ -44,7 +44,7 @@ export interface ConsoleContext {
   records: RecordKeeper;
   /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
   drafts: DraftStore;
-  /** How the composition root started this console (consoleSetup reads the keychain's state itself). */
+  /** How the composition root started this console (getConsoleSetup reads the keychain's state itself). */
   launch: Omit<ConsoleSetup, 'keychain'>;
 }
 

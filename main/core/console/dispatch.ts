@@ -157,7 +157,7 @@ function cleanError(raw: unknown): ConsoleError {
     httpStatus: finiteNumber(error.httpStatus),
     serviceMessage: text(error.serviceMessage),
     idempotencyKey: text(error.idempotencyKey, 128),
-    blockingIntent: blockingIntentSchema.safeParse(error.blockingIntent).data,
+    getBlockingIntent: blockingIntentSchema.safeParse(error.getBlockingIntent).data,
     text: messageTextSchema.safeParse(error.text).data,
   };
   for (const [key, value] of Object.entries(optional)) {

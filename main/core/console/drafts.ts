@@ -18,21 +18,21 @@ async function known(context: ConsoleContext, id: string): Promise<Result<void>>
 }
 
 export const DRAFT_HANDLERS: ConsoleMethods<keyof DraftsApi> = {
-  draftLoad: {
+  loadDraft: {
     arg: z.strictObject(draftRef),
     async handle(context, arg) {
       const profile = await known(context, arg.environmentId);
       return profile.ok ? context.drafts.load(arg.environmentId, arg.form) : profile;
     },
   },
-  draftSave: {
+  saveDraft: {
     arg: z.strictObject({ ...draftRef, values: draftValuesSchema }),
     async handle(context, arg) {
       const profile = await known(context, arg.environmentId);
       return profile.ok ? context.drafts.save(arg.environmentId, arg.form, arg.values) : profile;
     },
   },
-  draftDiscard: {
+  discardDraft: {
     arg: z.strictObject(draftRef),
     async handle(context, arg) {
       const profile = await known(context, arg.environmentId);

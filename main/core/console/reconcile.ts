@@ -109,10 +109,10 @@ function createSession(context: ConsoleContext): ReconcileSession {
     now: context.now,
     lookups: consoleLookups(
       {
-        batchStart: (input) => context.batches.start(input),
-        batchCancel: async ({ batchId }) => context.batches.cancel(batchId),
-        batchResume: ({ batchId }) => context.batches.resume(batchId),
-        batchRows: async (query) => context.batches.rows(query),
+        startBatch: (input) => context.batches.start(input),
+        cancelBatch: async ({ batchId }) => context.batches.cancel(batchId),
+        resumeBatch: ({ batchId }) => context.batches.resume(batchId),
+        getBatchRows: async (query) => context.batches.rows(query),
       },
       (listener) => context.events.on('batchProgress', listener),
     ),
@@ -198,7 +198,7 @@ const ledgerMap = z
 const ledgerChoice = { ledgerRef: z.uuid(), kind: batchKind.optional(), map: ledgerMap.optional() };
 
 export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
-  reconcileRead: {
+  uploadLedger: {
     arg: z.strictObject({
       uploadId: z.uuid().optional(),
       ledgerName: z.string().trim().min(1, 'name the file').max(255),
@@ -250,7 +250,7 @@ export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
     },
   },
 
-  reconcilePrepare: {
+  prepareReconcile: {
     arg: z.strictObject(ledgerChoice),
     async handle(context, arg) {
       const prepared = await sessionOf(context).prepare(arg.ledgerRef, arg.kind, arg.map);
@@ -258,7 +258,7 @@ export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
     },
   },
 
-  reconcileStart: {
+  startReconcile: {
     arg: z.strictObject({
       ...ledgerChoice,
       concurrency: between(BATCH_LIMITS.concurrency.min, BATCH_LIMITS.concurrency.max).optional(),
@@ -275,11 +275,11 @@ export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
     },
   },
 
-  reconcileCancel: { arg: runRef, handle: (context, arg) => sessionOf(context).manager.cancel(arg.runId) },
+  cancelReconcile: { arg: runRef, handle: (context, arg) => sessionOf(context).manager.cancel(arg.runId) },
 
-  reconcileResume: { arg: runRef, handle: (context, arg) => sessionOf(context).manager.resume(arg.runId) },
+  resumeReconcile: { arg: runRef, handle: (context, arg) => sessionOf(context).manager.resume(arg.runId) },
 
-  reconcileList: {
+  listReconcileRuns: {
     arg: none,
     handle: (context) =>
       onActiveId(context, async (environmentId) => {
@@ -288,7 +288,7 @@ export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
       }),
   },
 
-  reconcileRun: {
+  getReconcileRun: {
     arg: runRef,
     handle: (context, arg) =>
       onActiveId(context, async (environmentId) => {
@@ -305,7 +305,7 @@ export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
       }),
   },
 
-  reconcileRows: {
+  getReconcileRows: {
     arg: z.strictObject({
       runId: z.uuid(),
       offset: between(0, BATCH_LIMITS.maxIds),
@@ -316,7 +316,7 @@ export const RECONCILE_HANDLERS: ConsoleMethods<keyof ReconcileApi> = {
       onActiveId(context, (environmentId) => sessionOf(context).manager.rows({ ...arg, environmentId })),
   },
 
-  reconcileExportCsv: {
+  exportReconcileCsv: {
     arg: z.strictObject({ runId: z.uuid(), which: z.enum(['all', 'differences']) }),
     handle: (context, arg) =>
       onActiveId(context, (environmentId) =>

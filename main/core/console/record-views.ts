@@ -36,7 +36,7 @@ async function onActiveIndex<T>(
 }
 
 export const RECORDS_HANDLERS: ConsoleMethods<keyof RecordsApi> = {
-  recordSearch: {
+  searchRecords: {
     arg: z.strictObject({
       // Trimmed as the index matches it: blank text is refused here rather than by the index.
       text: z
@@ -62,7 +62,7 @@ export const RECORDS_HANDLERS: ConsoleMethods<keyof RecordsApi> = {
       ),
   },
 
-  recentRecords: {
+  listRecentRecords: {
     /**
      * A recent list's filters. A minimum above the maximum, or `from` after `to`, is not refused
      * here: it matches nothing, and the screen's filter form says so before asking.
@@ -86,7 +86,7 @@ export const RECORDS_HANDLERS: ConsoleMethods<keyof RecordsApi> = {
       }),
   },
 
-  recordGet: {
+  getRecord: {
     arg: z.strictObject({ kind: recordKind, id: z.string().min(1).max(64) }),
     handle: (context, arg) =>
       onActiveIndex(context, (environmentId) => async (index) => {
@@ -95,7 +95,7 @@ export const RECORDS_HANDLERS: ConsoleMethods<keyof RecordsApi> = {
       }),
   },
 
-  refundsOfDeposit: {
+  listDepositRefunds: {
     arg: z.strictObject({ depositId: idSchema }),
     handle: (context, arg) =>
       onActiveIndex(

@@ -121,7 +121,7 @@ async function knownRefunds(
 
 const refundWord = (count: number): string => (count === 1 ? '1 refund' : `${count} refunds`);
 
-export async function refundPreflight(
+export async function getRefundPreflight(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   depositId: number,
@@ -139,7 +139,9 @@ export async function refundPreflight(
   if (!known.ok) return known;
   const journal = await context.journal();
   if (!journal.ok) return journal;
-  const blocking = await journal.data.blockingIntent(scope.data, 'refund.create', { deposit_id: depositId });
+  const blocking = await journal.data.getBlockingIntent(scope.data, 'refund.create', {
+    deposit_id: depositId,
+  });
   if (!blocking.ok) return blocking;
   // Each note in English (CLI, logs) and as a text for the renderer, side by side.
   const blockers: string[] = [];
@@ -216,7 +218,7 @@ export async function refundPreflight(
       currency,
       paidByCard: byCard,
       bankAccountRequired: !byCard,
-      blockingIntent: blocking.data,
+      getBlockingIntent: blocking.data,
       blockers,
       warnings,
       texts,
@@ -244,7 +246,7 @@ export async function createRefund(
   // Guard rails first: an unarmed production is refused before anything is read.
   const guards = await checkGuardRails(context, connection, arg.reason);
   if (!guards.ok) return guards;
-  const preflight = await refundPreflight(context, connection, body.deposit_id, body.amount);
+  const preflight = await getRefundPreflight(context, connection, body.deposit_id, body.amount);
   if (!preflight.ok) return preflight;
   const { deposit, bankAccountRequired, blockers, texts } = preflight.data;
   if (deposit.record.status !== 'COMPLETED') {
@@ -312,10 +314,10 @@ export const REFUND_HANDLERS: ConsoleMethods<keyof RefundsApi> = {
       }),
   },
 
-  refundPreflight: {
+  getRefundPreflight: {
     arg: z.strictObject({ depositId: idSchema, amount: finite.optional() }),
     handle: (context, arg) =>
-      onActive(context, (connection) => refundPreflight(context, connection, arg.depositId, arg.amount)),
+      onActive(context, (connection) => getRefundPreflight(context, connection, arg.depositId, arg.amount)),
   },
 
   createRefund: {

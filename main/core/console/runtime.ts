@@ -61,7 +61,7 @@ export interface ConsoleRuntimeOptions {
     keptAcrossRuns?: boolean;
   };
   /**
-   * How the composition root started this console, for the page's start-up notes (consoleSetup).
+   * How the composition root started this console, for the page's start-up notes (getConsoleSetup).
    * Default: the desktop app on a data folder that stays.
    */
   launch?: Omit<ConsoleSetup, 'keychain'>;

@@ -84,7 +84,7 @@ async function control<T>(
       });
 }
 
-export async function sandboxTransition(
+export async function transitionSandboxRecord(
   sandbox: EmbeddedSandboxHandle,
   arg: { entity: SandboxEntity; id: number; to: string; rejectionCode?: number; rejectionReason?: string },
 ): Promise<Result<{ status: string }>> {
@@ -102,7 +102,7 @@ export async function sandboxTransition(
   return moved.ok ? { ok: true, data: { status: moved.data.to } } : moved;
 }
 
-export async function sandboxCreateCashout(
+export async function createSandboxCashout(
   sandbox: EmbeddedSandboxHandle,
   arg: { externalId?: string; amount?: number; currency?: string; country?: string; status?: string },
 ): Promise<Result<{ cashoutId: number; externalId: string }>> {
@@ -124,7 +124,7 @@ export async function sandboxCreateCashout(
     : created;
 }
 
-export async function sandboxAdvanceClock(
+export async function advanceSandboxClock(
   sandbox: EmbeddedSandboxHandle,
   seconds: number,
 ): Promise<Result<{ now: string }>> {
@@ -150,7 +150,7 @@ const notificationsSchema = z.object({
 });
 
 /** One line per delivery attempt, in the order they were made. */
-export async function sandboxNotifications(
+export async function listSandboxNotifications(
   sandbox: EmbeddedSandboxHandle,
 ): Promise<Result<SandboxNotification[]>> {
   const listed = await control(sandbox, 'GET', '/notifications', undefined, notificationsSchema);
@@ -182,7 +182,7 @@ const onSandbox = <T>(
   });
 
 export const SANDBOX_HANDLERS: ConsoleMethods<keyof SandboxApi> = {
-  sandboxTransition: {
+  transitionSandboxRecord: {
     arg: z.strictObject({
       entity: z.enum(SANDBOX_ENTITIES),
       id: idSchema,
@@ -190,10 +190,10 @@ export const SANDBOX_HANDLERS: ConsoleMethods<keyof SandboxApi> = {
       rejectionCode: z.number().int().min(0).max(9999).optional(),
       rejectionReason: z.string().min(1).max(255).optional(),
     }),
-    handle: (context, arg) => onSandbox(context, (sandbox) => sandboxTransition(sandbox, arg)),
+    handle: (context, arg) => onSandbox(context, (sandbox) => transitionSandboxRecord(sandbox, arg)),
   },
 
-  sandboxCreateCashout: {
+  createSandboxCashout: {
     arg: z.strictObject({
       externalId: externalIdSchema.optional(),
       amount: finite.positive().optional(),
@@ -201,16 +201,16 @@ export const SANDBOX_HANDLERS: ConsoleMethods<keyof SandboxApi> = {
       country: countrySchema.optional(),
       status: z.string().min(1).max(32).optional(),
     }),
-    handle: (context, arg) => onSandbox(context, (sandbox) => sandboxCreateCashout(sandbox, arg)),
+    handle: (context, arg) => onSandbox(context, (sandbox) => createSandboxCashout(sandbox, arg)),
   },
 
-  sandboxAdvanceClock: {
+  advanceSandboxClock: {
     arg: z.strictObject({ seconds: finite.min(0).max(10 * 366 * 86_400) }),
-    handle: (context, arg) => onSandbox(context, (sandbox) => sandboxAdvanceClock(sandbox, arg.seconds)),
+    handle: (context, arg) => onSandbox(context, (sandbox) => advanceSandboxClock(sandbox, arg.seconds)),
   },
 
-  sandboxNotifications: {
+  listSandboxNotifications: {
     arg: none,
-    handle: (context) => onSandbox(context, (sandbox) => sandboxNotifications(sandbox)),
+    handle: (context) => onSandbox(context, (sandbox) => listSandboxNotifications(sandbox)),
   },
 };

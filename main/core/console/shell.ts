@@ -40,7 +40,7 @@ export const SHELL_HANDLERS: ConsoleMethods<keyof ShellApi> = {
   },
 
   /** How this console was started. */
-  consoleSetup: {
+  getConsoleSetup: {
     arg: none,
     async handle(context) {
       // The drafts' own answer: the page's note and the forms cannot disagree about the keychain.

@@ -8,15 +8,15 @@ const watchRef = z.strictObject({ kind: z.enum(WATCH_KINDS), id: z.string().min(
 
 /** The watchlist and its poller (main/core/watchlist). */
 export const WATCH_HANDLERS: ConsoleMethods<keyof WatchlistApi> = {
-  watchList: { arg: none, handle: (context) => context.watchlist.list() },
-  watchPin: { arg: watchRef, handle: (context, arg) => context.watchlist.pin(arg) },
-  watchUnpin: { arg: watchRef, handle: (context, arg) => context.watchlist.unpin(arg) },
-  watchSetInterval: {
+  listWatchlist: { arg: none, handle: (context) => context.watchlist.list() },
+  pinWatch: { arg: watchRef, handle: (context, arg) => context.watchlist.pin(arg) },
+  unpinWatch: { arg: watchRef, handle: (context, arg) => context.watchlist.unpin(arg) },
+  setWatchInterval: {
     arg: z.strictObject({
       seconds: between(WATCH_LIMITS.minIntervalSeconds, WATCH_LIMITS.maxIntervalSeconds),
     }),
     handle: (context, arg) => context.watchlist.setInterval(arg.seconds),
   },
-  watchTimeline: { arg: watchRef, handle: (context, arg) => context.watchlist.timeline(arg) },
-  watchPollNow: { arg: none, handle: (context) => context.watchlist.pollNow() },
+  getWatchTimeline: { arg: watchRef, handle: (context, arg) => context.watchlist.timeline(arg) },
+  pollWatchlistNow: { arg: none, handle: (context) => context.watchlist.pollNow() },
 };

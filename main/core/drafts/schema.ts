@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DRAFT_FORMS, DRAFT_LIMITS } from '../../../shared/contract';
 
-/** A draft's fields where they enter main (draftSave) and where they are read back from disk. */
+/** A draft's fields where they enter main (saveDraft) and where they are read back from disk. */
 export const draftValuesSchema = z
   .record(
     z.string().min(1, 'a field name must not be empty').max(DRAFT_LIMITS.maxKeyLength, 'is not a field name'),

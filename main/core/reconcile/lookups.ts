@@ -26,14 +26,14 @@ export interface ReconcileLookups {
 export type InvoiceResolver = (invoiceId: string) => Promise<Result<string | null>>;
 
 export function consoleLookups(
-  api: Pick<ConsoleApi, 'batchStart' | 'batchCancel' | 'batchResume' | 'batchRows'>,
+  api: Pick<ConsoleApi, 'startBatch' | 'cancelBatch' | 'resumeBatch' | 'getBatchRows'>,
   onBatchProgress: (listener: (summary: BatchSummary) => void) => () => void,
 ): ReconcileLookups {
   return {
-    start: (input) => api.batchStart(input),
-    cancel: (batchId) => api.batchCancel({ batchId }),
-    resume: (batchId) => api.batchResume({ batchId }),
-    rows: (query) => api.batchRows(query),
+    start: (input) => api.startBatch(input),
+    cancel: (batchId) => api.cancelBatch({ batchId }),
+    resume: (batchId) => api.resumeBatch({ batchId }),
+    rows: (query) => api.getBatchRows(query),
     onProgress: onBatchProgress,
   };
 }

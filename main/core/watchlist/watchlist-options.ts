@@ -12,7 +12,7 @@ export interface WatchlistOptions {
   /** The active environment's connection. */
   activeTarget: () => Promise<Result<BatchTarget>>;
   emit: (event: WatchChangedEvent) => void;
-  /** Poll on a timer (the app); false: only watchPollNow polls (the CLI, one command per process). */
+  /** Poll on a timer (the app); false: only pollWatchlistNow polls (the CLI, one command per process). */
   polling: boolean;
   /** Jitter source; Math.random by default. */
   random?: () => number;

@@ -96,7 +96,7 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
   useEffect(() => {
     if (!enabled || environmentId === null) return;
     let live = true;
-    void call(() => paydesk().draftLoad({ environmentId, form })).then((loaded) => {
+    void call(() => paydesk().loadDraft({ environmentId, form })).then((loaded) => {
       if (!live) return;
       const current = latest.current;
       const { toDraft, fromDraft, onRestore, blank, values: shown } = current;
@@ -143,8 +143,8 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
       setState({ phase: 'saving' });
       void call<{ savedAt: string; keeping: DraftKeeping } | { discarded: boolean }>(() =>
         empty
-          ? paydesk().draftDiscard({ environmentId, form })
-          : paydesk().draftSave({ environmentId, form, values }),
+          ? paydesk().discardDraft({ environmentId, form })
+          : paydesk().saveDraft({ environmentId, form, values }),
       ).then((saved) => {
         if (stored.current !== json) return; // a later change is on its way
         if (!saved.ok) setState({ phase: 'failed', error: saved.error });
@@ -176,7 +176,7 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
   const afterSend = useCallback(() => {
     const { environmentId: id, form: which } = latest.current;
     if (id === null) return;
-    void call(() => paydesk().draftLoad({ environmentId: id, form: which })).then((loaded) => {
+    void call(() => paydesk().loadDraft({ environmentId: id, form: which })).then((loaded) => {
       if (!loaded.ok) return;
       const current = latest.current;
       setKeeping(loaded.data.keeping);
@@ -199,7 +199,7 @@ export function useDraft<T>(options: DraftOptions<T>): DraftHandle {
     const { environmentId: id, form: which, toDraft, blank } = latest.current;
     stored.current = JSON.stringify(toDraft(blank));
     if (id === null) return;
-    const discarded = await call(() => paydesk().draftDiscard({ environmentId: id, form: which }));
+    const discarded = await call(() => paydesk().discardDraft({ environmentId: id, form: which }));
     setState(discarded.ok ? { phase: 'none' } : { phase: 'failed', error: discarded.error });
     setSetAside(false);
     if (discarded.ok) setSealedEarlier(false);
@@ -229,5 +229,5 @@ function draftValuesOf<T>(
 
 /** A form's draft read once, outside a form (a screen choosing what to open). */
 export function loadDraft(environmentId: string, form: DraftForm): Promise<Result<DraftLoad>> {
-  return call(() => paydesk().draftLoad({ environmentId, form }));
+  return call(() => paydesk().loadDraft({ environmentId, form }));
 }

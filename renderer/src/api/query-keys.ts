@@ -14,7 +14,7 @@ export function environmentKeys(environmentId: string) {
     clock: (targetEnvironmentId: string) => [environmentId, 'clock', targetEnvironmentId] as const,
     arming: () => [environmentId, 'arming'] as const,
     // How the console was started (shell/StartNotes.tsx): the same whatever is active.
-    consoleSetup: () => [environmentId, 'console-setup'] as const,
+    getConsoleSetup: () => [environmentId, 'console-setup'] as const,
     credentials: (targetEnvironmentId: string) =>
       [environmentId, 'credentials', targetEnvironmentId] as const,
     credentialField: (targetEnvironmentId: string, field: CredentialField) =>
@@ -26,7 +26,7 @@ export function environmentKeys(environmentId: string) {
     depositCheck: (bodyJson: string) => [environmentId, 'deposits', 'check', bodyJson] as const,
     refunds: () => [environmentId, 'refunds'] as const,
     refund: (refundId: number) => [environmentId, 'refunds', refundId] as const,
-    refundPreflight: (depositId: number) => [environmentId, 'refunds', 'preflight', depositId] as const,
+    getRefundPreflight: (depositId: number) => [environmentId, 'refunds', 'preflight', depositId] as const,
     cashouts: () => [environmentId, 'cashouts'] as const,
     cashout: (cashoutId: number | null, externalId: string | null) =>
       [environmentId, 'cashouts', cashoutId, externalId] as const,
@@ -43,23 +43,23 @@ export function environmentKeys(environmentId: string) {
     subMerchant: (subMerchantId: number) => [environmentId, 'sub-merchants', subMerchantId] as const,
     watchedSubMerchants: () => [environmentId, 'sub-merchants', 'watched'] as const,
     // Local sandbox controls (features/sandbox)
-    sandboxNotifications: () => [environmentId, 'sandbox', 'notifications'] as const,
+    listSandboxNotifications: () => [environmentId, 'sandbox', 'notifications'] as const,
     // Operations (features/audit, batch, watchlist). The journal, the batches and the watchlist
     // live in main across environments; their keys still start with the active one like every key.
     audit: () => [environmentId, 'audit'] as const,
-    auditEntries: (filterJson: string) => [environmentId, 'audit', 'entries', filterJson] as const,
-    auditUnresolved: () => [environmentId, 'audit', 'unresolved'] as const,
+    listAuditEntries: (filterJson: string) => [environmentId, 'audit', 'entries', filterJson] as const,
+    listUnresolvedIntents: () => [environmentId, 'audit', 'unresolved'] as const,
     // Under 'audit': every change through main reads the journal again (useUnresolvedFollowsMutations).
-    blockingIntent: (action: AuditAction, idsJson: string) =>
+    getBlockingIntent: (action: AuditAction, idsJson: string) =>
       [environmentId, 'audit', 'blocking', action, idsJson] as const,
-    batchList: () => [environmentId, 'batch', 'list'] as const,
-    batchRows: (batchId: string) => [environmentId, 'batch', 'rows', batchId] as const,
+    listBatches: () => [environmentId, 'batch', 'list'] as const,
+    getBatchRows: (batchId: string) => [environmentId, 'batch', 'rows', batchId] as const,
     batchRowsPage: (batchId: string, filter: string, page: number) =>
       [environmentId, 'batch', 'rows', batchId, filter, page] as const,
     // Reconciliation runs (features/reconcile): kept in main's data folder per environment.
     reconcile: () => [environmentId, 'reconcile'] as const,
-    reconcileList: () => [environmentId, 'reconcile', 'list'] as const,
-    reconcileRun: (runId: string) => [environmentId, 'reconcile', 'run', runId] as const,
+    listReconcileRuns: () => [environmentId, 'reconcile', 'list'] as const,
+    getReconcileRun: (runId: string) => [environmentId, 'reconcile', 'run', runId] as const,
     reconcileRowsPage: (runId: string, filter: string, page: number) =>
       [environmentId, 'reconcile', 'run', runId, 'rows', filter, page] as const,
     watchlist: () => [environmentId, 'watchlist'] as const,
@@ -70,11 +70,11 @@ export function environmentKeys(environmentId: string) {
     // The record index (api/records.ts). A deposit's refunds sit under the deposit, so whatever
     // makes the deposit stale (a refund created) makes them stale too.
     records: () => [environmentId, 'records'] as const,
-    recordSearch: (text: string, kindsJson: string, limit: number) =>
+    searchRecords: (text: string, kindsJson: string, limit: number) =>
       [environmentId, 'records', 'search', text, kindsJson, limit] as const,
-    recentRecords: (queryJson: string, page: number) =>
+    listRecentRecords: (queryJson: string, page: number) =>
       [environmentId, 'records', 'recent', queryJson, page] as const,
-    recordGet: (kind: string, id: string) => [environmentId, 'records', 'get', kind, id] as const,
+    getRecord: (kind: string, id: string) => [environmentId, 'records', 'get', kind, id] as const,
     depositRefunds: (depositId: number) => [environmentId, 'deposits', depositId, 'refunds'] as const,
   };
 }

@@ -18,24 +18,24 @@ export const recordQueries = {
   /** Records whose id, invoice id or external id is or starts with `text`; null asks nothing. */
   search: (environmentId: string | null, text: string | null, kinds: RecordKind[], limit: number) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.recordSearch(text ?? '', JSON.stringify(kinds), limit),
-      call: (api) => api.recordSearch({ text: text ?? '', limit, ...(kinds.length > 0 && { kinds }) }),
+      key: (keys) => keys.searchRecords(text ?? '', JSON.stringify(kinds), limit),
+      call: (api) => api.searchRecords({ text: text ?? '', limit, ...(kinds.length > 0 && { kinds }) }),
       enabled: text !== null,
       staleTime: FRESH,
     }),
   /** One page of a recent list (RECORD_PAGE_SIZE rows); every page answers the list's total. */
   recentPage: (environmentId: string | null, query: RecentFilterQuery, page: number) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.recentRecords(JSON.stringify(query), page),
+      key: (keys) => keys.listRecentRecords(JSON.stringify(query), page),
       call: (api) =>
-        api.recentRecords({ ...query, offset: page * RECORD_PAGE_SIZE, limit: RECORD_PAGE_SIZE }),
+        api.listRecentRecords({ ...query, offset: page * RECORD_PAGE_SIZE, limit: RECORD_PAGE_SIZE }),
       staleTime: FRESH,
     }),
   /** What the index knows of one record (null: not seen here). */
   get: (environmentId: string | null, kind: RecordKind, id: string | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.recordGet(kind, id ?? ''),
-      call: (api) => api.recordGet({ kind, id: id ?? '' }),
+      key: (keys) => keys.getRecord(kind, id ?? ''),
+      call: (api) => api.getRecord({ kind, id: id ?? '' }),
       enabled: id !== null,
       staleTime: FRESH,
     }),
@@ -43,7 +43,7 @@ export const recordQueries = {
   depositRefunds: (environmentId: string | null, depositId: number | null) =>
     environmentQuery(environmentId, {
       key: (keys) => keys.depositRefunds(depositId ?? 0),
-      call: (api) => api.refundsOfDeposit({ depositId: depositId ?? 0 }),
+      call: (api) => api.listDepositRefunds({ depositId: depositId ?? 0 }),
       enabled: depositId !== null,
       staleTime: FRESH,
     }),

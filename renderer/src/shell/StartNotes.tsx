@@ -15,8 +15,8 @@ export function StartNotes() {
   const [hidden, setHidden] = useState(false);
   const setup = useEnvironmentQuery(
     environmentQuery(useActiveEnvironmentId(), {
-      key: (keys) => keys.consoleSetup(),
-      call: (api) => api.consoleSetup({}),
+      key: (keys) => keys.getConsoleSetup(),
+      call: (api) => api.getConsoleSetup({}),
       staleTime: Infinity,
     }),
   ).data;

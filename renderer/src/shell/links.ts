@@ -38,7 +38,7 @@ export const links = {
   environments: () => '/environments',
   audit: () => '/audit',
   /** The panel that settles changes whose outcome is unknown. */
-  auditUnresolved: () => '/audit/unresolved',
+  listUnresolvedIntents: () => '/audit/unresolved',
 } as const;
 
 export function jumpHref(target: JumpTarget): string {

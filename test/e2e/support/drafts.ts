@@ -12,6 +12,6 @@ export async function discardAllDrafts(page: Page): Promise<void> {
     const list = await bridge.listEnvironments({});
     if (!list.ok) return;
     for (const environment of list.data.environments)
-      for (const form of forms) await bridge.draftDiscard({ environmentId: environment.id, form });
+      for (const form of forms) await bridge.discardDraft({ environmentId: environment.id, form });
   }, DRAFT_FORMS);
 }

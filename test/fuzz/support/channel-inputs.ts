@@ -44,9 +44,9 @@ const VALID_SAMPLES: Partial<Record<ChannelName, readonly unknown[]>> = {
   listPaymentMethods: [{ country: 'BR' }, { country: 'MX' }],
   listBanks: [{ country: 'BR' }],
   getCryptoQuote: [{ currency: 'USD', amount: 10, crypto: 'BTC' }],
-  watchPin: [{ kind: 'deposit', id: '300000001' }],
-  batchStart: [{ kind: 'deposits', ids: ['300000001', '300000002'] }],
-  draftSave: [
+  pinWatch: [{ kind: 'deposit', id: '300000001' }],
+  startBatch: [{ kind: 'deposits', ids: ['300000001', '300000002'] }],
+  saveDraft: [
     {
       environmentId: 'local-sandbox',
       form: 'deposit-create',

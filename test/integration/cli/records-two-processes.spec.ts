@@ -38,7 +38,7 @@ test('the app-side core and the CLI index two batches at once; no row is lost', 
     env,
     ids(EACH).join('\n'),
   );
-  const started = dataOf(await app.call('batchStart', { kind: 'deposits', ids: ids(0), ratePerSecond: 100 }));
+  const started = dataOf(await app.call('startBatch', { kind: 'deposits', ids: ids(0), ratePerSecond: 100 }));
   await expect
     .poll(
       () =>

@@ -39,7 +39,7 @@ async function stopped(console: Console, batchId: string): Promise<BatchSummary>
 }
 
 async function runBatch(console: Console, ids: string[]): Promise<BatchSummary> {
-  const started = dataOf(await console.call('batchStart', { kind: 'deposits', ids, ratePerSecond: 1000 }));
+  const started = dataOf(await console.call('startBatch', { kind: 'deposits', ids, ratePerSecond: 1000 }));
   return stopped(console, started.batchId);
 }
 
@@ -49,7 +49,7 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
     { length: 300 },
     (_, index) => FIRST_BULK_DEPOSIT_ID + index,
   ).join('\n')}\n`;
-  const parsed = dataOf(await console.call('batchParse', { kind: 'deposits', text }));
+  const parsed = dataOf(await console.call('parseBatch', { kind: 'deposits', text }));
   expect(parsed.ids).toHaveLength(303);
   expect(parsed.ids.slice(0, 3)).toEqual(['300000001', '300000002', '300000099']);
   expect(parsed.invalid).toEqual([
@@ -58,7 +58,7 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
   expect(parsed.duplicates).toEqual([{ id: '300000001', occurrences: 2 }]);
 
   const started = dataOf(
-    await console.call('batchStart', {
+    await console.call('startBatch', {
       kind: 'deposits',
       ids: parsed.ids,
       concurrency: 4,
@@ -86,7 +86,7 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
   );
   expect(events.filter((event) => event.state === 'done')).toHaveLength(1);
 
-  const page = dataOf(await console.call('batchRows', { batchId: started.batchId, offset: 1, limit: 2 }));
+  const page = dataOf(await console.call('getBatchRows', { batchId: started.batchId, offset: 1, limit: 2 }));
   expect(page.total).toBe(303);
   expect(page.rows.map((row) => [row.index, row.id, row.state, row.status])).toEqual([
     [1, '300000002', 'ok', 'PENDING'],
@@ -94,16 +94,16 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
   ]);
   expect(page.rows[1]).toMatchObject({ errorKind: 'not_found', httpStatus: 404, changed: 'new' });
   const failed = dataOf(
-    await console.call('batchRows', { batchId: started.batchId, offset: 0, limit: 50, filter: 'failed' }),
+    await console.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 50, filter: 'failed' }),
   );
   expect(failed.total).toBe(1);
   expect(failed.rows.map((row) => row.id)).toEqual(['300000099']);
   const last = dataOf(
-    await console.call('batchRows', { batchId: started.batchId, offset: 300, limit: 1000 }),
+    await console.call('getBatchRows', { batchId: started.batchId, offset: 300, limit: 1000 }),
   );
   expect(last.rows.map((row) => row.index)).toEqual([300, 301, 302]);
 
-  const exported = dataOf(await console.call('batchExportCsv', { batchId: started.batchId }));
+  const exported = dataOf(await console.call('exportBatchCsv', { batchId: started.batchId }));
   expect(exported.fileName).toMatch(
     /^paydesk-batch-deposits-local-sandbox-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv$/,
   );
@@ -112,15 +112,15 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
   expect(table.data).toHaveLength(304);
   expect(table.data[1]?.slice(0, 4)).toEqual(['300000001', 'ok', 'COMPLETED', 'new']);
 
-  expect(dataOf(await console.call('batchList', {})).map((summary) => summary.batchId)).toEqual([
+  expect(dataOf(await console.call('listBatches', {})).map((summary) => summary.batchId)).toEqual([
     started.batchId,
   ]);
-  expect(errorOf(await console.call('batchResume', { batchId: started.batchId })).kind).toBe('invalid_state');
-  expect(dataOf(await console.call('batchDiscard', { batchId: started.batchId }))).toEqual({
+  expect(errorOf(await console.call('resumeBatch', { batchId: started.batchId })).kind).toBe('invalid_state');
+  expect(dataOf(await console.call('discardBatch', { batchId: started.batchId }))).toEqual({
     discarded: true,
   });
   expect(
-    errorOf(await console.call('batchRows', { batchId: started.batchId, offset: 0, limit: 1 })),
+    errorOf(await console.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 1 })),
   ).toMatchObject({
     kind: 'not_found',
     field: 'batchId',
@@ -134,11 +134,11 @@ test('changed since the last run: per environment and kind, persisted across a r
   const first = openConsole();
   const one = await runBatch(first, ['300000002', '300000001', '300000099']);
   expect(one).toMatchObject({ state: 'done', new: 3, previousRunAt: null });
-  dataOf(await first.call('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }));
+  dataOf(await first.call('transitionSandboxRecord', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }));
 
   const two = await runBatch(first, ['300000002', '300000001', '300000003', '300000099']);
   expect(two).toMatchObject({ state: 'done', changed: 1, new: 1, previousRunAt: one.finishedAt });
-  const rows = dataOf(await first.call('batchRows', { batchId: two.batchId, offset: 0, limit: 10 })).rows;
+  const rows = dataOf(await first.call('getBatchRows', { batchId: two.batchId, offset: 0, limit: 10 })).rows;
   expect(rows.map((row) => [row.id, row.changed, row.previousStatus, row.status])).toEqual([
     ['300000002', 'changed', 'PENDING', 'COMPLETED'],
     ['300000001', 'same', 'COMPLETED', 'COMPLETED'],
@@ -147,16 +147,16 @@ test('changed since the last run: per environment and kind, persisted across a r
     ['300000099', 'same', null, undefined],
   ]);
   const changedOnly = dataOf(
-    await first.call('batchRows', { batchId: two.batchId, offset: 0, limit: 10, filter: 'changed' }),
+    await first.call('getBatchRows', { batchId: two.batchId, offset: 0, limit: 10, filter: 'changed' }),
   );
   expect(changedOnly.rows.map((row) => row.id)).toEqual(['300000002']);
   const newOnly = dataOf(
-    await first.call('batchRows', { batchId: two.batchId, offset: 0, limit: 10, filter: 'new' }),
+    await first.call('getBatchRows', { batchId: two.batchId, offset: 0, limit: 10, filter: 'new' }),
   );
   expect(newOnly.rows.map((row) => row.id)).toEqual(['300000003']);
 
   // Another kind keeps its own last run.
-  const refunds = dataOf(await first.call('batchStart', { kind: 'refunds', ids: ['17'] }));
+  const refunds = dataOf(await first.call('startBatch', { kind: 'refunds', ids: ['17'] }));
   expect((await stopped(first, refunds.batchId)).new).toBe(1);
 
   // The file is there, in the data folder, and a new runtime (an app restart) reads it.
@@ -227,8 +227,10 @@ test('a switch of environment cancels the running batch; it resumes only back in
     second.credentials,
   );
   const ids = Array.from({ length: 200 }, (_, index) => String(FIRST_BULK_DEPOSIT_ID + index));
-  const started = dataOf(await console.call('batchStart', { kind: 'deposits', ids, ratePerSecond: 40 }));
-  await expect.poll(async () => dataOf(await console.call('batchList', {}))[0]?.done ?? 0).toBeGreaterThan(3);
+  const started = dataOf(await console.call('startBatch', { kind: 'deposits', ids, ratePerSecond: 40 }));
+  await expect
+    .poll(async () => dataOf(await console.call('listBatches', {}))[0]?.done ?? 0)
+    .toBeGreaterThan(3);
 
   dataOf(await console.call('useEnvironment', { id: testing.id }));
   const cancelled = await stopped(console, started.batchId);
@@ -239,62 +241,63 @@ test('a switch of environment cancels the running batch; it resumes only back in
     resumable: true,
   });
   expect(cancelled.done).toBeLessThan(200);
-  expect(errorOf(await console.call('batchResume', { batchId: started.batchId }))).toMatchObject({
+  expect(errorOf(await console.call('resumeBatch', { batchId: started.batchId }))).toMatchObject({
     kind: 'not_permitted',
     field: 'batchId',
   });
 
   dataOf(await console.call('useEnvironment', { id: 'local-sandbox' }));
-  const resumed = dataOf(await console.call('batchResume', { batchId: started.batchId }));
+  const resumed = dataOf(await console.call('resumeBatch', { batchId: started.batchId }));
   expect(resumed).toMatchObject({ state: 'running', cancelReason: null });
-  const cancelledByUser = dataOf(await console.call('batchCancel', { batchId: started.batchId }));
+  const cancelledByUser = dataOf(await console.call('cancelBatch', { batchId: started.batchId }));
   expect(cancelledByUser).toMatchObject({ state: 'cancelled', cancelReason: 'user' });
-  dataOf(await console.call('batchResume', { batchId: started.batchId }));
+  dataOf(await console.call('resumeBatch', { batchId: started.batchId }));
   await expect
-    .poll(async () => dataOf(await console.call('batchList', {}))[0]?.state, { timeout: 20_000 })
+    .poll(async () => dataOf(await console.call('listBatches', {}))[0]?.state, { timeout: 20_000 })
     .toBe('done');
-  expect(dataOf(await console.call('batchList', {}))[0]).toMatchObject({ done: 200, failed: 0 });
+  expect(dataOf(await console.call('listBatches', {}))[0]).toMatchObject({ done: 200, failed: 0 });
 });
 
 test('refusals: non-canonical or repeated ids, bounds, too many batches, unknown batches', async ({
   openConsole,
 }) => {
   const console = openConsole({ embeddedSandbox: BULK });
-  expect(errorOf(await console.call('batchStart', { kind: 'deposits', ids: ['0042'] }))).toMatchObject({
+  expect(errorOf(await console.call('startBatch', { kind: 'deposits', ids: ['0042'] }))).toMatchObject({
     kind: 'validation',
     field: 'ids.0',
-    message: 'ids.0: write it as 42 (batchParse gives canonical ids).',
+    message: 'ids.0: write it as 42 (parseBatch gives canonical ids).',
   });
-  expect(errorOf(await console.call('batchStart', { kind: 'deposits', ids: ['5', '6', '5'] }))).toMatchObject(
+  expect(errorOf(await console.call('startBatch', { kind: 'deposits', ids: ['5', '6', '5'] }))).toMatchObject(
     {
       field: 'ids.2',
     },
   );
-  expect(errorOf(await console.call('batchStart', { kind: 'deposits', ids: ['ext:x'] }))).toMatchObject({
+  expect(errorOf(await console.call('startBatch', { kind: 'deposits', ids: ['ext:x'] }))).toMatchObject({
     message: 'ids.0: only cashouts have external ids.',
   });
-  expect(errorOf(await console.call('batchStart', { kind: 'deposits', ids: [] })).field).toBe('ids');
+  expect(errorOf(await console.call('startBatch', { kind: 'deposits', ids: [] })).field).toBe('ids');
   expect(
-    errorOf(await console.call('batchStart', { kind: 'deposits', ids: ['5'], concurrency: 33 })).field,
+    errorOf(await console.call('startBatch', { kind: 'deposits', ids: ['5'], concurrency: 33 })).field,
   ).toBe('concurrency');
   expect(
-    errorOf(await console.call('batchStart', { kind: 'deposits', ids: ['5'], ratePerSecond: 0 })).field,
+    errorOf(await console.call('startBatch', { kind: 'deposits', ids: ['5'], ratePerSecond: 0 })).field,
   ).toBe('ratePerSecond');
   expect(
-    errorOf(await console.call('batchRows', { batchId: crypto.randomUUID(), offset: 0, limit: 1001 })).field,
+    errorOf(await console.call('getBatchRows', { batchId: crypto.randomUUID(), offset: 0, limit: 1001 }))
+      .field,
   ).toBe('limit');
 
   const slow = Array.from({ length: 50 }, (_, index) => String(FIRST_BULK_DEPOSIT_ID + index));
   for (let count = 0; count < BATCH_LIMITS.maxRunningBatches; count += 1) {
-    dataOf(await console.call('batchStart', { kind: 'deposits', ids: slow, ratePerSecond: 1 }));
+    dataOf(await console.call('startBatch', { kind: 'deposits', ids: slow, ratePerSecond: 1 }));
   }
-  expect(errorOf(await console.call('batchStart', { kind: 'deposits', ids: slow })).kind).toBe(
+  expect(errorOf(await console.call('startBatch', { kind: 'deposits', ids: slow })).kind).toBe(
     'not_permitted',
   );
-  for (const summary of dataOf(await console.call('batchList', {}))) {
-    dataOf(await console.call('batchCancel', { batchId: summary.batchId }));
+  for (const summary of dataOf(await console.call('listBatches', {}))) {
+    dataOf(await console.call('cancelBatch', { batchId: summary.batchId }));
   }
-  dataOf(await console.call('batchStart', { kind: 'deposits', ids: ['300000001'] }));
+  dataOf(await console.call('startBatch', { kind: 'deposits', ids: ['300000001'] }));
 });
 
 test('a paste up to the text limit crosses the dispatcher; beyond it is refused naming the field', async ({
@@ -305,16 +308,16 @@ test('a paste up to the text limit crosses the dispatcher; beyond it is refused 
     String(FIRST_BULK_DEPOSIT_ID + index),
   );
   const text = ids.join('\n').padEnd(BATCH_LIMITS.maxTextChars, ' ');
-  const parsed = dataOf(await console.call('batchParse', { kind: 'deposits', text }));
+  const parsed = dataOf(await console.call('parseBatch', { kind: 'deposits', text }));
   expect(parsed.ids).toHaveLength(BATCH_LIMITS.maxIds);
-  expect(errorOf(await console.call('batchParse', { kind: 'deposits', text: `${text} ` }))).toMatchObject({
+  expect(errorOf(await console.call('parseBatch', { kind: 'deposits', text: `${text} ` }))).toMatchObject({
     kind: 'validation',
     field: 'text',
   });
   // The full id list crosses too (checked id by id), and a batch of it starts.
   const started = dataOf(
-    await console.call('batchStart', { kind: 'deposits', ids: parsed.ids, ratePerSecond: 1 }),
+    await console.call('startBatch', { kind: 'deposits', ids: parsed.ids, ratePerSecond: 1 }),
   );
   expect(started.total).toBe(BATCH_LIMITS.maxIds);
-  dataOf(await console.call('batchDiscard', { batchId: started.batchId }));
+  dataOf(await console.call('discardBatch', { batchId: started.batchId }));
 });

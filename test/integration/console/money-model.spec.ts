@@ -80,7 +80,7 @@ test("the embedded sandbox restarted: an earlier world's unknown intents stay li
   const lostDeposit = errorOf(await first.call('createDeposit', { body: LOST_DEPOSIT }));
   expect([lostRefund.kind, lostDeposit.kind]).toEqual(['outcome_unknown', 'outcome_unknown']);
   dataOf(await first.call('createDeposit', { body: MADE_DEPOSIT }));
-  const before = dataOf(await first.call('auditUnresolved', {}));
+  const before = dataOf(await first.call('listUnresolvedIntents', {}));
   expect(before.map((view) => view.idempotencyKey)).toEqual([
     lostRefund.idempotencyKey,
     lostDeposit.idempotencyKey,
@@ -91,13 +91,13 @@ test("the embedded sandbox restarted: an earlier world's unknown intents stay li
   const second = open();
   dataOf(await second.call('getDeposit', { depositId: REFUND.deposit_id }));
   expect(world(1).sandbox.worldId).not.toBe(world(0).sandbox.worldId);
-  const listed = dataOf(await second.call('auditUnresolved', {}));
+  const listed = dataOf(await second.call('listUnresolvedIntents', {}));
   expect(listed.map((view) => [view.intentId, view.environment.account])).toEqual(
     before.map((view) => [view.intentId, `sandbox-world:${world(0).sandbox.worldId}`]),
   );
   for (const view of listed) {
     expect(
-      errorOf(await second.call('auditRetry', { intentId: view.intentId })).text?.key,
+      errorOf(await second.call('retryIntent', { intentId: view.intentId })).text?.key,
       'no environment reaches the earlier world',
     ).toBe('journal.environmentGone');
   }
@@ -107,14 +107,14 @@ test("the embedded sandbox restarted: an earlier world's unknown intents stay li
     ['deposit.create', { invoice_id: LOST_DEPOSIT.invoice_id }],
     ['deposit.create', { invoice_id: MADE_DEPOSIT.invoice_id }],
   ] as const) {
-    expect(dataOf(await second.call('blockingIntent', { action, ids })), `${action} blocked`).toBeNull();
+    expect(dataOf(await second.call('getBlockingIntent', { action, ids })), `${action} blocked`).toBeNull();
   }
   // The same ids in the new world: neither blocked nor a duplicate invoice.
   dataOf(await second.call('createRefund', { body: REFUND }));
   dataOf(await second.call('createDeposit', { body: LOST_DEPOSIT }));
   dataOf(await second.call('createDeposit', { body: MADE_DEPOSIT }));
   // The earlier world's intents stay listed, unresolved, until a person settles them.
-  expect(dataOf(await second.call('auditUnresolved', {})).map((view) => view.intentId)).toEqual(
+  expect(dataOf(await second.call('listUnresolvedIntents', {})).map((view) => view.intentId)).toEqual(
     before.map((view) => view.intentId),
   );
 
@@ -134,5 +134,5 @@ test("the embedded sandbox restarted: an earlier world's unknown intents stay li
       expect(journaled[0]?.state, `${key} made a record: never settled as failed`).not.toBe('error');
     }
   }
-  expect(dataOf(await second.call('auditVerify', {})).ok).toBe(true);
+  expect(dataOf(await second.call('verifyAudit', {})).ok).toBe(true);
 });

@@ -23,7 +23,7 @@ const changesOf = (console: Console): WatchChangedEvent[] =>
 
 test('pin, move the object, poll: a timeline entry and a watchChanged event', async ({ openConsole }) => {
   const console = openConsole();
-  const pinned = dataOf(await console.call('watchPin', { kind: 'deposit', id: '300000002' }));
+  const pinned = dataOf(await console.call('pinWatch', { kind: 'deposit', id: '300000002' }));
   expect(pinned).toMatchObject({
     environmentId: 'local-sandbox',
     kind: 'deposit',
@@ -35,19 +35,21 @@ test('pin, move the object, poll: a timeline entry and a watchChanged event', as
     changes: 0,
   });
   // Pinning twice keeps one.
-  dataOf(await console.call('watchPin', { kind: 'deposit', id: '0300000002' }));
-  expect(dataOf(await console.call('watchList', {})).items).toHaveLength(1);
+  dataOf(await console.call('pinWatch', { kind: 'deposit', id: '0300000002' }));
+  expect(dataOf(await console.call('listWatchlist', {})).items).toHaveLength(1);
 
   // Nothing moved: a poll changes nothing and announces nothing.
-  dataOf(await console.call('watchPollNow', {}));
+  dataOf(await console.call('pollWatchlistNow', {}));
   expect(changesOf(console)).toEqual([]);
 
-  dataOf(await console.call('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }));
-  const list = dataOf(await console.call('watchPollNow', {}));
+  dataOf(
+    await console.call('transitionSandboxRecord', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }),
+  );
+  const list = dataOf(await console.call('pollWatchlistNow', {}));
   expect(list.items[0]).toMatchObject({ status: 'COMPLETED', changes: 1, alarm: false });
   expect(list.items[0]?.lastChangeAt).not.toBeNull();
 
-  const timeline = dataOf(await console.call('watchTimeline', { kind: 'deposit', id: '300000002' }));
+  const timeline = dataOf(await console.call('getWatchTimeline', { kind: 'deposit', id: '300000002' }));
   expect(timeline.entries.map((entry) => [entry.from, entry.to, entry.severity])).toEqual([
     [null, 'PENDING', 'info'],
     ['PENDING', 'COMPLETED', 'info'],
@@ -65,20 +67,20 @@ test('COMPLETED → REJECTED of a refund and of a cashout (by id and by external
   openConsole,
 }) => {
   const console = openConsole();
-  dataOf(await console.call('watchPin', { kind: 'refund', id: '17' }));
-  dataOf(await console.call('watchPin', { kind: 'cashout', id: '11957' }));
-  dataOf(await console.call('watchPin', { kind: 'cashout', id: 'ext:payout-7784' }));
-  dataOf(await console.call('watchPin', { kind: 'sub_merchant', id: '18703' }));
-  expect(dataOf(await console.call('watchList', {})).items.map((item) => item.status)).toEqual([
+  dataOf(await console.call('pinWatch', { kind: 'refund', id: '17' }));
+  dataOf(await console.call('pinWatch', { kind: 'cashout', id: '11957' }));
+  dataOf(await console.call('pinWatch', { kind: 'cashout', id: 'ext:payout-7784' }));
+  dataOf(await console.call('pinWatch', { kind: 'sub_merchant', id: '18703' }));
+  expect(dataOf(await console.call('listWatchlist', {})).items.map((item) => item.status)).toEqual([
     'COMPLETED',
     'COMPLETED',
     'COMPLETED',
     'ACTIVE',
   ]);
 
-  dataOf(await console.call('sandboxTransition', { entity: 'refund', id: 17, to: 'REJECTED' }));
+  dataOf(await console.call('transitionSandboxRecord', { entity: 'refund', id: 17, to: 'REJECTED' }));
   dataOf(
-    await console.call('sandboxTransition', {
+    await console.call('transitionSandboxRecord', {
       entity: 'cashout',
       id: 11957,
       to: 'REJECTED',
@@ -86,7 +88,7 @@ test('COMPLETED → REJECTED of a refund and of a cashout (by id and by external
       rejectionReason: 'Account closed',
     }),
   );
-  const list = dataOf(await console.call('watchPollNow', {}));
+  const list = dataOf(await console.call('pollWatchlistNow', {}));
   expect(list.items.map((item) => [item.kind, item.id, item.status, item.alarm])).toEqual([
     ['refund', '17', 'REJECTED', true],
     ['cashout', '11957', 'REJECTED', true],
@@ -102,9 +104,9 @@ test('COMPLETED → REJECTED of a refund and of a cashout (by id and by external
   expect(changes[0]?.change).toMatchObject({ from: 'COMPLETED', to: 'REJECTED', severity: 'alarm' });
 
   // Any other move stays info, for refunds and cashouts too.
-  dataOf(await console.call('watchPin', { kind: 'cashout', id: '11954' }));
-  dataOf(await console.call('sandboxTransition', { entity: 'cashout', id: 11954, to: 'ON_HOLD' }));
-  dataOf(await console.call('watchPollNow', {}));
+  dataOf(await console.call('pinWatch', { kind: 'cashout', id: '11954' }));
+  dataOf(await console.call('transitionSandboxRecord', { entity: 'cashout', id: 11954, to: 'ON_HOLD' }));
+  dataOf(await console.call('pollWatchlistNow', {}));
   expect(changesOf(console).at(-1)).toMatchObject({
     item: { id: '11954', status: 'ON_HOLD', alarm: false },
     change: { from: 'PENDING', to: 'ON_HOLD' },
@@ -117,10 +119,10 @@ test('the watchlist survives a restart (timeline, alarm, interval); an unreadabl
   dataDir,
 }) => {
   const first = openConsole();
-  dataOf(await first.call('watchPin', { kind: 'refund', id: '17' }));
-  dataOf(await first.call('watchSetInterval', { seconds: 120 }));
-  dataOf(await first.call('sandboxTransition', { entity: 'refund', id: 17, to: 'REJECTED' }));
-  dataOf(await first.call('watchPollNow', {}));
+  dataOf(await first.call('pinWatch', { kind: 'refund', id: '17' }));
+  dataOf(await first.call('setWatchInterval', { seconds: 120 }));
+  dataOf(await first.call('transitionSandboxRecord', { entity: 'refund', id: 17, to: 'REJECTED' }));
+  dataOf(await first.call('pollWatchlistNow', {}));
   await first.close();
 
   const file = join(dataDir, WATCHLIST_FILE_NAME);
@@ -128,20 +130,20 @@ test('the watchlist survives a restart (timeline, alarm, interval); an unreadabl
   expect(stored).toMatchObject({ version: 1, intervalSeconds: 120, items: [{ kind: 'refund', id: '17' }] });
 
   const second = openConsole();
-  const list = dataOf(await second.call('watchList', {}));
+  const list = dataOf(await second.call('listWatchlist', {}));
   expect(list.intervalSeconds).toBe(120);
   expect(list.items).toEqual([
     expect.objectContaining({ id: '17', status: 'REJECTED', alarm: true, changes: 1 }),
   ]);
   expect(list.recoveredFrom).toBeUndefined();
-  const timeline = dataOf(await second.call('watchTimeline', { kind: 'refund', id: '17' }));
+  const timeline = dataOf(await second.call('getWatchTimeline', { kind: 'refund', id: '17' }));
   expect(timeline.entries.map((entry) => entry.to)).toEqual(['COMPLETED', 'REJECTED']);
   await second.close();
 
   // A file that breaks the schema (an interval below the minimum) is moved aside, not trusted.
   await writeFile(file, JSON.stringify({ ...stored, intervalSeconds: 1 }));
   const third = openConsole();
-  const recovered = dataOf(await third.call('watchList', {}));
+  const recovered = dataOf(await third.call('listWatchlist', {}));
   expect(recovered.items).toEqual([]);
   expect(recovered.recoveredFrom).toMatch(/watchlist\.json\.corrupt-/);
   expect(JSON.parse(await readFile(recovered.recoveredFrom as string, 'utf8'))).toMatchObject({
@@ -154,11 +156,11 @@ test('unpin removes the object and its timeline, from the list and from the file
   dataDir,
 }) => {
   const console = openConsole();
-  dataOf(await console.call('watchPin', { kind: 'deposit', id: '300000001' }));
-  dataOf(await console.call('watchPin', { kind: 'refund', id: '18' }));
-  const after = dataOf(await console.call('watchUnpin', { kind: 'deposit', id: '300000001' }));
+  dataOf(await console.call('pinWatch', { kind: 'deposit', id: '300000001' }));
+  dataOf(await console.call('pinWatch', { kind: 'refund', id: '18' }));
+  const after = dataOf(await console.call('unpinWatch', { kind: 'deposit', id: '300000001' }));
   expect(after.items.map((item) => item.id)).toEqual(['18']);
-  expect(errorOf(await console.call('watchTimeline', { kind: 'deposit', id: '300000001' })).kind).toBe(
+  expect(errorOf(await console.call('getWatchTimeline', { kind: 'deposit', id: '300000001' })).kind).toBe(
     'not_found',
   );
   const stored = JSON.parse(await readFile(join(dataDir, WATCHLIST_FILE_NAME), 'utf8')) as {
@@ -178,18 +180,20 @@ test('pins are per environment; only the active environment is polled, by the ti
     { name: 'Testing', kind: 'testing', baseUrl: second.baseUrl },
     second.credentials,
   );
-  dataOf(await console.call('watchPin', { kind: 'deposit', id: '300000002' }));
-  const local = dataOf(await console.call('watchList', {}));
+  dataOf(await console.call('pinWatch', { kind: 'deposit', id: '300000002' }));
+  const local = dataOf(await console.call('listWatchlist', {}));
   expect(local.polling).toBe(true);
   expect(local.nextPollAt).not.toBeNull();
 
   // The timer polls and announces the change on its own.
-  dataOf(await console.call('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }));
+  dataOf(
+    await console.call('transitionSandboxRecord', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }),
+  );
   await expect.poll(() => changesOf(console).length, { timeout: 10_000 }).toBe(1);
 
   dataOf(await console.call('useEnvironment', { id: testing.id }));
-  expect(dataOf(await console.call('watchList', {})).items).toEqual([]);
-  dataOf(await console.call('watchPin', { kind: 'refund', id: '17' }));
+  expect(dataOf(await console.call('listWatchlist', {})).items).toEqual([]);
+  dataOf(await console.call('pinWatch', { kind: 'refund', id: '17' }));
   await fetch(`${second.controlUrl}/refunds/17/transition`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -251,10 +255,10 @@ test('a poll that cannot read keeps the last status and records why; a pin of no
     second.credentials,
   );
   dataOf(await console.call('useEnvironment', { id: testing.id }));
-  expect(errorOf(await console.call('watchPin', { kind: 'refund', id: '999999' })).kind).toBe('not_found');
-  dataOf(await console.call('watchPin', { kind: 'refund', id: '18' }));
+  expect(errorOf(await console.call('pinWatch', { kind: 'refund', id: '999999' })).kind).toBe('not_found');
+  dataOf(await console.call('pinWatch', { kind: 'refund', id: '18' }));
   await second.close();
-  const list = dataOf(await console.call('watchPollNow', {}));
+  const list = dataOf(await console.call('pollWatchlistNow', {}));
   expect(list.items[0]).toMatchObject({ status: 'PENDING', lastError: { kind: 'network' } });
   expect(changesOf(console)).toEqual([]);
 });
@@ -266,15 +270,15 @@ test('the timeline keeps the first sighting and the latest changes, up to its le
   const start = Date.parse('2024-03-05T14:00:00Z');
   let now = start;
   const console = openConsole({ now: () => now });
-  dataOf(await console.call('watchPin', { kind: 'cashout', id: '11954' }));
+  dataOf(await console.call('pinWatch', { kind: 'cashout', id: '11954' }));
   const moves = WATCH_LIMITS.timelineLength + 5;
   for (let move = 0; move < moves; move += 1) {
     const to = move % 2 === 0 ? 'ON_HOLD' : 'PENDING';
-    dataOf(await console.call('sandboxTransition', { entity: 'cashout', id: 11954, to }));
+    dataOf(await console.call('transitionSandboxRecord', { entity: 'cashout', id: 11954, to }));
     now = start + (move + 1) * 1000;
-    dataOf(await console.call('watchPollNow', {}));
+    dataOf(await console.call('pollWatchlistNow', {}));
   }
-  const timeline = dataOf(await console.call('watchTimeline', { kind: 'cashout', id: '11954' }));
+  const timeline = dataOf(await console.call('getWatchTimeline', { kind: 'cashout', id: '11954' }));
   expect(timeline.entries).toHaveLength(WATCH_LIMITS.timelineLength);
   expect(timeline.entries[0]).toMatchObject({ at: new Date(start).toISOString(), from: null, to: 'PENDING' });
   // The oldest changes were dropped: the first change kept is the one of move `moves - 49`.

@@ -59,12 +59,14 @@ test('an unknown outcome blocks its target on every profile of the account, and 
   // Another profile (or the same one removed and added again) on the same account.
   expect(failure(await refund(journal, SAME_ACCOUNT, 3001))).toMatchObject({
     kind: 'intent_unresolved',
-    blockingIntent: { intentId: lost.intentId },
+    getBlockingIntent: { intentId: lost.intentId },
   });
   const scope = { environmentId: SAME_ACCOUNT.id, account: SAME_ACCOUNT.account };
-  expect(dataOf(await journal.blockingIntent(scope, 'refund.create', { deposit_id: 3001 }))).toMatchObject({
-    intentId: lost.intentId,
-  });
+  expect(dataOf(await journal.getBlockingIntent(scope, 'refund.create', { deposit_id: 3001 }))).toMatchObject(
+    {
+      intentId: lost.intentId,
+    },
+  );
   // The same profile id with another key is another account (an earlier sandbox world, say).
   dataOf(await refund(journal, OTHER_ACCOUNT, 3001));
   // A new intent must name its account.
@@ -128,7 +130,7 @@ test('D18: the same request is resent under its key for 23 hours, never after', 
     expect(failure(await refund(journal, environment, 3001, key))).toMatchObject({
       kind: 'invalid_state',
       text: { key: 'journal.keyExpired', params: { time: '2026-03-06T18:00:00.000Z' } },
-      blockingIntent: { intentId: lost.intentId, canRetry: false },
+      getBlockingIntent: { intentId: lost.intentId, canRetry: false },
     });
   }
   expect(failure(await journal.pendingRequest(lost.intentId)).text?.key).toBe('journal.keyExpired');

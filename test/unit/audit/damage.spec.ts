@@ -73,9 +73,13 @@ test("one damaged byte in an unknown refund's intent line refuses every new inte
   }
   expect(
     failure(
-      await journal.blockingIntent({ environmentId: TESTING.id, account: TESTING.account }, 'refund.create', {
-        deposit_id: 3003,
-      }),
+      await journal.getBlockingIntent(
+        { environmentId: TESTING.id, account: TESTING.account },
+        'refund.create',
+        {
+          deposit_id: 3003,
+        },
+      ),
     ).text?.key,
   ).toBe('journal.damaged');
   const report = dataOf(await journal.verify());
@@ -112,7 +116,7 @@ test('a repair keeps the bytes aside, lists the lost intent, and it blocks its d
   // Writes go through again, except on the lost refund's deposit.
   expect(failure(await refundIntent(journal, 3002))).toMatchObject({
     kind: 'intent_unresolved',
-    blockingIntent: { intentId: lostIntentId },
+    getBlockingIntent: { intentId: lostIntentId },
   });
   dataOf(await refundIntent(journal, 3003));
   expect(dataOf(await journal.unresolved())).toEqual(

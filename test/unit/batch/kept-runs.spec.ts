@@ -22,12 +22,12 @@ test('a batch stopped by a restart comes back with its answers and resumes the r
 }) => {
   const console = openConsole({ keepUnfinishedBatches: true });
   const started = dataOf(
-    await console.call('batchStart', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 4 }),
+    await console.call('startBatch', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 4 }),
   );
   // Kept from the start: a crash right now would still leave the ids typed in.
   await expect.poll(() => keptFiles(dataDir)).toEqual([`${started.batchId}.json`]);
   const summaryOf = async (call: typeof console.call): Promise<BatchSummary | undefined> =>
-    dataOf(await call('batchList', {})).find((batch) => batch.batchId === started.batchId);
+    dataOf(await call('listBatches', {})).find((batch) => batch.batchId === started.batchId);
   await expect.poll(async () => (await summaryOf(console.call))?.done ?? 0).toBeGreaterThanOrEqual(2);
 
   await console.close();
@@ -45,13 +45,13 @@ test('a batch stopped by a restart comes back with its answers and resumes the r
   expect(answered).toBeGreaterThanOrEqual(2);
   expect(answered).toBeLessThan(IDS.length);
   const rows = dataOf(
-    await again.call('batchRows', { batchId: started.batchId, offset: 0, limit: 10, filter: 'ok' }),
+    await again.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 10, filter: 'ok' }),
   );
   expect(rows.rows.map((row) => row.id)).toEqual(IDS.slice(0, answered));
   expect(rows.rows[0]).toMatchObject({ id: '300000001', state: 'ok', changed: 'new' });
   expect(rows.rows[0]?.status).toEqual(expect.any(String));
 
-  dataOf(await again.call('batchResume', { batchId: started.batchId }));
+  dataOf(await again.call('resumeBatch', { batchId: started.batchId }));
   await expect.poll(async () => (await summaryOf(again.call))?.state, { timeout: 15_000 }).toBe('done');
   expect(await summaryOf(again.call)).toMatchObject({ done: IDS.length, failed: 0, resumable: false });
   // Nothing left to look up: nothing kept any more.
@@ -65,26 +65,28 @@ test('a kept batch is discarded for good, and only where kept batches are asked 
   // The CLI's runtime keeps none: its command lives for one batch.
   const cli = openConsole();
   const cliBatch = dataOf(
-    await cli.call('batchStart', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 1 }),
+    await cli.call('startBatch', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 1 }),
   );
   await cli.close();
   expect(await keptFiles(dataDir)).toEqual([]);
   const app = openConsole({ keepUnfinishedBatches: true });
-  expect(dataOf(await app.call('batchList', {})).map((batch) => batch.batchId)).not.toContain(
+  expect(dataOf(await app.call('listBatches', {})).map((batch) => batch.batchId)).not.toContain(
     cliBatch.batchId,
   );
 
   const started = dataOf(
-    await app.call('batchStart', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 1 }),
+    await app.call('startBatch', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 1 }),
   );
   await app.close();
   const again = openConsole({ keepUnfinishedBatches: true });
-  expect(dataOf(await again.call('batchList', {})).map((batch) => batch.batchId)).toEqual([started.batchId]);
-  expect(dataOf(await again.call('batchDiscard', { batchId: started.batchId }))).toEqual({ discarded: true });
+  expect(dataOf(await again.call('listBatches', {})).map((batch) => batch.batchId)).toEqual([
+    started.batchId,
+  ]);
+  expect(dataOf(await again.call('discardBatch', { batchId: started.batchId }))).toEqual({ discarded: true });
   expect(await keptFiles(dataDir)).toEqual([]);
   await again.close();
   const third = openConsole({ keepUnfinishedBatches: true });
-  expect(dataOf(await third.call('batchList', {}))).toEqual([]);
+  expect(dataOf(await third.call('listBatches', {}))).toEqual([]);
 });
 
 test('a kept batch whose file fails its checks is moved aside, not half restored', async ({
@@ -93,13 +95,13 @@ test('a kept batch whose file fails its checks is moved aside, not half restored
 }) => {
   const app = openConsole({ keepUnfinishedBatches: true });
   const started = dataOf(
-    await app.call('batchStart', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 1 }),
+    await app.call('startBatch', { kind: 'deposits', ids: IDS, concurrency: 1, ratePerSecond: 1 }),
   );
   await app.close();
   await writeFile(join(runsFolder(dataDir), `${started.batchId}.json`), '{"version":1,"ids":[');
   const again = openConsole({ keepUnfinishedBatches: true });
-  expect(dataOf(await again.call('batchList', {}))).toEqual([]);
+  expect(dataOf(await again.call('listBatches', {}))).toEqual([]);
   const names = await readdir(runsFolder(dataDir));
   expect(names.filter((name) => name.includes('.damaged-'))).toHaveLength(1);
-  expect(errorOf(await again.call('batchResume', { batchId: started.batchId })).kind).toBe('not_found');
+  expect(errorOf(await again.call('resumeBatch', { batchId: started.batchId })).kind).toBe('not_found');
 });

@@ -28,7 +28,7 @@ test('after an hour and 8 days of time travel on the local sandbox the clock sta
   const console = openConsole();
   expect(verdictOf(await doctor(console, 'local-sandbox'), 'signed')).toBe('ok');
   for (const seconds of [3600, 8 * 86_400]) {
-    dataOf(await console.call('sandboxAdvanceClock', { seconds }));
+    dataOf(await console.call('advanceSandboxClock', { seconds }));
     const report = await doctor(console, 'local-sandbox');
     expect(verdictOf(report, 'signed')).toBe('ok');
     expect(report.clock).toMatchObject({ state: 'in_sync', correctionActive: false, blocksMutations: false });

@@ -179,11 +179,11 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('createDeposit', { body: { amount: -1, country: 'BR' } }, 'validation', 'body.amount');
   await ok('getRefund', { refundId: 17 });
   await refuse('getRefund', { refundId: 999 }, 'not_found');
-  expect(await ok('refundPreflight', { depositId: 300000001, amount: 10 })).toMatchObject({
+  expect(await ok('getRefundPreflight', { depositId: 300000001, amount: 10 })).toMatchObject({
     blockers: [],
     paidByCard: true,
   });
-  await refuse('refundPreflight', { depositId: 123 }, 'not_found');
+  await refuse('getRefundPreflight', { depositId: 123 }, 'not_found');
   await ok('createRefund', { body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 10 } });
   await refuse(
     'createRefund',
@@ -211,81 +211,86 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await ok('getSubMerchant', { subMerchantId: 18703 });
   await refuse('getSubMerchant', { subMerchantId: 999 }, 'not_found');
   // Watching a sub-merchant is a watchlist pin (one list for both screens).
-  await ok('watchPin', { kind: 'sub_merchant', id: '18703' });
-  await refuse('watchPin', { kind: 'sub_merchant', id: '424242' }, 'not_found');
-  await refuse('watchPin', { kind: 'sub_merchant', id: '1.5' }, 'validation', 'id');
+  await ok('pinWatch', { kind: 'sub_merchant', id: '18703' });
+  await refuse('pinWatch', { kind: 'sub_merchant', id: '424242' }, 'not_found');
+  await refuse('pinWatch', { kind: 'sub_merchant', id: '1.5' }, 'validation', 'id');
   const watched = (await ok('listWatchedSubMerchants', {})) as Array<{
     subMerchantId: number;
     result: Result<unknown>;
   }>;
   expect(watched.map((item) => [item.subMerchantId, item.result.ok])).toEqual([[18703, true]]);
   await refuse('listWatchedSubMerchants', { all: true }, 'validation', 'all');
-  await ok('watchUnpin', { kind: 'sub_merchant', id: '18703' });
+  await ok('unpinWatch', { kind: 'sub_merchant', id: '18703' });
   expect(await ok('listWatchedSubMerchants', {})).toEqual([]);
 
   // -- Local sandbox controls --------------------------------------------------------------
-  expect(await ok('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' })).toEqual({
+  expect(await ok('transitionSandboxRecord', { entity: 'deposit', id: 300000002, to: 'COMPLETED' })).toEqual({
     status: 'COMPLETED',
   });
-  await refuse('sandboxTransition', { entity: 'deposit', id: 300000002, to: 'COMPLETED' }, 'invalid_state');
-  const fixture = (await ok('sandboxCreateCashout', { externalId: 'dispatch-1', amount: 5 })) as {
+  await refuse(
+    'transitionSandboxRecord',
+    { entity: 'deposit', id: 300000002, to: 'COMPLETED' },
+    'invalid_state',
+  );
+  const fixture = (await ok('createSandboxCashout', { externalId: 'dispatch-1', amount: 5 })) as {
     cashoutId: number;
   };
   expect(fixture.cashoutId).toBeGreaterThan(0);
-  await refuse('sandboxCreateCashout', { externalId: 'payout-7781' }, 'invalid_state');
-  await ok('sandboxAdvanceClock', { seconds: 60 });
-  await refuse('sandboxAdvanceClock', { seconds: -1 }, 'validation', 'seconds');
-  expect(Array.isArray(await ok('sandboxNotifications', {}))).toBe(true);
+  await refuse('createSandboxCashout', { externalId: 'payout-7781' }, 'invalid_state');
+  await ok('advanceSandboxClock', { seconds: 60 });
+  await refuse('advanceSandboxClock', { seconds: -1 }, 'validation', 'seconds');
+  expect(Array.isArray(await ok('listSandboxNotifications', {}))).toBe(true);
 
   // -- Batch lookup (against the local sandbox) ---------------------------------------------
   expect(
-    await ok('batchParse', { kind: 'cashouts', text: 'cashout_id\n11954\next:payout-7782\nnope' }),
+    await ok('parseBatch', { kind: 'cashouts', text: 'cashout_id\n11954\next:payout-7782\nnope' }),
   ).toMatchObject({ ids: ['11954', 'ext:payout-7782'], invalidCount: 1 });
-  await refuse('batchParse', { kind: 'payouts', text: '1' }, 'validation', 'kind');
-  const batch = (await ok('batchStart', { kind: 'cashouts', ids: ['11954', 'ext:payout-7782'] })) as {
+  await refuse('parseBatch', { kind: 'payouts', text: '1' }, 'validation', 'kind');
+  const batch = (await ok('startBatch', { kind: 'cashouts', ids: ['11954', 'ext:payout-7782'] })) as {
     batchId: string;
   };
-  await refuse('batchStart', { kind: 'cashouts', ids: ['ext:'] }, 'validation', 'ids.0');
+  await refuse('startBatch', { kind: 'cashouts', ids: ['ext:'] }, 'validation', 'ids.0');
   await expect
     .poll(
-      async () => dataOf(await console.call('batchList', {})).find((b) => b.batchId === batch.batchId)?.state,
+      async () =>
+        dataOf(await console.call('listBatches', {})).find((b) => b.batchId === batch.batchId)?.state,
     )
     .toBe('done');
-  expect(await ok('batchList', {})).toMatchObject([{ batchId: batch.batchId, done: 2, failed: 0 }]);
-  await refuse('batchList', { all: true }, 'validation', 'all');
-  expect(await ok('batchRows', { batchId: batch.batchId, offset: 0, limit: 5 })).toMatchObject({
+  expect(await ok('listBatches', {})).toMatchObject([{ batchId: batch.batchId, done: 2, failed: 0 }]);
+  await refuse('listBatches', { all: true }, 'validation', 'all');
+  expect(await ok('getBatchRows', { batchId: batch.batchId, offset: 0, limit: 5 })).toMatchObject({
     total: 2,
     rows: [
       { id: '11954', state: 'ok', status: 'CANCELLED' },
       { id: 'ext:payout-7782', state: 'ok', status: 'ON_HOLD' },
     ],
   });
-  await refuse('batchRows', { batchId: batch.batchId, offset: -1, limit: 5 }, 'validation', 'offset');
-  expect(await ok('batchExportCsv', { batchId: batch.batchId })).toMatchObject({
+  await refuse('getBatchRows', { batchId: batch.batchId, offset: -1, limit: 5 }, 'validation', 'offset');
+  expect(await ok('exportBatchCsv', { batchId: batch.batchId })).toMatchObject({
     fileName: expect.any(String),
   });
-  await refuse('batchExportCsv', { batchId: randomUUID() }, 'not_found', 'batchId');
-  await refuse('batchResume', { batchId: batch.batchId }, 'invalid_state', 'batchId');
-  const slow = (await ok('batchStart', { kind: 'refunds', ids: ['17', '18', '19'], ratePerSecond: 1 })) as {
+  await refuse('exportBatchCsv', { batchId: randomUUID() }, 'not_found', 'batchId');
+  await refuse('resumeBatch', { batchId: batch.batchId }, 'invalid_state', 'batchId');
+  const slow = (await ok('startBatch', { kind: 'refunds', ids: ['17', '18', '19'], ratePerSecond: 1 })) as {
     batchId: string;
   };
-  expect(await ok('batchCancel', { batchId: slow.batchId })).toMatchObject({ state: 'cancelled' });
-  await refuse('batchCancel', { batchId: 'not-a-uuid' }, 'validation', 'batchId');
-  expect(await ok('batchResume', { batchId: slow.batchId })).toMatchObject({ state: 'running' });
-  expect(await ok('batchDiscard', { batchId: slow.batchId })).toEqual({ discarded: true });
-  await refuse('batchDiscard', { batchId: 5 }, 'validation', 'batchId');
+  expect(await ok('cancelBatch', { batchId: slow.batchId })).toMatchObject({ state: 'cancelled' });
+  await refuse('cancelBatch', { batchId: 'not-a-uuid' }, 'validation', 'batchId');
+  expect(await ok('resumeBatch', { batchId: slow.batchId })).toMatchObject({ state: 'running' });
+  expect(await ok('discardBatch', { batchId: slow.batchId })).toEqual({ discarded: true });
+  await refuse('discardBatch', { batchId: 5 }, 'validation', 'batchId');
 
   // -- Reconciliation (test/unit/reconcile covers the core; the ledger arrives in base64 parts) --
   const ledgerBytes = Buffer.from(
     '\uFEFFdeposit_id;valor;moeda;status\n300000001;150,00;BRL;pago\n300000003;1,00;MXN;pago\nnope;1,00;BRL;pago\n',
   );
-  const receiving = (await ok('reconcileRead', {
+  const receiving = (await ok('uploadLedger', {
     ledgerName: 'razao.csv',
     chunk: ledgerBytes.subarray(0, 30).toString('base64'),
     last: false,
   })) as { state: string; uploadId: string };
   expect(receiving).toMatchObject({ state: 'receiving', receivedBytes: 30 });
-  const read = (await ok('reconcileRead', {
+  const read = (await ok('uploadLedger', {
     uploadId: receiving.uploadId,
     ledgerName: 'razao.csv',
     chunk: ledgerBytes.subarray(30).toString('base64'),
@@ -306,7 +311,7 @@ test('every method answers through the dispatcher, and refuses what it must', as
   });
   const { ledgerRef } = read.ledger;
   await refuse(
-    'reconcileRead',
+    'uploadLedger',
     { ledgerName: 'x.csv', chunk: 'not base64!', last: true },
     'validation',
     'chunk',
@@ -316,7 +321,7 @@ test('every method answers through the dispatcher, and refuses what it must', as
   let upload: string | undefined;
   let crossed: unknown;
   for (let sent = 0; sent <= RECONCILE_LIMITS.maxLedgerBytes && crossed === undefined;) {
-    const answer = await console.dispatch(CHANNELS.reconcileRead, {
+    const answer = await console.dispatch(CHANNELS.uploadLedger, {
       ...(upload !== undefined && { uploadId: upload }),
       ledgerName: 'huge.csv',
       chunk: part,
@@ -328,88 +333,90 @@ test('every method answers through the dispatcher, and refuses what it must', as
   }
   expect(crossed).toMatchObject({ ok: false, error: { kind: 'validation', field: 'ledger' } });
   expect(
-    (await ok('reconcilePrepare', { ledgerRef, map: { moeda: 'ignore' } })) as { mapping: unknown },
+    (await ok('prepareReconcile', { ledgerRef, map: { moeda: 'ignore' } })) as { mapping: unknown },
   ).toMatchObject({ mapping: { deposit_id: 'deposit_id', valor: 'amount', status: 'status' } });
   // Bad mappings: a column the ledger lacks, no id column left, a field that does not exist.
-  await refuse('reconcilePrepare', { ledgerRef, map: { Valor2: 'amount' } }, 'validation', 'map');
-  await refuse('reconcilePrepare', { ledgerRef, map: { deposit_id: 'ignore' } }, 'validation', 'map');
-  await refuse('reconcilePrepare', { ledgerRef, map: { valor: 'payer' } }, 'validation', 'map.valor');
-  const run = (await ok('reconcileStart', { ledgerRef })) as { runId: string };
-  await refuse('reconcileStart', { ledgerRef: randomUUID() }, 'not_found', 'ledgerRef');
+  await refuse('prepareReconcile', { ledgerRef, map: { Valor2: 'amount' } }, 'validation', 'map');
+  await refuse('prepareReconcile', { ledgerRef, map: { deposit_id: 'ignore' } }, 'validation', 'map');
+  await refuse('prepareReconcile', { ledgerRef, map: { valor: 'payer' } }, 'validation', 'map.valor');
+  const run = (await ok('startReconcile', { ledgerRef })) as { runId: string };
+  await refuse('startReconcile', { ledgerRef: randomUUID() }, 'not_found', 'ledgerRef');
   const runState = async (runId: string) =>
-    dataOf(await console.call('reconcileList', {})).find((summary) => summary.runId === runId)?.state;
+    dataOf(await console.call('listReconcileRuns', {})).find((summary) => summary.runId === runId)?.state;
   await expect.poll(() => runState(run.runId)).toBe('done');
-  await refuse('reconcileList', { all: true }, 'validation', 'all');
-  expect(await ok('reconcileRun', { runId: run.runId })).toMatchObject({
+  await refuse('listReconcileRuns', { all: true }, 'validation', 'all');
+  expect(await ok('getReconcileRun', { runId: run.runId })).toMatchObject({
     summary: { counts: { match: 1 }, badRows: 1 },
     badRowCount: 1,
   });
-  await refuse('reconcileRun', { runId: randomUUID() }, 'not_found', 'runId');
+  await refuse('getReconcileRun', { runId: randomUUID() }, 'not_found', 'runId');
   expect(
-    await ok('reconcileRows', { runId: run.runId, offset: 0, limit: 10, filter: 'differences' }),
+    await ok('getReconcileRows', { runId: run.runId, offset: 0, limit: 10, filter: 'differences' }),
   ).toMatchObject({ total: 1, rows: [{ id: '300000003', line: 3 }] });
   await refuse(
-    'reconcileRows',
+    'getReconcileRows',
     { runId: run.runId, offset: 0, limit: 10, filter: 'odd' },
     'validation',
     'filter',
   );
-  const differences = (await ok('reconcileExportCsv', { runId: run.runId, which: 'differences' })) as {
+  const differences = (await ok('exportReconcileCsv', { runId: run.runId, which: 'differences' })) as {
     csv: string;
   };
   expect(differences.csv.split('\r\n').filter(Boolean)).toHaveLength(2);
-  await refuse('reconcileExportCsv', { runId: run.runId, which: 'some' }, 'validation', 'which');
-  expect(await ok('reconcileCancel', { runId: run.runId })).toEqual({ cancelled: false });
-  await refuse('reconcileCancel', { runId: 'x' }, 'validation', 'runId');
-  await refuse('reconcileResume', { runId: run.runId }, 'invalid_state');
-  const slowRun = (await ok('reconcileStart', { ledgerRef, ratePerSecond: 1 })) as { runId: string };
-  expect(await ok('reconcileCancel', { runId: slowRun.runId })).toEqual({ cancelled: true });
+  await refuse('exportReconcileCsv', { runId: run.runId, which: 'some' }, 'validation', 'which');
+  expect(await ok('cancelReconcile', { runId: run.runId })).toEqual({ cancelled: false });
+  await refuse('cancelReconcile', { runId: 'x' }, 'validation', 'runId');
+  await refuse('resumeReconcile', { runId: run.runId }, 'invalid_state');
+  const slowRun = (await ok('startReconcile', { ledgerRef, ratePerSecond: 1 })) as { runId: string };
+  expect(await ok('cancelReconcile', { runId: slowRun.runId })).toEqual({ cancelled: true });
   await expect.poll(() => runState(slowRun.runId)).toBe('cancelled');
-  expect(await ok('reconcileResume', { runId: slowRun.runId })).toEqual({ runId: slowRun.runId });
+  expect(await ok('resumeReconcile', { runId: slowRun.runId })).toEqual({ runId: slowRun.runId });
   await expect.poll(() => runState(slowRun.runId)).toBe('done');
-  expect(await ok('reconcileList', {})).toMatchObject([
+  expect(await ok('listReconcileRuns', {})).toMatchObject([
     { runId: slowRun.runId, changes: { previousRunId: run.runId } },
     { runId: run.runId },
   ]);
 
   // -- Watchlist (of the local sandbox) -------------------------------------------------------
-  expect(await ok('watchPin', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
+  expect(await ok('pinWatch', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
     environmentId: 'local-sandbox',
     status: 'DELIVERED',
   });
-  await refuse('watchPin', { kind: 'deposit', id: '300000099' }, 'not_found');
-  await refuse('watchPin', { kind: 'deposit', id: 'ext:x' }, 'validation', 'id');
-  expect(await ok('watchList', {})).toMatchObject({ items: [{ kind: 'cashout', id: 'ext:payout-7783' }] });
-  await refuse('watchList', { environmentId: 'x' }, 'validation', 'environmentId');
-  expect(await ok('watchSetInterval', { seconds: 30 })).toMatchObject({ intervalSeconds: 30 });
-  await refuse('watchSetInterval', { seconds: 5 }, 'validation', 'seconds');
-  expect(await ok('watchTimeline', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
+  await refuse('pinWatch', { kind: 'deposit', id: '300000099' }, 'not_found');
+  await refuse('pinWatch', { kind: 'deposit', id: 'ext:x' }, 'validation', 'id');
+  expect(await ok('listWatchlist', {})).toMatchObject({
+    items: [{ kind: 'cashout', id: 'ext:payout-7783' }],
+  });
+  await refuse('listWatchlist', { environmentId: 'x' }, 'validation', 'environmentId');
+  expect(await ok('setWatchInterval', { seconds: 30 })).toMatchObject({ intervalSeconds: 30 });
+  await refuse('setWatchInterval', { seconds: 5 }, 'validation', 'seconds');
+  expect(await ok('getWatchTimeline', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({
     entries: [{ from: null, to: 'DELIVERED' }],
   });
-  await refuse('watchTimeline', { kind: 'refund', id: '17' }, 'not_found', 'id');
-  expect(await ok('watchPollNow', {})).toMatchObject({ lastPollAt: expect.any(String) });
-  await refuse('watchPollNow', { now: true }, 'validation', 'now');
-  expect(await ok('watchUnpin', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({ items: [] });
-  await refuse('watchUnpin', { kind: 'cashout', id: 'ext:payout-7783' }, 'not_found', 'id');
+  await refuse('getWatchTimeline', { kind: 'refund', id: '17' }, 'not_found', 'id');
+  expect(await ok('pollWatchlistNow', {})).toMatchObject({ lastPollAt: expect.any(String) });
+  await refuse('pollWatchlistNow', { now: true }, 'validation', 'now');
+  expect(await ok('unpinWatch', { kind: 'cashout', id: 'ext:payout-7783' })).toMatchObject({ items: [] });
+  await refuse('unpinWatch', { kind: 'cashout', id: 'ext:payout-7783' }, 'not_found', 'id');
 
   // -- Record index (what the calls above created and looked up in the local sandbox) ----------
   const createdId = String(created.created.record.deposit_id);
-  expect(await ok('recordSearch', { text: createdId })).toMatchObject([{ kind: 'deposit', id: createdId }]);
-  await refuse('recordSearch', { text: '   ' }, 'validation', 'text');
-  expect(await ok('recentRecords', { kind: 'deposit', offset: 0, limit: 10 })).toMatchObject({
+  expect(await ok('searchRecords', { text: createdId })).toMatchObject([{ kind: 'deposit', id: createdId }]);
+  await refuse('searchRecords', { text: '   ' }, 'validation', 'text');
+  expect(await ok('listRecentRecords', { kind: 'deposit', offset: 0, limit: 10 })).toMatchObject({
     total: expect.any(Number),
     records: expect.arrayContaining([expect.objectContaining({ id: createdId, source: 'created' })]),
   });
-  await refuse('recentRecords', { kind: 'deposit', offset: 0, limit: 0 }, 'validation', 'limit');
-  expect(await ok('recordGet', { kind: 'deposit', id: '300000001' })).toMatchObject({
+  await refuse('listRecentRecords', { kind: 'deposit', offset: 0, limit: 0 }, 'validation', 'limit');
+  expect(await ok('getRecord', { kind: 'deposit', id: '300000001' })).toMatchObject({
     id: '300000001',
     source: 'lookup',
   });
-  await refuse('recordGet', { kind: 'payout', id: '1' }, 'validation', 'kind');
-  expect(await ok('refundsOfDeposit', { depositId: 300000001 })).toMatchObject([
+  await refuse('getRecord', { kind: 'payout', id: '1' }, 'validation', 'kind');
+  expect(await ok('listDepositRefunds', { depositId: 300000001 })).toMatchObject([
     { kind: 'refund', depositId: '300000001', source: 'created' },
   ]);
-  await refuse('refundsOfDeposit', { depositId: '300000001' }, 'validation', 'depositId');
+  await refuse('listDepositRefunds', { depositId: '300000001' }, 'validation', 'depositId');
 
   // -- openExternal: only https redirect links this runtime received --------------------
   const service = await startHostedCheckoutDouble('https://pay.example/r/9');
@@ -420,7 +427,7 @@ test('every method answers through the dispatcher, and refuses what it must', as
       { apiKey: 'double-key-0001', apiSecret: 'double-secret-0001' },
     );
     dataOf(await console.call('useEnvironment', { id: linked.id }));
-    await refuse('sandboxNotifications', {}, 'not_permitted');
+    await refuse('listSandboxNotifications', {}, 'not_permitted');
     await refuse('openExternal', { url: 'https://pay.example/r/9' }, 'not_permitted');
     dataOf(await console.call('createDeposit', { body: { amount: 1, country: 'BR' } }));
     expect(await ok('openExternal', { url: 'https://pay.example/r/9' })).toEqual({ opened: true });
@@ -431,12 +438,12 @@ test('every method answers through the dispatcher, and refuses what it must', as
   }
 
   // -- How the console was started -----------------------------------------------------------
-  expect(await ok('consoleSetup', {})).toEqual({
+  expect(await ok('getConsoleSetup', {})).toEqual({
     launcher: 'desktop',
     dataFolderTemporary: false,
     keychain: 'usable',
   });
-  await refuse('consoleSetup', { verbose: true }, 'validation', 'verbose');
+  await refuse('getConsoleSetup', { verbose: true }, 'validation', 'verbose');
 
   // -- Guard rails -----------------------------------------------------------------------
   const prod = await addEnvironmentFor(
@@ -465,71 +472,75 @@ test('every method answers through the dispatcher, and refuses what it must', as
     { name: 'Earlier again', kind: 'testing', baseUrl: earlier.baseUrl },
     earlier.credentials,
   );
-  const entries = (await ok('auditEntries', { action: 'deposit.create' })) as Array<{ type: string }>;
+  const entries = (await ok('listAuditEntries', { action: 'deposit.create' })) as Array<{ type: string }>;
   expect(entries.length).toBeGreaterThanOrEqual(4);
-  await refuse('auditEntries', { action: 'deposit.delete' }, 'validation', 'action');
-  expect(await ok('auditVerify', {})).toMatchObject({ ok: true });
-  await refuse('auditVerify', { deep: true }, 'validation', 'deep');
-  const exported = (await ok('auditExportCsv', { environmentId: 'local-sandbox' })) as {
+  await refuse('listAuditEntries', { action: 'deposit.delete' }, 'validation', 'action');
+  expect(await ok('verifyAudit', {})).toMatchObject({ ok: true });
+  await refuse('verifyAudit', { deep: true }, 'validation', 'deep');
+  const exported = (await ok('exportAuditCsv', { environmentId: 'local-sandbox' })) as {
     fileName: string;
     csv: string;
   };
   expect(exported.fileName).toMatch(/^paydesk-audit-local-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(exported.csv.split('\r\n')[0]).toContain('seq,time,type');
-  await refuse('auditExportCsv', { from: 'yesterday' }, 'validation', 'from');
-  const unresolved = (await ok('auditUnresolved', {})) as Array<{ intentId: string; cause: string }>;
+  await refuse('exportAuditCsv', { from: 'yesterday' }, 'validation', 'from');
+  const unresolved = (await ok('listUnresolvedIntents', {})) as Array<{ intentId: string; cause: string }>;
   expect(unresolved.map((view) => [view.intentId, view.cause])).toEqual([
     [lostDeposit.intentId, 'no_outcome'],
     [lostCancel.intentId, 'no_outcome'],
     [lostRefund.intentId, 'no_outcome'],
   ]);
   // The active environment is the local sandbox, another account: the earlier refund does not block it.
-  expect(await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000006 } })).toBeNull();
-  expect(await ok('blockingIntent', { action: 'refund.create', ids: { deposit_id: 300000001 } })).toBeNull();
-  await refuse('blockingIntent', { action: 'refund.create', ids: { deposit_id: -1 } }, 'validation');
+  expect(
+    await ok('getBlockingIntent', { action: 'refund.create', ids: { deposit_id: 300000006 } }),
+  ).toBeNull();
+  expect(
+    await ok('getBlockingIntent', { action: 'refund.create', ids: { deposit_id: 300000001 } }),
+  ).toBeNull();
+  await refuse('getBlockingIntent', { action: 'refund.create', ids: { deposit_id: -1 } }, 'validation');
   await refuse(
-    'auditSettle',
+    'settleIntent',
     { intentId: lostRefund.intentId, verdict: 'happened', note: ' ' },
     'validation',
     'note',
   );
   expect(
-    await ok('auditSettle', {
+    await ok('settleIntent', {
       intentId: lostRefund.intentId,
       verdict: 'did_not_happen',
       note: 'no such refund in the merchant panel',
     }),
   ).toMatchObject({ type: 'resolution', resolutionMethod: 'manual', result: 'error', osUser: 'tester' });
-  await refuse('auditUnresolved', { all: 1 }, 'validation', 'all');
+  await refuse('listUnresolvedIntents', { all: 1 }, 'validation', 'all');
   // The cashout is ON_HOLD: the cancel did not take effect, which settles the intent as an error.
-  expect(await ok('auditReread', { intentId: lostCancel.intentId })).toMatchObject({
+  expect(await ok('rereadIntent', { intentId: lostCancel.intentId })).toMatchObject({
     type: 'resolution',
     resolutionMethod: 'status_reread',
     result: 'error',
     status: 'ON_HOLD',
   });
-  await refuse('auditReread', { intentId: lostDeposit.intentId }, 'validation');
-  await refuse('auditReread', { intentId: randomUUID() }, 'not_found', 'intentId');
-  expect(await ok('auditRetry', { intentId: lostDeposit.intentId })).toMatchObject({
+  await refuse('rereadIntent', { intentId: lostDeposit.intentId }, 'validation');
+  await refuse('rereadIntent', { intentId: randomUUID() }, 'not_found', 'intentId');
+  expect(await ok('retryIntent', { intentId: lostDeposit.intentId })).toMatchObject({
     type: 'resolution',
     resolutionMethod: 'retried_same_key',
     result: 'ok',
   });
-  await refuse('auditRetry', { intentId: lostDeposit.intentId }, 'invalid_state', 'intentId');
-  expect(await ok('auditUnresolved', {})).toEqual([]);
+  await refuse('retryIntent', { intentId: lostDeposit.intentId }, 'invalid_state', 'intentId');
+  expect(await ok('listUnresolvedIntents', {})).toEqual([]);
 
   // -- Drafts (test/unit/drafts covers them in depth) ----------------------------------------
   const draft = { environmentId: LOCAL.id, form: 'cashout-cancel' };
-  expect(await ok('draftSave', { ...draft, values: { cashoutId: '11954' } })).toMatchObject({
+  expect(await ok('saveDraft', { ...draft, values: { cashoutId: '11954' } })).toMatchObject({
     savedAt: expect.any(String),
   });
-  expect(await ok('draftLoad', draft)).toMatchObject({ draft: { values: { cashoutId: '11954' } } });
-  expect(await ok('draftDiscard', draft)).toEqual({ discarded: true });
-  await refuse('draftLoad', { ...draft, form: 'payout' }, 'validation', 'form');
-  await refuse('draftSave', { ...draft, values: { cashoutId: 11954 } }, 'validation', 'values.cashoutId');
+  expect(await ok('loadDraft', draft)).toMatchObject({ draft: { values: { cashoutId: '11954' } } });
+  expect(await ok('discardDraft', draft)).toEqual({ discarded: true });
+  await refuse('loadDraft', { ...draft, form: 'payout' }, 'validation', 'form');
+  await refuse('saveDraft', { ...draft, values: { cashoutId: 11954 } }, 'validation', 'values.cashoutId');
   // A record's empty key is named like an unknown empty key (the fuzz found `values.` instead).
-  await refuse('draftSave', { ...draft, values: { '': '' } }, 'validation', 'values.""');
-  await refuse('draftDiscard', { ...draft, environmentId: 'gone' }, 'not_found');
+  await refuse('saveDraft', { ...draft, values: { '': '' } }, 'validation', 'values.""');
+  await refuse('discardDraft', { ...draft, environmentId: 'gone' }, 'not_found');
 
   const all = Object.keys(CHANNELS) as ChannelName[];
   expect(all.filter((method) => !worked.has(method))).toEqual([]);
@@ -564,8 +575,8 @@ test.describe('the dispatcher itself', () => {
       ['createDeposit', { body: { amount: 1, country: 'BR' }, reason: 'x'.repeat(501) }, 'reason'],
       ['createRefund', { body: { deposit_id: 1, invoice_id: 'I', amount: 1.234 } }, 'body.amount'],
       ['cancelCashout', { cashoutId: 1, externalId: 'x'.repeat(33) }, 'externalId'],
-      ['refundPreflight', { depositId: 1, amount: Number.NaN }, 'amount'],
-      ['auditEntries', { from: '2024-01-01' }, 'from'],
+      ['getRefundPreflight', { depositId: 1, amount: Number.NaN }, 'amount'],
+      ['listAuditEntries', { from: '2024-01-01' }, 'from'],
       ['setCredential', { environmentId: 'a', field: 'apiKey', value: 'x'.repeat(5000) }, 'value'],
     ];
     for (const [method, arg, field] of cases) {

@@ -48,9 +48,11 @@ test('answers of one environment are never served under another', async ({ openC
   expect(localClock.lastSampleAt).not.toBe(testingClock.lastSampleAt);
 
   // The journal says where each mutation went.
-  const intents = dataOf(await console.call('auditEntries', {})).filter((entry) => entry.type === 'intent');
+  const intents = dataOf(await console.call('listAuditEntries', {})).filter(
+    (entry) => entry.type === 'intent',
+  );
   expect(intents.map((entry) => entry.environment?.id)).toEqual(['local-sandbox', testing.id]);
-  expect(dataOf(await console.call('auditEntries', { environmentId: testing.id }))).toHaveLength(2);
+  expect(dataOf(await console.call('listAuditEntries', { environmentId: testing.id }))).toHaveLength(2);
 });
 
 test('useEnvironment sends environmentChanged and the new arming state; the settings remember it', async ({
@@ -204,18 +206,20 @@ test('sandbox controls move records of the embedded sandbox, and work only while
   );
   const depositId = created.created.record.deposit_id;
   expect(
-    dataOf(await console.call('sandboxTransition', { entity: 'deposit', id: depositId, to: 'PENDING' })),
+    dataOf(
+      await console.call('transitionSandboxRecord', { entity: 'deposit', id: depositId, to: 'PENDING' }),
+    ),
   ).toEqual({ status: 'PENDING' });
   expect(dataOf(await console.call('getDeposit', { depositId })).record.status).toBe('PENDING');
-  const cashout = dataOf(await console.call('sandboxCreateCashout', { amount: 12.5 }));
+  const cashout = dataOf(await console.call('createSandboxCashout', { amount: 12.5 }));
   expect(dataOf(await console.call('getCashoutStatus', cashout)).record.cashout_status).toBe(0);
-  const before = Date.parse(dataOf(await console.call('sandboxAdvanceClock', { seconds: 0 })).now);
-  const after = Date.parse(dataOf(await console.call('sandboxAdvanceClock', { seconds: 3600 })).now);
+  const before = Date.parse(dataOf(await console.call('advanceSandboxClock', { seconds: 0 })).now);
+  const after = Date.parse(dataOf(await console.call('advanceSandboxClock', { seconds: 3600 })).now);
   expect(after - before).toBeGreaterThanOrEqual(3_600_000);
   await expect
-    .poll(async () => dataOf(await console.call('sandboxNotifications', {})).length, { timeout: 10_000 })
+    .poll(async () => dataOf(await console.call('listSandboxNotifications', {})).length, { timeout: 10_000 })
     .toBeGreaterThan(0);
-  const [notification] = dataOf(await console.call('sandboxNotifications', {}));
+  const [notification] = dataOf(await console.call('listSandboxNotifications', {}));
   expect(notification).toMatchObject({ url: 'http://127.0.0.1:9/ipn', body: `{"deposit_id":${depositId}}` });
 
   const second = await sandbox({ seed: 76 });
@@ -225,5 +229,5 @@ test('sandbox controls move records of the embedded sandbox, and work only while
     second.credentials,
   );
   dataOf(await console.call('useEnvironment', { id: testing.id }));
-  expect(errorOf(await console.call('sandboxAdvanceClock', { seconds: 1 })).kind).toBe('not_permitted');
+  expect(errorOf(await console.call('advanceSandboxClock', { seconds: 1 })).kind).toBe('not_permitted');
 });

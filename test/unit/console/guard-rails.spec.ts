@@ -69,7 +69,7 @@ test.describe('production arming', () => {
     expect(created.intentId).toEqual(expect.any(String));
 
     // Only the allowed call reached the journal, with its reason.
-    const entries = dataOf(await console.call('auditEntries', {}));
+    const entries = dataOf(await console.call('listAuditEntries', {}));
     expect(entries.map((entry) => [entry.type, entry.reason ?? null])).toEqual([
       ['intent', 'month-end test'],
       ['outcome', null],
@@ -174,7 +174,7 @@ test('the clock guard refuses mutating actions while the offset is off and canno
   expect(
     errorOf(await console.call('cancelCashout', { cashoutId: 11954, externalId: 'payout-7781' })).kind,
   ).toBe('clock_skew');
-  expect(dataOf(await console.call('auditEntries', {}))).toEqual([]);
+  expect(dataOf(await console.call('listAuditEntries', {}))).toEqual([]);
 });
 
 test.describe('cashout cancel guard', () => {
@@ -204,7 +204,7 @@ test.describe('cashout cancel guard', () => {
     expect(dataOf(await console.call('getCashoutStatus', { cashoutId: 11954 })).record.cashout_status).toBe(
       0,
     );
-    expect(dataOf(await console.call('auditEntries', {}))).toEqual([]);
+    expect(dataOf(await console.call('listAuditEntries', {}))).toEqual([]);
   });
 
   test('pending → cancelled, journaled with the status the answer carried', async ({ openConsole }) => {
@@ -213,7 +213,7 @@ test.describe('cashout cancel guard', () => {
       await console.call('cancelCashout', { cashoutId: 11954, externalId: 'payout-7781' }),
     );
     expect(outcome.status.record).toEqual({ cashout_status: 2, cashout_status_description: 'Canceled' });
-    const entries = dataOf(await console.call('auditEntries', {}));
+    const entries = dataOf(await console.call('listAuditEntries', {}));
     expect(entries.map((entry) => [entry.type, entry.state, entry.status ?? null])).toEqual([
       ['intent', 'ok', null],
       ['outcome', 'ok', 'CANCELLED'],
@@ -253,7 +253,7 @@ test.describe('refund pre-flight', () => {
     openConsole,
   }) => {
     const console = openConsole();
-    const preflight = dataOf(await console.call('refundPreflight', { depositId: 300000002 }));
+    const preflight = dataOf(await console.call('getRefundPreflight', { depositId: 300000002 }));
     expect(preflight.blockers).toEqual([expect.stringContaining('The deposit is PENDING')]);
     expect(
       errorOf(
@@ -267,17 +267,17 @@ test.describe('refund pre-flight', () => {
         }),
       ),
     ).toMatchObject({ kind: 'invalid_state' });
-    expect(dataOf(await console.call('auditEntries', {}))).toEqual([]);
+    expect(dataOf(await console.call('listAuditEntries', {}))).toEqual([]);
   });
 
   test('the amount must be above 0 and within what is left after the refunds this console recorded', async ({
     openConsole,
   }) => {
     const console = openConsole();
-    const first = dataOf(await console.call('refundPreflight', { depositId: 300000001 }));
+    const first = dataOf(await console.call('getRefundPreflight', { depositId: 300000001 }));
     expect(first).toMatchObject({ remaining: 150, currency: 'BRL', blockers: [], warnings: [] });
     expect(
-      dataOf(await console.call('refundPreflight', { depositId: 300000001, amount: 0 })).blockers,
+      dataOf(await console.call('getRefundPreflight', { depositId: 300000001, amount: 0 })).blockers,
     ).toEqual(['The amount to refund must be greater than 0.']);
 
     dataOf(
@@ -285,7 +285,7 @@ test.describe('refund pre-flight', () => {
         body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 100 },
       }),
     );
-    const after = dataOf(await console.call('refundPreflight', { depositId: 300000001, amount: 60 }));
+    const after = dataOf(await console.call('getRefundPreflight', { depositId: 300000001, amount: 60 }));
     expect(after.remaining).toBe(50);
     expect(after.blockers).toEqual([
       'The amount 60 BRL is more than the 50 BRL left to refund (the deposit amount minus the refunds of it this console knows of in this environment, apart from cancelled or rejected ones).',
@@ -301,7 +301,7 @@ test.describe('refund pre-flight', () => {
       ),
     ).toMatchObject({ kind: 'validation', field: 'body.amount' });
     expect(
-      dataOf(await console.call('refundPreflight', { depositId: 300000001, amount: 50 })).blockers,
+      dataOf(await console.call('getRefundPreflight', { depositId: 300000001, amount: 50 })).blockers,
     ).toEqual([]);
   });
 
@@ -309,11 +309,11 @@ test.describe('refund pre-flight', () => {
     openConsole,
   }) => {
     const console = openConsole();
-    const unmatched = dataOf(await console.call('refundPreflight', { depositId: 300000011, amount: 1 }));
+    const unmatched = dataOf(await console.call('getRefundPreflight', { depositId: 300000011, amount: 1 }));
     expect(unmatched).toMatchObject({ paidByCard: true, bankAccountRequired: false, blockers: [] });
     expect(unmatched.warnings).toEqual([expect.stringContaining('payer verification says UNMATCHED')]);
 
-    const bank = dataOf(await console.call('refundPreflight', { depositId: 300000006, amount: 1 }));
+    const bank = dataOf(await console.call('getRefundPreflight', { depositId: 300000006, amount: 1 }));
     expect(bank).toMatchObject({ paidByCard: false, bankAccountRequired: true, blockers: [] });
     // Refund 17 (made elsewhere) refunded it partly: the service says so, this console cannot know how much.
     expect(bank.warnings).toEqual([

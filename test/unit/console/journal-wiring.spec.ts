@@ -55,7 +55,7 @@ test('every mutation writes its intent, then its outcome (ok or error), and the 
   const refused = errorOf(await console.call('createDeposit', { body: { amount: 10, country: 'ZZ' } }));
   expect(refused).toMatchObject({ kind: 'validation', httpStatus: 400, idempotencyKey: expect.any(String) });
 
-  const entries = dataOf(await console.call('auditEntries', {}));
+  const entries = dataOf(await console.call('listAuditEntries', {}));
   expect(linesOf(entries, deposit.intentId ?? '')).toEqual([
     ['intent', undefined],
     ['outcome', 'ok'],
@@ -92,9 +92,9 @@ test('every mutation writes its intent, then its outcome (ok or error), and the 
   );
   expect(refundOutcome?.ids?.refund_id).toBe(refund.created.record.refund_id);
 
-  expect(dataOf(await console.call('auditVerify', {}))).toMatchObject({ ok: true, entries: 8 });
+  expect(dataOf(await console.call('verifyAudit', {}))).toMatchObject({ ok: true, entries: 8 });
   expect((await verifyJournalFile(join(dataDir, 'audit', 'journal.jsonl'))).ok).toBe(true);
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
 });
 
 test('a repeated intent reuses the key it is given; without one, each intent gets a new v4 key', async ({
@@ -126,7 +126,7 @@ test('a deposit whose answers are all lost is outcome_unknown; the retry with th
   expect(lost).toMatchObject({ kind: 'outcome_unknown', idempotencyKey: expect.any(String) });
   await dropFaults(service, 0, 0);
 
-  const [unresolved, ...rest] = dataOf(await console.call('auditUnresolved', {}));
+  const [unresolved, ...rest] = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(rest).toEqual([]);
   expect(unresolved).toMatchObject({
     action: 'deposit.create',
@@ -136,12 +136,14 @@ test('a deposit whose answers are all lost is outcome_unknown; the retry with th
     summary: { amount: '33.33', country: 'BR' },
   });
   // No id is known, so a status read cannot settle it.
-  expect(errorOf(await console.call('auditReread', { intentId: unresolved?.intentId ?? '' }))).toMatchObject({
-    kind: 'validation',
-    message: expect.stringContaining('only a retry with the same idempotency key can settle it'),
-  });
+  expect(errorOf(await console.call('rereadIntent', { intentId: unresolved?.intentId ?? '' }))).toMatchObject(
+    {
+      kind: 'validation',
+      message: expect.stringContaining('only a retry with the same idempotency key can settle it'),
+    },
+  );
 
-  const settled = dataOf(await console.call('auditRetry', { intentId: unresolved?.intentId ?? '' }));
+  const settled = dataOf(await console.call('retryIntent', { intentId: unresolved?.intentId ?? '' }));
   expect(settled).toMatchObject({
     type: 'resolution',
     resolutionMethod: 'retried_same_key',
@@ -155,8 +157,8 @@ test('a deposit whose answers are all lost is outcome_unknown; the retry with th
   expect((created.body as { record: { amount: number } }).record.amount).toBe(33.33);
   // The lost first attempt created it; the retry was answered from the stored answer: no second deposit.
   expect((await controlGet(service, `/deposits/${depositId + 1}`)).status).toBe(404);
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
-  expect(errorOf(await console.call('auditRetry', { intentId: unresolved?.intentId ?? '' })).kind).toBe(
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
+  expect(errorOf(await console.call('retryIntent', { intentId: unresolved?.intentId ?? '' })).kind).toBe(
     'invalid_state',
   );
 });
@@ -176,9 +178,9 @@ test('a lost refund answer: listed, retried with its key, no second refund', asy
   );
   expect(lost.kind).toBe('outcome_unknown');
   await dropFaults(service, 0, 0);
-  const [unresolved] = dataOf(await console.call('auditUnresolved', {}));
+  const [unresolved] = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(unresolved).toMatchObject({ action: 'refund.create', cause: 'answer_lost', canRetry: true });
-  const settled = dataOf(await console.call('auditRetry', { intentId: unresolved?.intentId ?? '' }));
+  const settled = dataOf(await console.call('retryIntent', { intentId: unresolved?.intentId ?? '' }));
   const refundId = settled.ids?.refund_id ?? 0;
   expect(dataOf(await console.call('getRefund', { refundId })).record).toMatchObject({
     deposit_id: 300000001,
@@ -186,7 +188,7 @@ test('a lost refund answer: listed, retried with its key, no second refund', asy
   });
   expect(errorOf(await console.call('getRefund', { refundId: refundId + 1 })).kind).toBe('not_found');
   // The settled refund now counts in what is left (150 - 7).
-  expect(dataOf(await console.call('refundPreflight', { depositId: 300000001 })).remaining).toBe(143);
+  expect(dataOf(await console.call('getRefundPreflight', { depositId: 300000001 })).remaining).toBe(143);
 });
 
 test('a cancel whose answer was lost is never sent again: the status is read and reported', async ({
@@ -202,13 +204,13 @@ test('a cancel whose answer was lost is never sent again: the status is read and
     kind: 'outcome_unknown',
     message: expect.stringContaining('is now CANCELLED (status 2)'),
   });
-  const entries = dataOf(await console.call('auditEntries', {}));
+  const entries = dataOf(await console.call('listAuditEntries', {}));
   expect(entries.map((entry) => [entry.type, entry.result ?? null, entry.resolutionMethod ?? null])).toEqual([
     ['intent', null, null],
     ['outcome', 'outcome_unknown', null],
     ['resolution', 'ok', 'status_reread'],
   ]);
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
 });
 
 test('a repeated intent under its original key settles the earlier lost one', async ({
@@ -223,8 +225,8 @@ test('a repeated intent under its original key settles the earlier lost one', as
   await dropFaults(service, 0, 0);
   const again = dataOf(await console.call('createDeposit', { body, idempotencyKey: lost.idempotencyKey }));
   expect(again.idempotencyKey).toBe(lost.idempotencyKey);
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
-  const resolution = dataOf(await console.call('auditEntries', {})).find(
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
+  const resolution = dataOf(await console.call('listAuditEntries', {})).find(
     (entry) => entry.type === 'resolution',
   );
   expect(resolution).toMatchObject({ resolutionMethod: 'retried_same_key', result: 'ok' });
@@ -262,7 +264,7 @@ test('intents a crashed run left without an outcome are listed on start as no_ou
   );
   await journal.close();
   const next = openConsole();
-  expect(dataOf(await next.call('auditUnresolved', {}))).toEqual([
+  expect(dataOf(await next.call('listUnresolvedIntents', {}))).toEqual([
     expect.objectContaining({ intentId: intent.intentId, cause: 'no_outcome', canRetry: true }),
   ]);
   const text = await readFile(join(dataDir, 'audit', 'journal.jsonl'), 'utf8');

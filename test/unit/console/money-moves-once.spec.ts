@@ -65,8 +65,8 @@ test('a refund whose answer was lost blocks a new refund of the deposit; the sam
   expect(lost.kind).toBe('outcome_unknown');
   expect(madeIds(gateway, REFUNDS, 'refund_id')).toHaveLength(1);
 
-  const preflight = dataOf(await console.call('refundPreflight', { depositId: DEPOSIT_ID }));
-  expect(preflight.blockingIntent).toMatchObject({
+  const preflight = dataOf(await console.call('getRefundPreflight', { depositId: DEPOSIT_ID }));
+  expect(preflight.getBlockingIntent).toMatchObject({
     state: 'unknown',
     idempotencyKey: lost.idempotencyKey,
     canRetry: true,
@@ -77,7 +77,10 @@ test('a refund whose answer was lost blocks a new refund of the deposit; the sam
   const refused = errorOf(await console.call('createRefund', { body: REFUND, reason: 'try again' }));
   expect(refused).toMatchObject({
     kind: 'intent_unresolved',
-    blockingIntent: { intentId: preflight.blockingIntent?.intentId, idempotencyKey: lost.idempotencyKey },
+    getBlockingIntent: {
+      intentId: preflight.getBlockingIntent?.intentId,
+      idempotencyKey: lost.idempotencyKey,
+    },
   });
   expect(refused.message).toContain(lost.idempotencyKey ?? 'no key');
   expect(gateway.posts.length).toBe(postsBefore);
@@ -90,13 +93,15 @@ test('a refund whose answer was lost blocks a new refund of the deposit; the sam
     }),
   );
   expect([retried.created.record.refund_id]).toEqual(madeIds(gateway, REFUNDS, 'refund_id'));
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
-  const entries = dataOf(await console.call('auditEntries', {}));
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
+  const entries = dataOf(await console.call('listAuditEntries', {}));
   const first = entries.find(
-    (entry) => entry.type === 'resolution' && entry.intentId === preflight.blockingIntent?.intentId,
+    (entry) => entry.type === 'resolution' && entry.intentId === preflight.getBlockingIntent?.intentId,
   );
   expect(first).toMatchObject({ resolutionMethod: 'retried_same_key', state: 'ok' });
-  expect(dataOf(await console.call('refundPreflight', { depositId: DEPOSIT_ID })).blockingIntent).toBeNull();
+  expect(
+    dataOf(await console.call('getRefundPreflight', { depositId: DEPOSIT_ID })).getBlockingIntent,
+  ).toBeNull();
 });
 
 test('a 104 answering a same-key resend settles nothing; only the answer to the same request does', async ({
@@ -115,7 +120,7 @@ test('a 104 answering a same-key resend settles nothing; only the answer to the 
   );
   gateway.disarm();
   expect(conflicted).toMatchObject({ kind: 'outcome_unknown', code: 104 });
-  const open = dataOf(await console.call('auditUnresolved', {}));
+  const open = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(open.map((view) => view.idempotencyKey)).toEqual([lost.idempotencyKey, lost.idempotencyKey]);
 
   // Another body under the used key is refused before anything is sent.
@@ -131,9 +136,9 @@ test('a 104 answering a same-key resend settles nothing; only the answer to the 
   expect(gateway.posts.length).toBe(postsBefore);
 
   const [oldest] = open;
-  dataOf(await console.call('auditRetry', { intentId: oldest?.intentId ?? '' }));
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
-  const states = dataOf(await console.call('auditEntries', { state: 'ok', action: 'refund.create' }))
+  dataOf(await console.call('retryIntent', { intentId: oldest?.intentId ?? '' }));
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
+  const states = dataOf(await console.call('listAuditEntries', { state: 'ok', action: 'refund.create' }))
     .filter((entry) => entry.type === 'intent')
     .map((entry) => entry.intentId);
   expect(states.sort()).toEqual(open.map((view) => view.intentId).sort());
@@ -149,9 +154,9 @@ test('an answer whose ids cannot be right (refund_id -5) is an unknown outcome, 
   const answer = errorOf(await console.call('createRefund', { body: REFUND, reason: 'customer asked' }));
   gateway.disarm();
   expect(answer.kind).toBe('outcome_unknown');
-  const [open] = dataOf(await console.call('auditUnresolved', {}));
+  const [open] = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(open).toMatchObject({ cause: 'answer_lost', idempotencyKey: answer.idempotencyKey, canRetry: true });
-  dataOf(await console.call('auditRetry', { intentId: open?.intentId ?? '' }));
+  dataOf(await console.call('retryIntent', { intentId: open?.intentId ?? '' }));
   expect(madeIds(gateway, REFUNDS, 'refund_id')).toHaveLength(1);
 });
 
@@ -163,13 +168,16 @@ test('a 502 after the service created the deposit is an unknown outcome: kept fo
   const failed = errorOf(await console.call('createDeposit', { body, reason: 'new sale' }));
   gateway.disarm();
   expect(failed).toMatchObject({ kind: 'outcome_unknown', httpStatus: 502 });
-  const [open] = dataOf(await console.call('auditUnresolved', {}));
+  const [open] = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(open).toMatchObject({ cause: 'answer_lost', canRetry: true, ids: { invoice_id: 'INV-502' } });
 
   const refused = errorOf(await console.call('createDeposit', { body, reason: 'again' }));
-  expect(refused).toMatchObject({ kind: 'intent_unresolved', blockingIntent: { intentId: open?.intentId } });
+  expect(refused).toMatchObject({
+    kind: 'intent_unresolved',
+    getBlockingIntent: { intentId: open?.intentId },
+  });
 
-  const settled = dataOf(await console.call('auditRetry', { intentId: open?.intentId ?? '' }));
+  const settled = dataOf(await console.call('retryIntent', { intentId: open?.intentId ?? '' }));
   expect(settled).toMatchObject({ state: 'ok', resolutionMethod: 'retried_same_key' });
   expect(madeIds(gateway, DEPOSITS, 'deposit_id')).toHaveLength(1);
 });
@@ -183,12 +191,12 @@ test('a second deposit with an invoice id already used needs its confirmation; t
   const again = errorOf(await console.call('createDeposit', { body, reason: 'sale' }));
   expect(again).toMatchObject({
     kind: 'duplicate_invoice',
-    blockingIntent: { intentId: first.intentId, state: 'ok', sameRequest: true },
+    getBlockingIntent: { intentId: first.intentId, state: 'ok', sameRequest: true },
   });
   const changed = errorOf(
     await console.call('createDeposit', { body: { ...body, amount: 31 }, reason: 'sale' }),
   );
-  expect(changed).toMatchObject({ kind: 'duplicate_invoice', blockingIntent: { sameRequest: false } });
+  expect(changed).toMatchObject({ kind: 'duplicate_invoice', getBlockingIntent: { sameRequest: false } });
   expect(madeIds(gateway, DEPOSITS, 'deposit_id')).toHaveLength(1);
 
   const resent = dataOf(
@@ -217,8 +225,8 @@ test('a cancel answered 502 is settled by reading the cashout, and a second canc
   );
   expect(answer.kind).toBe('outcome_unknown');
   expect(answer.message).toContain('CANCELLED');
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
-  const [settled] = dataOf(await console.call('auditEntries', { action: 'cashout.cancel' })).filter(
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
+  const [settled] = dataOf(await console.call('listAuditEntries', { action: 'cashout.cancel' })).filter(
     (entry) => entry.type === 'resolution',
   );
   expect(settled).toMatchObject({ resolutionMethod: 'status_reread', state: 'ok', status: 'CANCELLED' });
@@ -254,7 +262,7 @@ test('an outcome the journal cannot record is an error, and the intent is unreso
   await holder;
   expect(madeIds(gateway, REFUNDS, 'refund_id')).toHaveLength(1);
 
-  const [open] = dataOf(await console.call('auditUnresolved', {}));
+  const [open] = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(open).toMatchObject({ cause: 'no_outcome', canRetry: true });
   expect(errorOf(await console.call('createRefund', { body: REFUND, reason: 'again' })).kind).toBe(
     'intent_unresolved',
@@ -263,7 +271,7 @@ test('an outcome the journal cannot record is an error, and the intent is unreso
   await console.close();
   const restarted = openConsole();
   dataOf(await restarted.call('armProduction', { confirmation: 'Production' }));
-  expect(dataOf(await restarted.call('auditUnresolved', {})).map((view) => view.intentId)).toEqual([
+  expect(dataOf(await restarted.call('listUnresolvedIntents', {})).map((view) => view.intentId)).toEqual([
     open?.intentId,
   ]);
   expect(errorOf(await restarted.call('createRefund', { body: REFUND, reason: 'again' })).kind).toBe(
@@ -271,7 +279,7 @@ test('an outcome the journal cannot record is an error, and the intent is unreso
   );
   // Settled by hand after checking: who and why are kept, and refunds are possible again.
   const settled = dataOf(
-    await restarted.call('auditSettle', {
+    await restarted.call('settleIntent', {
       intentId: open?.intentId ?? '',
       verdict: 'happened',
       note: 'refund seen in the merchant panel',
@@ -280,6 +288,6 @@ test('an outcome the journal cannot record is an error, and the intent is unreso
   expect(settled).toMatchObject({ state: 'ok', resolutionMethod: 'manual', osUser: 'tester' });
   expect(settled.note).toContain('merchant panel');
   expect(
-    dataOf(await restarted.call('refundPreflight', { depositId: DEPOSIT_ID })).blockingIntent,
+    dataOf(await restarted.call('getRefundPreflight', { depositId: DEPOSIT_ID })).getBlockingIntent,
   ).toBeNull();
 });

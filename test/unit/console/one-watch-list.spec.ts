@@ -68,9 +68,9 @@ test('watching a sub-merchant is a pin, and a sub-merchant pin is watched: one l
   openConsole,
 }) => {
   const console = openConsole({ watch: { polling: false } });
-  dataOf(await console.call('watchPin', { kind: 'sub_merchant', id: String(INACTIVE) }));
-  dataOf(await console.call('watchPin', { kind: 'deposit', id: String(DEPOSIT) }));
-  dataOf(await console.call('watchPin', { kind: 'sub_merchant', id: String(ACTIVE) }));
+  dataOf(await console.call('pinWatch', { kind: 'sub_merchant', id: String(INACTIVE) }));
+  dataOf(await console.call('pinWatch', { kind: 'deposit', id: String(DEPOSIT) }));
+  dataOf(await console.call('pinWatch', { kind: 'sub_merchant', id: String(ACTIVE) }));
 
   const watched = dataOf(await console.call('listWatchedSubMerchants', {}));
   // Only the sub-merchants, in pin order, each read now with its balance.
@@ -81,11 +81,11 @@ test('watching a sub-merchant is a pin, and a sub-merchant pin is watched: one l
     [ACTIVE, 'ACTIVE'],
   ]);
 
-  dataOf(await console.call('watchUnpin', { kind: 'sub_merchant', id: String(INACTIVE) }));
+  dataOf(await console.call('unpinWatch', { kind: 'sub_merchant', id: String(INACTIVE) }));
   expect(dataOf(await console.call('listWatchedSubMerchants', {})).map((item) => item.subMerchantId)).toEqual(
     [ACTIVE],
   );
-  expect(refs(dataOf(await console.call('watchList', {})).items)).toEqual([
+  expect(refs(dataOf(await console.call('listWatchlist', {})).items)).toEqual([
     `deposit ${DEPOSIT}`,
     `sub_merchant ${ACTIVE}`,
   ]);
@@ -109,7 +109,7 @@ test('an old settings file with watched sub-merchants and a watchlist with pins:
   );
 
   const console = openConsole({ watch: { polling: false } });
-  const view = dataOf(await console.call('watchList', {}));
+  const view = dataOf(await console.call('listWatchlist', {}));
   expect(refs(view.items)).toEqual([
     `deposit ${DEPOSIT}`,
     `sub_merchant ${ACTIVE}`,
@@ -140,7 +140,7 @@ test('an old settings file with watched sub-merchants and a watchlist with pins:
 
   // A second start finds the same list.
   const again = openConsole({ watch: { polling: false } });
-  expect(refs(dataOf(await again.call('watchList', {})).items)).toEqual(refs(view.items));
+  expect(refs(dataOf(await again.call('listWatchlist', {})).items)).toEqual(refs(view.items));
 });
 
 test('watches left waiting by a crash after the watchlist was written are not added twice', async ({
@@ -167,7 +167,7 @@ test('watches left waiting by a crash after the watchlist was written are not ad
     ),
   );
   const console = openConsole({ watch: { polling: false } });
-  expect(refs(dataOf(await console.call('watchList', {})).items)).toEqual([
+  expect(refs(dataOf(await console.call('listWatchlist', {})).items)).toEqual([
     `sub_merchant ${ACTIVE}`,
     `sub_merchant ${INACTIVE}`,
   ]);

@@ -204,7 +204,7 @@ test('a batch records its answered rows, a page per write, not one write per row
     ...Array.from({ length: 1200 }, (_, offset) => String(FIRST_BULK_DEPOSIT_ID + offset)),
     '300000099',
   ];
-  const started = dataOf(await console.call('batchStart', { kind: 'deposits', ids, ratePerSecond: 1000 }));
+  const started = dataOf(await console.call('startBatch', { kind: 'deposits', ids, ratePerSecond: 1000 }));
   await expect
     .poll(() => progressOf(console, started.batchId).length, { timeout: 30_000 })
     .toBeGreaterThan(0);
@@ -224,12 +224,12 @@ test('a batch records its answered rows, a page per write, not one write per row
 
 test('a watch pin and its polls record what they read', async ({ openConsole, dataDir }) => {
   const console = openConsole({ recordIndex: sqliteRecordIndexStarter(dataDir), watch: { polling: false } });
-  dataOf(await console.call('watchPin', { kind: 'refund', id: '18' }));
+  dataOf(await console.call('pinWatch', { kind: 'refund', id: '18' }));
   expect(await search(console, '18')).toContainEqual(
     expect.objectContaining({ kind: 'refund', id: '18', source: 'watch', status: 'PENDING' }),
   );
-  dataOf(await console.call('watchPin', { kind: 'cashout', id: '11954' }));
-  dataOf(await console.call('watchPollNow', {}));
+  dataOf(await console.call('pinWatch', { kind: 'cashout', id: '11954' }));
+  dataOf(await console.call('pollWatchlistNow', {}));
   expect(await search(console, '11954')).toEqual([
     expect.objectContaining({ kind: 'cashout', id: '11954', status: 'PENDING', source: 'watch' }),
   ]);
@@ -250,7 +250,7 @@ test('an index that cannot be opened changes no answer: the refund is made and j
     }),
   );
   expect(refund.created.record.refund_id).toBeGreaterThan(0);
-  const entries = dataOf(await console.call('auditEntries', { action: 'refund.create' }));
+  const entries = dataOf(await console.call('listAuditEntries', { action: 'refund.create' }));
   expect(entries.find((entry) => entry.type === 'outcome')).toMatchObject({ result: 'ok', state: 'ok' });
   dataOf(await console.call('getDeposit', { depositId: 300000002 }));
 

@@ -24,14 +24,14 @@ test('a refund created on a BRL deposit is listed and found in BRL', async ({ op
     }),
   );
   const refundId = String(created.created.record.refund_id);
-  const recent = dataOf(await console.call('recentRecords', { kind: 'refund', offset: 0, limit: 10 }));
+  const recent = dataOf(await console.call('listRecentRecords', { kind: 'refund', offset: 0, limit: 10 }));
   expect(recent.records).toContainEqual(
     expect.objectContaining({ id: refundId, amount: 40, currency: 'BRL' }),
   );
-  expect(dataOf(await console.call('recordGet', { kind: 'refund', id: refundId }))).toMatchObject({
+  expect(dataOf(await console.call('getRecord', { kind: 'refund', id: refundId }))).toMatchObject({
     currency: 'BRL',
   });
-  expect(dataOf(await console.call('refundsOfDeposit', { depositId: deposit }))).toContainEqual(
+  expect(dataOf(await console.call('listDepositRefunds', { depositId: deposit }))).toContainEqual(
     expect.objectContaining({ id: refundId, currency: 'BRL' }),
   );
 });
@@ -44,7 +44,7 @@ test('batch refund rows carry the currency of a deposit the index knows, and non
   // Refund 17 refunds deposit 300000006 (BRL), looked up here; refund 19's deposit never was.
   dataOf(await console.call('getDeposit', { depositId: SEEDED.refundedBankDeposit }));
   const started = dataOf(
-    await console.call('batchStart', {
+    await console.call('startBatch', {
       kind: 'refunds',
       ids: [String(SEEDED.completedRefund), String(SEEDED.deliveredRefund)],
     }),
@@ -52,7 +52,7 @@ test('batch refund rows carry the currency of a deposit the index knows, and non
   await expect.poll(() => finished(console, started.batchId)?.state, { timeout: 15_000 }).toBe('done');
 
   const rows = dataOf(
-    await console.call('batchRows', { batchId: started.batchId, offset: 0, limit: 10 }),
+    await console.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 10 }),
   ).rows;
   expect(rows.find((row) => row.id === String(SEEDED.completedRefund))).toMatchObject({
     state: 'ok',
@@ -63,7 +63,7 @@ test('batch refund rows carry the currency of a deposit the index knows, and non
   expect(unknown).toMatchObject({ state: 'ok', depositId: SEEDED.unmatchedCardDeposit });
   expect(unknown).not.toHaveProperty('currency');
 
-  const csv = dataOf(await console.call('batchExportCsv', { batchId: started.batchId })).csv.split(/\r?\n/);
+  const csv = dataOf(await console.call('exportBatchCsv', { batchId: started.batchId })).csv.split(/\r?\n/);
   const header = csv[0]?.split(',') ?? [];
   const currencyAt = header.indexOf('currency');
   expect(currencyAt).toBeGreaterThan(-1);

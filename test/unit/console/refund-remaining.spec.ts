@@ -30,7 +30,9 @@ async function paidDeposit(console: Console): Promise<number> {
     }),
   );
   const depositId = created.created.record.deposit_id;
-  dataOf(await console.call('sandboxTransition', { entity: 'deposit', id: depositId, to: 'COMPLETED' }));
+  dataOf(
+    await console.call('transitionSandboxRecord', { entity: 'deposit', id: depositId, to: 'COMPLETED' }),
+  );
   return depositId;
 }
 
@@ -42,11 +44,11 @@ async function refund(console: Console, depositId: number, amount: number): Prom
 }
 
 async function remaining(console: Console, depositId: number): Promise<number | null> {
-  return dataOf(await console.call('refundPreflight', { depositId })).remaining;
+  return dataOf(await console.call('getRefundPreflight', { depositId })).remaining;
 }
 
 async function move(console: Console, refundId: number, to: string): Promise<void> {
-  dataOf(await console.call('sandboxTransition', { entity: 'refund', id: refundId, to }));
+  dataOf(await console.call('transitionSandboxRecord', { entity: 'refund', id: refundId, to }));
 }
 
 test('a refund seen CANCELLED or REJECTED gives its amount back; a standing one does not', async ({
@@ -74,7 +76,7 @@ test('a refund seen CANCELLED or REJECTED gives its amount back; a standing one 
   // pre-flight refuses a cent more, the service takes exactly that much.
   dataOf(await console.call('getRefund', { refundId: standing }));
   expect(await remaining(console, deposit)).toBe(140);
-  const tooMuch = await console.call('refundPreflight', { depositId: deposit, amount: 140.01 });
+  const tooMuch = await console.call('getRefundPreflight', { depositId: deposit, amount: 140.01 });
   expect(dataOf(tooMuch).blockers).toEqual([expect.stringContaining('more than the 140 BRL left')]);
   await refund(console, deposit, 140);
   expect(await remaining(console, deposit)).toBe(0);
@@ -93,7 +95,7 @@ test('a refund made elsewhere counts once the console has looked it up; without 
   // Refund 18 (of the card deposit) comes without its amount: nothing to subtract, but said.
   dataOf(await console.call('getRefund', { refundId: SEEDED_RECORDS.pendingRefundWithoutAmount }));
   const card = SEEDED_RECORDS.completedCardDeposit; // BRL 150
-  const preflight = dataOf(await console.call('refundPreflight', { depositId: card }));
+  const preflight = dataOf(await console.call('getRefundPreflight', { depositId: card }));
   expect(preflight.remaining).toBe(150);
   expect(preflight.warnings).toContainEqual(
     expect.stringContaining('The service did not send the amount of 1 refund of this deposit'),

@@ -76,12 +76,12 @@ test('links: one the service did not send, no browser here, a browser that fails
 
 test('the record index: none kept, and a console that has closed', async ({ openConsole, dataDir }) => {
   const console = openConsole({ recordIndex: false });
-  expect(errorOf(await console.call('recordSearch', { text: '3000', kinds: ['deposit'] })).text).toEqual({
+  expect(errorOf(await console.call('searchRecords', { text: '3000', kinds: ['deposit'] })).text).toEqual({
     key: 'console.noRecordIndex',
   });
   const closing = openConsole({ recordIndex: sqliteRecordIndexStarter(dataDir) });
   await closing.close();
-  expect(errorOf(await closing.call('recordSearch', { text: '3000', kinds: ['deposit'] })).text).toEqual({
+  expect(errorOf(await closing.call('searchRecords', { text: '3000', kinds: ['deposit'] })).text).toEqual({
     key: 'console.closed',
   });
 });
@@ -93,14 +93,14 @@ test('a ledger: too many columns, a part that never came, a ledger no longer ope
   const header = Array.from({ length: RECONCILE_LIMITS.maxColumns + 1 }, (_, index) => `c${index}`).join(',');
   const chunk = Buffer.from(`${header}\n`).toString('base64');
   expect(
-    errorOf(await console.call('reconcileRead', { ledgerName: 'wide.csv', chunk, last: true })).text,
+    errorOf(await console.call('uploadLedger', { ledgerName: 'wide.csv', chunk, last: true })).text,
   ).toEqual({
     key: 'ledger.tooManyColumns',
     params: { max: RECONCILE_LIMITS.maxColumns },
   });
   expect(
     errorOf(
-      await console.call('reconcileRead', {
+      await console.call('uploadLedger', {
         uploadId: '5b0f3a4e-8d2c-4c1e-9a7b-2f6d1e3c4b5a',
         ledgerName: 'ledger.csv',
         chunk,
@@ -109,7 +109,7 @@ test('a ledger: too many columns, a part that never came, a ledger no longer ope
     ).text,
   ).toEqual({ key: 'ledger.notReceivedWhole' });
   expect(
-    errorOf(await console.call('reconcilePrepare', { ledgerRef: '5b0f3a4e-8d2c-4c1e-9a7b-2f6d1e3c4b5a' }))
+    errorOf(await console.call('prepareReconcile', { ledgerRef: '5b0f3a4e-8d2c-4c1e-9a7b-2f6d1e3c4b5a' }))
       .text,
   ).toEqual({ key: 'ledger.noLongerOpen' });
 });

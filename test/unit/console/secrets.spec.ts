@@ -107,7 +107,7 @@ test('no secret reaches a file, a log, the CLI output or any answer that crossed
       dataOf(await call('listBanks', { country: 'MX' }));
       dataOf(await call('getCryptoQuote', { currency: 'USD', amount: 10, crypto: 'USDT' }));
       dataOf(await call('getSubMerchant', { subMerchantId: 18703 }));
-      dataOf(await call('refundPreflight', { depositId: 300000001 }));
+      dataOf(await call('getRefundPreflight', { depositId: 300000001 }));
       dataOf(await call('listEnvironments', {}));
     }
 
@@ -152,9 +152,9 @@ test('no secret reaches a file, a log, the CLI output or any answer that crossed
         value: testingCredentials.apiSecret,
       }),
     );
-    dataOf(await call('auditEntries', {}));
-    dataOf(await call('auditExportCsv', {}));
-    dataOf(await call('auditVerify', {}));
+    dataOf(await call('listAuditEntries', {}));
+    dataOf(await call('exportAuditCsv', {}));
+    dataOf(await call('verifyAudit', {}));
     await session.close();
 
     // The same data folder and keychain through the CLI.

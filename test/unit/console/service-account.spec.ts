@@ -88,7 +88,7 @@ test('an unknown refund blocks its deposit on every profile of the account, howe
   const refused = errorOf(await console.call('createRefund', { body: REFUND, reason: 'again, from B' }));
   expect(refused).toMatchObject({
     kind: 'intent_unresolved',
-    blockingIntent: { idempotencyKey: lost.idempotencyKey },
+    getBlockingIntent: { idempotencyKey: lost.idempotencyKey },
   });
   expect(gateway.posts.length).toBe(posts);
   // The first profile cannot go while its request's outcome is unknown.
@@ -116,7 +116,7 @@ test('D18: 25 hours later the same key is never sent again, by retry or resend; 
   loseNextRefund(gateway);
   const lost = errorOf(await console.call('createRefund', { body: REFUND, reason: 'customer asked' }));
   gateway.disarm();
-  const [open1] = dataOf(await console.call('auditUnresolved', {}));
+  const [open1] = dataOf(await console.call('listUnresolvedIntents', {}));
   expect(open1).toMatchObject({ canRetry: true, resendUntil: expect.any(String) });
 
   // A weekend: the service forgets the key after 24 h (its business clock) and the console's clock moves on.
@@ -132,22 +132,22 @@ test('D18: 25 hours later the same key is never sent again, by retry or resend; 
     }),
   );
   expect(resend.text?.key).toBe('journal.keyExpired');
-  const retry = errorOf(await console.call('auditRetry', { intentId: open1?.intentId ?? '' }));
+  const retry = errorOf(await console.call('retryIntent', { intentId: open1?.intentId ?? '' }));
   expect(retry.text?.key).toBe('journal.keyExpired');
   expect(gateway.posts.length).toBe(posts);
-  expect(dataOf(await console.call('auditUnresolved', {}))).toMatchObject([{ canRetry: false }]);
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toMatchObject([{ canRetry: false }]);
   // Still blocking under a new key too, until a person settles it after checking.
   expect(errorOf(await console.call('createRefund', { body: REFUND, reason: 'new key' })).kind).toBe(
     'intent_unresolved',
   );
   dataOf(
-    await console.call('auditSettle', {
+    await console.call('settleIntent', {
       intentId: open1?.intentId ?? '',
       verdict: 'happened',
       note: 'refund seen in the merchant panel',
     }),
   );
-  expect(dataOf(await console.call('auditUnresolved', {}))).toEqual([]);
+  expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
 });
 
 test('a refund goes out with the amount confirmed, and its intent line says how much of what', async ({
@@ -166,7 +166,7 @@ test('a refund goes out with the amount confirmed, and its intent line says how 
   expect(gateway.posts.length).toBe(posts);
 
   const made = dataOf(await console.call('createRefund', { body: REFUND, reason: 'part of it' }));
-  const intent = dataOf(await console.call('auditEntries', { action: 'refund.create' })).find(
+  const intent = dataOf(await console.call('listAuditEntries', { action: 'refund.create' })).find(
     (entry) => entry.type === 'intent' && entry.intentId === made.intentId,
   );
   expect(intent?.summary).toMatchObject({ amount: '5', currency: 'BRL' });
@@ -177,11 +177,11 @@ test('a refund the service sent without its amount makes what is left uncertain:
 }) => {
   const console = open();
   await production(console, 'Live', gateway.baseUrl, service);
-  const before = dataOf(await console.call('refundPreflight', { depositId: DEPOSIT_ID }));
+  const before = dataOf(await console.call('getRefundPreflight', { depositId: DEPOSIT_ID }));
   expect(before.remainingUncertain).toBe(false);
   // Refund 18 of this deposit is PENDING and its record carries no amount (seed-data.ts).
   dataOf(await console.call('getRefund', { refundId: 18 }));
-  const after = dataOf(await console.call('refundPreflight', { depositId: DEPOSIT_ID }));
+  const after = dataOf(await console.call('getRefundPreflight', { depositId: DEPOSIT_ID }));
   expect(after).toMatchObject({ remaining: before.remaining, remainingUncertain: true });
   expect(after.texts.warnings).toContainEqual({ key: 'refund.amountsMissing', params: { count: 1 } });
   // What the service really has left is less: the full amount is refused and nothing moves.
@@ -203,7 +203,7 @@ test('the same deposit sent twice without an invoice id is one intent: the secon
   const again = errorOf(await console.call('createDeposit', { body, reason: 'invoice for Ana' }));
   expect(again).toMatchObject({
     kind: 'duplicate_invoice',
-    blockingIntent: {
+    getBlockingIntent: {
       intentId: first.intentId,
       ids: { invoice_id: first.created.record.merchant_invoice_id },
     },
@@ -218,12 +218,12 @@ test('the embedded sandbox: a restart is another world, whose records no earlier
 }) => {
   const first = openConsole();
   dataOf(await first.call('createRefund', { body: { ...REFUND, amount: 100 }, reason: 'world one' }));
-  const emptied = dataOf(await first.call('refundPreflight', { depositId: DEPOSIT_ID }));
+  const emptied = dataOf(await first.call('getRefundPreflight', { depositId: DEPOSIT_ID }));
   await first.close();
 
   // The same seed, the same deposit id; the earlier world's refund is gone with its world.
   const second = openConsole();
-  const fresh = dataOf(await second.call('refundPreflight', { depositId: DEPOSIT_ID }));
+  const fresh = dataOf(await second.call('getRefundPreflight', { depositId: DEPOSIT_ID }));
   expect(fresh.remaining).toBe((emptied.remaining ?? 0) + 100);
   expect(fresh.texts.warnings.map((text) => text.key)).not.toContain('refund.recorded');
   dataOf(await second.call('createRefund', { body: { ...REFUND, amount: 100 }, reason: 'world two' }));

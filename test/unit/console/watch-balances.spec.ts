@@ -25,9 +25,9 @@ test('pins carry their balance or amount, and the list its totals per kind and c
     ['sub_merchant', '18703'],
     ['cashout', '11954'],
   ] as const) {
-    dataOf(await console.call('watchPin', { kind, id }));
+    dataOf(await console.call('pinWatch', { kind, id }));
   }
-  const view = dataOf(await console.call('watchList', {}));
+  const view = dataOf(await console.call('listWatchlist', {}));
   const amountOf = (kind: string, id: string) => {
     const item = view.items.find((candidate) => candidate.kind === kind && candidate.id === id);
     return [item?.amount, item?.currency];
@@ -67,7 +67,7 @@ test('pins carry their balance or amount, and the list its totals per kind and c
 
   // Kept in the watchlist file: a console opened again on the same folder shows them before a poll.
   const again = openConsole({ watch: { polling: false } });
-  expect(dataOf(await again.call('watchList', {})).totals).toEqual(view.totals);
+  expect(dataOf(await again.call('listWatchlist', {})).totals).toEqual(view.totals);
 });
 
 const item = (kind: WatchItem['kind'], amount?: number, currency?: string): WatchItem => ({

@@ -42,44 +42,44 @@ test('a draft is kept per environment and form, and read back as saved', async (
     {},
   );
   dataOf(
-    await console.call('draftSave', { environmentId: SANDBOX, form: 'deposit-create', values: depositDraft }),
+    await console.call('saveDraft', { environmentId: SANDBOX, form: 'deposit-create', values: depositDraft }),
   );
   dataOf(
-    await console.call('draftSave', {
+    await console.call('saveDraft', {
       environmentId: testing.id,
       form: 'deposit-create',
       values: { amount: '7', country: 'MX' },
     }),
   );
 
-  const sandbox = dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'deposit-create' }));
+  const sandbox = dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'deposit-create' }));
   expect(sandbox).toMatchObject({ setAside: false, draft: { environmentId: SANDBOX, values: depositDraft } });
   const other = dataOf(
-    await console.call('draftLoad', { environmentId: testing.id, form: 'deposit-create' }),
+    await console.call('loadDraft', { environmentId: testing.id, form: 'deposit-create' }),
   );
   expect(other.draft?.values).toEqual({ amount: '7', country: 'MX' });
   // Another form of the same environment has none.
   expect(
-    dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' })).draft,
+    dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' })).draft,
   ).toBeNull();
 
   // A restart (a new runtime on the same data folder and keychain) reads the same draft.
   await console.close();
   const again = openConsole();
-  const reread = dataOf(await again.call('draftLoad', { environmentId: SANDBOX, form: 'deposit-create' }));
+  const reread = dataOf(await again.call('loadDraft', { environmentId: SANDBOX, form: 'deposit-create' }));
   expect(reread.draft?.values).toEqual(depositDraft);
 
   // Discarding one leaves the other environment's draft alone.
   expect(
-    dataOf(await again.call('draftDiscard', { environmentId: SANDBOX, form: 'deposit-create' })),
+    dataOf(await again.call('discardDraft', { environmentId: SANDBOX, form: 'deposit-create' })),
   ).toEqual({
     discarded: true,
   });
   expect(
-    dataOf(await again.call('draftLoad', { environmentId: SANDBOX, form: 'deposit-create' })).draft,
+    dataOf(await again.call('loadDraft', { environmentId: SANDBOX, form: 'deposit-create' })).draft,
   ).toBeNull();
   expect(
-    dataOf(await again.call('draftLoad', { environmentId: testing.id, form: 'deposit-create' })).draft
+    dataOf(await again.call('loadDraft', { environmentId: testing.id, form: 'deposit-create' })).draft
       ?.values,
   ).toEqual({ amount: '7', country: 'MX' });
 
@@ -95,7 +95,7 @@ test('payer details are not on disk in plain text; the key is in the keychain on
 }) => {
   const console = openConsole();
   dataOf(
-    await console.call('draftSave', { environmentId: SANDBOX, form: 'deposit-create', values: depositDraft }),
+    await console.call('saveDraft', { environmentId: SANDBOX, form: 'deposit-create', values: depositDraft }),
   );
   const onDisk = await readFile(draftFile(dataDir, SANDBOX, 'deposit-create'), 'utf8');
   expect(onDisk).not.toContain(EMAIL);
@@ -119,12 +119,12 @@ test('an unreadable draft is set aside with a flag for the form, never a crash',
 
   for (const damaged of ['{"version":1,', '[]', 'not json at all']) {
     await writeFile(path, damaged);
-    const loaded = dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }));
+    const loaded = dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }));
     expect(loaded, damaged).toEqual({ draft: null, setAside: true, keeping: 'sealed', sealedEarlier: false });
   }
   // Sealed, then one byte of the sealed text changed: GCM refuses it.
   dataOf(
-    await console.call('draftSave', {
+    await console.call('saveDraft', {
       environmentId: SANDBOX,
       form: 'refund-create',
       values: { amount: '5' },
@@ -134,7 +134,7 @@ test('an unreadable draft is set aside with a flag for the form, never a crash',
   const flipped = Buffer.from(sealed.sealed, 'base64');
   flipped[0] = (flipped[0] ?? 0) ^ 1;
   await writeFile(path, JSON.stringify({ ...sealed, sealed: flipped.toString('base64') }));
-  expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
+  expect(dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: true,
     keeping: 'sealed',
@@ -143,7 +143,7 @@ test('an unreadable draft is set aside with a flag for the form, never a crash',
   const names = await readdir(join(dataDir, DRAFTS_FOLDER_NAME, SANDBOX));
   expect(names.filter((name) => name.startsWith('refund-create.json.corrupt-'))).toHaveLength(4);
   // Moved aside once: the next open finds no draft and nothing to set aside.
-  expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
+  expect(dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: false,
     keeping: 'sealed',
@@ -162,7 +162,7 @@ test('a draft opens only where it was saved, and only with the keychain that sea
     {},
   );
   dataOf(
-    await console.call('draftSave', {
+    await console.call('saveDraft', {
       environmentId: SANDBOX,
       form: 'cashout-cancel',
       values: { cashoutId: '11954' },
@@ -173,7 +173,7 @@ test('a draft opens only where it was saved, and only with the keychain that sea
   await mkdir(join(dataDir, DRAFTS_FOLDER_NAME, testing.id), { recursive: true });
   await writeFile(copied, await readFile(draftFile(dataDir, SANDBOX, 'cashout-cancel'), 'utf8'));
   expect(
-    dataOf(await console.call('draftLoad', { environmentId: testing.id, form: 'cashout-cancel' })),
+    dataOf(await console.call('loadDraft', { environmentId: testing.id, form: 'cashout-cancel' })),
   ).toEqual({
     draft: null,
     setAside: true,
@@ -186,7 +186,7 @@ test('a draft opens only where it was saved, and only with the keychain that sea
     vault: { backend: createMemoryBackend(), service: 'paydesk-test-console' },
   });
   expect(
-    dataOf(await elsewhere.call('draftLoad', { environmentId: SANDBOX, form: 'cashout-cancel' })),
+    dataOf(await elsewhere.call('loadDraft', { environmentId: SANDBOX, form: 'cashout-cancel' })),
   ).toEqual({
     draft: null,
     setAside: true,
@@ -198,23 +198,23 @@ test('a draft opens only where it was saved, and only with the keychain that sea
 test('draft calls are checked: environment, form and values', async ({ openConsole }) => {
   const console = openConsole();
   expect(
-    errorOf(await console.call('draftLoad', { environmentId: 'nowhere', form: 'deposit-create' })).kind,
+    errorOf(await console.call('loadDraft', { environmentId: 'nowhere', form: 'deposit-create' })).kind,
   ).toBe('not_found');
   expect(
-    errorOf(await console.call('draftLoad', { environmentId: '../etc', form: 'deposit-create' })).kind,
+    errorOf(await console.call('loadDraft', { environmentId: '../etc', form: 'deposit-create' })).kind,
   ).toBe('validation');
-  expect(errorOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'payout' })).kind).toBe(
+  expect(errorOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'payout' })).kind).toBe(
     'validation',
   );
   const tooMany = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`f${index}`, 'x']));
   expect(
     errorOf(
-      await console.call('draftSave', { environmentId: SANDBOX, form: 'deposit-create', values: tooMany }),
+      await console.call('saveDraft', { environmentId: SANDBOX, form: 'deposit-create', values: tooMany }),
     ).kind,
   ).toBe('validation');
   expect(
     errorOf(
-      await console.call('draftSave', {
+      await console.call('saveDraft', {
         environmentId: SANDBOX,
         form: 'deposit-create',
         values: { amount: 5 },
@@ -226,9 +226,9 @@ test('draft calls are checked: environment, form and values', async ({ openConso
 test('a sent request clears its form draft; one refused before sending keeps it', async ({ openConsole }) => {
   const console = openConsole();
   const save = async (form: 'deposit-create' | 'refund-create' | 'cashout-cancel', values: DraftValues) =>
-    dataOf(await console.call('draftSave', { environmentId: SANDBOX, form, values }));
+    dataOf(await console.call('saveDraft', { environmentId: SANDBOX, form, values }));
   const draftOf = async (form: 'deposit-create' | 'refund-create' | 'cashout-cancel') =>
-    dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form })).draft;
+    dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form })).draft;
 
   await save('deposit-create', depositDraft);
   await save('refund-create', { depositId: '300000001', amount: '5' });
@@ -343,7 +343,7 @@ test('saves from two processes at once: last write wins, a reader never sees a p
 test('a draft save as the call log writes it holds no payer detail', () => {
   const logged = JSON.stringify(
     redactFields({
-      channel: 'paydesk:draftSave',
+      channel: 'paydesk:saveDraft',
       arg: { environmentId: SANDBOX, form: 'deposit-create', values: depositDraft },
     }),
   );

@@ -55,24 +55,24 @@ test('without a usable keychain a draft is kept in memory: it survives leaving t
   const console = openConsole({ vault: { backend: keychain, service: SERVICE } });
 
   // Said before anything is typed: the form opens with this answer.
-  expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
+  expect(dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: false,
     keeping: 'keychain_unavailable',
     sealedEarlier: false,
   });
-  expect(dataOf(await console.call('consoleSetup', {}))).toEqual({
+  expect(dataOf(await console.call('getConsoleSetup', {}))).toEqual({
     launcher: 'desktop',
     dataFolderTemporary: false,
     keychain: 'unavailable',
   });
 
   const saved = dataOf(
-    await console.call('draftSave', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
+    await console.call('saveDraft', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
   );
   expect(saved.keeping).toBe('keychain_unavailable');
   // Away and back (the form loads again): the draft is there.
-  const back = dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }));
+  const back = dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }));
   expect(back).toMatchObject({
     draft: { values: refundDraft },
     keeping: 'keychain_unavailable',
@@ -84,7 +84,7 @@ test('without a usable keychain a draft is kept in memory: it survives leaving t
   // A restart: gone, as the form said it would be; no "set aside" either.
   await console.close();
   const again = openConsole({ vault: { backend: keychain, service: SERVICE } });
-  expect(dataOf(await again.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
+  expect(dataOf(await again.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: false,
     keeping: 'keychain_unavailable',
@@ -100,7 +100,7 @@ test('a draft sealed earlier is left untouched while the keychain cannot be used
   const keychain = switchable(memoryKeychain);
   const sealedRun = openConsole({ vault: { backend: keychain, service: SERVICE } });
   dataOf(
-    await sealedRun.call('draftSave', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
+    await sealedRun.call('saveDraft', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
   );
   await sealedRun.close();
   const path = join(dataDir, DRAFTS_FOLDER_NAME, SANDBOX, 'refund-create.json');
@@ -109,7 +109,7 @@ test('a draft sealed earlier is left untouched while the keychain cannot be used
   // The next run starts without the keychain (a run that had the key keeps it while it lives).
   keychain.down = true;
   const console = openConsole({ vault: { backend: keychain, service: SERVICE } });
-  expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
+  expect(dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: false,
     keeping: 'keychain_unavailable',
@@ -119,18 +119,18 @@ test('a draft sealed earlier is left untouched while the keychain cannot be used
 
   // Typed meanwhile: kept in memory beside the sealed file, which stays as it was.
   const typed: DraftValues = { depositId: '300000001', amount: '7' };
-  dataOf(await console.call('draftSave', { environmentId: SANDBOX, form: 'refund-create', values: typed }));
+  dataOf(await console.call('saveDraft', { environmentId: SANDBOX, form: 'refund-create', values: typed }));
   expect(await readFile(path, 'utf8')).toBe(sealed);
 
   // The keychain is back: what was typed meanwhile wins, and is sealed to disk at once.
   keychain.down = false;
-  const loaded = dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }));
+  const loaded = dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }));
   expect(loaded).toMatchObject({ draft: { values: typed }, keeping: 'sealed', sealedEarlier: false });
   expect(await readFile(path, 'utf8')).not.toBe(sealed);
   await console.close();
   const restarted = openConsole({ vault: { backend: keychain, service: SERVICE } });
   expect(
-    dataOf(await restarted.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' })).draft
+    dataOf(await restarted.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' })).draft
       ?.values,
   ).toEqual(typed);
 });
@@ -143,13 +143,13 @@ test('sending or discarding removes both the draft in memory and one sealed earl
   const keychain = switchable(memoryKeychain);
   const sealedRun = openConsole({ vault: { backend: keychain, service: SERVICE } });
   dataOf(
-    await sealedRun.call('draftSave', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
+    await sealedRun.call('saveDraft', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
   );
   await sealedRun.close();
   keychain.down = true;
   const console = openConsole({ vault: { backend: keychain, service: SERVICE } });
   dataOf(
-    await console.call('draftSave', {
+    await console.call('saveDraft', {
       environmentId: SANDBOX,
       form: 'refund-create',
       values: { depositId: '300000001', amount: '5' },
@@ -162,7 +162,7 @@ test('sending or discarding removes both the draft in memory and one sealed earl
     }),
   );
   expect(await filesOf(dataDir)).not.toContain(join(SANDBOX, 'refund-create.json'));
-  expect(dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
+  expect(dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' }))).toEqual({
     draft: null,
     setAside: false,
     keeping: 'keychain_unavailable',
@@ -180,13 +180,13 @@ test('with a memory vault drafts stay in memory: a restart finds none and sets n
     vault: memoryVault,
     launch: { launcher: 'web', dataFolderTemporary: false },
   });
-  expect(dataOf(await console.call('consoleSetup', {}))).toEqual({
+  expect(dataOf(await console.call('getConsoleSetup', {}))).toEqual({
     launcher: 'web',
     dataFolderTemporary: false,
     keychain: 'memory',
   });
   const saved = dataOf(
-    await console.call('draftSave', {
+    await console.call('saveDraft', {
       environmentId: SANDBOX,
       form: 'deposit-create',
       values: { amount: '9' },
@@ -194,13 +194,13 @@ test('with a memory vault drafts stay in memory: a restart finds none and sets n
   );
   expect(saved.keeping).toBe('memory_vault');
   expect(
-    dataOf(await console.call('draftLoad', { environmentId: SANDBOX, form: 'deposit-create' })).draft?.values,
+    dataOf(await console.call('loadDraft', { environmentId: SANDBOX, form: 'deposit-create' })).draft?.values,
   ).toEqual({ amount: '9' });
   expect(await filesOf(dataDir)).toEqual([]);
 
   await console.close();
   const again = openConsole({ vault: memoryVault });
-  expect(dataOf(await again.call('draftLoad', { environmentId: SANDBOX, form: 'deposit-create' }))).toEqual({
+  expect(dataOf(await again.call('loadDraft', { environmentId: SANDBOX, form: 'deposit-create' }))).toEqual({
     draft: null,
     setAside: false,
     keeping: 'memory_vault',
@@ -215,7 +215,7 @@ test('a draft sealed by a run with the keychain is, for a memory-vault run, an e
 }) => {
   const sealedRun = openConsole({ vault: { backend: memoryKeychain, service: SERVICE } });
   dataOf(
-    await sealedRun.call('draftSave', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
+    await sealedRun.call('saveDraft', { environmentId: SANDBOX, form: 'refund-create', values: refundDraft }),
   );
   await sealedRun.close();
   const path = join(dataDir, DRAFTS_FOLDER_NAME, SANDBOX, 'refund-create.json');
@@ -226,7 +226,7 @@ test('a draft sealed by a run with the keychain is, for a memory-vault run, an e
     vault: { backend: memoryKeychain, service: SERVICE, keptAcrossRuns: false },
   });
   expect(
-    dataOf(await memoryRun.call('draftLoad', { environmentId: SANDBOX, form: 'refund-create' })),
+    dataOf(await memoryRun.call('loadDraft', { environmentId: SANDBOX, form: 'refund-create' })),
   ).toEqual({
     draft: null,
     setAside: false,

@@ -295,12 +295,12 @@ test('a watchlist change becomes a desktop notification; COMPLETED → REJECTED 
     invoke(window.webContents.mainFrame, channel, arg);
   const refund = await call(CHANNELS.getRefund, { refundId: 17 });
   expect(refund).toMatchObject({ ok: true });
-  await call(CHANNELS.sandboxTransition, { entity: 'refund', id: 17, to: 'DELIVERED' });
-  await call(CHANNELS.sandboxTransition, { entity: 'refund', id: 17, to: 'COMPLETED' });
-  expect(await call(CHANNELS.watchPin, { kind: 'refund', id: '17' })).toMatchObject({ ok: true });
+  await call(CHANNELS.transitionSandboxRecord, { entity: 'refund', id: 17, to: 'DELIVERED' });
+  await call(CHANNELS.transitionSandboxRecord, { entity: 'refund', id: 17, to: 'COMPLETED' });
+  expect(await call(CHANNELS.pinWatch, { kind: 'refund', id: '17' })).toMatchObject({ ok: true });
   fake.Notification.shown.length = 0;
-  await call(CHANNELS.sandboxTransition, { entity: 'refund', id: 17, to: 'REJECTED' });
-  expect(await call(CHANNELS.watchPollNow)).toMatchObject({ ok: true });
+  await call(CHANNELS.transitionSandboxRecord, { entity: 'refund', id: 17, to: 'REJECTED' });
+  expect(await call(CHANNELS.pollWatchlistNow)).toMatchObject({ ok: true });
   expect(fake.Notification.shown).toEqual([
     expect.objectContaining({ title: 'ALARM: Refund 17 COMPLETED → REJECTED', urgency: 'critical' }),
   ]);

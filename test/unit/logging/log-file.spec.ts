@@ -92,7 +92,7 @@ test('credentials and payer data set in a real session never reach the log file'
       body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 2, bank_account: bankAccount },
     }),
   );
-  dataOf(await dispatchTo('batchParse', { kind: 'deposits', text: `300000001\n${payer.document}` }));
+  dataOf(await dispatchTo('parseBatch', { kind: 'deposits', text: `300000001\n${payer.document}` }));
   // A wrong secret, and the failures it causes.
   dataOf(
     await dispatchTo('setCredential', { environmentId: profile.id, field: 'apiSecret', value: wrongSecret }),

@@ -119,18 +119,18 @@ test('each kind of bad row carries its key, its field and the cell, beside the E
 /** Reads `ledger` through the console as the screen does, runs it, and answers the finished run. */
 async function reconciled(console: Console, ledger: string): Promise<ReconcileRunView> {
   const read = dataOf(
-    await console.call('reconcileRead', {
+    await console.call('uploadLedger', {
       ledgerName: 'ledger.csv',
       chunk: Buffer.from(ledger).toString('base64'),
       last: true,
     }),
   );
   if (read.state !== 'read') throw new Error('the ledger was not read in one part');
-  const { runId } = dataOf(await console.call('reconcileStart', { ledgerRef: read.ledger.ledgerRef }));
+  const { runId } = dataOf(await console.call('startReconcile', { ledgerRef: read.ledger.ledgerRef }));
   const state = async () =>
-    dataOf(await console.call('reconcileList', {})).find((summary) => summary.runId === runId)?.state;
+    dataOf(await console.call('listReconcileRuns', {})).find((summary) => summary.runId === runId)?.state;
   await expect.poll(state, { timeout: 20_000 }).toBe('done');
-  return dataOf(await console.call('reconcileRun', { runId }));
+  return dataOf(await console.call('getReconcileRun', { runId }));
 }
 
 const INVOICE_LEDGER = `deposit_id,invoice_id,status\n${SEEDED.completedCardDeposit},,paid\n,INV-NOWHERE,paid\n`;

@@ -112,7 +112,7 @@ test.describe('ids of a journal line', () => {
   });
 });
 
-test.describe("intents only a retry with the same key can settle (mirrors main's auditReread)", () => {
+test.describe("intents only a retry with the same key can settle (mirrors main's rereadIntent)", () => {
   test('a create whose answer never came has no id to read', () => {
     expect(onlyRetryCanSettle({ action: 'deposit.create', ids: {} })).toBe(true);
     expect(onlyRetryCanSettle({ action: 'deposit.create', ids: { invoice_id: 'INV-1' } })).toBe(true);

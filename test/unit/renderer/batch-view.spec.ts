@@ -154,7 +154,7 @@ test('wholeInRange: numbers and number text clamped and rounded; empty or junk g
   expect(wholeInRange('abc', 1, 32, 8)).toBe(8);
 });
 
-test('fileTooLong: only files that must hold more characters than batchParse reads', () => {
+test('fileTooLong: only files that must hold more characters than parseBatch reads', () => {
   expect(fileTooLong(BATCH_LIMITS.maxTextChars)).toBe(false);
   // Up to 4 bytes per character: such a file may still be within the limit; main decides.
   expect(fileTooLong(4 * BATCH_LIMITS.maxTextChars)).toBe(false);

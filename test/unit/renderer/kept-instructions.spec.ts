@@ -32,7 +32,7 @@ test('what the console kept of a ONE_SHOT answer reads back as its payment_info,
   );
   const answer = created.created.record;
   expect(answer.checkout_type).toBe('ONE_SHOT');
-  const record = dataOf(await console.call('recordGet', { kind: 'deposit', id: String(answer.deposit_id) }));
+  const record = dataOf(await console.call('getRecord', { kind: 'deposit', id: String(answer.deposit_id) }));
   const kept = readKeptInstructions(record?.instructions?.json ?? '');
   const {
     payer_document: _document,

@@ -111,7 +111,7 @@ consoleTest(
   async ({ openConsole }) => {
     const console = openConsole();
     const deposit = SEEDED_RECORDS.completedCardDeposit; // BRL 150, no refund known here
-    const tooMuch = dataOf(await console.call('refundPreflight', { depositId: deposit, amount: 150.01 }));
+    const tooMuch = dataOf(await console.call('getRefundPreflight', { depositId: deposit, amount: 150.01 }));
     expect(tooMuch.texts.blockers).toEqual([
       { key: 'refund.overRemaining', params: { amount: 150.01, remaining: 150, currency: 'BRL' } },
     ]);
@@ -127,7 +127,7 @@ consoleTest(
     expect(said).not.toContain('(D8)');
 
     const pending = dataOf(
-      await console.call('refundPreflight', { depositId: SEEDED_RECORDS.pendingVoucherDeposit }),
+      await console.call('getRefundPreflight', { depositId: SEEDED_RECORDS.pendingVoucherDeposit }),
     );
     expect(pending.texts.blockers[0]?.key).toBe('refund.notCompleted');
     expect(pending.blockers.join(' ')).not.toMatch(/\(D\d+\)/);

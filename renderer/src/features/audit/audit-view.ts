@@ -107,7 +107,7 @@ export function auditIdPairs(ids: AuditIds | undefined): Array<[keyof AuditIds, 
  * True when a status read cannot settle the intent, because the id it would read is not known
  * (a create whose answer never came carries no new id; a cancel needs both cashout ids). Main
  * refuses the read then and says only a retry with the same key can settle it; the panel says so
- * up front. Mirrors main/core/console/audit.ts (auditReread).
+ * up front. Mirrors main/core/console/audit.ts (rereadIntent).
  */
 export function onlyRetryCanSettle(intent: Pick<AuditUnresolvedView, 'action' | 'ids'>): boolean {
   switch (intent.action) {

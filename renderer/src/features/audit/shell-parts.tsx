@@ -24,7 +24,7 @@ export function OutcomeUnknownNotice({ count }: { count: number }) {
       </Text>
       <Anchor
         component={Link}
-        to={links.auditUnresolved()}
+        to={links.listUnresolvedIntents()}
         c="black"
         fw={700}
         size="sm"

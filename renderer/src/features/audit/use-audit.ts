@@ -17,8 +17,8 @@ const auditQueries = {
   /** Journal lines matching the filter, oldest first (as main answers them). */
   entries: (environmentId: string | null, filter: AuditFilter) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.auditEntries(JSON.stringify(filter)),
-      call: (api) => api.auditEntries(filter),
+      key: (keys) => keys.listAuditEntries(JSON.stringify(filter)),
+      call: (api) => api.listAuditEntries(filter),
     }),
   /**
    * Intents whose outcome nobody knows. Read on start, after every change through main (see
@@ -26,18 +26,18 @@ const auditQueries = {
    */
   unresolved: (environmentId: string | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.auditUnresolved(),
-      call: (api) => api.auditUnresolved({}),
+      key: (keys) => keys.listUnresolvedIntents(),
+      call: (api) => api.listUnresolvedIntents({}),
       refetchInterval: 60_000,
     }),
   /**
    * The unknown intent that blocks a new one on this target (main's journal answers it), or null.
    * Keyed under the journal, so it is read again after every change through main.
    */
-  blockingIntent: (environmentId: string | null, action: AuditAction, ids: AuditIds | null) =>
+  getBlockingIntent: (environmentId: string | null, action: AuditAction, ids: AuditIds | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.blockingIntent(action, JSON.stringify(ids ?? {})),
-      call: (api) => api.blockingIntent({ action, ids: ids ?? {} }),
+      key: (keys) => keys.getBlockingIntent(action, JSON.stringify(ids ?? {})),
+      call: (api) => api.getBlockingIntent({ action, ids: ids ?? {} }),
       enabled: ids !== null,
     }),
 };
@@ -68,19 +68,19 @@ export function useUnresolvedFollowsMutations(): void {
 }
 
 export function useAuditVerify() {
-  return useConsoleMutation<undefined, AuditVerifyReport>({ call: (api) => api.auditVerify({}) });
+  return useConsoleMutation<undefined, AuditVerifyReport>({ call: (api) => api.verifyAudit({}) });
 }
 
 /** Exports the lines the filter selects and hands the file to the browser. */
 export function useAuditExport() {
   return useConsoleMutation<AuditFilter, { fileName: string; csv: string }>({
-    call: (api, filter) => api.auditExportCsv(filter),
+    call: (api, filter) => api.exportAuditCsv(filter),
     onSuccess: ({ fileName, csv }) => downloadText(fileName, csv),
   });
 }
 
 export function useBlockingIntent(action: AuditAction, ids: AuditIds | null) {
-  return useEnvironmentQuery(auditQueries.blockingIntent(useActiveEnvironmentId(), action, ids));
+  return useEnvironmentQuery(auditQueries.getBlockingIntent(useActiveEnvironmentId(), action, ids));
 }
 
 /**
@@ -101,7 +101,7 @@ export type SettleMethod = 'reread' | 'retry';
 export function useSettleIntent(method: SettleMethod, onSettled: (resolution: AuditEntryView) => void) {
   return useConsoleMutation<string, AuditEntryView>({
     call: (api, intentId) =>
-      method === 'reread' ? api.auditReread({ intentId }) : api.auditRetry({ intentId }),
+      method === 'reread' ? api.rereadIntent({ intentId }) : api.retryIntent({ intentId }),
     invalidates: settledKeys,
     onSuccess: onSettled,
   });
@@ -110,7 +110,7 @@ export function useSettleIntent(method: SettleMethod, onSettled: (resolution: Au
 /** Settles an unknown outcome on the operator's word after checking elsewhere; main journals who and the note. */
 export function useSettleByHand(onSettled: (resolution: AuditEntryView) => void) {
   return useConsoleMutation<AuditSettleInput, AuditEntryView>({
-    call: (api, input) => api.auditSettle(input),
+    call: (api, input) => api.settleIntent(input),
     invalidates: settledKeys,
     onSuccess: onSettled,
   });

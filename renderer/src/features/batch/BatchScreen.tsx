@@ -11,7 +11,7 @@ import { RecentBatches } from './RecentBatches';
 
 /**
  * /batch: many ids of one kind looked up at once. Ids come from pasted text or a CSV file (main
- * parses them: batchParse), the run goes on in main (batchStart; progress arrives as
+ * parses them: parseBatch), the run goes on in main (startBatch; progress arrives as
  * batchProgress events), and the rows are read back page by page into a virtualised table.
  */
 export default function BatchScreen() {

@@ -14,7 +14,7 @@ import type { TableColumnsSpec } from '../../lib/table-columns';
  * from events, the columns of each kind and how a row compares with the last run.
  */
 
-/** Rows fetched per batchRows call (main allows up to BATCH_LIMITS.maxPageRows). */
+/** Rows fetched per getBatchRows call (main allows up to BATCH_LIMITS.maxPageRows). */
 export const BATCH_PAGE_SIZE = 100;
 /** Every row has this height (px): the virtual list never measures a row. */
 export const BATCH_ROW_HEIGHT = 32;
@@ -98,7 +98,7 @@ export function progressPercent(summary: Pick<BatchSummary, 'done' | 'total'>): 
 
 /**
  * The list with `summary` in place of the batch of the same id, or first when the list does not
- * hold it yet (batchList answers newest first). Answers the same list when nothing changed.
+ * hold it yet (listBatches answers newest first). Answers the same list when nothing changed.
  */
 export function upsertSummary(list: readonly BatchSummary[], summary: BatchSummary): BatchSummary[] {
   const index = list.findIndex((batch) => batch.batchId === summary.batchId);
@@ -232,7 +232,7 @@ export function wholeInRange(value: number | string, min: number, max: number, f
 }
 
 /**
- * The batch shown: the one chosen, else the newest (batchList answers newest first); none when
+ * The batch shown: the one chosen, else the newest (listBatches answers newest first); none when
  * the list is empty. A chosen batch that was discarded or evicted falls back to the newest.
  */
 export function selectedBatch(
@@ -244,7 +244,7 @@ export function selectedBatch(
 
 /**
  * A file main would refuse for sure, known before reading it: a character is at most 4 bytes of
- * UTF-8, so more than 4 × BATCH_LIMITS.maxTextChars bytes is more characters than batchParse reads.
+ * UTF-8, so more than 4 × BATCH_LIMITS.maxTextChars bytes is more characters than parseBatch reads.
  */
 export function fileTooLong(bytes: number): boolean {
   return bytes > 4 * BATCH_LIMITS.maxTextChars;

@@ -1,6 +1,6 @@
 /**
  * A file the user opened, as text (UTF-8), read in the renderer with a FileReader: main gets the
- * text only (batchParse), never a path, so the renderer needs no file-system access.
+ * text only (parseBatch), never a path, so the renderer needs no file-system access.
  */
 export function readFileText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -21,8 +21,8 @@ const batchQueries = {
    */
   list: (environmentId: string | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.batchList(),
-      call: (api) => api.batchList({}),
+      key: (keys) => keys.listBatches(),
+      call: (api) => api.listBatches({}),
       staleTime: 0,
     }),
   /** One page of a batch's rows under a filter; refetched while the batch runs (see useBatchProgress). */
@@ -30,7 +30,7 @@ const batchQueries = {
     environmentQuery(environmentId, {
       key: (keys) => keys.batchRowsPage(batchId, filter, page),
       call: (api) =>
-        api.batchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
+        api.getBatchRows({ batchId, offset: page * BATCH_PAGE_SIZE, limit: BATCH_PAGE_SIZE, filter }),
     }),
 };
 
@@ -69,7 +69,7 @@ export function useCachedBatchRows(
   const subscribe = useCallback(
     (onAnswer: () => void) => {
       if (!keys) return () => undefined;
-      const pages = [...keys.batchRows(batchId), filter];
+      const pages = [...keys.getBatchRows(batchId), filter];
       return queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         if (!partialMatchKey(event.query.queryKey, pages)) return;
@@ -100,29 +100,29 @@ export function useBatchProgress(): void {
   useEffect(() => {
     // Events are followed only while the screen is open: rows read before may be out of date.
     if (!keys) return;
-    for (const batch of queryClient.getQueryData<BatchSummary[]>(keys.batchList()) ?? []) {
-      void queryClient.invalidateQueries({ queryKey: keys.batchRows(batch.batchId) });
+    for (const batch of queryClient.getQueryData<BatchSummary[]>(keys.listBatches()) ?? []) {
+      void queryClient.invalidateQueries({ queryKey: keys.getBatchRows(batch.batchId) });
     }
   }, [keys, queryClient]);
   useConsoleEvent('batchProgress', (summary) => {
     if (!keys) return;
-    const list = queryClient.getQueryData<BatchSummary[]>(keys.batchList());
-    if (list) queryClient.setQueryData(keys.batchList(), upsertSummary(list, summary));
-    else void queryClient.invalidateQueries({ queryKey: keys.batchList() });
-    void queryClient.invalidateQueries({ queryKey: keys.batchRows(summary.batchId) });
+    const list = queryClient.getQueryData<BatchSummary[]>(keys.listBatches());
+    if (list) queryClient.setQueryData(keys.listBatches(), upsertSummary(list, summary));
+    else void queryClient.invalidateQueries({ queryKey: keys.listBatches() });
+    void queryClient.invalidateQueries({ queryKey: keys.getBatchRows(summary.batchId) });
   });
 }
 
 export function useParseIds() {
   return useConsoleMutation<{ kind: BatchKind; text: string }, BatchParseResult>({
-    call: (api, input) => api.batchParse(input),
+    call: (api, input) => api.parseBatch(input),
   });
 }
 
 export function useStartBatch(onStarted: (summary: BatchSummary) => void) {
   return useConsoleMutation<BatchStartInput, BatchSummary>({
-    call: (api, input) => api.batchStart(input),
-    invalidates: (keys) => [keys.batchList()],
+    call: (api, input) => api.startBatch(input),
+    invalidates: (keys) => [keys.listBatches()],
     onSuccess: onStarted,
   });
 }
@@ -131,22 +131,22 @@ export function useStartBatch(onStarted: (summary: BatchSummary) => void) {
 export function useBatchControl(action: 'cancel' | 'resume') {
   return useConsoleMutation<string, BatchSummary>({
     call: (api, batchId) =>
-      action === 'cancel' ? api.batchCancel({ batchId }) : api.batchResume({ batchId }),
-    invalidates: (keys, summary) => [keys.batchList(), keys.batchRows(summary.batchId)],
+      action === 'cancel' ? api.cancelBatch({ batchId }) : api.resumeBatch({ batchId }),
+    invalidates: (keys, summary) => [keys.listBatches(), keys.getBatchRows(summary.batchId)],
   });
 }
 
 export function useDiscardBatch(onDiscarded: (batchId: string) => void) {
   return useConsoleMutation<string, { discarded: boolean }>({
-    call: (api, batchId) => api.batchDiscard({ batchId }),
-    invalidates: (keys) => [keys.batchList()],
+    call: (api, batchId) => api.discardBatch({ batchId }),
+    invalidates: (keys) => [keys.listBatches()],
     onSuccess: (_answer, batchId) => onDiscarded(batchId),
   });
 }
 
 export function useExportBatch() {
   return useConsoleMutation<string, { fileName: string; csv: string }>({
-    call: (api, batchId) => api.batchExportCsv({ batchId }),
+    call: (api, batchId) => api.exportBatchCsv({ batchId }),
     onSuccess: ({ fileName, csv }) => downloadText(fileName, csv),
   });
 }

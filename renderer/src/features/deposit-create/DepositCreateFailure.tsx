@@ -15,7 +15,7 @@ export function DepositCreateFailure({
   const { t, gate, lastSent, duplicate, setChoosing, setSettled, create, send } = deposit;
   const lostKey = failure?.kind === 'outcome_unknown' ? failure.idempotencyKey : undefined;
   // An earlier deposit with this invoice id has an unknown outcome: main sent nothing new.
-  const unresolved = failure?.kind === 'intent_unresolved' ? (failure.blockingIntent ?? null) : null;
+  const unresolved = failure?.kind === 'intent_unresolved' ? (failure.getBlockingIntent ?? null) : null;
 
   return (
     <Stack gap="xs" data-testid="create-failed" data-error-kind={failure.kind}>

@@ -267,8 +267,8 @@ export function useDepositCreateForm(environmentId: string | null) {
       onSettled: draft.afterSend,
       onSuccess: () => setShowAnswer(true),
       onError: ({ error }) => {
-        if (error.kind === 'duplicate_invoice' && error.blockingIntent) {
-          setDuplicate({ blocking: error.blockingIntent, refused: variables });
+        if (error.kind === 'duplicate_invoice' && error.getBlockingIntent) {
+          setDuplicate({ blocking: error.getBlockingIntent, refused: variables });
           setChoosing(true);
         }
       },

@@ -28,8 +28,8 @@ export function useRefreshDeposit(depositId: number) {
     if (!keys) return;
     for (const queryKey of [
       keys.deposit(depositId),
-      keys.refundPreflight(depositId),
-      keys.recordGet('deposit', String(depositId)),
+      keys.getRefundPreflight(depositId),
+      keys.getRecord('deposit', String(depositId)),
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }

@@ -10,8 +10,8 @@ import { RunList } from './RunList';
 
 /**
  * /reconcile: the merchant's ledger against the service. The ledger is read in main
- * (reconcileRead) and its mapping, kind and bad rows shown before anything is looked up; the run
- * goes on in main (reconcileStart, reconcileProgress events); its result is a picture first
+ * (uploadLedger) and its mapping, kind and bad rows shown before anything is looked up; the run
+ * goes on in main (startReconcile, reconcileProgress events); its result is a picture first
  * (counts and money per class and currency), then the differences, page by page.
  */
 export default function ReconcileScreen() {

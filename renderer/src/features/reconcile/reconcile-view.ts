@@ -42,7 +42,7 @@ export function chooseColumn(
 /** A file too large to send: checked before reading it, main checks again. */
 export const ledgerTooLarge = (bytes: number): boolean => bytes > RECONCILE_LIMITS.maxLedgerBytes;
 
-/** Bytes per reconcileRead part: base64 turns 3 bytes into 4 characters. */
+/** Bytes per uploadLedger part: base64 turns 3 bytes into 4 characters. */
 export const CHUNK_BYTES = (RECONCILE_LIMITS.maxChunkChars / 4) * 3;
 
 /** Base64 of bytes, built in slices (a spread of megabytes into fromCharCode overflows the stack). */
@@ -54,7 +54,7 @@ export function base64Of(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** The file's parts as reconcileRead takes them; an empty file is one empty last part. */
+/** The file's parts as uploadLedger takes them; an empty file is one empty last part. */
 export function ledgerParts(bytes: Uint8Array): Array<{ chunk: string; last: boolean }> {
   const parts: Array<{ chunk: string; last: boolean }> = [];
   for (let at = 0; at < bytes.length || parts.length === 0; at += CHUNK_BYTES) {

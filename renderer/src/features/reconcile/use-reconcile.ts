@@ -18,21 +18,26 @@ const reconcileQueries = {
   /** Kept runs of the active environment, newest first; read again each time the screen opens. */
   list: (environmentId: string | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.reconcileList(),
-      call: (api) => api.reconcileList({}),
+      key: (keys) => keys.listReconcileRuns(),
+      call: (api) => api.listReconcileRuns({}),
       staleTime: 0,
     }),
   run: (environmentId: string | null, runId: string, enabled: boolean) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.reconcileRun(runId),
-      call: (api) => api.reconcileRun({ runId }),
+      key: (keys) => keys.getReconcileRun(runId),
+      call: (api) => api.getReconcileRun({ runId }),
       enabled,
     }),
   rowsPage: (environmentId: string | null, runId: string, filter: ReconcileRowFilter, page: number) =>
     environmentQuery(environmentId, {
       key: (keys) => keys.reconcileRowsPage(runId, filter, page),
       call: (api) =>
-        api.reconcileRows({ runId, offset: page * RECONCILE_PAGE_SIZE, limit: RECONCILE_PAGE_SIZE, filter }),
+        api.getReconcileRows({
+          runId,
+          offset: page * RECONCILE_PAGE_SIZE,
+          limit: RECONCILE_PAGE_SIZE,
+          filter,
+        }),
     }),
 };
 
@@ -59,8 +64,8 @@ export function useReconcileProgress(): Readonly<Record<string, ReconcileProgres
   useConsoleEvent('reconcileProgress', (event) => {
     setProgress((known) => ({ ...known, [event.runId]: event }));
     if (keys && (event.phase === 'done' || event.phase === 'cancelled' || event.phase === 'failed')) {
-      void queryClient.invalidateQueries({ queryKey: keys.reconcileList() });
-      void queryClient.invalidateQueries({ queryKey: keys.reconcileRun(event.runId) });
+      void queryClient.invalidateQueries({ queryKey: keys.listReconcileRuns() });
+      void queryClient.invalidateQueries({ queryKey: keys.getReconcileRun(event.runId) });
     }
   });
   return progress;
@@ -73,7 +78,7 @@ export function useReadLedger() {
       const parts = ledgerParts(new Uint8Array(await file.arrayBuffer()));
       let uploadId: string | undefined;
       for (const part of parts) {
-        const answer = await api.reconcileRead({
+        const answer = await api.uploadLedger({
           ledgerName: file.name,
           ...part,
           ...(uploadId !== undefined && { uploadId }),
@@ -89,13 +94,13 @@ export function useReadLedger() {
 
 export function usePrepareLedger() {
   return useConsoleMutation<ReconcilePrepareInput, ReconcileLedgerView>({
-    call: (api, input) => api.reconcilePrepare(input),
+    call: (api, input) => api.prepareReconcile(input),
   });
 }
 
 export function useStartRun(onStarted: (runId: string) => void) {
   return useConsoleMutation<ReconcileStartInput, { runId: string }>({
-    call: (api, input) => api.reconcileStart(input),
+    call: (api, input) => api.startReconcile(input),
     onSuccess: ({ runId }) => onStarted(runId),
   });
 }
@@ -103,7 +108,7 @@ export function useStartRun(onStarted: (runId: string) => void) {
 export function useRunControl(action: 'cancel' | 'resume') {
   return useConsoleMutation<string, unknown>({
     call: (api, runId) =>
-      action === 'cancel' ? api.reconcileCancel({ runId }) : api.reconcileResume({ runId }),
+      action === 'cancel' ? api.cancelReconcile({ runId }) : api.resumeReconcile({ runId }),
   });
 }
 
@@ -112,7 +117,7 @@ export function useExportRun() {
     { runId: string; which: 'all' | 'differences' },
     { fileName: string; csv: string }
   >({
-    call: (api, input) => api.reconcileExportCsv(input),
+    call: (api, input) => api.exportReconcileCsv(input),
     onSuccess: ({ fileName, csv }) => downloadText(fileName, csv),
   });
 }

@@ -119,7 +119,7 @@ export function useRefundForm({
   };
   // An earlier refund of this deposit with an unknown outcome, as main's pre-flight names it. A
   // refusal for one (another window's, sent after the pre-flight was read) reads it again first.
-  const blocking = preflight.blockingIntent;
+  const blocking = preflight.getBlockingIntent;
 
   return {
     depositId,

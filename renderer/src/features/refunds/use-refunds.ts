@@ -16,8 +16,8 @@ export const refundQueries = {
    */
   preflight: (environmentId: string | null, depositId: number | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.refundPreflight(depositId ?? 0),
-      call: (api) => api.refundPreflight({ depositId: depositId ?? 0 }),
+      key: (keys) => keys.getRefundPreflight(depositId ?? 0),
+      call: (api) => api.getRefundPreflight({ depositId: depositId ?? 0 }),
       enabled: depositId !== null,
       staleTime: 0,
     }),
@@ -43,9 +43,9 @@ export function useCreateRefund(onSuccess: (outcome: RefundCreateOutcome) => voi
     call: (api, variables) => api.createRefund(variables),
     invalidates: (keys, _outcome, variables) => [
       keys.deposit(variables.body.deposit_id),
-      keys.refundPreflight(variables.body.deposit_id),
+      keys.getRefundPreflight(variables.body.deposit_id),
     ],
-    invalidatesOnError: (keys, _error, variables) => [keys.refundPreflight(variables.body.deposit_id)],
+    invalidatesOnError: (keys, _error, variables) => [keys.getRefundPreflight(variables.body.deposit_id)],
     onSuccess,
   });
 }

@@ -38,7 +38,7 @@ export const CLOCK_PRESETS = [
 /** The largest clock move main accepts (arg-schemas: ten years of 366 days). */
 export const MAX_ADVANCE_SECONDS = 10 * 366 * 86_400;
 
-export type TransitionArg = Parameters<ConsoleApi['sandboxTransition']>[0];
+export type TransitionArg = Parameters<ConsoleApi['transitionSandboxRecord']>[0];
 
 export interface TransitionForm {
   entity: SandboxEntity;
@@ -53,7 +53,7 @@ export interface TransitionForm {
 export type TransitionProblem = 'id' | 'to' | 'rejectionCode';
 
 /**
- * The sandboxTransition argument a filled form stands for, or the field that is not usable yet.
+ * The transitionSandboxRecord argument a filled form stands for, or the field that is not usable yet.
  * A rejection code and reason go only with a cashout moved to REJECTED; blank ones are left out
  * (the sandbox then uses the bank's default reason for the code).
  */

@@ -10,23 +10,23 @@ import type { TransitionArg } from './sandbox-options';
  */
 export function useSandboxTransition() {
   return useConsoleMutation({
-    call: (api, arg: TransitionArg) => api.sandboxTransition(arg),
+    call: (api, arg: TransitionArg) => api.transitionSandboxRecord(arg),
     invalidates: (keys) => [keys.all],
   });
 }
 
-export type CreateCashoutArg = Parameters<ConsoleApi['sandboxCreateCashout']>[0];
+export type CreateCashoutArg = Parameters<ConsoleApi['createSandboxCashout']>[0];
 
 export function useSandboxCreateCashout() {
   return useConsoleMutation({
-    call: (api, arg: CreateCashoutArg) => api.sandboxCreateCashout(arg),
+    call: (api, arg: CreateCashoutArg) => api.createSandboxCashout(arg),
     invalidates: (keys) => [keys.all],
   });
 }
 
 export function useSandboxAdvanceClock() {
   return useConsoleMutation({
-    call: (api, seconds: number) => api.sandboxAdvanceClock({ seconds }),
+    call: (api, seconds: number) => api.advanceSandboxClock({ seconds }),
     invalidates: (keys) => [keys.all],
   });
 }
@@ -35,8 +35,8 @@ const sandboxQueries = {
   /** Every notification attempt the sandbox made, in the order made. */
   notifications: (environmentId: string | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.sandboxNotifications(),
-      call: (api) => api.sandboxNotifications({}),
+      key: (keys) => keys.listSandboxNotifications(),
+      call: (api) => api.listSandboxNotifications({}),
       // The log grows on its own (retries, expiries): never trust a cached copy for long.
       staleTime: 0,
     }),

@@ -49,7 +49,7 @@ export function useWatchToggle() {
   return useConsoleMutation<WatchChange, WatchItem | WatchListView>({
     call: (api, change) => {
       const ref: WatchRef = { kind: 'sub_merchant', id: String(change.subMerchantId) };
-      return change.watch ? api.watchPin(ref) : api.watchUnpin(ref);
+      return change.watch ? api.pinWatch(ref) : api.unpinWatch(ref);
     },
     invalidates: (keys) => [keys.watchedSubMerchants(), keys.watchlist()],
   });

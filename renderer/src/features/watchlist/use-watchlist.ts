@@ -12,7 +12,7 @@ export const watchlistQueries = {
   view: (environmentId: string | null) =>
     environmentQuery(environmentId, {
       key: (keys) => keys.watchlistView(),
-      call: (api) => api.watchList({}),
+      call: (api) => api.listWatchlist({}),
       staleTime: 0,
       refetchInterval: WATCH_LIMITS.minIntervalSeconds * 1_000,
     }),
@@ -20,7 +20,7 @@ export const watchlistQueries = {
   timeline: (environmentId: string | null, ref: WatchRef | null) =>
     environmentQuery(environmentId, {
       key: (keys) => keys.watchlistTimeline(ref?.kind ?? '', ref?.id ?? ''),
-      call: (api) => api.watchTimeline(ref ?? { kind: 'deposit', id: '' }),
+      call: (api) => api.getWatchTimeline(ref ?? { kind: 'deposit', id: '' }),
       enabled: ref !== null,
     }),
 };
@@ -49,7 +49,7 @@ function useListAnswer() {
 
 export function usePin(onPinned: (item: WatchItem) => void) {
   return useConsoleMutation<WatchRef, WatchItem>({
-    call: (api, ref) => api.watchPin(ref),
+    call: (api, ref) => api.pinWatch(ref),
     invalidates: (keys) => [keys.watchlist(), keys.watchedSubMerchants()],
     onSuccess: onPinned,
   });
@@ -58,7 +58,7 @@ export function usePin(onPinned: (item: WatchItem) => void) {
 export function useUnpin(onUnpinned: (ref: WatchRef) => void) {
   const take = useListAnswer();
   return useConsoleMutation<WatchRef, WatchListView>({
-    call: (api, ref) => api.watchUnpin(ref),
+    call: (api, ref) => api.unpinWatch(ref),
     onSuccess: (view, ref) => {
       take(view);
       onUnpinned(ref);
@@ -69,7 +69,7 @@ export function useUnpin(onUnpinned: (ref: WatchRef) => void) {
 export function useSetInterval() {
   const take = useListAnswer();
   return useConsoleMutation<number, WatchListView>({
-    call: (api, seconds) => api.watchSetInterval({ seconds }),
+    call: (api, seconds) => api.setWatchInterval({ seconds }),
     onSuccess: take,
   });
 }
@@ -77,7 +77,7 @@ export function useSetInterval() {
 export function usePollNow() {
   const take = useListAnswer();
   return useConsoleMutation<Record<string, never>, WatchListView>({
-    call: (api, none) => api.watchPollNow(none),
+    call: (api, none) => api.pollWatchlistNow(none),
     onSuccess: take,
   });
 }
