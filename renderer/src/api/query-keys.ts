@@ -1,4 +1,6 @@
-import type { AuditAction, CredentialField } from '../../../shared/contract';
+import type { AuditAction, CredentialField, REFERENCE_METHODS } from '../../../shared/contract';
+
+type ReferenceMethod = keyof typeof REFERENCE_METHODS;
 
 /**
  * THE query-key factory. Every key starts with the id of the environment that was active when
@@ -30,15 +32,10 @@ export function environmentKeys(environmentId: string) {
     cashouts: () => [environmentId, 'cashouts'] as const,
     cashout: (cashoutId: number | null, externalId: string | null) =>
       [environmentId, 'cashouts', cashoutId, externalId] as const,
-    // Reference data (features/reference); banks also feed pickers elsewhere.
-    paymentMethods: (country: string) => [environmentId, 'reference', 'payment-methods', country] as const,
-    banks: (country: string) => [environmentId, 'reference', 'banks', country] as const,
-    cryptoQuote: (currency: string, crypto: string, amount: number) =>
-      [environmentId, 'reference', 'crypto-quote', currency, crypto, amount] as const,
-    // States feed the payer address picker of New deposit as well (D15).
-    states: (country: string) => [environmentId, 'reference', 'states', country] as const,
-    fiatQuote: (country: string, amount: number) =>
-      [environmentId, 'reference', 'fiat-quote', country, amount] as const,
+    // Reference data (features/reference; banks and states feed pickers elsewhere): one key per
+    // lookup method and its arguments, so a new lookup needs no key of its own.
+    reference: (method: ReferenceMethod, ...args: ReadonlyArray<string | number>) =>
+      [environmentId, 'reference', method, ...args] as const,
     // Sub-merchants (features/sub-merchants)
     subMerchant: (subMerchantId: number) => [environmentId, 'sub-merchants', subMerchantId] as const,
     watchedSubMerchants: () => [environmentId, 'sub-merchants', 'watched'] as const,

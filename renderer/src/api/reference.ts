@@ -28,7 +28,7 @@ const referenceQueries = {
   /** The methods enabled for the account in a country; nothing is asked for a half-typed code. */
   paymentMethods: (environmentId: string | null, country: string) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.paymentMethods(country),
+      key: (keys) => keys.reference('listPaymentMethods', country),
       call: (api) => api.listPaymentMethods({ country }),
       enabled: COUNTRY_CODE.test(country),
       staleTime: REFERENCE_STALE_MS,
@@ -36,7 +36,7 @@ const referenceQueries = {
   /** The banks of a country, in the order the service sent them. */
   banks: (environmentId: string | null, country: string) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.banks(country),
+      key: (keys) => keys.reference('listBanks', country),
       call: (api) => api.listBanks({ country }),
       enabled: COUNTRY_CODE.test(country),
       staleTime: REFERENCE_STALE_MS,
@@ -44,7 +44,13 @@ const referenceQueries = {
   /** A crypto quote for a request the user submitted; nothing is asked before that (null). */
   cryptoQuote: (environmentId: string | null, request: CryptoQuoteRequest | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.cryptoQuote(request?.currency ?? '', request?.crypto ?? '', request?.amount ?? 0),
+      key: (keys) =>
+        keys.reference(
+          'getCryptoQuote',
+          request?.currency ?? '',
+          request?.crypto ?? '',
+          request?.amount ?? 0,
+        ),
       call: (api) =>
         api.getCryptoQuote({
           currency: request?.currency ?? '',
@@ -57,7 +63,7 @@ const referenceQueries = {
   /** The ISO 3166-2 states of a country (D15), for the payer address and the Reference screen. */
   states: (environmentId: string | null, country: string) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.states(country),
+      key: (keys) => keys.reference('listStates', country),
       call: (api) => api.listStates({ country }),
       enabled: COUNTRY_CODE.test(country),
       staleTime: REFERENCE_STALE_MS,
@@ -65,7 +71,7 @@ const referenceQueries = {
   /** A fiat quote (D15) for a request the user submitted; nothing is asked before that (null). */
   fiatQuote: (environmentId: string | null, request: FiatQuoteRequest | null) =>
     environmentQuery(environmentId, {
-      key: (keys) => keys.fiatQuote(request?.country ?? '', request?.amount ?? 0),
+      key: (keys) => keys.reference('getFiatQuote', request?.country ?? '', request?.amount ?? 0),
       call: (api) => api.getFiatQuote({ country: request?.country ?? '', amount: request?.amount ?? 1 }),
       enabled: request !== null,
       staleTime: QUOTE_STALE_MS,
