@@ -2,7 +2,14 @@ import type { CryptoQuote, FiatQuote, Fetched, Result } from '../../../shared/co
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, readOnlyAuth } from './calls';
 import { checkInput, cryptoQuoteQuerySchema, fiatQuoteQuerySchema } from './inputs';
-import { ANSWERS } from './schemas';
+import { answerOf, numberLike, objectAnswer, text } from './schemas';
+
+const cryptoQuoteShape = { fx_rate: numberLike, converted_amount: numberLike, fee: numberLike };
+const CRYPTO_QUOTE_ANSWER = answerOf<CryptoQuote>()(objectAnswer('crypto quote', cryptoQuoteShape));
+/** D15: the crypto quote's numbers plus the currency they are in. */
+const FIAT_QUOTE_ANSWER = answerOf<FiatQuote>()(
+  objectAnswer('fiat quote', { ...cryptoQuoteShape, currency: text }),
+);
 
 export interface CryptoQuoteQuery {
   /** USD or the payer's local currency. */
@@ -24,7 +31,7 @@ export async function getCryptoQuote(
   const auth = await readOnlyAuth(context);
   if (!auth.ok) return auth;
   const { currency, amount, crypto } = checked.data;
-  return fetchRecord(context, ANSWERS.cryptoQuote, {
+  return fetchRecord(context, CRYPTO_QUOTE_ANSWER, {
     endpoint: 'crypto-quote',
     method: 'GET',
     path: '/v3/exchange_rates/crypto',
@@ -53,7 +60,7 @@ export async function getFiatQuote(
   const auth = await readOnlyAuth(context);
   if (!auth.ok) return auth;
   const { country, amount } = checked.data;
-  return fetchRecord(context, ANSWERS.fiatQuote, {
+  return fetchRecord(context, FIAT_QUOTE_ANSWER, {
     endpoint: 'fiat-quote',
     method: 'GET',
     path: '/v3/exchange_rates',

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import type {
-  Bank,
   CashoutStatus,
-  CountryState,
-  CryptoQuote,
   DepositCreated,
   DepositStatus,
-  FiatQuote,
   Fetched,
   JsonObject,
   JsonValue,
-  PaymentMethod,
   RefundCreated,
   RefundStatus,
   Result,
@@ -43,7 +38,7 @@ const finite = (value: number): number | undefined => (Number.isFinite(value) ? 
 const safeInteger = (value: number): number | undefined => (Number.isSafeInteger(value) ? value : undefined);
 
 /** Amounts and other numbers: a finite JSON number or a numeric string (D9). */
-const numberLike = tolerant('number', 'expected a number or a numeric string', (value) =>
+export const numberLike = tolerant('number', 'expected a number or a numeric string', (value) =>
   typeof value === 'number'
     ? finite(value)
     : typeof value === 'string' && NUMERIC.test(value)
@@ -52,7 +47,7 @@ const numberLike = tolerant('number', 'expected a number or a numeric string', (
 );
 
 /** Ids and codes: a safe integer or a string of digits. */
-const integerLike = tolerant('int', 'expected an integer or a string of digits', (value) =>
+export const integerLike = tolerant('int', 'expected an integer or a string of digits', (value) =>
   typeof value === 'number'
     ? safeInteger(value)
     : typeof value === 'string' && INTEGER.test(value)
@@ -96,9 +91,9 @@ const optional = <T extends z.ZodType>(schema: T) => schema.optional();
 // One instance per kind of field, shared by every shape: zod's compiled object parser then calls
 // the same schema from each field, a call V8 can inline, where twenty distinct instances of
 // z.string().optional() make every call site polymorphic (the gain: docs/performance.md).
-const text = z.string();
+export const text = z.string();
 const optionalText = optional(text);
-const optionalNumber = optional(numberLike);
+export const optionalNumber = optional(numberLike);
 const optionalInteger = optional(integerLike);
 const optionalBoolean = optional(booleanLike);
 
@@ -150,27 +145,6 @@ const jsonObject = z.custom<JsonObject>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
   'expected an object',
 );
-
-const paymentMethodShape = {
-  country: text,
-  code: text,
-  name: text,
-  type: text,
-  status: text,
-  logo: text,
-  daily_average: optionalNumber,
-  monthly_average: optionalNumber,
-};
-
-const bankShape = { code: integerLike, name: text };
-
-const cryptoQuoteShape = { fx_rate: numberLike, converted_amount: numberLike, fee: numberLike };
-
-/** D15. */
-const stateShape = { iso: text, name: text };
-
-/** D15: the crypto quote's numbers plus the currency they are in. */
-const fiatQuoteShape = { ...cryptoQuoteShape, currency: text };
 
 const addressSchema = tolerantObject({
   street: optionalText,
@@ -284,26 +258,31 @@ export interface AnswerSpec<T> {
   list: boolean;
 }
 
-function objectAnswer<S extends z.ZodRawShape>(what: string, shape: S) {
+export function objectAnswer<S extends z.ZodRawShape>(what: string, shape: S) {
   const schema = tolerantObject(shape);
   return { what, schema, knownFields: new Set(Object.keys(shape)), list: false } satisfies AnswerSpec<
     z.output<typeof schema>
   >;
 }
 
-function listAnswer<S extends z.ZodRawShape>(what: string, shape: S) {
+export function listAnswer<S extends z.ZodRawShape>(what: string, shape: S) {
   const schema = z.array(tolerantObject(shape));
   return { what, schema, knownFields: new Set(Object.keys(shape)), list: true } satisfies AnswerSpec<
     z.output<typeof schema>
   >;
 }
 
+/**
+ * `spec`, checked at compile time to produce what the contract promises (`T`): a call file keeps
+ * its answer's schema beside the call, `answerOf<CountryState[]>()(listAnswer('states', …))`.
+ */
+export const answerOf =
+  <T>() =>
+  <S extends AnswerSpec<T>>(spec: S): S =>
+    spec;
+
+/** The answers whose shapes several calls share (the money records). */
 export const ANSWERS = {
-  paymentMethods: listAnswer('payment methods', paymentMethodShape),
-  banks: listAnswer('banks', bankShape),
-  cryptoQuote: objectAnswer('crypto quote', cryptoQuoteShape),
-  states: listAnswer('states', stateShape),
-  fiatQuote: objectAnswer('fiat quote', fiatQuoteShape),
   depositCreated: objectAnswer('deposit creation', depositCreatedShape),
   depositStatus: objectAnswer('deposit status', depositStatusShape),
   refundCreated: objectAnswer('refund creation', refundCreatedShape),
@@ -316,11 +295,6 @@ export const ANSWERS = {
 type Output<K extends keyof typeof ANSWERS> = z.output<(typeof ANSWERS)[K]['schema']>;
 type Assignable<From, To> = [From] extends [To] ? true : false;
 const contractCheck: {
-  paymentMethods: Assignable<Output<'paymentMethods'>, PaymentMethod[]>;
-  banks: Assignable<Output<'banks'>, Bank[]>;
-  cryptoQuote: Assignable<Output<'cryptoQuote'>, CryptoQuote>;
-  states: Assignable<Output<'states'>, CountryState[]>;
-  fiatQuote: Assignable<Output<'fiatQuote'>, FiatQuote>;
   depositCreated: Assignable<Output<'depositCreated'>, DepositCreated>;
   depositStatus: Assignable<Output<'depositStatus'>, DepositStatus>;
   refundCreated: Assignable<Output<'refundCreated'>, RefundCreated>;
@@ -328,11 +302,6 @@ const contractCheck: {
   cashoutStatus: Assignable<Output<'cashoutStatus'>, CashoutStatus>;
   subMerchant: Assignable<Output<'subMerchant'>, SubMerchant>;
 } = {
-  paymentMethods: true,
-  banks: true,
-  cryptoQuote: true,
-  states: true,
-  fiatQuote: true,
   depositCreated: true,
   depositStatus: true,
   refundCreated: true,

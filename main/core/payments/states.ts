@@ -2,7 +2,10 @@ import type { CountryState, Fetched, Result } from '../../../shared/contract';
 import type { CallOptions, ClientContext } from './calls';
 import { fetchRecord, readOnlyAuth } from './calls';
 import { checkInput, countrySchema } from './inputs';
-import { ANSWERS } from './schemas';
+import { answerOf, listAnswer, text } from './schemas';
+
+/** D15. */
+const STATES_ANSWER = answerOf<CountryState[]>()(listAnswer('states', { iso: text, name: text }));
 
 /** D15: the ISO 3166-2 subdivisions of a country (read-only key, D4), for payer.address.state. */
 export async function listStates(
@@ -14,7 +17,7 @@ export async function listStates(
   if (!checked.ok) return checked;
   const auth = await readOnlyAuth(context);
   if (!auth.ok) return auth;
-  return fetchRecord(context, ANSWERS.states, {
+  return fetchRecord(context, STATES_ANSWER, {
     endpoint: 'states',
     method: 'GET',
     path: '/v3/states',

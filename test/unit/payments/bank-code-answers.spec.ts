@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { BANKS_ANSWER } from '../../../main/core/payments/banks';
 import { ANSWERS, parseAnswer } from '../../../main/core/payments/schemas';
 
 /**
@@ -24,7 +25,7 @@ test('a deposit record carrying bank_account.bank_code "001" or 1 reads, kept as
 
 test('a bank list whose codes come as strings of digits reads as their numbers', () => {
   const read = parseAnswer(
-    ANSWERS.banks,
+    BANKS_ANSWER,
     JSON.stringify([
       { code: '001', name: 'Banco do Brasil' },
       { code: 341, name: 'Itaú' },
@@ -37,6 +38,6 @@ test('a bank list whose codes come as strings of digits reads as their numbers',
     { code: '001', name: 'Banco do Brasil' },
     { code: 341, name: 'Itaú' },
   ]);
-  const refused = parseAnswer(ANSWERS.banks, JSON.stringify([{ code: '0O1', name: 'x' }]));
+  const refused = parseAnswer(BANKS_ANSWER, JSON.stringify([{ code: '0O1', name: 'x' }]));
   expect(refused.ok).toBe(false);
 });

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { BANKS_ANSWER } from '../../../main/core/payments/banks';
+import { PAYMENT_METHODS_ANSWER } from '../../../main/core/payments/payment-methods';
 import { ANSWERS, parseAnswer } from '../../../main/core/payments/schemas';
 
 /** Tolerant reading of the service's answers (D9, D12). */
@@ -10,8 +12,8 @@ const parse = {
   refundStatus: (body: unknown) => parseAnswer(ANSWERS.refundStatus, json(body)),
   cashoutStatus: (body: unknown) => parseAnswer(ANSWERS.cashoutStatus, json(body)),
   subMerchant: (body: unknown) => parseAnswer(ANSWERS.subMerchant, json(body)),
-  banks: (body: unknown) => parseAnswer(ANSWERS.banks, json(body)),
-  paymentMethods: (body: unknown) => parseAnswer(ANSWERS.paymentMethods, json(body)),
+  banks: (body: unknown) => parseAnswer(BANKS_ANSWER, json(body)),
+  paymentMethods: (body: unknown) => parseAnswer(PAYMENT_METHODS_ANSWER, json(body)),
 };
 
 test('unknown fields are kept in the record and named, nested ones too', () => {
@@ -155,10 +157,10 @@ test('a missing required field or a wrong type is bad_response naming the field,
     { code: 'x', name: 'B' },
   ]);
   expect(inList).toMatchObject({ error: { kind: 'bad_response', field: '[1].code' } });
-  expect(parseAnswer(ANSWERS.banks, 'not json')).toMatchObject({
+  expect(parseAnswer(BANKS_ANSWER, 'not json')).toMatchObject({
     error: { kind: 'bad_response', message: expect.stringContaining('not valid JSON') },
   });
-  expect(parseAnswer(ANSWERS.banks, '')).toMatchObject({ error: { kind: 'bad_response' } });
+  expect(parseAnswer(BANKS_ANSWER, '')).toMatchObject({ error: { kind: 'bad_response' } });
 });
 
 test('lists report the unknown fields of their elements', () => {
