@@ -10,7 +10,7 @@ import { failure } from './results';
 const baseUrl = z.string().max(MAX_URL).optional();
 
 /** The profiles, with the one the console acts on. */
-export async function listWithActive(context: ConsoleContext): Promise<Result<EnvironmentList>> {
+async function listWithActive(context: ConsoleContext): Promise<Result<EnvironmentList>> {
   const list = await context.environments.list();
   if (!list.ok) return list;
   const active = await context.activeEnvironmentId();
