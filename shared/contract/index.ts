@@ -31,6 +31,7 @@ import { SUB_MERCHANT_METHODS } from './sub-merchants';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
 export * from './results';
+export * from './message-keys';
 export * from './method';
 export * from './environments';
 export * from './credentials';
