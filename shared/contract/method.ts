@@ -20,3 +20,7 @@ export type ApiOf<Specs> = {
 
 /** A method's channel: derived from its name, the same for IPC, the web bridge and the logs. */
 export const channelOf = <Name extends string>(name: Name): `paydesk:${Name}` => `paydesk:${name}`;
+
+/** A declared method's argument and its answer's data, for callers generic over a domain's methods. */
+export type ArgOf<Spec> = Spec extends MethodSpec<infer Arg, unknown> ? Arg : never;
+export type DataOf<Spec> = Spec extends MethodSpec<never, infer Data> ? Data : never;

@@ -12,6 +12,7 @@ import {
   unwrap,
   withSandbox,
 } from './fixtures';
+import { listBanks } from '../../main/core/payments/banks';
 
 /**
  * D2 through the client: X-Date within 5 s of the service clock is accepted, 6 s is refused
@@ -115,7 +116,7 @@ test.describe('correction on (default): a sandbox clock far off still works', ()
   test('a read-only call first measures the clock: the signed call after it needs no 103', async () => {
     await withSandbox({ clockSkewMs: -30_000 }, async (sandbox) => {
       const client = clientFor(sandbox);
-      unwrap(await client.listBanks('BR'));
+      unwrap(await client.read(listBanks, 'BR'));
       expect(client.clock.status().state).toBe('corrected');
       unwrap(await client.getSubMerchant(SEEDED.activeSubMerchant));
       expect(await requestsSeen(sandbox)).toBe(2);

@@ -1,6 +1,7 @@
 import type { PaymentsClient } from '../../main/core/payments';
 import type { DepositCreateBody, DepositCreated, JsonObject } from '../../shared/contract';
 import { FULL_PAYER, expect, expectError, test, unwrap } from './fixtures';
+import { listPaymentMethods } from '../../main/core/payments/payment-methods';
 
 /**
  * D9 through the client: ONE_SHOT when the method is given and every detail it needs is present,
@@ -25,7 +26,7 @@ async function listedType(
   country: string,
   code: string,
 ): Promise<string | undefined> {
-  const methods = unwrap(await client.listPaymentMethods(country)).record;
+  const methods = unwrap(await client.read(listPaymentMethods, country)).record;
   return methods.find((method) => method.code === code)?.type;
 }
 
@@ -230,7 +231,7 @@ test('a reported_info value breaking the method’s mask is refused by the clien
 test('a momentarily unavailable method is refused by the service (202)', async ({ client }) => {
   // Spec: a method's status changes when it becomes momentarily unavailable (its values are not
   // enumerated): the one method whose status differs from all the others is that one.
-  const methods = unwrap(await client.listPaymentMethods('MX')).record;
+  const methods = unwrap(await client.read(listPaymentMethods, 'MX')).record;
   const count = (status: string): number => methods.filter((method) => method.status === status).length;
   const usual = methods.map((method) => method.status).sort((a, b) => count(b) - count(a))[0];
   const unavailable = methods.filter((method) => method.status !== usual);

@@ -1,5 +1,8 @@
 import { CASHOUT_STATUS_CODES, DEPOSIT_STATUSES, PAYMENT_METHOD_TYPES } from '../../shared/contract';
 import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixtures';
+import { listBanks } from '../../main/core/payments/banks';
+import { getCryptoQuote } from '../../main/core/payments/crypto';
+import { listPaymentMethods } from '../../main/core/payments/payment-methods';
 
 /**
  * One case per endpoint of the spec (1–9) plus POST /v3/refunds (D8): the real client against
@@ -8,7 +11,7 @@ import { FULL_PAYER, SEEDED, expect, test, unwrap } from './fixtures';
  */
 
 test('1. GET /v3/payment_methods: the methods of a country, typed', async ({ client }) => {
-  const fetched = unwrap(await client.listPaymentMethods('BR'));
+  const fetched = unwrap(await client.read(listPaymentMethods, 'BR'));
   expect(fetched.record.length).toBeGreaterThan(3);
   for (const method of fetched.record) {
     expect(method.country).toBe('BR');
@@ -29,7 +32,7 @@ test('1. GET /v3/payment_methods: the methods of a country, typed', async ({ cli
 });
 
 test('2. GET /v3/exchange_rates/crypto: fx_rate, converted_amount and fee as numbers', async ({ client }) => {
-  const fetched = unwrap(await client.getCryptoQuote({ currency: 'BRL', amount: 100, crypto: 'USDT' }));
+  const fetched = unwrap(await client.read(getCryptoQuote, { currency: 'BRL', amount: 100, crypto: 'USDT' }));
   const { fx_rate, converted_amount, fee } = fetched.record;
   for (const value of [fx_rate, converted_amount, fee]) expect(typeof value).toBe('number');
   expect(fx_rate).toBeGreaterThan(0);
@@ -37,13 +40,13 @@ test('2. GET /v3/exchange_rates/crypto: fx_rate, converted_amount and fee as num
   expect(converted_amount * fx_rate).toBeCloseTo(100, 2);
   expect(fee).toBeGreaterThanOrEqual(0);
   // `amount` defaults to 1 (spec Limits).
-  const one = unwrap(await client.getCryptoQuote({ currency: 'USD', crypto: 'USDC' })).record;
+  const one = unwrap(await client.read(getCryptoQuote, { currency: 'USD', crypto: 'USDC' })).record;
   expect(one.converted_amount * one.fx_rate).toBeCloseTo(1, 4);
   expect(fetched.unknownFields).toEqual([]);
 });
 
 test('3. GET /v3/banks: {code (number), name} per bank', async ({ client }) => {
-  const fetched = unwrap(await client.listBanks('MX'));
+  const fetched = unwrap(await client.read(listBanks, 'MX'));
   expect(fetched.record.length).toBeGreaterThan(0);
   for (const bank of fetched.record) {
     expect(Number.isInteger(bank.code)).toBe(true);

@@ -13,6 +13,9 @@ import {
   unwrap,
   withSandbox,
 } from './fixtures';
+import { listBanks } from '../../main/core/payments/banks';
+import { getCryptoQuote } from '../../main/core/payments/crypto';
+import { listPaymentMethods } from '../../main/core/payments/payment-methods';
 
 /**
  * One case per row of the spec's Errors table and of decisions.md's two error tables, reached
@@ -30,7 +33,7 @@ const d3 = (secret: string, body: string): string => createHmac('sha256', secret
 test.describe('spec Errors table', () => {
   test('payment methods: 400, empty body, for a country that is not served', async ({ client, sandbox }) => {
     const error = expectError(
-      await client.listPaymentMethods('ZZ'),
+      await client.read(listPaymentMethods, 'ZZ'),
       { kind: 'validation', httpStatus: 400 },
       creds(sandbox),
     );
@@ -59,8 +62,10 @@ test.describe('spec Errors table', () => {
       });
       const result =
         call === 'getCryptoQuote'
-          ? await client.getCryptoQuote({ currency: 'USD', crypto: 'USDT' })
-          : await client[call]('BR');
+          ? await client.read(getCryptoQuote, { currency: 'USD', crypto: 'USDT' })
+          : call === 'listBanks'
+            ? await client.read(listBanks, 'BR')
+            : await client.read(listPaymentMethods, 'BR');
       const error = expectError(result, { kind: 'auth', code: 100, httpStatus: 401 }, creds(sandbox));
       expect(typeof error.serviceMessage).toBe('string');
       // Spec: banks adds type INVALID_CREDENTIALS (decisions give it to every 401/100).
@@ -186,7 +191,7 @@ test.describe('decisions.md: signed and read-only endpoints', () => {
     await withSandbox({ allowIps: ['203.0.113.7'] }, async (sandbox) => {
       const client = clientFor(sandbox);
       const expected = { kind: 'ip_not_allowed', code: 201, httpStatus: 401 } as const;
-      expectError(await client.listBanks('BR'), { ...expected, type: 'INVALID_IP' }, creds(sandbox));
+      expectError(await client.read(listBanks, 'BR'), { ...expected, type: 'INVALID_IP' }, creds(sandbox));
       expectError(
         await client.getDeposit(SEEDED.completedCardDeposit),
         { ...expected, type: 'INVALID_IP' },

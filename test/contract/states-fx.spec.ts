@@ -1,6 +1,8 @@
 import type { SandboxHandle } from '../../main/sandbox';
 import { STATES } from '../../main/sandbox/reference-data';
 import { clientFor, expect, expectError, rewritingExchange, test, unwrap } from './fixtures';
+import { getFiatQuote } from '../../main/core/payments/crypto';
+import { listStates } from '../../main/core/payments/states';
 
 /**
  * D15's two reads, the real client against the real sandbox: GET /v3/states and the fiat quote
@@ -18,7 +20,7 @@ test.describe('GET /v3/states (D15)', () => {
     client,
   }) => {
     for (const country of SEEDED_COUNTRIES) {
-      const fetched = unwrap(await client.listStates(country));
+      const fetched = unwrap(await client.read(listStates, country));
       expect(fetched.record.length, country).toBeGreaterThan(10);
       for (const state of fetched.record) {
         expect(state.iso, `${country} ${state.name}`).toMatch(/^[A-Z0-9]{1,3}$/);
@@ -27,10 +29,10 @@ test.describe('GET /v3/states (D15)', () => {
       expect(new Set(fetched.record.map((state) => state.iso)).size).toBe(fetched.record.length);
       expect(fetched.unknownFields).toEqual([]);
     }
-    const brazil = unwrap(await client.listStates('BR')).record;
+    const brazil = unwrap(await client.read(listStates, 'BR')).record;
     expect(brazil).toHaveLength(27);
     expect(brazil).toContainEqual({ iso: 'SP', name: 'São Paulo' });
-    expect(unwrap(await client.listStates('MX')).record).toContainEqual({
+    expect(unwrap(await client.read(listStates, 'MX')).record).toContainEqual({
       iso: 'CMX',
       name: 'Ciudad de México',
     });
@@ -42,7 +44,7 @@ test.describe('GET /v3/states (D15)', () => {
 
   test('400, empty body, for a country that is not served', async ({ client, sandbox }) => {
     const error = expectError(
-      await client.listStates('US'),
+      await client.read(listStates, 'US'),
       { kind: 'validation', httpStatus: 400 },
       creds(sandbox),
     );
@@ -53,13 +55,13 @@ test.describe('GET /v3/states (D15)', () => {
   test('a malformed country: refused by the client before any call, and 400 on the wire', async ({
     sandbox,
   }) => {
-    const local = await clientFor(sandbox).listStates('br');
+    const local = await clientFor(sandbox).read(listStates, 'br');
     expectError(local, { kind: 'validation' });
     if (!local.ok) expect(local.error.field).toBe('country');
     const client = clientFor(sandbox, {
       exchange: rewritingExchange((request) => ({ ...request, url: request.url.replace('=BR', '=br') })),
     });
-    expectError(await client.listStates('BR'), { kind: 'validation', httpStatus: 400 }, creds(sandbox));
+    expectError(await client.read(listStates, 'BR'), { kind: 'validation', httpStatus: 400 }, creds(sandbox));
   });
 });
 
@@ -67,7 +69,7 @@ test.describe('GET /v3/exchange_rates (D15)', () => {
   test('USD into the country currency: fx_rate, currency, converted_amount and fee, typed', async ({
     client,
   }) => {
-    const fetched = unwrap(await client.getFiatQuote({ country: 'BR', amount: 100 }));
+    const fetched = unwrap(await client.read(getFiatQuote, { country: 'BR', amount: 100 }));
     const { fx_rate, currency, converted_amount, fee } = fetched.record;
     expect(currency).toBe('BRL');
     for (const value of [fx_rate, converted_amount, fee]) expect(typeof value).toBe('number');
@@ -76,12 +78,12 @@ test.describe('GET /v3/exchange_rates (D15)', () => {
     expect(fee).toBeLessThan(converted_amount);
     expect(fetched.unknownFields).toEqual([]);
     // Deterministic: the same question, the same answer; `amount` left out means 1.
-    expect(unwrap(await client.getFiatQuote({ country: 'BR', amount: '100' })).record).toEqual(
+    expect(unwrap(await client.read(getFiatQuote, { country: 'BR', amount: '100' })).record).toEqual(
       fetched.record,
     );
-    expect(unwrap(await client.getFiatQuote({ country: 'BR' })).record.converted_amount).toBe(fx_rate);
+    expect(unwrap(await client.read(getFiatQuote, { country: 'BR' })).record.converted_amount).toBe(fx_rate);
     // Panama's currency is the dollar itself.
-    expect(unwrap(await client.getFiatQuote({ country: 'PA', amount: 10 })).record).toMatchObject({
+    expect(unwrap(await client.read(getFiatQuote, { country: 'PA', amount: 10 })).record).toMatchObject({
       fx_rate: 1,
       currency: 'USD',
       converted_amount: 10,
@@ -90,7 +92,7 @@ test.describe('GET /v3/exchange_rates (D15)', () => {
 
   test('400, empty body, for a country that is not served', async ({ client, sandbox }) => {
     const error = expectError(
-      await client.getFiatQuote({ country: 'US', amount: 10 }),
+      await client.read(getFiatQuote, { country: 'US', amount: 10 }),
       { kind: 'validation', httpStatus: 400 },
       creds(sandbox),
     );
@@ -101,7 +103,7 @@ test.describe('GET /v3/exchange_rates (D15)', () => {
     sandbox,
   }) => {
     for (const amount of [0, -5, '1e3', 1.234]) {
-      const local = await clientFor(sandbox).getFiatQuote({ country: 'BR', amount });
+      const local = await clientFor(sandbox).read(getFiatQuote, { country: 'BR', amount });
       expectError(local, { kind: 'validation' });
       if (!local.ok) expect(local.error.field).toBe('amount');
     }
@@ -112,7 +114,7 @@ test.describe('GET /v3/exchange_rates (D15)', () => {
       })),
     });
     const error = expectError(
-      await client.getFiatQuote({ country: 'BR', amount: 5 }),
+      await client.read(getFiatQuote, { country: 'BR', amount: 5 }),
       { kind: 'validation', code: 202, httpStatus: 400, type: 'INVALID_REQUEST_BODY' },
       creds(sandbox),
     );
@@ -122,10 +124,10 @@ test.describe('GET /v3/exchange_rates (D15)', () => {
 
 test.describe('D15 reads with the read-only key (D4)', () => {
   for (const [name, call] of [
-    ['states', (client: ReturnType<typeof clientFor>) => client.listStates('BR')],
+    ['states', (client: ReturnType<typeof clientFor>) => client.read(listStates, 'BR')],
     [
       'fiat quote',
-      (client: ReturnType<typeof clientFor>) => client.getFiatQuote({ country: 'BR', amount: 1 }),
+      (client: ReturnType<typeof clientFor>) => client.read(getFiatQuote, { country: 'BR', amount: 1 }),
     ],
   ] as const) {
     test(`${name}: 401 code 100 for an unknown key; a missing one is not sent`, async ({ sandbox }) => {

@@ -4,6 +4,7 @@ import type { PaymentsClient } from '../../main/core/payments';
 import { clientFor } from '../unit/payments/client-for';
 import { HOSTILE_BEHAVIOURS, startHostileServer } from '../support/hostile/servers';
 import { guardProcess } from './support/process-guard';
+import { listPaymentMethods } from '../../main/core/payments/payment-methods';
 
 /**
  * The payments client against servers that answer with malformed JSON,
@@ -24,7 +25,7 @@ const CALLS: Array<[string, (client: PaymentsClient) => Promise<Result<unknown>>
   ['getDeposit', (client) => client.getDeposit(300000001)],
   ['getRefund', (client) => client.getRefund(1001)],
   ['getCashoutStatus', (client) => client.getCashoutStatus({ cashoutId: 11954 })],
-  ['listPaymentMethods', (client) => client.listPaymentMethods('BR')],
+  ['listPaymentMethods', (client) => client.read(listPaymentMethods, 'BR')],
   ['getSubMerchant', (client) => client.getSubMerchant(7)],
   ['createDeposit', (client) => client.createDeposit({ amount: 10, country: 'BR' })],
   [

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/contract';
 import type { PaymentsClient } from '../payments';
 import type { EnvironmentConnection } from './connections';
+import { listPaymentMethods } from '../payments/payment-methods';
 
 /**
  * The credential doctor: one harmless, read-only call per credential set, and a verdict for each
@@ -69,7 +70,7 @@ const PROBES: readonly Probe[] = [
   {
     set: 'readOnly',
     describe: (baseUrl) => `GET ${baseUrl}/v3/payment_methods?country=${DOCTOR_COUNTRY}`,
-    call: (client) => client.listPaymentMethods(DOCTOR_COUNTRY),
+    call: (client) => client.read(listPaymentMethods, DOCTOR_COUNTRY),
     meansGood: () => false,
   },
   {

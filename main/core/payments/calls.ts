@@ -17,6 +17,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * A signed read of one endpoint (payments/<endpoint>.ts): the client runs any of them with
+ * `client.read(listStates, 'BR')`, so a new lookup needs no method on the client.
+ */
+export type SignedRead<Input, Answer> = (
+  context: ClientContext,
+  input: Input,
+  options?: CallOptions,
+) => Promise<Result<Fetched<Answer>>>;
+
 export interface CreateOptions extends CallOptions {
   /**
    * D6: the key of this user intent (a v4 UUID). Pass the one the audit journal recorded before

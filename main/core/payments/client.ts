@@ -1,35 +1,25 @@
 import type {
-  Bank,
   CashoutRef,
   CashoutStatus,
-  CountryState,
-  CryptoQuote,
   DepositCreateBody,
   DepositCreated,
   DepositStatus,
-  FiatQuote,
   Fetched,
-  PaymentMethod,
   RefundCreateBody,
   RefundCreated,
   RefundStatus,
   Result,
   SubMerchant,
 } from '../../../shared/contract';
-import { listBanks } from './banks';
 import { validateBaseUrl } from './base-url';
-import type { CallOptions, ClientContext, Created, CreateOptions } from './calls';
+import type { CallOptions, ClientContext, Created, CreateOptions, SignedRead } from './calls';
 import { cancelCashout, getCashoutStatus } from './cashouts';
 import type { ClockListener, ServerClockOptions } from './clock';
 import { ServerClock } from './clock';
 import type { CredentialsSource } from './credentials';
 import { CredentialsReader } from './credentials';
-import type { CryptoQuoteQuery, FiatQuoteQuery } from './crypto';
-import { getCryptoQuote, getFiatQuote } from './crypto';
 import { createDeposit, getDeposit } from './deposits';
-import { listPaymentMethods } from './payment-methods';
 import { createRefund, getRefund } from './refunds';
-import { listStates } from './states';
 import { getSubMerchant } from './sub-merchants';
 import type { RetryPolicy } from './transport';
 import { Transport } from './transport';
@@ -93,24 +83,13 @@ export class PaymentsClient {
     };
   }
 
-  listPaymentMethods(country: string, options?: CallOptions): Promise<Result<Fetched<PaymentMethod[]>>> {
-    return listPaymentMethods(this.#context, country, options);
-  }
-
-  listBanks(country: string, options?: CallOptions): Promise<Result<Fetched<Bank[]>>> {
-    return listBanks(this.#context, country, options);
-  }
-
-  getCryptoQuote(query: CryptoQuoteQuery, options?: CallOptions): Promise<Result<Fetched<CryptoQuote>>> {
-    return getCryptoQuote(this.#context, query, options);
-  }
-
-  listStates(country: string, options?: CallOptions): Promise<Result<Fetched<CountryState[]>>> {
-    return listStates(this.#context, country, options);
-  }
-
-  getFiatQuote(query: FiatQuoteQuery, options?: CallOptions): Promise<Result<Fetched<FiatQuote>>> {
-    return getFiatQuote(this.#context, query, options);
+  /** Any signed read of reference data (D4's read-only key where it applies): `read(listStates, 'BR')`. */
+  read<Input, Answer>(
+    call: SignedRead<Input, Answer>,
+    input: Input,
+    options?: CallOptions,
+  ): Promise<Result<Fetched<Answer>>> {
+    return call(this.#context, input, options);
   }
 
   createDeposit(body: DepositCreateBody, options?: CreateOptions): Promise<Result<Created<DepositCreated>>> {

@@ -1,6 +1,6 @@
 import type { AuditAction, CredentialField, REFERENCE_METHODS } from '../../../shared/contract';
 
-type ReferenceMethod = keyof typeof REFERENCE_METHODS;
+export type ReferenceMethod = keyof typeof REFERENCE_METHODS;
 
 /**
  * THE query-key factory. Every key starts with the id of the environment that was active when

@@ -18,6 +18,7 @@ import {
   requestAt,
 } from '../../unit/payments/http-double';
 import { clientFor } from '../../unit/payments/client-for';
+import { listBanks } from '../../../main/core/payments/banks';
 
 /** Retries, idempotency (D6), timeouts, cancellation, lost answers and the size cap. */
 
@@ -62,7 +63,7 @@ test.describe('reads', () => {
     );
     const result = await clientFor(service.baseUrl, {
       retry: { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 },
-    }).listBanks('BR');
+    }).read(listBanks, 'BR');
     expect(result.ok || result.error).toMatchObject({ kind: 'server', httpStatus: 500 });
     expect(service.requests).toHaveLength(4);
   });

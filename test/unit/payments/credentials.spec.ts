@@ -6,6 +6,7 @@ import { httpExchange } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
 import { CREDENTIALS, UUID_V4, hmacHex, requestAt, sendJson, startDouble } from './http-double';
 import { clientFor } from './client-for';
+import { listBanks } from '../../../main/core/payments/banks';
 
 /** Credentials come from a provider per call; a missing one names its set, never a value. */
 
@@ -51,11 +52,14 @@ test('each call needs only its own set', async () => {
   });
   expect(service.requests).toHaveLength(0);
   const readOnly = clientFor(service.baseUrl, { credentials: { apiKey: 'k', apiSecret: 's' } });
-  expect(await readOnly.listBanks('BR')).toMatchObject({
+  expect(await readOnly.read(listBanks, 'BR')).toMatchObject({
     error: { kind: 'credentials_missing', field: 'readOnlyKey' },
   });
   expect(
-    await clientFor(service.baseUrl, { credentials: { ...CREDENTIALS, readOnlyKey: '' } }).listBanks('BR'),
+    await clientFor(service.baseUrl, { credentials: { ...CREDENTIALS, readOnlyKey: '' } }).read(
+      listBanks,
+      'BR',
+    ),
   ).toMatchObject({
     error: { kind: 'credentials_missing' },
   });
@@ -165,7 +169,7 @@ test('a key that cannot travel in a header is refused by name before any call, w
   const readOnly = clientFor(service.baseUrl, {
     credentials: { ...CREDENTIALS, readOnlyKey: 'key with spaces' },
   });
-  expect(await readOnly.listBanks('BR')).toMatchObject({
+  expect(await readOnly.read(listBanks, 'BR')).toMatchObject({
     error: { kind: 'validation', field: 'readOnlyKey' },
   });
   expect(service.requests).toHaveLength(0);

@@ -11,6 +11,9 @@ import {
   requestAt,
 } from './http-double';
 import { clientFor } from './client-for';
+import { listBanks } from '../../../main/core/payments/banks';
+import { getCryptoQuote } from '../../../main/core/payments/crypto';
+import { listPaymentMethods } from '../../../main/core/payments/payment-methods';
 
 /**
  * Every endpoint of the spec plus refund creation (D8), each against a double that checks the
@@ -52,7 +55,7 @@ test('payment methods: GET /v3/payment_methods?country=, read-only bearer (D4)',
       fresh: 1,
     },
   ];
-  const result = await clientFor(double.baseUrl).listPaymentMethods('BR');
+  const result = await clientFor(double.baseUrl).read(listPaymentMethods, 'BR');
   const request = only();
   expect(request.method).toBe('GET');
   expect(request.path).toBe('/v3/payment_methods');
@@ -66,7 +69,7 @@ test('payment methods: GET /v3/payment_methods?country=, read-only bearer (D4)',
 
 test('crypto quote: GET /v3/exchange_rates/crypto with currency, amount, crypto (D4)', async () => {
   answer.body = { fx_rate: 0.99, converted_amount: '99.5', fee: 0.5 };
-  const result = await clientFor(double.baseUrl).getCryptoQuote({
+  const result = await clientFor(double.baseUrl).read(getCryptoQuote, {
     currency: 'USD',
     amount: 100.5,
     crypto: 'USDT',
@@ -88,7 +91,7 @@ test('crypto quote: GET /v3/exchange_rates/crypto with currency, amount, crypto 
 
 test('crypto quote leaves amount out when not given (the service takes 1)', async () => {
   answer.body = { fx_rate: 1, converted_amount: 1, fee: 0 };
-  await clientFor(double.baseUrl).getCryptoQuote({ currency: 'BRL', crypto: 'USDC' });
+  await clientFor(double.baseUrl).read(getCryptoQuote, { currency: 'BRL', crypto: 'USDC' });
   expect(only().query).toEqual({ currency: 'BRL', crypto: 'USDC' });
 });
 
@@ -97,7 +100,7 @@ test('banks: GET /v3/banks?country=, read-only bearer (D4)', async () => {
     { code: 1, name: 'Banco A' },
     { code: '237', name: 'Banco B' },
   ];
-  const result = await clientFor(double.baseUrl).listBanks('MX');
+  const result = await clientFor(double.baseUrl).read(listBanks, 'MX');
   const request = only();
   expect(request.method).toBe('GET');
   expect(request.path).toBe('/v3/banks');

@@ -4,6 +4,9 @@ import type { PaymentsClient } from '../../../main/core/payments';
 import type { ServiceDouble } from './http-double';
 import { UUID_V4, sendEmpty, sendJson, startDouble } from './http-double';
 import { clientFor } from './client-for';
+import { listBanks } from '../../../main/core/payments/banks';
+import { getCryptoQuote } from '../../../main/core/payments/crypto';
+import { listPaymentMethods } from '../../../main/core/payments/payment-methods';
 
 /**
  * Every row of the spec's Errors table and of decisions.md's two error tables, answered by a
@@ -13,9 +16,9 @@ import { clientFor } from './client-for';
 type Call = (client: PaymentsClient) => Promise<Result<unknown>>;
 
 const calls = {
-  paymentMethods: (client) => client.listPaymentMethods('BR'),
-  cryptoQuote: (client) => client.getCryptoQuote({ currency: 'USD', crypto: 'USDT' }),
-  banks: (client) => client.listBanks('BR'),
+  paymentMethods: (client) => client.read(listPaymentMethods, 'BR'),
+  cryptoQuote: (client) => client.read(getCryptoQuote, { currency: 'USD', crypto: 'USDT' }),
+  banks: (client) => client.read(listBanks, 'BR'),
   depositCreate: (client) => client.createDeposit({ amount: 10, country: 'BR' }),
   depositStatus: (client) => client.getDeposit(5),
   refundCreate: (client) => client.createRefund({ deposit_id: 5, invoice_id: 'INV-5' }),

@@ -12,6 +12,8 @@ import {
 import type { ServiceDouble } from './http-double';
 import { CREDENTIALS, sendJson, startDouble } from './http-double';
 import { clientFor } from './client-for';
+import { listBanks } from '../../../main/core/payments/banks';
+import { listPaymentMethods } from '../../../main/core/payments/payment-methods';
 
 /** Input is checked before any call, with the offending field named (spec tables, Limits, D8, D9). */
 
@@ -432,10 +434,10 @@ test.describe('through the client: nothing is sent when input is wrong', () => {
 
   test('country of the reference calls', async () => {
     const client = clientFor(service.baseUrl);
-    expect(await client.listBanks('Brazil')).toMatchObject({
+    expect(await client.read(listBanks, 'Brazil')).toMatchObject({
       error: { kind: 'validation', field: 'country' },
     });
-    expect(await client.listPaymentMethods('mx')).toMatchObject({
+    expect(await client.read(listPaymentMethods, 'mx')).toMatchObject({
       error: { kind: 'validation', field: 'country' },
     });
     expect(service.requests).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePaymentMethods } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isMethodAvailable } from '../reference/reference-data';
 
@@ -19,7 +19,7 @@ export function PaymentMethodPicker({
   required: boolean;
 }) {
   const { t } = useTranslation('depositCreate');
-  const methods = usePaymentMethods(country);
+  const methods = useReference('listPaymentMethods', byCountry(country));
   if (methods.isError) {
     // The list is a help, not a condition: the code can still be typed.
     return (

@@ -1,6 +1,6 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useStates } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat } from '../../components/format-context';
 import { countryName, filterStates, stateLabel } from '../reference/reference-data';
@@ -24,7 +24,7 @@ export function StatePicker({
 }) {
   const { t } = useTranslation('depositCreate');
   const format = useFormat();
-  const states = useStates(country);
+  const states = useReference('listStates', byCountry(country));
   if (states.isError) {
     // The list is a help, not a condition: the code can still be typed.
     return (

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView, BlockingIntent, DepositCheck } from '../../../../shared/contract';
 import { useDraft } from '../../api/drafts';
-import { useStates } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 import { useFormat } from '../../components/format-context';
 import { useMoneyProblemText } from '../../components/MoneyInput';
 import { reasonMeta, useMutationGate } from '../../components/MutationGate';
@@ -179,7 +179,7 @@ function useDepositProblems({
   const country = values.text.country.trim();
   const countryUnserved = isUnservedCountry(country);
   if (countryUnserved) errors.country = t('country.unserved', { code: country });
-  const states = useStates(country);
+  const states = useReference('listStates', byCountry(country));
   const stateCode = values.text['payer.address.state'].trim();
   const stateUnknown =
     fieldSentIn(values.mode, country, 'payer.address.state') &&

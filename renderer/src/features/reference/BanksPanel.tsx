@@ -7,13 +7,13 @@ import { useFormat } from '../../components/format-context';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { countryName, filterBanks } from './reference-data';
 import { RawAnswer } from './RawAnswer';
-import { useBanks } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 
 /** The banks of one country, searchable; the list is virtualised (thousands of rows stay smooth). */
 export function BanksPanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const { locale } = useFormat();
-  const query = useBanks(country);
+  const query = useReference('listBanks', byCountry(country));
   const [search, setSearch] = useState('');
   const name = countryName(country, locale);
   return (

@@ -10,7 +10,10 @@ import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { QUOTE_CURRENCIES, REFERENCE_COUNTRIES } from './reference-data';
 import { RawAnswer } from './RawAnswer';
-import { useCryptoQuote, type CryptoQuoteRequest } from '../../api/reference';
+import { QUOTE_STALE_MS, useReference, type ReferenceArg } from '../../api/reference';
+
+/** A quote the user submitted: every field given, so the answer is shown beside what was asked. */
+type CryptoQuoteRequest = Required<ReferenceArg<'getCryptoQuote'>>;
 
 const DEFAULT_CRYPTO = 'USDT';
 
@@ -25,7 +28,7 @@ export function CryptoQuotePanel({ country }: { country: string }) {
   const amount = useAmountField('1', t('crypto.amountInvalid'));
   const [crypto, setCrypto] = useState<string>(DEFAULT_CRYPTO);
   const [request, setRequest] = useState<CryptoQuoteRequest | null>(null);
-  const query = useCryptoQuote(request);
+  const query = useReference('getCryptoQuote', request, { staleTime: QUOTE_STALE_MS });
 
   return (
     <Stack>

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Fetched, FiatQuote } from '../../../../shared/contract';
-import { useFiatQuote, type FiatQuoteRequest } from '../../api/reference';
+import { QUOTE_STALE_MS, useReference, type ReferenceArg } from '../../api/reference';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
 import { MoneyInput, useAmountField } from '../../components/MoneyInput';
@@ -11,6 +11,9 @@ import { QueryState } from '../../components/QueryState';
 import { Value } from '../../components/Value';
 import { countryName } from './reference-data';
 import { RawAnswer } from './RawAnswer';
+
+/** A quote the user submitted: every field given, so the answer is shown beside what was asked. */
+type FiatQuoteRequest = Required<ReferenceArg<'getFiatQuote'>>;
 
 /**
  * The fiat quote calculator (D15): an amount in US dollars (default 1) → the rate, the amount in
@@ -21,7 +24,7 @@ export function FiatQuotePanel({ country }: { country: string }) {
   const format = useFormat();
   const amount = useAmountField('1', t('fiat.amountInvalid'));
   const [request, setRequest] = useState<FiatQuoteRequest | null>(null);
-  const query = useFiatQuote(request);
+  const query = useReference('getFiatQuote', request, { staleTime: QUOTE_STALE_MS });
 
   return (
     <Stack>

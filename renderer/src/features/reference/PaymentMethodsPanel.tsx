@@ -7,13 +7,13 @@ import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { SolidBadge } from '../../components/SolidBadge';
 import { approvalTimeParts, countryName, isMethodAvailable } from './reference-data';
 import { RawAnswer } from './RawAnswer';
-import { usePaymentMethods } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 
 /** The payment methods of one country: logo, name, code, type, availability, approval times. */
 export function PaymentMethodsPanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const { locale } = useFormat();
-  const query = usePaymentMethods(country);
+  const query = useReference('listPaymentMethods', byCountry(country));
   const name = countryName(country, locale);
   return (
     <Stack gap="sm">

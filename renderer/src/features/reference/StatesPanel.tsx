@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStates } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 import { useFormat } from '../../components/format-context';
 import { QueryState, SkeletonLines } from '../../components/QueryState';
 import { countryName, filterStates } from './reference-data';
@@ -11,7 +11,7 @@ import { RawAnswer } from './RawAnswer';
 export function StatesPanel({ country }: { country: string }) {
   const { t } = useTranslation('reference');
   const format = useFormat();
-  const query = useStates(country);
+  const query = useReference('listStates', byCountry(country));
   const [search, setSearch] = useState('');
   const name = countryName(country, format.locale);
   const states = query.data?.record;

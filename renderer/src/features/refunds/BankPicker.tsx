@@ -1,6 +1,6 @@
 import { Select, Stack, TextInput, type ComboboxItem } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useBanks } from '../../api/reference';
+import { useReference, byCountry } from '../../api/reference';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { filterBanks } from '../reference/reference-data';
 
@@ -22,7 +22,7 @@ export function BankPicker({
   error: string | undefined;
 }) {
   const { t } = useTranslation('refunds');
-  const banks = useBanks(country ?? '');
+  const banks = useReference('listBanks', byCountry(country ?? ''));
   if (country === null || banks.isError) {
     // Without the list the code can still be typed.
     return (
