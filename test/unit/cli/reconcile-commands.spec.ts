@@ -79,7 +79,16 @@ async function control(path: string, body: unknown): Promise<void> {
 const byLine = (output: Output, line: number): ReconcileRow | undefined =>
   output.rows.find((row) => row.line === line);
 
-test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class planted', async () => {
+/** A pt-BR CSV ledger (BOM, `;`, decimal commas, CRLF) with every deposit class planted, and its rows. */
+async function plantedLedger(): Promise<{
+  ledger: string;
+  rows: string[];
+  line: (id: string, status: string, amount: number | string, currency: string, invoice?: string) => string;
+  pending: BatchRow;
+  notReleased: BatchRow;
+  moreMoney: BatchRow;
+  byInvoice: BatchRow;
+}> {
   const deposits = await serviceDeposits();
   const completed = deposits.filter((row) => row.status === 'COMPLETED');
   const pending = deposits.find((row) => row.status === 'PENDING') as BatchRow;
@@ -117,6 +126,31 @@ test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class
   ];
   const ledger = join(dataDir, 'razao-marco.csv');
   await writeFile(ledger, `\uFEFF${rows.join('\r\n')}\r\n`);
+  return { ledger, rows, line, pending, notReleased, moreMoney, byInvoice };
+}
+
+/**
+ * The planted ledger reconciled once, then again with one difference fixed and the bad rows
+ * corrected out: the second run is the one the differences are read from.
+ */
+async function reconciledTwice(): Promise<{
+  ledger: string;
+  first: { run: CliRun; output: Output };
+  second: { run: CliRun; output: Output };
+}> {
+  const { ledger, rows, line, moreMoney } = await plantedLedger();
+  const firstRun = await cli(['reconcile', ledger, '--json']);
+  const first = { run: firstRun, output: JSON.parse(firstRun.stdout) as Output };
+  const fixed = [...rows];
+  fixed[4] = line(moreMoney.id, 'pago', moreMoney.amount as number, moreMoney.currency as string);
+  fixed.splice(9, 3); // the bad rows are corrected out
+  await writeFile(ledger, `\uFEFF${fixed.join('\r\n')}\r\n`);
+  const secondRun = await cli(['reconcile', ledger, '--json']);
+  return { ledger, first, second: { run: secondRun, output: JSON.parse(secondRun.stdout) as Output } };
+}
+
+test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class planted', async () => {
+  const { ledger, pending, notReleased, byInvoice } = await plantedLedger();
 
   const run = await cli(['reconcile', ledger, '--json']);
   const output = JSON.parse(run.stdout) as Output;
@@ -152,6 +186,13 @@ test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class
     invoiceId: byInvoice.invoiceId,
   });
   expect(byLine(output, 13)).toMatchObject({ class: 'match' });
+});
+
+test('the bad rows of a pt-BR CSV ledger are listed with why, and counted apart from the classes', async () => {
+  const { ledger } = await plantedLedger();
+
+  const run = await cli(['reconcile', ledger, '--json']);
+  const output = JSON.parse(run.stdout) as Output;
   expect(output.badRows.map((row) => row.line)).toEqual([10, 11, 12]);
   expect(output.badRows[0]?.reason).toContain('no deposit_id or invoice_id');
   expect(output.badRows[1]?.reason).toContain('"talvez" is not a status');
@@ -167,27 +208,27 @@ test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class
     lookup_failed: 0,
   });
   expect(output.summary.changes.previousRunId).toBeNull();
+});
 
-  // The run is kept; the same ledger again, one difference fixed: it says what changed.
-  const fixed = [...rows];
-  fixed[4] = line(moreMoney.id, 'pago', moreMoney.amount as number, moreMoney.currency as string);
-  fixed.splice(9, 3); // the bad rows are corrected out
-  await writeFile(ledger, `\uFEFF${fixed.join('\r\n')}\r\n`);
-  const again = await cli(['reconcile', ledger, '--json']);
-  const second = JSON.parse(again.stdout) as Output;
-  expect(again.code, again.stderr).toBe(1); // differences left, no bad row
-  expect(second.summary.changes).toMatchObject({
-    previousRunId: output.summary.runId,
+test('the run is kept; the same ledger again, one difference fixed, says what changed', async () => {
+  const { first, second } = await reconciledTwice();
+
+  expect(second.run.code, second.run.stderr).toBe(1); // differences left, no bad row
+  expect(second.output.summary.changes).toMatchObject({
+    previousRunId: first.output.summary.runId,
     resolved: 1,
     stillOpen: 5,
     newlyDiffering: 0,
   });
-  expect(byLine(second, 5)).toMatchObject({ class: 'match', change: 'resolved' });
-  expect(byLine(second, 3)).toMatchObject({ change: 'still_open' });
+  expect(byLine(second.output, 5)).toMatchObject({ class: 'match', change: 'resolved' });
+  expect(byLine(second.output, 3)).toMatchObject({ change: 'still_open' });
   const kept = await readdir(join(dataDir, 'reconcile', 'runs', 'variables'));
   expect(kept.filter((name) => name.endsWith('.json'))).toHaveLength(2);
+});
 
-  // The differences as CSV: formula-safe, amounts as numbers, one line per differing row.
+test('the differences as CSV: formula-safe, amounts as numbers, one line per differing row', async () => {
+  const { ledger } = await reconciledTwice();
+
   const csvRun = await cli(['reconcile', ledger, '--csv', '--only-differences']);
   const table = parseCsv(csvRun.stdout);
   expect(table.ok).toBe(true);
@@ -200,8 +241,11 @@ test('a pt-BR CSV ledger (BOM, ;, decimal commas, CRLF) with every deposit class
     'not_found',
     'duplicate_in_ledger',
   ]);
+});
 
-  // Human output: the differences, the totals per class and currency, what changed.
+test('human output: the differences, the totals per class and currency, what changed', async () => {
+  const { ledger } = await reconciledTwice();
+
   const human = await cli(['reconcile', ledger]);
   expect(human.stdout).toContain('merchant_paid_service_not_completed');
   expect(human.stdout).toMatch(/# status_differs\/service_completed_not_released \w{3}: 1 rows/);
@@ -336,7 +380,23 @@ async function setAside(folder: string): Promise<Map<string, string>> {
   return files;
 }
 
-test('damaged kept runs are set aside with their bytes, said on stderr, and never compared with', async () => {
+interface Reconciled {
+  run: CliRun;
+  summary: ReconcileSummary;
+}
+
+/**
+ * A three-row ledger reconciled twice, the kept runs' folder and the damage each test does to it
+ * in turn: the newest summary cut short, a row relabelled, rows cut off at a line end.
+ */
+async function keptRuns(): Promise<{
+  reconcile: () => Promise<Reconciled>;
+  first: Reconciled;
+  second: Reconciled;
+  folder: string;
+  summaryOf: (runId: string) => string;
+  rowsOf: (runId: string) => string;
+}> {
   const ledger = join(dataDir, 'ledger.csv');
   await writeFile(
     ledger,
@@ -345,7 +405,7 @@ test('damaged kept runs are set aside with their bytes, said on stderr, and neve
       .join('\n')
       .replace(/^/, 'deposit_id,status\n'),
   );
-  const reconcile = async (): Promise<{ run: CliRun; summary: ReconcileSummary }> => {
+  const reconcile = async (): Promise<Reconciled> => {
     const run = await cli(['reconcile', ledger, '--json']);
     expect([0, 1], run.stderr).toContain(run.code);
     return { run, summary: (JSON.parse(run.stdout) as Output).summary };
@@ -356,17 +416,60 @@ test('damaged kept runs are set aside with their bytes, said on stderr, and neve
   const folder = runsFolder(dataDir, 'variables');
   const summaryOf = (runId: string): string => join(folder, `${runId}.json`);
   const rowsOf = (runId: string): string => join(folder, `${runId}.rows.jsonl`);
+  return { reconcile, first, second, folder, summaryOf, rowsOf };
+}
+
+type KeptRuns = Awaited<ReturnType<typeof keptRuns>>;
+
+/** The newest run's summary cut short; its summary and rows as they were before. */
+async function cutNewestSummary(runs: KeptRuns): Promise<{ secondSummary: string; secondRows: string }> {
+  const secondSummary = await readFile(runs.summaryOf(runs.second.summary.runId), 'utf8');
+  const secondRows = await readFile(runs.rowsOf(runs.second.summary.runId), 'utf8');
+  await writeFile(runs.summaryOf(runs.second.summary.runId), secondSummary.slice(0, 100));
+  return { secondSummary, secondRows };
+}
+
+/** A row of `run` relabelled by damage (a class this version never writes); the damaged rows. */
+async function relabelRow(runs: KeptRuns, run: Reconciled): Promise<string> {
+  const rows = await readFile(runs.rowsOf(run.summary.runId), 'utf8');
+  const relabelled = rows.replace(/"class":"[a-z_]+"/, '"class":"paid"');
+  await writeFile(runs.rowsOf(run.summary.runId), relabelled);
+  return relabelled;
+}
+
+/** The rows of `run` cut off at a line end, two of three left; the rows left. */
+async function cutRows(runs: KeptRuns, run: Reconciled): Promise<string> {
+  const rows = await readFile(runs.rowsOf(run.summary.runId), 'utf8');
+  const cut = rows.split('\n').slice(0, 2).join('\n') + '\n';
+  await writeFile(runs.rowsOf(run.summary.runId), cut);
+  return cut;
+}
+
+/** Every damage in turn, each followed by a run: the runs made after each. */
+async function damagedInTurn(
+  runs: KeptRuns,
+): Promise<{ third: Reconciled; fourth: Reconciled; fifth: Reconciled }> {
+  await cutNewestSummary(runs);
+  const third = await runs.reconcile();
+  await relabelRow(runs, third);
+  const fourth = await runs.reconcile();
+  await cutRows(runs, fourth);
+  const fifth = await runs.reconcile();
+  return { third, fourth, fifth };
+}
+
+test('damaged kept runs are set aside with their bytes, said on stderr, and never compared with', async () => {
+  const runs = await keptRuns();
+  const { first, second, folder } = runs;
 
   // The newest run's summary is cut short: the next run says so and compares with the one before.
-  const secondSummary = await readFile(summaryOf(second.summary.runId), 'utf8');
-  const secondRows = await readFile(rowsOf(second.summary.runId), 'utf8');
-  await writeFile(summaryOf(second.summary.runId), secondSummary.slice(0, 100));
+  const { secondSummary, secondRows } = await cutNewestSummary(runs);
   // The screen's list leaves it out, hides no other run for it, and moves nothing: it cannot say so.
   expect((await listRuns(dataDir, 'variables')).map((run) => run.summary.runId)).toEqual([
     first.summary.runId,
   ]);
   expect(await setAside(folder)).toEqual(new Map());
-  const third = await reconcile();
+  const third = await runs.reconcile();
   expect(third.summary.changes.previousRunId).toBe(first.summary.runId);
   const notice = (JSON.parse(third.run.stderr) as { notice: string }).notice;
   expect(notice).toMatch(
@@ -381,13 +484,16 @@ test('damaged kept runs are set aside with their bytes, said on stderr, and neve
   expect([...(await setAside(folder)).values()].sort()).toEqual(
     [secondSummary.slice(0, 100), secondRows].sort(),
   );
+});
 
-  // A row relabelled by damage (a class this version never writes) in the run to compare with.
-  const thirdRows = await readFile(rowsOf(third.summary.runId), 'utf8');
-  const relabelled = thirdRows.replace(/"class":"[a-z_]+"/, '"class":"paid"');
-  await writeFile(rowsOf(third.summary.runId), relabelled);
-  const fourth = await reconcile();
-  expect(fourth.summary.changes.previousRunId).toBe(first.summary.runId);
+test('a kept run with a row relabelled by damage is set aside, with a text key, and never compared with', async () => {
+  const runs = await keptRuns();
+  await cutNewestSummary(runs);
+  const third = await runs.reconcile();
+
+  const relabelled = await relabelRow(runs, third);
+  const fourth = await runs.reconcile();
+  expect(fourth.summary.changes.previousRunId).toBe(runs.first.summary.runId);
   expect(fourth.summary.setAside).toEqual([
     expect.objectContaining({
       file: `${third.summary.runId}.rows.jsonl`,
@@ -398,22 +504,28 @@ test('damaged kept runs are set aside with their bytes, said on stderr, and neve
       },
     }),
   ]);
-  expect([...(await setAside(folder)).values()]).toContain(relabelled);
+  expect([...(await setAside(runs.folder)).values()]).toContain(relabelled);
+});
 
-  // Rows cut off at a line end read as sound lines: the count against the summary catches it.
-  const fourthRows = await readFile(rowsOf(fourth.summary.runId), 'utf8');
-  const cut = fourthRows.split('\n').slice(0, 2).join('\n') + '\n';
-  await writeFile(rowsOf(fourth.summary.runId), cut);
-  const fifth = await reconcile();
+test('kept rows cut off at a line end read as sound lines: the count against the summary catches it', async () => {
+  const runs = await keptRuns();
+  await cutNewestSummary(runs);
+  const third = await runs.reconcile();
+  await relabelRow(runs, third);
+  const fourth = await runs.reconcile();
+
+  const cut = await cutRows(runs, fourth);
+  const fifth = await runs.reconcile();
   expect(fifth.summary.setAside?.map((note) => note.reason)).toEqual([
     'it holds 2 rows where its summary counts 3',
   ]);
-  expect(fifth.summary.changes.previousRunId).toBe(first.summary.runId);
-  expect([...(await setAside(folder)).values()]).toContain(cut);
+  expect(fifth.summary.changes.previousRunId).toBe(runs.first.summary.runId);
+  expect([...(await setAside(runs.folder)).values()]).toContain(cut);
+});
 
-  // Asked for by id (a screen opening it), a damaged run is a storage error, and set aside.
-  await writeFile(rowsOf(first.summary.runId), '{"line":1,\n');
-  const manager = new ReconcileManager({
+/** A reconcile manager over the data folder whose lookups are never asked for. */
+function managerReadingRuns(): ReconcileManager {
+  return new ReconcileManager({
     dataDir,
     now: Date.now,
     lookups: {
@@ -425,6 +537,15 @@ test('damaged kept runs are set aside with their bytes, said on stderr, and neve
     },
     invoices: () => Promise.resolve({ ok: true, data: null }),
   });
+}
+
+test('a damaged kept run asked for by id (a screen opening it) is a storage error, and set aside', async () => {
+  const runs = await keptRuns();
+  const { first } = runs;
+  await damagedInTurn(runs);
+
+  await writeFile(runs.rowsOf(first.summary.runId), '{"line":1,\n');
+  const manager = managerReadingRuns();
   const rows = await manager.rows({
     runId: first.summary.runId,
     environmentId: 'variables',
@@ -447,15 +568,22 @@ test('damaged kept runs are set aside with their bytes, said on stderr, and neve
     ok: false,
     error: { kind: 'not_found' },
   });
+});
 
-  // The sound run that is left still reads, rows and all; the next run compares with it, no note.
+test('the sound kept run left after the damage still reads, rows and all; the next run compares with it', async () => {
+  const runs = await keptRuns();
+  const { fifth } = await damagedInTurn(runs);
+  await writeFile(runs.rowsOf(runs.first.summary.runId), '{"line":1,\n');
+  const manager = managerReadingRuns();
+  await manager.rows({ runId: runs.first.summary.runId, environmentId: 'variables', offset: 0, limit: 10 });
+
   expect(
     await manager.rows({ runId: fifth.summary.runId, environmentId: 'variables', offset: 0, limit: 10 }),
   ).toMatchObject({
     ok: true,
     data: { total: 3 },
   });
-  const sixth = await reconcile();
+  const sixth = await runs.reconcile();
   expect(sixth.run.stderr).toBe('');
   expect(sixth.summary.setAside).toBeUndefined();
   expect(sixth.summary.changes.previousRunId).toBe(fifth.summary.runId);
