@@ -8,68 +8,9 @@ import {
   formatPercentPoints,
   formatSeconds,
 } from '../../../../renderer/src/lib/format';
-import { explainPayerVerification } from '../../../../renderer/src/lib/payer-verification';
-import { parseServiceTime, remainingUntil } from '../../../../renderer/src/lib/service-time';
-import { canonicalStatus, statusTone } from '../../../../renderer/src/lib/status';
 
 // Intl separates a currency code from its number with a no-break space; compare on plain spaces.
 const plain = (text: string): string => text.replace(/[\u00a0\u202f]/g, ' ');
-
-test.describe('payer verification in words', () => {
-  test('the four meanings of the spec, read tolerantly', () => {
-    expect(explainPayerVerification('MATCHED')).toBe('matched');
-    expect(explainPayerVerification('UNMATCHED')).toBe('differs');
-    expect(explainPayerVerification('unmatched')).toBe('differs');
-    expect(explainPayerVerification('NO_DOCUMENT')).toBe('no_document');
-    expect(explainPayerVerification('no document')).toBe('no_document');
-    expect(explainPayerVerification('NO_DATA')).toBe('no_data');
-    expect(explainPayerVerification(' no-data ')).toBe('no_data');
-  });
-
-  test('anything else is shown as it came', () => {
-    expect(explainPayerVerification('PARTIAL_MATCH')).toBe('as_it_came');
-    expect(explainPayerVerification('')).toBe('as_it_came');
-  });
-});
-
-test.describe('service times (yyyy-MM-dd HH:mm:ss, UTC)', () => {
-  test('parses as UTC', () => {
-    expect(parseServiceTime('2024-03-05 14:07:09')).toBe(Date.UTC(2024, 2, 5, 14, 7, 9));
-    expect(parseServiceTime('2024-02-29 23:59:59')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59));
-  });
-
-  test('refuses what is not a real time', () => {
-    for (const bad of [
-      '2024-02-30 10:00:00',
-      '2023-02-29 10:00:00',
-      '2024-03-05 24:00:00',
-      '2024-03-05',
-      'soon',
-      '',
-    ]) {
-      expect(parseServiceTime(bad)).toBeNull();
-    }
-  });
-
-  test('remaining time in whole units, expired once passed', () => {
-    const target = Date.UTC(2024, 0, 2, 0, 0, 0);
-    expect(remainingUntil(target, target - (86_400 + 3_600 * 3 + 60 * 4 + 5) * 1000)).toEqual({
-      expired: false,
-      days: 1,
-      hours: 3,
-      minutes: 4,
-      seconds: 5,
-    });
-    expect(remainingUntil(target, target)).toEqual({
-      expired: true,
-      days: 0,
-      hours: 0,
-      minutes: 0,
-      seconds: 0,
-    });
-    expect(remainingUntil(target, target + 5000).expired).toBe(true);
-  });
-});
 
 test.describe('locale-aware formatting', () => {
   test('money in each language, with its code', () => {
@@ -129,28 +70,6 @@ test.describe('locale-aware formatting', () => {
   test('percentage points ("2.00 means 2.00 percent")', () => {
     expect(plain(formatPercentPoints(2, 'en'))).toBe('2%');
     expect(plain(formatPercentPoints(2.5, 'es'))).toBe('2,5 %');
-  });
-});
-
-test.describe('statuses', () => {
-  test('D9 spellings are one status', () => {
-    expect(canonicalStatus('deposit', 'EARLY_RELEASED')).toBe('EARLY RELEASED');
-    expect(canonicalStatus('deposit', 'for review')).toBe('FOR REVIEW');
-    expect(canonicalStatus('refund', 'incorrect details')).toBe('INCORRECT_DETAILS');
-    expect(canonicalStatus('cashout', 'Canceled')).toBe('CANCELLED');
-    expect(canonicalStatus('cashout', 'on hold')).toBe('ON_HOLD');
-  });
-
-  test('an unknown status stays unknown (shown as it came)', () => {
-    expect(canonicalStatus('deposit', 'DECLINED')).toBeNull();
-    expect(statusTone('deposit', 'DECLINED')).toBe('unknown');
-    expect(canonicalStatus('deposit', 'INCORRECT_DETAILS')).toBeNull();
-  });
-
-  test('tones carry the meaning', () => {
-    expect(statusTone('deposit', 'COMPLETED')).toBe('success');
-    expect(statusTone('refund', 'REJECTED')).toBe('failure');
-    expect(statusTone('cashout', 'PENDING')).toBe('waiting');
   });
 });
 
