@@ -9,7 +9,7 @@ import globals from 'globals';
 
 /**
  * THE ROOMS of the architecture page (docs/architecture.md) and what each may import: the one
- * table, enforced by the `boundaries/dependencies` rule below (test/unit/import-boundaries.spec.ts
+ * table, enforced by the `boundaries/dependencies` rule below (test/unit/project/import-boundaries.spec.ts
  * lints a fixture that breaks it, so a change that stops the table biting fails a test).
  *
  * A room is a folder. `rooms` are the other rooms its files may import (a room always imports its

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
  * "Copy ID" on right-click, the page's half: ids are marked with data-copy-id, and a
  * right-click on one asks `window.paydeskDesktop` (the Electron preload's object) for the native
  * menu instead of Chromium's. Here the preload's object is stood in for, recording what the page
- * asks; the native menu itself is main's (test/unit/electron/wiring.spec.ts drives that half).
+ * asks; the native menu itself is main's (test/unit/electron/desktop.spec.ts drives that half).
  * Web target only (WEB_ONLY_SPECS): the Electron target has the real preload.
  */
 

@@ -43,20 +43,15 @@ async function runBatch(console: Console, ids: string[]): Promise<BatchSummary> 
   return stopped(console, started.batchId);
 }
 
-test('parse, start, progress, pages and filters, CSV export', async ({ openConsole }) => {
-  const console = openConsole({ embeddedSandbox: BULK });
-  const text = `Deposit ID,Amount\n300000001,150\n300000002,10\n300000099,1\nabc,2\n300000001,150\n${Array.from(
-    { length: 300 },
-    (_, index) => FIRST_BULK_DEPOSIT_ID + index,
-  ).join('\n')}\n`;
-  const parsed = dataOf(await console.call('parseBatch', { kind: 'deposits', text }));
-  expect(parsed.ids).toHaveLength(303);
-  expect(parsed.ids.slice(0, 3)).toEqual(['300000001', '300000002', '300000099']);
-  expect(parsed.invalid).toEqual([
-    { token: 'abc', row: 5, reason: 'is not a number', text: { key: 'batchId.notNumber' } },
-  ]);
-  expect(parsed.duplicates).toEqual([{ id: '300000001', occurrences: 2 }]);
+/** The batch text the parse, start, pages and export tests share: a header, bad and doubled ids. */
+const BATCH_TEXT = `Deposit ID,Amount\n300000001,150\n300000002,10\n300000099,1\nabc,2\n300000001,150\n${Array.from(
+  { length: 300 },
+  (_, index) => FIRST_BULK_DEPOSIT_ID + index,
+).join('\n')}\n`;
 
+/** BATCH_TEXT parsed and started (4 at a time, 500 a second): its first summary and the last. */
+async function finishedBatch(console: Console): Promise<{ started: BatchSummary; done: BatchSummary }> {
+  const parsed = dataOf(await console.call('parseBatch', { kind: 'deposits', text: BATCH_TEXT }));
   const started = dataOf(
     await console.call('startBatch', {
       kind: 'deposits',
@@ -65,65 +60,110 @@ test('parse, start, progress, pages and filters, CSV export', async ({ openConso
       ratePerSecond: 500,
     }),
   );
-  expect(started).toMatchObject({
-    kind: 'deposits',
-    environmentId: 'local-sandbox',
-    state: 'running',
-    total: 303,
-    concurrency: 4,
-    rateLimit: 500,
-    previousRunAt: null,
+  return { started, done: await stopped(console, started.batchId) };
+}
+
+test.describe('parse, start, progress, pages and filters, CSV export', () => {
+  test('parse: ids in first position, invalid tokens with their row, duplicates counted', async ({
+    openConsole,
+  }) => {
+    const console = openConsole({ embeddedSandbox: BULK });
+    const parsed = dataOf(await console.call('parseBatch', { kind: 'deposits', text: BATCH_TEXT }));
+    expect(parsed.ids).toHaveLength(303);
+    expect(parsed.ids.slice(0, 3)).toEqual(['300000001', '300000002', '300000099']);
+    expect(parsed.invalid).toEqual([
+      { token: 'abc', row: 5, reason: 'is not a number', text: { key: 'batchId.notNumber' } },
+    ]);
+    expect(parsed.duplicates).toEqual([{ id: '300000001', occurrences: 2 }]);
   });
-  const done = await stopped(console, started.batchId);
-  expect(done).toMatchObject({ state: 'done', total: 303, done: 303, failed: 1, new: 303, changed: 0 });
-  expect(done.finishedAt).not.toBeNull();
-  expect(done.resumable).toBe(false);
-  // Progress is throttled, but the run was seen: every event belongs to the batch and counts up.
-  const events = progressOf(console, started.batchId);
-  expect(events[0]?.state).toBe('running');
-  expect(events.map((event) => event.done)).toEqual(
-    [...events.map((event) => event.done)].sort((a, b) => a - b),
-  );
-  expect(events.filter((event) => event.state === 'done')).toHaveLength(1);
 
-  const page = dataOf(await console.call('getBatchRows', { batchId: started.batchId, offset: 1, limit: 2 }));
-  expect(page.total).toBe(303);
-  expect(page.rows.map((row) => [row.index, row.id, row.state, row.status])).toEqual([
-    [1, '300000002', 'ok', 'PENDING'],
-    [2, '300000099', 'failed', undefined],
-  ]);
-  expect(page.rows[1]).toMatchObject({ errorKind: 'not_found', httpStatus: 404, changed: 'new' });
-  const failed = dataOf(
-    await console.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 50, filter: 'failed' }),
-  );
-  expect(failed.total).toBe(1);
-  expect(failed.rows.map((row) => row.id)).toEqual(['300000099']);
-  const last = dataOf(
-    await console.call('getBatchRows', { batchId: started.batchId, offset: 300, limit: 1000 }),
-  );
-  expect(last.rows.map((row) => row.index)).toEqual([300, 301, 302]);
-
-  const exported = dataOf(await console.call('exportBatchCsv', { batchId: started.batchId }));
-  expect(exported.fileName).toMatch(
-    /^paydesk-batch-deposits-local-sandbox-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv$/,
-  );
-  const table = parseCsv(exported.csv);
-  if (!table.ok) throw new Error(table.error.message);
-  expect(table.data).toHaveLength(304);
-  expect(table.data[1]?.slice(0, 4)).toEqual(['300000001', 'ok', 'COMPLETED', 'new']);
-
-  expect(dataOf(await console.call('listBatches', {})).map((summary) => summary.batchId)).toEqual([
-    started.batchId,
-  ]);
-  expect(errorOf(await console.call('resumeBatch', { batchId: started.batchId })).kind).toBe('invalid_state');
-  expect(dataOf(await console.call('discardBatch', { batchId: started.batchId }))).toEqual({
-    discarded: true,
+  test('start and progress: running, then done once, every event counting up', async ({ openConsole }) => {
+    const console = openConsole({ embeddedSandbox: BULK });
+    const { started, done } = await finishedBatch(console);
+    expect(started).toMatchObject({
+      kind: 'deposits',
+      environmentId: 'local-sandbox',
+      state: 'running',
+      total: 303,
+      concurrency: 4,
+      rateLimit: 500,
+      previousRunAt: null,
+    });
+    expect(done).toMatchObject({ state: 'done', total: 303, done: 303, failed: 1, new: 303, changed: 0 });
+    expect(done.finishedAt).not.toBeNull();
+    expect(done.resumable).toBe(false);
+    // Progress is throttled, but the run was seen: every event belongs to the batch and counts up.
+    const events = progressOf(console, started.batchId);
+    expect(events[0]?.state).toBe('running');
+    expect(events.map((event) => event.done)).toEqual(
+      [...events.map((event) => event.done)].sort((a, b) => a - b),
+    );
+    expect(events.filter((event) => event.state === 'done')).toHaveLength(1);
   });
-  expect(
-    errorOf(await console.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 1 })),
-  ).toMatchObject({
-    kind: 'not_found',
-    field: 'batchId',
+
+  test('pages and filters: rows by index, the failed ones alone, the last page short', async ({
+    openConsole,
+  }) => {
+    const console = openConsole({ embeddedSandbox: BULK });
+    const { started } = await finishedBatch(console);
+    const page = dataOf(
+      await console.call('getBatchRows', { batchId: started.batchId, offset: 1, limit: 2 }),
+    );
+    expect(page.total).toBe(303);
+    expect(page.rows.map((row) => [row.index, row.id, row.state, row.status])).toEqual([
+      [1, '300000002', 'ok', 'PENDING'],
+      [2, '300000099', 'failed', undefined],
+    ]);
+    expect(page.rows[1]).toMatchObject({ errorKind: 'not_found', httpStatus: 404, changed: 'new' });
+    const failed = dataOf(
+      await console.call('getBatchRows', {
+        batchId: started.batchId,
+        offset: 0,
+        limit: 50,
+        filter: 'failed',
+      }),
+    );
+    expect(failed.total).toBe(1);
+    expect(failed.rows.map((row) => row.id)).toEqual(['300000099']);
+    const last = dataOf(
+      await console.call('getBatchRows', { batchId: started.batchId, offset: 300, limit: 1000 }),
+    );
+    expect(last.rows.map((row) => row.index)).toEqual([300, 301, 302]);
+  });
+
+  test('CSV export: a named file with a header and a line per row', async ({ openConsole }) => {
+    const console = openConsole({ embeddedSandbox: BULK });
+    const { started } = await finishedBatch(console);
+    const exported = dataOf(await console.call('exportBatchCsv', { batchId: started.batchId }));
+    expect(exported.fileName).toMatch(
+      /^paydesk-batch-deposits-local-sandbox-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv$/,
+    );
+    const table = parseCsv(exported.csv);
+    if (!table.ok) throw new Error(table.error.message);
+    expect(table.data).toHaveLength(304);
+    expect(table.data[1]?.slice(0, 4)).toEqual(['300000001', 'ok', 'COMPLETED', 'new']);
+  });
+
+  test('a finished batch is listed, cannot be resumed, and once discarded is gone', async ({
+    openConsole,
+  }) => {
+    const console = openConsole({ embeddedSandbox: BULK });
+    const { started } = await finishedBatch(console);
+    expect(dataOf(await console.call('listBatches', {})).map((summary) => summary.batchId)).toEqual([
+      started.batchId,
+    ]);
+    expect(errorOf(await console.call('resumeBatch', { batchId: started.batchId })).kind).toBe(
+      'invalid_state',
+    );
+    expect(dataOf(await console.call('discardBatch', { batchId: started.batchId }))).toEqual({
+      discarded: true,
+    });
+    expect(
+      errorOf(await console.call('getBatchRows', { batchId: started.batchId, offset: 0, limit: 1 })),
+    ).toMatchObject({
+      kind: 'not_found',
+      field: 'batchId',
+    });
   });
 });
 

@@ -36,7 +36,7 @@ import { builtApp, repositoryRoot } from '../../support/built-app';
  * code: the pure policy (main/page/policy.ts), the Electron wiring (window.ts, security.ts)
  * driven through the stand-in electron module of test/unit/electron, the sources (so a second
  * window or a loosened switch cannot slip in unnoticed), the built bundles, and the packaging
- * configuration. test/unit/page/policy.spec.ts and test/unit/electron/wiring.spec.ts go deeper
+ * configuration. test/unit/page/policy.spec.ts and test/unit/electron/desktop.spec.ts go deeper
  * on several items; each test names them. What only a real Electron can show (Chromium enforcing the switches) is out
  * of reach here and listed in the J report.
  */
@@ -154,7 +154,7 @@ test('2. no Node.js integration in any renderer, worker or subframe', () => {
 test('3. context isolation in every renderer; the page gets only window.paydesk', () => {
   expect(HARDENED_WEB_PREFERENCES.contextIsolation).toBe(true);
   expect(filesMatching(/contextIsolation\s*:\s*false/)).toEqual([]);
-  // One exposeInMainWorld, in the preload (wiring.spec.ts shows it exposes exactly 'paydesk').
+  // One exposeInMainWorld, in the preload (desktop.spec.ts shows it exposes exactly 'paydesk').
   expect(filesMatching(/exposeInMainWorld/)).toEqual(['preload/index.ts']);
 });
 
@@ -277,7 +277,7 @@ test('13. navigation: only to our own page (same file); every other target is pr
 test('14. new windows: window.open and target=_blank are denied, on every webContents the app creates', () => {
   expect(guardedContents().windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
   expect(guardedContents().windowOpenHandler?.({ url: pageUrl })).toEqual({ action: 'deny' });
-  // guardApp puts the guards on any webContents, not just our window's (wiring.spec.ts plays it).
+  // guardApp puts the guards on any webContents, not just our window's (desktop.spec.ts plays it).
   expect(readFileSync(join(root, 'main', 'index.ts'), 'utf8')).toMatch(/^guardApp\(app, page\);$/m);
 });
 
@@ -297,7 +297,7 @@ test('15. shell.openExternal: one call site, https only; the core allows only re
   await security.openExternalHttps('https://checkout.example/pay');
   expect(fake.shell.opened).toEqual(['https://checkout.example/pay']);
   // Before it: the runtime opens only https redirect URLs the service sent in this session, after
-  // the user confirmed (test/unit/console/dispatch.spec.ts, "openExternal: only https redirect
+  // the user confirmed (test/unit/console/dispatch/channels.spec.ts, "openExternal: only https redirect
   // links this runtime received").
 });
 
@@ -318,7 +318,7 @@ test('16. a current Electron: the installed one is the declared major, no older 
 
 test('17. the sender of every IPC message is checked, a foreign frame is refused', () => {
   // Raw ipcMain only in the router, which runs decideSender before any handler
-  // (wiring.spec.ts: a subframe, another window and a detached frame get not_permitted).
+  // (desktop.spec.ts: a subframe, another window and a detached frame get not_permitted).
   expect(filesMatching(/ipcMain\s*\./)).toEqual(['main/electron/ipc-router.ts']);
   const router = readFileSync(join(root, 'main', 'electron', 'ipc-router.ts'), 'utf8');
   expect(router).not.toMatch(/ipcMain\s*\.\s*on\s*\(/);
@@ -341,7 +341,7 @@ test('17. the sender of every IPC message is checked, a foreign frame is refused
 
 test('18. a custom protocol, not file://: the page comes from paydesk://app, which answers the bundle only', async () => {
   // Registered privileged before ready, served on the default session (main/index.ts wires both;
-  // wiring.spec.ts plays it): a standard, secure origin with V8's code cache, nothing more.
+  // desktop.spec.ts plays it): a standard, secure origin with V8's code cache, nothing more.
   expect(APP_SCHEME_PRIVILEGES).toEqual({ standard: true, secure: true, codeCache: true });
   expect(readFileSync(join(root, 'main', 'index.ts'), 'utf8')).toMatch(/^registerAppScheme\(\);$/m);
   expect(filesMatching(/\bloadFile\s*\(/)).toEqual([]);
@@ -405,7 +405,7 @@ test('20. no Electron API reaches the page: the bridge is frozen contract method
 });
 
 test('no secret in any value the renderer can reach (the embedded sandbox credentials, through the dispatcher)', async () => {
-  // THE proof is test/unit/console/secrets.spec.ts: a whole session against the OS keychain,
+  // THE proof is test/unit/console/service/secrets.spec.ts: a whole session against the OS keychain,
   // every answer and event searched for every secret. This is the short form on the path the
   // renderer uses (the dispatcher behind the IPC router), with the credentials the runtime
   // provisions on its own.

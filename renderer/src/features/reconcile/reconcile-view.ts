@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/contract';
 import { currencyDigits } from '../../lib/format';
 
-/** Pure helpers of the reconciliation screen (tested in test/unit/renderer/reconcile-view.spec.ts). */
+/** Pure helpers of the reconciliation screen (tested in test/unit/renderer/features/reconcile/reconcile-view.spec.ts). */
 
 /** Rows per page of the differences table. */
 export const RECONCILE_PAGE_SIZE = 100;
