@@ -18,6 +18,7 @@ import {
   WALLET_HINT_KEY,
   checkInput,
   depositCreateBodySchema,
+  maskText,
   rulesForMethod,
   idSchema,
 } from '../payments';
@@ -25,7 +26,7 @@ import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
 import { runGuarded } from './guarded';
 import { depositCreatedObservation, seenNow, depositObservation, lookedUp } from './observations';
-import { issueText, maskText } from '../message-text';
+import { issueText } from '../message-text';
 import { mutationMeta } from './arg-parts';
 import type { ConsoleMethods } from './method';
 
@@ -50,7 +51,7 @@ function fieldIssues(error: z.ZodError): FieldIssue[] {
       {
         field: issue.path.map(String).join('.') || 'body',
         message: issue.message,
-        text: issueText(issue.message),
+        text: issueText(issue),
       },
     ];
   });
@@ -93,7 +94,7 @@ export function checkDepositBody(body: unknown): DepositCheck {
     if (seen.has(rule.field)) continue;
     seen.add(rule.field);
     // A list of allowed values has no mask (the spec writes "none"); its values are in the issue text.
-    const text = rule.format instanceof RegExp ? maskText(rule.describe) : null;
+    const text = rule.format instanceof RegExp ? maskText(rule) : null;
     reportedInfoRules.push({
       field: rule.field,
       mask: rule.format instanceof RegExp ? rule.describe : null,

@@ -109,7 +109,7 @@ function argumentError(error: z.ZodError): Result<never> {
     });
   }
   const field = path.join('.') || 'arg';
-  return failure('validation', `${field}: ${issue.message}`, { field, text: issueText(issue.message) });
+  return failure('validation', `${field}: ${issue.message}`, { field, text: issueText(issue) });
 }
 
 const text = (value: unknown, max = MAX_MESSAGE): string | undefined =>

@@ -40,7 +40,7 @@ export function checkInput<T>(schema: z.ZodType<T>, input: unknown, name = ''): 
       kind: 'validation',
       field,
       message: `${field}: ${issue.message}`,
-      text: issueText(issue.message),
+      text: issueText(issue),
     },
   };
 }

@@ -21,6 +21,7 @@ export {
   idSchema,
   idTextSchema,
   idempotencyKeySchema,
+  maskText,
   refundCreateBodySchema,
   rulesForMethod,
 } from './inputs';

@@ -7,20 +7,42 @@ import type {
   Result,
 } from '../../../shared/contract';
 import { CRYPTO_CURRENCIES, CRYPTO_NETWORKS } from '../../../shared/contract';
+import { keyed, type KeyedCheck } from '../message-text';
 import { checkInput } from './check-input';
 import { matches, rulesForMethod } from './reported-info';
 import { walletIssue } from './wallets';
 
 // Callers import every input check from here, wherever it is defined.
 export { checkInput } from './check-input';
-export { CAIXA_ACCOUNT_TYPES, REPORTED_INFO_RULES, rulesForMethod } from './reported-info';
+export { CAIXA_ACCOUNT_TYPES, REPORTED_INFO_RULES, maskText, rulesForMethod } from './reported-info';
 
 /**
  * Schemas of what the console sends, checked before any call. Exported for the CLI and for the UI
  * forms of a later issue (through main). Every message reads after the field path:
  * "payer.birth_date: must be a real date written yyyyMMdd".
  * Request objects are strict: a field the spec does not list is refused as a likely typo.
+ * The renderer's text key is read from a built-in check's issue (main/core/message-text.ts), and
+ * a custom check declares its own with `keyed`: a pattern is a custom check for that reason.
  */
+
+/** A pattern check that says its key (a built-in `.regex` issue carries no key). */
+const matching = (pattern: RegExp) => (value: string) => pattern.test(value);
+
+/**
+ * A built-in schema refused with one key whatever failed in it (the type, one of a union's
+ * members): its own issues would each name a key of their own. Like a type, it stops the parse.
+ */
+const refusedAs = <T>(schema: z.ZodType<T>, check: KeyedCheck) =>
+  z.custom<T>((value) => schema.safeParse(value).success, check);
+
+/**
+ * A text of a built-in format (e-mail, URL) refused with one key: not text stops the parse, as a
+ * type does, while a text not of the form lets the body's other checks run (the form shows them all).
+ */
+const formatted = (form: z.ZodType<string>, check: KeyedCheck) =>
+  z
+    .custom<string>((value) => typeof value === 'string', check)
+    .refine((value) => form.safeParse(value).success, check);
 
 const text = (max: number) =>
   z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
@@ -38,74 +60,103 @@ export const idSchema = z
 /** An id typed as text (CLI arguments). */
 export const idTextSchema = z
   .string()
-  .regex(/^\d+$/, 'must be a positive whole number')
+  .refine(matching(/^\d+$/), keyed('field.wholeNumber', 'must be a positive whole number'))
   .transform(Number)
   .pipe(idSchema);
 
 export const countrySchema = z
   .string({ error: 'must be a text' })
-  .regex(/^[A-Z]{2}$/, 'must be two upper-case letters (ISO country code)');
+  .refine(
+    matching(/^[A-Z]{2}$/),
+    keyed('field.country', 'must be two upper-case letters (ISO country code)'),
+  );
 
 export const currencySchema = z
   .string({ error: 'must be a text' })
-  .regex(/^[A-Z]{3}$/, 'must be three upper-case letters (ISO currency code)');
+  .refine(
+    matching(/^[A-Z]{3}$/),
+    keyed('field.currency', 'must be three upper-case letters (ISO currency code)'),
+  );
 
 /** D9: > 0, at most 2 decimals, as a number or a numeric string (kept as given). */
-const amountSchema = z
-  .union([z.number(), z.string()], { error: 'must be a number or a numeric string' })
-  .superRefine((value, context) => {
-    const fail = (message: string): void => context.addIssue({ code: 'custom', message });
-    if (typeof value === 'string' && !/^-?\d+(\.\d+)?$/.test(value)) {
-      return fail('must be a number or a numeric string such as "100.50"');
-    }
-    if (Number(value) <= 0) return fail('must be greater than 0');
-    if (!/^\d+(\.\d{1,2})?$/.test(String(value))) return fail('must have at most 2 decimals');
-  });
+const amountSchema = refusedAs(
+  z.union([z.number(), z.string()]),
+  keyed('field.amount', 'must be a number or a numeric string'),
+).superRefine((value, context) => {
+  const fail = (check: KeyedCheck): void => context.addIssue({ code: 'custom', ...check });
+  if (typeof value === 'string' && !/^-?\d+(\.\d+)?$/.test(value)) {
+    return fail(keyed('field.amount', 'must be a number or a numeric string such as "100.50"'));
+  }
+  if (Number(value) <= 0) return fail(keyed('field.positive', 'must be greater than 0'));
+  if (!/^\d+(\.\d{1,2})?$/.test(String(value))) {
+    return fail(keyed('field.decimals', 'must have at most 2 decimals', { max: '2' }));
+  }
+});
 
 /** The same rule as a number (refund bodies carry a number, D8). */
 export const amountNumberSchema = amountSchema.transform(Number);
 
 /** `yyyyMMdd`, and a day that exists. */
-const compactDate = z.string().refine((value) => {
-  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}, 'must be a real date written yyyyMMdd');
+const compactDate = z.string().refine(
+  (value) => {
+    const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+    if (!match) return false;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  },
+  keyed('field.date', 'must be a real date written yyyyMMdd'),
+);
 
 /**
  * Any http(s) URL. Not z.httpUrl: it also demands a domain name, which refuses an IP address or
  * localhost (a merchant's own notification receiver, the local sandbox's receivers).
  */
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const httpUrl = formatted(z.url({ protocol: /^https?$/ }), keyed('field.url', 'must be an http(s) URL'));
 
 const addressInputSchema = z.strictObject({
   street: text(255).optional(),
   city: text(128).optional(),
   state: z
     .string()
-    .regex(/^[A-Z0-9]{1,3}$/, 'must be an ISO 3166-2 state code of 1 to 3 characters')
+    .refine(
+      matching(/^[A-Z0-9]{1,3}$/),
+      keyed('field.state', 'must be an ISO 3166-2 state code of 1 to 3 characters'),
+    )
     .optional(),
   zip_code: z
     .string()
-    .regex(/^[A-Za-z0-9 -]{1,16}$/, 'must be 1 to 16 letters, digits, spaces or hyphens')
+    .refine(
+      matching(/^[A-Za-z0-9 -]{1,16}$/),
+      keyed('field.zipCode', 'must be 1 to 16 letters, digits, spaces or hyphens'),
+    )
     .optional(),
 });
 
 const payerInputSchema = z.strictObject({
   id: z
     .string()
-    .regex(/^[A-Za-z0-9]{1,128}$/, 'must be 1 to 128 letters or digits (A-Z, a-z, 0-9)')
+    .refine(
+      matching(/^[A-Za-z0-9]{1,128}$/),
+      keyed('field.payerId', 'must be 1 to 128 letters or digits (A-Z, a-z, 0-9)'),
+    )
     .optional(),
   document: text(30).optional(),
   document_type: text(10).optional(),
-  email: z.email('must be a valid e-mail address').max(255, 'must be at most 255 characters').optional(),
+  email: formatted(z.email(), keyed('field.email', 'must be a valid e-mail address'))
+    .refine(
+      (email) => email.length <= 255,
+      keyed('field.tooLong', 'must be at most 255 characters', { max: '255' }),
+    )
+    .optional(),
   first_name: text(128).optional(),
   last_name: text(128).optional(),
   address: addressInputSchema.optional(),
   phone: text(32)
-    .regex(/^\+?[\d\s().-]+$/, 'must be a phone number (digits, spaces, + ( ) . -)')
+    .refine(
+      matching(/^\+?[\d\s().-]+$/),
+      keyed('field.phone', 'must be a phone number (digits, spaces, + ( ) . -)'),
+    )
     .optional(),
   birth_date: compactDate.optional(),
   registration_date: compactDate.optional(),
@@ -128,8 +179,8 @@ const cryptoInputSchema = z
     // Crypto sent to an address that is not one on this network is lost: refused before sending.
     // An empty or overlong wallet is already refused by its own rule above.
     if (crypto.wallet === '' || crypto.wallet.length > 128) return;
-    const message = walletIssue(crypto.network, crypto.wallet);
-    if (message !== null) context.addIssue({ code: 'custom', path: ['wallet'], message });
+    const issue = walletIssue(crypto.network, crypto.wallet);
+    if (issue !== null) context.addIssue({ code: 'custom', path: ['wallet'], ...issue });
   });
 
 export const bankAccountInputSchema = z.strictObject({
@@ -140,7 +191,10 @@ export const bankAccountInputSchema = z.strictObject({
   account_type: someText.optional(),
 });
 
-const ipAddress = z.union([z.ipv4(), z.ipv6()], { error: 'must be an IPv4 or IPv6 address' });
+const ipAddress = refusedAs(
+  z.union([z.ipv4(), z.ipv6()]),
+  keyed('field.ip', 'must be an IPv4 or IPv6 address'),
+);
 
 /** POST /v3/deposits body. Only amount and country are required (HOSTED collects the rest). */
 export const depositCreateBodySchema = z
@@ -152,7 +206,10 @@ export const depositCreateBodySchema = z
     payer: payerInputSchema.optional(),
     payment_method: z
       .string()
-      .regex(/^[A-Za-z0-9_]{1,16}$/, 'must be a payment method code (letters and digits)')
+      .refine(
+        matching(/^[A-Za-z0-9_]{1,16}$/),
+        keyed('field.methodCode', 'must be a payment method code (letters and digits)'),
+      )
       .optional(),
     description: z.string().optional(),
     client_ip: ipAddress.optional(),
@@ -166,7 +223,10 @@ export const depositCreateBodySchema = z
     mobile: z.boolean().optional(),
     language: z
       .string()
-      .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language code such as pt, es or en')
+      .refine(
+        matching(/^[a-z]{2}(-[A-Z]{2})?$/),
+        keyed('field.language', 'must be a language code such as pt, es or en'),
+      )
       .optional(),
     bank_account: bankAccountInputSchema.optional(),
     early_release: z.boolean().optional(),
@@ -186,7 +246,11 @@ export const depositCreateBodySchema = z
         context.addIssue({
           code: 'custom',
           path: ['reported_info', rule.field],
-          message: `must be ${rule.describe} for method ${body.payment_method} (${body.country})`,
+          ...keyed(
+            `field.mask.${rule.mask.variant}`,
+            `must be ${rule.describe} for method ${body.payment_method} (${body.country})`,
+            { ...rule.mask.params, method: body.payment_method, country: body.country },
+          ),
         });
       }
     }
@@ -219,7 +283,9 @@ export const cashoutCancelSchema = z.strictObject({ cashoutId: idSchema, externa
 export const cryptoQuoteQuerySchema = z.strictObject({
   currency: currencySchema,
   amount: amountSchema.optional(),
-  crypto: z.string().regex(/^[A-Z0-9]{2,10}$/, 'must be a crypto symbol such as USDT'),
+  crypto: z
+    .string()
+    .refine(matching(/^[A-Z0-9]{2,10}$/), keyed('field.crypto', 'must be a crypto symbol such as USDT')),
 });
 
 /** Query of the fiat quote (D15): a served country's code and an amount in USD (1 when left out). */
@@ -234,7 +300,10 @@ const cashoutCredentialSchema = text(32);
 /** D6: a caller-made key must be a v4 UUID, as crypto.randomUUID makes them. */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i, 'must be a v4 UUID');
+  .refine(
+    matching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i),
+    keyed('field.requestKey', 'must be a v4 UUID'),
+  );
 
 // Compile-time check: checked inputs are what the contract's request types promise.
 type Assignable<From, To> = [From] extends [To] ? true : false;

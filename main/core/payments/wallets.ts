@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CRYPTO_NETWORKS, MessageKey } from '../../../shared/contract';
+import { keyed, type KeyedCheck } from '../message-text';
 
 type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 
@@ -142,14 +143,24 @@ function walletProblemOf(format: WalletFormat, wallet: string): WalletProblem | 
   }
 }
 
-/** The schema's phrase for a wallet that is not an address on `network` (message-text maps it). */
-export function walletIssue(network: CryptoNetwork, wallet: string): string | null {
+/** Why a wallet is not an address on `network`, as the schema's keyed check says it; null when it is one. */
+export function walletIssue(network: CryptoNetwork, wallet: string): KeyedCheck | null {
   const format = WALLET_FORMAT_OF[network] as WalletFormat | undefined;
   // A network the spec does not list is its own field's refusal.
   if (format === undefined) return null;
   const problem = walletProblemOf(format, wallet);
   if (problem === null) return null;
   return problem === 'checksum'
-    ? `must be a wallet address on ${network} whose check characters match (one is mistyped)`
-    : `must be a wallet address on ${network}: ${WALLET_FORMAT_DESCRIBE[format]}`;
+    ? keyed(
+        'field.wallet.checksum',
+        `must be a wallet address on ${network} whose check characters match (one is mistyped)`,
+        { network },
+      )
+    : keyed(
+        `field.wallet.${format}`,
+        `must be a wallet address on ${network}: ${WALLET_FORMAT_DESCRIBE[format]}`,
+        {
+          network,
+        },
+      );
 }

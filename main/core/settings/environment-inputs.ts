@@ -57,7 +57,7 @@ function validationErrorOf(error: z.ZodError, prefix?: string): { ok: false; err
       kind: 'validation',
       field,
       message: `${field} ${issue?.message ?? 'is invalid'}.`,
-      text: issueText(issue?.message ?? ''),
+      text: issueText(issue),
     },
   };
 }

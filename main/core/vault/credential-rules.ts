@@ -1,5 +1,5 @@
 import type { CredentialField, Result } from '../../../shared/contract';
-import { issueText } from '../message-text';
+import { keyed, textOf, type KeyedCheck } from '../message-text';
 
 /** The spec's limit for cashout `login` and `pass` (max 32; decisions: code 300 above). */
 const CASHOUT_CREDENTIAL_MAX_LENGTH = 32;
@@ -26,27 +26,35 @@ const HEADER_FIELDS: ReadonlySet<CredentialField> = new Set(['apiKey', 'readOnly
 const HINT_MIN_LENGTH = 12;
 const HINT_TAIL_LENGTH = 4;
 
-const invalid = (field: CredentialField, rule: string): Result<never> => ({
+const invalid = (field: CredentialField, rule: KeyedCheck): Result<never> => ({
   ok: false,
-  error: { kind: 'validation', field, message: `${field} ${rule}.`, text: issueText(rule) },
+  error: { kind: 'validation', field, message: `${field} ${rule.message}.`, text: textOf(rule) },
 });
 
 /**
  * Checks a credential before it is stored. Messages name the field and the rule, never the value.
  */
 export function validateCredentialValue(field: CredentialField, value: unknown): Result<string> {
-  if (typeof value !== 'string') return invalid(field, 'must be text');
-  if (value.length === 0) return invalid(field, 'must not be empty');
-  if (/^\s|\s$/u.test(value)) return invalid(field, 'must not start or end with whitespace');
+  if (typeof value !== 'string') return invalid(field, keyed('field.text', 'must be text'));
+  if (value.length === 0) return invalid(field, keyed('field.empty', 'must not be empty'));
+  if (/^\s|\s$/u.test(value))
+    return invalid(field, keyed('field.edgeSpaces', 'must not start or end with whitespace'));
   // Control and invisible format characters (zero-width space, BOM…) and lone surrogates in a
   // secret are paste accidents.
   if (/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u.test(value)) {
-    return invalid(field, 'must not contain control or invisible characters');
+    return invalid(field, keyed('field.invisible', 'must not contain control or invisible characters'));
   }
   const maxLength = CREDENTIAL_MAX_LENGTHS[field];
-  if (value.length > maxLength) return invalid(field, `must be at most ${maxLength} characters`);
+  if (value.length > maxLength)
+    return invalid(
+      field,
+      keyed('field.tooLong', `must be at most ${maxLength} characters`, { max: String(maxLength) }),
+    );
   if (HEADER_FIELDS.has(field) && !/^[\x21-\x7e]+$/.test(value)) {
-    return invalid(field, 'must be printable ASCII without spaces (it is sent in an HTTP header)');
+    return invalid(
+      field,
+      keyed('field.ascii', 'must be printable ASCII without spaces (it is sent in an HTTP header)'),
+    );
   }
   return { ok: true, data: value };
 }

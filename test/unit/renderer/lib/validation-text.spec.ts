@@ -2,11 +2,16 @@ import { test, expect } from '@playwright/test';
 import i18next from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { issueText, isKnownPhrase, maskText } from '../../../../main/core/message-text';
+import type { z } from 'zod';
+import { issueText } from '../../../../main/core/message-text';
 import {
   REPORTED_INFO_RULES,
   checkInput,
+  cryptoQuoteQuerySchema,
   depositCreateBodySchema,
+  idTextSchema,
+  idempotencyKeySchema,
+  maskText,
   refundCreateBodySchema,
   walletIssue,
 } from '../../../../main/core/payments';
@@ -14,7 +19,13 @@ import { checkDepositBody } from '../../../../main/core/console/deposits';
 import { validateBaseUrl } from '../../../../main/core/payments/base-url';
 import { SEEDED_RECORDS } from '../../../../main/sandbox';
 import { validateCredentialValue } from '../../../../main/core/vault/credential-rules';
-import { CRYPTO_NETWORKS, type ConsoleError, type Result } from '../../../../shared/contract';
+import {
+  CREDENTIAL_FIELDS,
+  CRYPTO_NETWORKS,
+  type ConsoleError,
+  type MessageText,
+  type Result,
+} from '../../../../shared/contract';
 import { formatDay, parseDay } from '../../../../renderer/src/lib/locale-date';
 import { fieldName, sayError, sayText } from '../../../../renderer/src/lib/validation-text';
 import { dataOf, test as consoleTest } from '../../console/console-fixture';
@@ -44,20 +55,113 @@ const refusal = (result: Result<unknown>): ConsoleError => {
   return result.error;
 };
 
-test('each phrase of the input schemas maps to its own key, never to the catch-all', () => {
-  const source = ['payments/inputs.ts', 'vault/credential-rules.ts']
+/** A wallet of no network's form, and a Tron address whose check characters do not match. */
+const BAD_WALLETS = ['not-a-wallet', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'];
+
+/** A deposit body whose reported_info field breaks the rule's mask. */
+const maskBreakingBody = (rule: (typeof REPORTED_INFO_RULES)[number]) => ({
+  amount: 1,
+  country: rule.country,
+  payment_method: rule.methods[0],
+  reported_info: { [rule.field]: '!' },
+});
+
+/** Bad values for every check of the input schemas, each beside its schema. */
+const BAD_INPUTS: ReadonlyArray<readonly [z.ZodType, unknown]> = [
+  [idTextSchema, '1.5'],
+  [idTextSchema, '9007199254740993'],
+  [idTextSchema, '0'],
+  [refundCreateBodySchema, { deposit_id: 'one', invoice_id: '', amount: true }],
+  [refundCreateBodySchema, { deposit_id: 1.5, invoice_id: 'x', amount: '1,5', notification_url: 'ftp://x' }],
+  [refundCreateBodySchema, { deposit_id: 0, invoice_id: 'x', amount: -1 }],
+  [refundCreateBodySchema, { deposit_id: 1, invoice_id: 'x', amount: 1.555 }],
+  [
+    depositCreateBodySchema,
+    {
+      amount: 1,
+      country: 'br',
+      currency: 3,
+      payer: {
+        id: 'no spaces',
+        document: 'x'.repeat(31),
+        email: 'nope',
+        address: { state: 'SP-1', zip_code: '#' },
+        phone: 'call me',
+        birth_date: '20260231',
+      },
+      payment_method: 'B B',
+      client_ip: '300.1.1.1',
+      language: 'PT',
+      bonus_amount: -1,
+      strikethrough_price: 0,
+      crypto: { currency: 'BTC', wallet: 'w', network: 'Bitcoin' },
+    },
+  ],
+  [
+    depositCreateBodySchema,
+    { amount: 1, country: 'BR', currency: 'usd', payer: { email: `${'a'.repeat(250)}@x.com` } },
+  ],
+  ...CRYPTO_NETWORKS.flatMap((network) =>
+    BAD_WALLETS.map(
+      (wallet) =>
+        [
+          depositCreateBodySchema,
+          { amount: 1, country: 'BR', crypto: { currency: 'USDT', network, wallet } },
+        ] as const,
+    ),
+  ),
+  ...REPORTED_INFO_RULES.map((rule) => [depositCreateBodySchema, maskBreakingBody(rule)] as const),
+  [cryptoQuoteQuerySchema, { currency: 'USD', crypto: 'usdt' }],
+  [idempotencyKeySchema, 'not-a-uuid'],
+];
+
+/** Bad values for the credential rules (checked without zod). */
+const BAD_CREDENTIALS: readonly unknown[] = [1, '', ' key', 'key\u200b', 'x'.repeat(257), 'key with spaces'];
+
+test('every check of the input schemas names its own key, never the catch-all', () => {
+  const refusals: Array<{ english: string; text: MessageText }> = [
+    ...BAD_INPUTS.flatMap(([schema, input]) =>
+      (schema.safeParse(input).error?.issues ?? []).map((issue) => ({
+        english: issue.message,
+        text: issueText(issue),
+      })),
+    ),
+    // A header field refuses spaces, the others take them: a value only some fields refuse.
+    ...CREDENTIAL_FIELDS.flatMap((field) =>
+      BAD_CREDENTIALS.flatMap((value) => {
+        const checked = validateCredentialValue(field, value);
+        if (checked.ok) return [];
+        const { message, text } = checked.error;
+        return [
+          {
+            english: message.slice(field.length).trim().replace(/\.$/, ''),
+            text: text ?? { key: 'field.invalid' },
+          },
+        ];
+      }),
+    ),
+  ];
+  expect(refusals.filter(({ text }) => text.key === 'field.invalid')).toEqual([]);
+  // Every "must …" the schemas write is among them: a check added without a bad value here, or
+  // one that lost its key, fails this test.
+  const source = ['payments/inputs.ts', 'payments/wallets.ts', 'vault/credential-rules.ts']
     .map((file) => readFileSync(join(import.meta.dirname, '../../../../main/core', file), 'utf8'))
     .join('\n');
-  const phrases = [...source.matchAll(/['`](must [^'`]*)['`]/g)]
-    .map((match) => (match[1] ?? '').replace(/\$\{[^}]*\}/g, '5'))
-    // The reported_info sentence is built from each rule's description, checked below.
-    .filter((phrase) => !phrase.includes('for method'));
-  expect(phrases.length).toBeGreaterThan(20);
-  expect(phrases.filter((phrase) => !isKnownPhrase(phrase))).toEqual([]);
-  const masks = REPORTED_INFO_RULES.map((rule) => `must be ${rule.describe} for method BB (BR)`);
-  expect(masks.filter((phrase) => issueText(phrase).key === 'field.invalid')).toEqual([]);
-  // The form's hints: every mask has its own text too.
-  expect(REPORTED_INFO_RULES.filter((rule) => maskText(rule.describe) === null)).toEqual([]);
+  const phrases = [...source.matchAll(/`(must [^`]*)`|'(must [^']*)'/g)].map(
+    (match) => match[1] ?? match[2] ?? '',
+  );
+  expect(phrases.length).toBeGreaterThan(30);
+  const patternOf = (phrase: string): RegExp =>
+    new RegExp(
+      `^${phrase
+        .split(/\$\{[^}]*\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.+')}$`,
+    );
+  const unrefused = phrases.filter(
+    (phrase) => !refusals.some(({ english }) => patternOf(phrase).test(english)),
+  );
+  expect(unrefused).toEqual([]);
 });
 
 test('a refused input names its key and parameters beside the English message', () => {
@@ -148,13 +252,12 @@ test('a mask hint and its refusal read in the user’s language; in English, as 
   const en = await translator('en');
   const pt = await translator('pt-BR');
   for (const rule of REPORTED_INFO_RULES.filter((each) => each.format instanceof RegExp)) {
-    const english = `must be ${rule.describe} for method BB (BR)`;
-    expect(sayText(en, 'en', { message: '', text: issueText(english) })).toBe(english);
-    const hint = maskText(rule.describe);
-    expect(sayText(en, 'en', { message: '', text: hint ?? undefined })).toBe(rule.describe);
+    const error = refusal(checkInput(depositCreateBodySchema, maskBreakingBody(rule)));
+    expect(sayText(en, 'en', { message: '', text: error.text })).toBe(error.message.replace(/^[^:]*: /, ''));
+    expect(sayText(en, 'en', { message: '', text: maskText(rule) })).toBe(rule.describe);
   }
-  const branch = maskText('1 to 4 digits, optionally a hyphen and one letter or digit (0000-A)');
-  expect(sayText(pt, 'pt-BR', { message: '', text: branch ?? undefined })).toBe(
+  const branch = REPORTED_INFO_RULES.find((rule) => rule.describe.includes('optionally'));
+  expect(sayText(pt, 'pt-BR', { message: '', text: branch && maskText(branch) })).toBe(
     'de 1 a 4 dígitos, opcionalmente um hífen e uma letra ou dígito (0000-A)',
   );
 });
@@ -183,9 +286,9 @@ test('ids in main’s texts are never grouped; a cashout status is its word with
 test('a wallet refused for its network says the network’s address form in every language', async () => {
   const [en, es, pt] = await Promise.all([translator('en'), translator('es'), translator('pt-BR')]);
   for (const network of CRYPTO_NETWORKS) {
-    for (const wallet of ['not-a-wallet', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u']) {
-      const english = walletIssue(network, wallet);
-      if (english === null) throw new Error(`${network} took ${wallet}`);
+    for (const wallet of BAD_WALLETS) {
+      const english = walletIssue(network, wallet)?.message;
+      if (english === undefined) throw new Error(`${network} took ${wallet}`);
       const error = refusal(
         checkInput(
           depositCreateBodySchema,
