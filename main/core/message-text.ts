@@ -80,8 +80,9 @@ function builtInText(issue: z.core.$ZodIssue): MessageText | null {
 
 /**
  * A schema's issue as a text key: the key a custom check declared with `keyed`, or the one its
- * built-in check's fields name; `field.invalid` for a check that has neither (test/unit/renderer/
- * validation-text.spec.ts feeds every input schema bad values and fails on one left to it).
+ * built-in check's fields name; `field.invalid` for a check that has neither
+ * (test/unit/renderer/lib/validation-text.spec.ts feeds every input schema bad values and fails on
+ * one left to it).
  */
 export function issueText(issue: z.core.$ZodIssue | undefined): MessageText {
   const text = issue && (issue.code === 'custom' ? keyedText(issue.params) : builtInText(issue));
