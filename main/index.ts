@@ -150,9 +150,10 @@ if (!app.requestSingleInstanceLock()) {
     unregister?.();
     void (calls?.settled(QUIT_WAITS_FOR_CALLS_MS) ?? Promise.resolve())
       .then(() => closing.close())
-      .finally(() => {
+      .finally(async () => {
         log?.info('app quit');
-        log?.close();
+        // The log writes asynchronously: its last entries are on disk before the process ends.
+        await log?.close();
         app.quit();
       });
   });

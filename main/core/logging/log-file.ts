@@ -1,13 +1,15 @@
-import { closeSync, fstatSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
+import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import { redactFields, scrubText } from './redact';
 
 /**
- * The desktop app's log: JSON lines written by pino into `<dir>/main.log`, rotated by size
- * (main.log → main.1.log → … main.<keep>.log, the oldest dropped). The pino instance stays inside
- * this module: the only way in is AppLog, whose every field goes through redactFields and whose
- * event text goes through scrubText (redact.ts). Pure Node, so tests and the CLI can use it.
+ * The desktop app's log: JSON lines written by pino into `<dir>/main.log`, rotated by size by
+ * rotating-file-stream in its logrotate mode (main.log → main.1.log → … main.<keep>.log, the
+ * oldest dropped). The pino instance stays inside this module: the only way in is AppLog, whose
+ * every field goes through redactFields and whose event text goes through scrubText (redact.ts).
+ * Pure Node, so tests and the CLI can use it.
  */
 
 export interface LogFileOptions {
@@ -15,9 +17,9 @@ export interface LogFileOptions {
   dir: string;
   /** File name without `.log`. */
   name?: string;
-  /** Size at which the file is rotated. */
+  /** Size past which the file is rotated (the line that crosses it still goes in). */
   maxBytes?: number;
-  /** Rotated files kept besides the current one. */
+  /** Rotated files kept besides the current one, at least 1. */
   keep?: number;
 }
 
@@ -29,64 +31,24 @@ export interface AppLog {
   info(event: string, fields?: LogFields): void;
   warn(event: string, fields?: LogFields): void;
   error(event: string, fields?: LogFields): void;
-  close(): void;
+  /** Settles once every entry written before it is on disk and the file is closed. */
+  close(): Promise<void>;
 }
 
 const LOG_MAX_BYTES = 1024 * 1024;
 export const LOG_KEEP = 3;
 
+/** `main.log` for the current file, `main.<n>.log` for the n-th rotated one (1 is the newest). */
+function logFileName(name: string, rotated?: number): string {
+  return rotated === undefined ? `${name}.log` : `${name}.${rotated}.log`;
+}
+
 /** The current file first, then the rotated ones, oldest last. */
 export function logFilePaths(dir: string, name = 'main', keep = LOG_KEEP): string[] {
   return [
-    join(dir, `${name}.log`),
-    ...Array.from({ length: keep }, (_, index) => join(dir, `${name}.${index + 1}.log`)),
+    join(dir, logFileName(name)),
+    ...Array.from({ length: keep }, (_, index) => join(dir, logFileName(name, index + 1))),
   ];
-}
-
-interface RotatingFile {
-  write(text: string): void;
-  close(): void;
-}
-
-function openRotatingFile(paths: readonly string[], maxBytes: number): RotatingFile {
-  const [current] = paths;
-  if (current === undefined) throw new Error('no log file path');
-  // undefined after a failed rotation: never write through a closed descriptor, whose number the
-  // process may already have given to another file.
-  let fd: number | undefined = openSync(current, 'a', 0o600);
-  let size = fstatSync(fd).size;
-
-  const reopen = (): void => {
-    fd = openSync(current, 'a', 0o600);
-    size = fstatSync(fd).size;
-  };
-  const rotate = (): void => {
-    if (fd !== undefined) closeSync(fd);
-    fd = undefined;
-    for (let index = paths.length - 1; index > 0; index -= 1) {
-      try {
-        renameSync(paths[index - 1] as string, paths[index] as string);
-      } catch {
-        // A rotated file that does not exist yet.
-      }
-    }
-    reopen();
-  };
-
-  return {
-    write(text) {
-      const bytes = Buffer.byteLength(text);
-      if (fd === undefined) reopen();
-      else if (size > 0 && size + bytes > maxBytes) rotate();
-      if (fd === undefined) return;
-      writeSync(fd, text);
-      size += bytes;
-    },
-    close() {
-      if (fd !== undefined) closeSync(fd);
-      fd = undefined;
-    },
-  };
 }
 
 /** A log that writes nothing (no logs folder on this system). */
@@ -95,8 +57,17 @@ export const UNLOGGED: AppLog = {
   info() {},
   warn() {},
   error() {},
-  close() {},
+  close: async () => {},
 };
+
+function openRotatingStream(dir: string, name: string, maxBytes: number, keep: number): RotatingFileStream {
+  // In logrotate mode (`rotate`) the generator gets the rotated file's number, or null for the
+  // current file; the library closes the file before renaming it, which Windows requires.
+  return createStream(
+    (rotated: number | Date | null) => logFileName(name, typeof rotated === 'number' ? rotated : undefined),
+    { path: dir, size: `${Math.max(1, Math.floor(maxBytes))}B`, rotate: Math.max(1, keep), mode: 0o600 },
+  );
+}
 
 export function openLogFile({
   dir,
@@ -104,17 +75,32 @@ export function openLogFile({
   maxBytes = LOG_MAX_BYTES,
   keep = LOG_KEEP,
 }: LogFileOptions): AppLog {
-  const paths = logFilePaths(dir, name, keep);
-  let file: RotatingFile;
+  const [current] = logFilePaths(dir, name, 0);
   try {
+    // The library opens its file asynchronously; whether the app runs logged is decided here,
+    // at once, and the file is created owner-only before the library appends to it.
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    file = openRotatingFile(paths, maxBytes);
+    closeSync(openSync(current as string, 'a', 0o600));
   } catch (error) {
     // Logging must never stop the app; the reason goes to the console (no path: it names the user).
     const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
     console.warn(`paydesk: the log file could not be opened (${code}); running without one`);
     return UNLOGGED;
   }
+
+  // A stream that failed (a rotation it could not finish, a full disk) is dropped and the next
+  // entry opens a new one: the library writes through a file handle, never a bare descriptor
+  // number, so a dropped stream cannot write into a file the process opened since.
+  let stream: RotatingFileStream | undefined;
+  const open = (): RotatingFileStream => {
+    const opened = openRotatingStream(dir, name, maxBytes, keep);
+    opened.on('error', () => {
+      if (stream === opened) stream = undefined;
+    });
+    stream = opened;
+    return opened;
+  };
+  open();
 
   let closed = false;
   const logger = pino(
@@ -128,11 +114,8 @@ export function openLogFile({
     {
       write(line: string) {
         if (closed) return;
-        try {
-          file.write(line);
-        } catch {
-          // A full disk or a removed folder: the entry is lost, the app goes on.
-        }
+        // A full disk or a removed folder: the entry is lost, the app goes on.
+        (stream ?? open()).write(line);
       },
     },
   );
@@ -144,18 +127,19 @@ export function openLogFile({
     };
 
   return {
-    file: paths[0] ?? null,
+    file: current ?? null,
     info: at('info'),
     warn: at('warn'),
     error: at('error'),
-    close() {
+    async close() {
       if (closed) return;
       closed = true;
-      try {
-        file.close();
-      } catch {
-        // Already gone.
-      }
+      const last = stream;
+      stream = undefined;
+      if (last === undefined) return;
+      // end() calls back once the queued entries are written and the file closed, or with the
+      // stream's error; either way there is nothing more to wait for.
+      await new Promise<void>((resolve) => last.end(() => resolve()));
     },
   };
 }

@@ -407,6 +407,10 @@ test.describe('the desktop shell', () => {
       field: 'apiSecret',
       value: 'secret-wiring-Zr8Nw3Kd6P',
     });
+    // The log writes asynchronously: wait for the last call's entry.
+    await expect
+      .poll(() => readFile(join(dataDir, 'logs', 'main.log'), 'utf8'))
+      .toContain(CHANNELS.setCredential);
     const text = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
     const entries = text
       .trim()

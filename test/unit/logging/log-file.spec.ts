@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHANNELS, type CredentialField } from '../../../shared/contract';
@@ -17,7 +17,8 @@ import { dataOf, EMBEDDED_SEED, expect, test } from '../console/console-fixture'
 
 /**
  * The desktop app's log file (main/core/logging): what reaches it is redacted by construction
- * (a field's value only when its name is listed), it rotates by size, and a folder that cannot be
+ * (a field's value only when its name is listed), it rotates by size (rotating-file-stream, in its
+ * logrotate mode), and a folder that cannot be
  * written leaves the app running unlogged. The first test is a real session through the console
  * core against a real sandbox, every call logged as the app logs it, and the files searched for
  * every credential and every piece of payer data the session used.
@@ -102,7 +103,7 @@ test('credentials and payer data set in a real session never reach the log file'
   expect(
     (await dispatchTo('setCredential', { environmentId: profile.id, field: 'nope', value: wrongSecret })).ok,
   ).toBe(false);
-  log.close();
+  await log.close();
 
   const text = await logText(logsDir);
   const secrets = [
@@ -244,13 +245,23 @@ test.describe('the file', () => {
     const log = openLogFile({ dir, maxBytes: 2_000, keep: 2 });
     for (let index = 0; index < 200; index += 1)
       log.info('call', { channel: 'paydesk:getDeposit', ms: index });
-    log.close();
+    await log.close();
     expect((await readdir(dir)).sort()).toEqual(['main.1.log', 'main.2.log', 'main.log']);
     const [current, previous, oldest] = await Promise.all(
       logFilePaths(dir, 'main', 2).map((path) => readFile(path, 'utf8')),
     );
-    for (const text of [current, previous, oldest])
-      expect(Buffer.byteLength(text ?? '')).toBeLessThanOrEqual(2_000);
+    // The library rotates once a write reaches the size: a rotated file holds at least that much,
+    // and at most one line more.
+    const longestLine = Math.max(
+      ...[current, previous, oldest].flatMap((text) =>
+        (text ?? '').split('\n').map((line) => Buffer.byteLength(line) + 1),
+      ),
+    );
+    for (const text of [previous, oldest]) {
+      expect(Buffer.byteLength(text ?? '')).toBeGreaterThanOrEqual(2_000);
+      expect(Buffer.byteLength(text ?? '')).toBeLessThan(2_000 + longestLine);
+    }
+    expect(Buffer.byteLength(current ?? '')).toBeLessThan(2_000 + longestLine);
     const ms = (text: string | undefined) => entriesOf(text ?? '').map((entry) => entry.ms as number);
     expect(ms(current).at(-1)).toBe(199);
     // Oldest file, then the previous, then the current: one unbroken run of the last entries.
@@ -262,10 +273,10 @@ test.describe('the file', () => {
   test('a log opened again appends to what is there', async () => {
     const first = openLogFile({ dir });
     first.info('app started');
-    first.close();
+    await first.close();
     const second = openLogFile({ dir });
     second.info('app started');
-    second.close();
+    await second.close();
     expect(entriesOf(await readFile(join(dir, 'main.log'), 'utf8'))).toHaveLength(2);
   });
 
@@ -280,7 +291,7 @@ test.describe('the file', () => {
       expect(log.file).toBeNull();
       log.info('call', { channel: 'paydesk:getDeposit' });
       log.error('renderer gone', { goneReason: 'crashed' });
-      log.close();
+      await log.close();
     } finally {
       console.warn = original;
     }
@@ -288,30 +299,35 @@ test.describe('the file', () => {
     expect(String(warnings[0]?.[0])).toMatch(/log file could not be opened \((ENOTDIR|EEXIST)\)/);
   });
 
-  test('a rotation that fails (the folder was removed) never touches a file the process opened since', async () => {
+  test('a rotation after the folder was removed never touches a file the process opened since', async () => {
     const logsDir = join(dir, 'logs');
     const log = openLogFile({ dir: logsDir, maxBytes: 300 });
     log.info('call', { channel: 'paydesk:getDeposit' });
+    await expect.poll(async () => (await stat(join(logsDir, 'main.log'))).size).toBeGreaterThan(0);
     await rm(logsDir, { recursive: true });
-    // Enough to rotate: the log closes its descriptor and cannot open main.log again.
+    // Enough to rotate: the log closes its file and opens main.log again, in a folder it makes.
     for (let index = 0; index < 5; index += 1) log.info('call', { channel: 'paydesk:getDeposit', ms: index });
-    // The process's next file is likely to get the number the log's descriptor had.
+    await expect.poll(() => readdir(logsDir).catch(() => [])).toContain('main.log');
+    // The process's next file is likely to get the number the log's old descriptor had.
     const other = join(dir, 'other.txt');
     const fd = openSync(other, 'w');
     try {
       for (let index = 0; index < 5; index += 1)
         log.info('call', { channel: 'paydesk:getRefund', ms: index });
+      await log.close();
       writeSync(fd, 'mine');
     } finally {
       closeSync(fd);
     }
-    log.close();
     expect(await readFile(other, 'utf8')).toBe('mine');
+    // And the log went on in the new folder.
+    const text = await logText(logsDir);
+    expect(entriesOf(text).filter((entry) => entry.channel === 'paydesk:getRefund')).toHaveLength(5);
   });
 
   test('entries written after close are dropped, not thrown', async () => {
     const log = openLogFile({ dir });
-    log.close();
+    await log.close();
     expect(() => log.info('late')).not.toThrow();
     expect(await readFile(join(dir, 'main.log'), 'utf8')).toBe('');
   });
