@@ -1,5 +1,5 @@
 /**
- * The renderer rows (issues 7 and 30), measured in Debian Chromium (Playwright, the e2e launch
+ * The renderer rows (docs/performance.md), measured in Debian Chromium (Playwright, the e2e launch
  * options) against `npm run web` started as a child process (its own event loop: the bridge's work
  * never runs on this process's clock), with a temp --data-dir and the memory vault. Every row is a
  * ratio to a floor measured in the same run, the same way, next to it (stack-floors.ts builds the

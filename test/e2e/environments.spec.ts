@@ -7,7 +7,7 @@ import { useSandboxEnvironment } from './support/money-environments';
 import { sandboxPerDescribe } from './support/own-sandbox';
 
 /**
- * Environments and credentials (issues 4 and 5): the list, add, edit, remove, use; the six
+ * Environments and credentials: the list, add, edit, remove, use; the six
  * credential fields with their masked status, set once and never shown back; the doctor; the
  * clock offset; a base-URL move that clears credentials; clearing one credential; and switching
  * environments with no answer of one ever shown under the other.

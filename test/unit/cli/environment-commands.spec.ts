@@ -9,7 +9,7 @@ import type { CliOptions } from '../../../main/cli/program';
 import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 
 /**
- * The CLI of issues 4 and 6 in-process, against real sandboxes: profiles (`env …`), secrets read
+ * The environment and credential commands in-process, against real sandboxes: profiles (`env …`), secrets read
  * from stdin, `--env`, the doctor, production's `--reason` and `--yes`, PAYDESK_* variables, the
  * shared audit journal (`audit verify`, `audit export --csv`).
  */
