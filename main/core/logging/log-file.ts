@@ -37,6 +37,8 @@ export interface AppLog {
 
 const LOG_MAX_BYTES = 1024 * 1024;
 export const LOG_KEEP = 3;
+/** The longest a close waits for the file before the app quits anyway. */
+const CLOSE_WAIT_MS = 2_000;
 
 /** `main.log` for the current file, `main.<n>.log` for the n-th rotated one (1 is the newest). */
 function logFileName(name: string, rotated?: number): string {
@@ -138,8 +140,12 @@ export function openLogFile({
       stream = undefined;
       if (last === undefined) return;
       // end() calls back once the queued entries are written and the file closed, or with the
-      // stream's error; either way there is nothing more to wait for.
-      await new Promise<void>((resolve) => last.end(() => resolve()));
+      // stream's error; either way there is nothing more to wait for. The app quits after this,
+      // so a stream that never answers (a hung network drive) holds the quit at most a moment.
+      await new Promise<void>((resolve) => {
+        setTimeout(resolve, CLOSE_WAIT_MS).unref();
+        last.end(() => resolve());
+      });
     },
   };
 }
