@@ -77,6 +77,11 @@ const ONLY = [
     why: 'Only main/core/vault reaches the OS keychain (keytar).',
   },
   {
+    package: 'pg',
+    files: ['main/core/team/**'],
+    why: 'Only main/core/team reaches the team database (pg), loaded there on first use.',
+  },
+  {
     package: 'electron',
     names: ['ipcMain', 'ipcRenderer'],
     files: ['main/electron/ipc-router.ts', 'preload/index.ts'],

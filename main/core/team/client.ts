@@ -1,0 +1,38 @@
+import type { Client, QueryResultRow } from 'pg';
+
+/**
+ * What the team modules need of a PostgreSQL connection: one query at a time on one session. A
+ * `pg` Client satisfies it, and so does a pooled client while it is checked out.
+ */
+export interface TeamClient {
+  query<Row extends QueryResultRow>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** Where a desk reaches the team's database, as one person (docs/architecture.md, "Team mode"). */
+export interface TeamConnectionOptions {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password: string;
+  /** The team's CA (PEM): the server's certificate must chain to it, never to the system's CAs. */
+  ca: string;
+}
+
+/**
+ * Opens a connection over TLS checked against the team's CA. `pg` is loaded here, on first use,
+ * so a desk without team mode never loads it.
+ */
+export async function connectTeam(options: TeamConnectionOptions): Promise<Client> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({
+    host: options.host,
+    port: options.port,
+    database: options.database,
+    user: options.user,
+    password: options.password,
+    ssl: { ca: options.ca, rejectUnauthorized: true },
+  });
+  await client.connect();
+  return client;
+}

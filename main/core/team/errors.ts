@@ -1,0 +1,31 @@
+import type { ConsoleError } from '../../../shared/contract';
+
+/**
+ * The SQLSTATEs the team functions raise (main/core/team/migrations), as the console's error kinds:
+ * the database is the referee, and this is how its refusals reach the desks.
+ */
+const KIND_OF_STATE: Record<string, ConsoleError['kind']> = {
+  PD001: 'intent_unresolved',
+  PD002: 'idempotency_conflict',
+  PD003: 'validation',
+  PD004: 'not_found',
+  PD005: 'invalid_state',
+  /** insufficient_privilege: a role without the right, or the journal's append-only trigger. */
+  '42501': 'not_permitted',
+  /** check_violation, invalid_text_representation: input the table's rules refuse. */
+  '23514': 'validation',
+  '22P02': 'validation',
+};
+
+interface DatabaseError {
+  code?: unknown;
+  message?: unknown;
+}
+
+/** A database error as a ConsoleError; anything that is not one of ours is `storage`. */
+export function teamError(error: unknown): ConsoleError {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as DatabaseError;
+  const text = typeof message === 'string' ? message : String(error);
+  const kind = typeof code === 'string' ? KIND_OF_STATE[code] : undefined;
+  return { kind: kind ?? 'storage', message: kind ? text : `The team database refused: ${text}` };
+}

@@ -1,0 +1,221 @@
+/**
+ * Migration 1: the team database's foundation (docs/architecture.md, "Team mode: the database").
+ * Group roles, the operations table with the exactly-once constraints (D19: the account is the
+ * unit), the hash-chained journal, and the functions that are a desk's only way to change either.
+ * Kept as a TypeScript string rather than a .sql file so both bundles (electron-vite, the CLI's
+ * esbuild) carry it without a loader. Never edit a released migration: add the next one.
+ */
+export const foundation = {
+  version: 1,
+  name: 'foundation',
+  sql: String.raw`
+DO $roles$
+DECLARE
+  group_role text;
+BEGIN
+  FOREACH group_role IN ARRAY ARRAY['paydesk_viewer', 'paydesk_operator', 'paydesk_approver', 'paydesk_admin'] LOOP
+    IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = group_role) THEN
+      EXECUTE format('CREATE ROLE %I NOLOGIN', group_role);
+    END IF;
+  END LOOP;
+END
+$roles$;
+GRANT paydesk_viewer TO paydesk_operator, paydesk_approver, paydesk_admin;
+
+REVOKE ALL ON SCHEMA paydesk FROM PUBLIC;
+GRANT USAGE ON SCHEMA paydesk TO paydesk_viewer;
+
+CREATE TABLE paydesk.operations (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  account text NOT NULL CHECK (account <> ''),
+  action text NOT NULL CHECK (action IN ('refund', 'cashout_cancel', 'deposit_create')),
+  target_kind text NOT NULL CHECK (target_kind IN ('deposit', 'invoice', 'cashout')),
+  target_id text NOT NULL CHECK (target_id <> ''),
+  idempotency_key uuid NOT NULL,
+  amount numeric CHECK (amount > 0),
+  currency text CHECK (currency ~ '^[A-Z]{3}$'),
+  body_hash text NOT NULL CHECK (body_hash ~ '^[0-9a-f]{64}$'),
+  state text NOT NULL DEFAULT 'sending'
+    CHECK (state IN ('sending', 'ok', 'error', 'outcome_unknown', 'settled')),
+  http_status integer,
+  service_code integer,
+  made_by text NOT NULL DEFAULT session_user,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((action, target_kind) IN (('refund', 'deposit'), ('cashout_cancel', 'cashout'), ('deposit_create', 'invoice'))),
+  UNIQUE (account, action, idempotency_key)
+);
+-- While an operation's outcome is open or unknown, nothing else may start on its target (the
+-- one-desk journal's rule, here for every desk at once).
+CREATE UNIQUE INDEX operations_one_open_per_target ON paydesk.operations (account, target_kind, target_id)
+  WHERE state IN ('sending', 'outcome_unknown');
+
+CREATE TABLE paydesk.journal (
+  seq bigint PRIMARY KEY CHECK (seq > 0),
+  prev_hash text NOT NULL CHECK (prev_hash ~ '^[0-9a-f]{64}$'),
+  hash text NOT NULL UNIQUE CHECK (hash ~ '^[0-9a-f]{64}$'),
+  entry text NOT NULL CHECK ((entry::jsonb) IS NOT NULL),
+  person text NOT NULL DEFAULT session_user,
+  at timestamptz NOT NULL DEFAULT date_trunc('milliseconds', clock_timestamp())
+);
+CREATE TABLE paydesk.journal_head (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  seq bigint NOT NULL,
+  hash text NOT NULL
+);
+INSERT INTO paydesk.journal_head (seq, hash) VALUES (0, repeat('0', 64));
+
+-- Whoever inserts (a function, or a role someone granted table rights), the person is the login.
+CREATE FUNCTION paydesk.stamp_session_user() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, paydesk AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'operations' THEN
+    NEW.made_by := session_user;
+  ELSE
+    NEW.person := session_user;
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER operations_made_by BEFORE INSERT ON paydesk.operations
+  FOR EACH ROW EXECUTE FUNCTION paydesk.stamp_session_user();
+CREATE TRIGGER journal_person BEFORE INSERT ON paydesk.journal
+  FOR EACH ROW EXECUTE FUNCTION paydesk.stamp_session_user();
+
+CREATE FUNCTION paydesk.refuse_journal_rewrite() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, paydesk AS $$
+BEGIN
+  IF current_user::regrole <> (SELECT relowner::regrole FROM pg_class WHERE oid = TG_RELID) THEN
+    RAISE EXCEPTION 'the team journal is append-only: % refused for %', TG_OP, current_user
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER journal_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON paydesk.journal
+  FOR EACH STATEMENT EXECUTE FUNCTION paydesk.refuse_journal_rewrite();
+
+-- The canonical content an entry's hash covers; main/core/team/chain.ts computes the same.
+CREATE FUNCTION paydesk.journal_hash(seq bigint, prev_hash text, person text, at timestamptz, entry text)
+RETURNS text LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, paydesk AS $$
+  SELECT encode(sha256(convert_to(
+    seq::text || E'\n' || prev_hash || E'\n' || person || E'\n' ||
+    to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || E'\n' || entry, 'UTF8')), 'hex')
+$$;
+
+-- Appends under the head row's lock, so concurrent appends from any desk form one chain.
+CREATE FUNCTION paydesk.append_journal(entry jsonb) RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  head record;
+  entry_text text := entry::text;
+  at_ms timestamptz := date_trunc('milliseconds', clock_timestamp());
+  next_hash text;
+BEGIN
+  SELECT seq, hash INTO head FROM journal_head FOR UPDATE;
+  next_hash := journal_hash(head.seq + 1, head.hash, session_user, at_ms, entry_text);
+  INSERT INTO journal (seq, prev_hash, hash, entry, at)
+    VALUES (head.seq + 1, head.hash, next_hash, entry_text, at_ms);
+  UPDATE journal_head SET seq = head.seq + 1, hash = next_hash;
+  RETURN head.seq + 1;
+END
+$$;
+
+CREATE FUNCTION paydesk.begin_operation(
+  p_account text, p_action text, p_target_kind text, p_target_id text,
+  p_idempotency_key uuid, p_amount numeric, p_currency text, p_body_hash text
+) RETURNS SETOF paydesk.operations
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  made operations;
+  blocking operations;
+BEGIN
+  INSERT INTO operations (account, action, target_kind, target_id, idempotency_key, amount, currency, body_hash)
+    VALUES (p_account, p_action, p_target_kind, p_target_id, p_idempotency_key, p_amount, p_currency, p_body_hash)
+    ON CONFLICT DO NOTHING
+    RETURNING * INTO made;
+  IF made.id IS NOT NULL THEN
+    PERFORM append_journal(jsonb_build_object('type', 'operation_begun', 'operation', made.id,
+      'account', made.account, 'action', made.action, 'target_kind', made.target_kind,
+      'target_id', made.target_id, 'idempotency_key', made.idempotency_key,
+      'amount', made.amount, 'currency', made.currency, 'body_hash', made.body_hash));
+    RETURN NEXT made;
+    RETURN;
+  END IF;
+  -- The same key again is the same operation (D6): answered, never made twice; with another body it is refused.
+  SELECT * INTO made FROM operations
+    WHERE account = p_account AND action = p_action AND idempotency_key = p_idempotency_key;
+  IF made.id IS NOT NULL THEN
+    IF made.body_hash <> p_body_hash OR made.target_kind <> p_target_kind OR made.target_id <> p_target_id THEN
+      RAISE EXCEPTION 'idempotency key % was already used by operation % with another request', p_idempotency_key, made.id
+        USING ERRCODE = 'PD002', DETAIL = made.id::text;
+    END IF;
+    RETURN NEXT made;
+    RETURN;
+  END IF;
+  SELECT * INTO blocking FROM operations
+    WHERE account = p_account AND target_kind = p_target_kind AND target_id = p_target_id
+      AND state IN ('sending', 'outcome_unknown');
+  IF blocking.id IS NULL THEN
+    RAISE EXCEPTION '% % had an open operation that was closed a moment ago: try again', p_target_kind, p_target_id
+      USING ERRCODE = 'PD001', DETAIL = '';
+  END IF;
+  RAISE EXCEPTION '% % already has operation % (%, by %) in state %: resolve it before starting another',
+    p_target_kind, p_target_id, blocking.id, blocking.action, blocking.made_by, blocking.state
+    USING ERRCODE = 'PD001', DETAIL = blocking.id::text;
+END
+$$;
+
+-- An answer with 104 or a 5xx, or none at all, settles nothing: the outcome stays unknown and the
+-- target stays blocked (the one-desk journal's rules, docs/architecture.md).
+CREATE FUNCTION paydesk.record_outcome(p_operation bigint, p_outcome text, p_http_status integer, p_service_code integer)
+RETURNS SETOF paydesk.operations
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  op operations;
+  next_state text;
+BEGIN
+  IF p_outcome NOT IN ('ok', 'error', 'unknown') THEN
+    RAISE EXCEPTION 'outcome must be ok, error or unknown, not %', p_outcome USING ERRCODE = 'PD003';
+  END IF;
+  SELECT * INTO op FROM operations WHERE id = p_operation FOR UPDATE;
+  IF op.id IS NULL THEN
+    RAISE EXCEPTION 'no operation %', p_operation USING ERRCODE = 'PD004';
+  END IF;
+  IF op.state NOT IN ('sending', 'outcome_unknown') THEN
+    RAISE EXCEPTION 'operation % is already closed (%)', p_operation, op.state USING ERRCODE = 'PD005';
+  END IF;
+  next_state := CASE
+    WHEN p_outcome = 'unknown' OR p_service_code = 104 OR p_http_status >= 500 THEN 'outcome_unknown'
+    ELSE p_outcome END;
+  UPDATE operations SET state = next_state, http_status = p_http_status, service_code = p_service_code,
+      updated_at = now()
+    WHERE id = p_operation RETURNING * INTO op;
+  PERFORM append_journal(jsonb_build_object('type', 'operation_outcome', 'operation', op.id,
+    'state', next_state, 'http_status', p_http_status, 'service_code', p_service_code));
+  RETURN NEXT op;
+END
+$$;
+
+-- What every desk has refunded of a deposit, counting what may have gone through (sent, unknown).
+CREATE FUNCTION paydesk.refunded_total(p_account text, p_deposit text) RETURNS numeric
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  SELECT coalesce(sum(amount), 0) FROM operations
+    WHERE account = p_account AND action = 'refund' AND target_kind = 'deposit' AND target_id = p_deposit
+      AND state IN ('ok', 'sending', 'outcome_unknown')
+$$;
+
+CREATE VIEW paydesk.operations_view AS SELECT * FROM paydesk.operations;
+CREATE VIEW paydesk.journal_view AS SELECT * FROM paydesk.journal;
+CREATE VIEW paydesk.journal_head_view AS SELECT seq, hash FROM paydesk.journal_head;
+CREATE VIEW paydesk.schema_version_view AS SELECT version, name, applied_at FROM paydesk.schema_version;
+
+REVOKE ALL ON ALL TABLES IN SCHEMA paydesk FROM PUBLIC;
+REVOKE ALL ON ALL FUNCTIONS IN SCHEMA paydesk FROM PUBLIC;
+GRANT SELECT ON paydesk.operations_view, paydesk.journal_view, paydesk.journal_head_view,
+  paydesk.schema_version_view TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.refunded_total(text, text) TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.begin_operation(text, text, text, text, uuid, numeric, text, text),
+  paydesk.record_outcome(bigint, text, integer, integer) TO paydesk_operator, paydesk_admin;
+`,
+} as const;

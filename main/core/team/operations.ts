@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { Result } from '../../../shared/contract';
+import type { TeamClient } from './client';
+import { teamError } from './errors';
+
+/** An operation row as the database returns it (bigint and numeric come as text, exactly). */
+export const teamOperationSchema = z.object({
+  id: z.string().regex(/^\d+$/),
+  account: z.string(),
+  action: z.enum(['refund', 'cashout_cancel', 'deposit_create']),
+  target_kind: z.enum(['deposit', 'invoice', 'cashout']),
+  target_id: z.string(),
+  idempotency_key: z.uuid(),
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+  body_hash: z.string(),
+  state: z.enum(['sending', 'ok', 'error', 'outcome_unknown', 'settled']),
+  http_status: z.number().int().nullable(),
+  service_code: z.number().int().nullable(),
+  made_by: z.string(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type TeamOperation = z.infer<typeof teamOperationSchema>;
+
+export interface BeginOperationInput {
+  /** The merchant's account at the service: the unit of exactly-once (D19). */
+  account: string;
+  action: TeamOperation['action'];
+  target: { kind: TeamOperation['target_kind']; id: string };
+  idempotencyKey: string;
+  /** Decimal text, as the service takes it; null for actions that move no stated amount. */
+  amount: string | null;
+  currency: string | null;
+  bodySha256: string;
+}
+
+async function oneOperation(
+  client: TeamClient,
+  text: string,
+  values: unknown[],
+): Promise<Result<TeamOperation>> {
+  try {
+    const { rows } = await client.query(text, values);
+    const parsed = teamOperationSchema.safeParse(rows[0]);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: {
+          kind: 'bad_response',
+          message: `The team database answered an unexpected operation row: ${parsed.error.message}`,
+        },
+      };
+    }
+    return { ok: true, data: parsed.data };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}
+
+/**
+ * Starts an operation through the database's referee: the same (account, action, key) answers the
+ * operation that exists; a target with an open or unknown operation is refused (`intent_unresolved`).
+ */
+export function beginOperation(
+  client: TeamClient,
+  input: BeginOperationInput,
+): Promise<Result<TeamOperation>> {
+  return oneOperation(client, 'SELECT * FROM paydesk.begin_operation($1, $2, $3, $4, $5, $6, $7, $8)', [
+    input.account,
+    input.action,
+    input.target.kind,
+    input.target.id,
+    input.idempotencyKey,
+    input.amount,
+    input.currency,
+    input.bodySha256,
+  ]);
+}
+
+export interface OutcomeInput {
+  operationId: string;
+  /** What the desk concluded; the database still keeps 104 and 5xx unknown whatever this says. */
+  outcome: 'ok' | 'error' | 'unknown';
+  httpStatus: number | null;
+  serviceCode: number | null;
+}
+
+export function recordOutcome(client: TeamClient, input: OutcomeInput): Promise<Result<TeamOperation>> {
+  return oneOperation(client, 'SELECT * FROM paydesk.record_outcome($1, $2, $3, $4)', [
+    input.operationId,
+    input.outcome,
+    input.httpStatus,
+    input.serviceCode,
+  ]);
+}
+
+/** What every desk has refunded of a deposit, or may have (sent, unknown), as decimal text. */
+export async function refundedTotal(
+  client: TeamClient,
+  account: string,
+  depositId: string,
+): Promise<Result<string>> {
+  try {
+    const { rows } = await client.query<{ total: unknown }>(
+      'SELECT paydesk.refunded_total($1, $2) AS total',
+      [account, depositId],
+    );
+    const total = z.string().safeParse(rows[0]?.total);
+    if (!total.success)
+      return {
+        ok: false,
+        error: { kind: 'bad_response', message: 'The team database answered no refunded total.' },
+      };
+    return { ok: true, data: total.data };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}

@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The README's apt line carries `postgresql`: where it is missing, the team suites say so and fail. */
+const MISSING =
+  'PostgreSQL (15 or newer) is required by the team suites: install the packages of the apt line ' +
+  'after the ci:apt marker in README.md (it names `postgresql`), or set PAYDESK_PG_BIN to its bin folder.';
+
+/** Debian installs each major version's server in /usr/lib/postgresql/<major>/bin; the newest wins. */
+function serverBinaries(): string {
+  const fromEnvironment = process.env.PAYDESK_PG_BIN;
+  if (fromEnvironment) {
+    if (!existsSync(join(fromEnvironment, 'initdb')))
+      throw new Error(`${MISSING} (no initdb in ${fromEnvironment})`);
+    return fromEnvironment;
+  }
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .map(Number)
+        .filter((major) => major >= 15 && existsSync(join(root, String(major), 'bin', 'initdb')))
+        .sort((a, b) => b - a)
+    : [];
+  if (majors.length === 0) throw new Error(MISSING);
+  return join(root, String(majors[0]), 'bin');
+}
+
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface PostgresCluster {
+  host: '127.0.0.1';
+  port: number;
+  /** The throwaway CA that signed the server's certificate (PEM). */
+  ca: string;
+  superuser: { user: string; password: string };
+  /** Stops the server and removes its folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a PostgreSQL cluster of its own in a temporary folder: SCRAM passwords only, TLS only
+ * over TCP (a throwaway CA and server certificate), listening on 127.0.0.1 at a free port, its
+ * socket in the folder. initdb refuses to run as root, so as root the folder goes to `postgres`.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = serverBinaries();
+  try {
+    await run('openssl', ['version']);
+  } catch {
+    throw new Error(
+      "openssl is required to make the team suites' throwaway CA (Debian: the openssl package).",
+    );
+  }
+  const folder = await mkdtemp(join(tmpdir(), 'paydesk-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const asServer = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  const data = join(folder, 'data');
+  const password = randomBytes(18).toString('base64url');
+  const superuser = 'paydesk_test_super';
+  try {
+    await writeFile(join(folder, 'password'), password);
+    await makeCertificates(folder);
+    await chmod(folder, 0o700);
+    if (asRoot) await run('chown', ['-R', 'postgres:postgres', folder]);
+    await asServer(join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      superuser,
+      `--pwfile=${join(folder, 'password')}`,
+      '--auth=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
+    const port = await freeLoopbackPort();
+    const settings = [
+      `listen_addresses = '127.0.0.1'`,
+      `port = ${port}`,
+      `unix_socket_directories = '${folder}'`,
+      'ssl = on',
+      `ssl_cert_file = '${join(folder, 'server.crt')}'`,
+      `ssl_key_file = '${join(folder, 'server.key')}'`,
+      'fsync = off',
+      'max_connections = 60',
+    ];
+    await appendFile(join(data, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
+    // TCP only with TLS; no trust anywhere, the local socket included.
+    await writeFile(
+      join(data, 'pg_hba.conf'),
+      'local all all scram-sha-256\nhostssl all all 127.0.0.1/32 scram-sha-256\n',
+    );
+    await asServer(join(bin, 'pg_ctl'), [
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-D',
+      data,
+      '-l',
+      join(folder, 'server.log'),
+    ]);
+    const ca = await readFile(join(folder, 'ca.crt'), 'utf8');
+    return {
+      host: '127.0.0.1',
+      port,
+      ca,
+      superuser: { user: superuser, password },
+      async stop() {
+        await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', data]).catch(() => undefined);
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    const log = await readFile(join(folder, 'server.log'), 'utf8').catch(() => '');
+    await asServer(join(bin, 'pg_ctl'), ['stop', '-m', 'immediate', '-D', data]).catch(() => undefined);
+    await rm(folder, { recursive: true, force: true });
+    throw new Error(`The test PostgreSQL cluster did not start: ${String(error)}\n${log}`);
+  }
+}
+
+/** A CA of this run and a server certificate it signed for 127.0.0.1, so clients can check TLS for real. */
+async function makeCertificates(folder: string): Promise<void> {
+  const at = (name: string) => join(folder, name);
+  const key = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await run('openssl', [
+    'req',
+    '-x509',
+    ...key,
+    '-keyout',
+    at('ca.key'),
+    '-out',
+    at('ca.crt'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Paydesk test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
+  await run('openssl', [
+    'req',
+    '-new',
+    ...key,
+    '-keyout',
+    at('server.key'),
+    '-out',
+    at('server.csr'),
+    '-subj',
+    '/CN=127.0.0.1',
+  ]);
+  await writeFile(
+    at('server.ext'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
+  );
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    at('server.csr'),
+    '-CA',
+    at('ca.crt'),
+    '-CAkey',
+    at('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    at('server.crt'),
+    '-days',
+    '2',
+    '-extfile',
+    at('server.ext'),
+  ]);
+  await chmod(at('server.key'), 0o600);
+}

@@ -1,0 +1,79 @@
+import { test as base } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import type { Client } from 'pg';
+import { connectTeam } from '../../main/core/team/client';
+import { migrate } from '../../main/core/team/migrate';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { dataOf } from './result';
+
+type GroupRole = 'paydesk_viewer' | 'paydesk_operator' | 'paydesk_approver' | 'paydesk_admin';
+
+export interface TeamDatabase {
+  cluster: PostgresCluster;
+  database: string;
+  /** The owner role's connection, after `migrate`. */
+  owner: Client;
+  /** A cluster superuser's connection to the same database, for what only the test may do. */
+  admin: Client;
+  /** A new person (a LOGIN role in the given groups) connected over TLS, as a desk would be. */
+  desk(groups: GroupRole[]): Promise<{ person: string; client: Client }>;
+}
+
+const name = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
+const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+
+/**
+ * A spec file's PostgreSQL cluster (one per worker: each spec file starts at most one), and for
+ * each test a database of its own, migrated by an owner role of its own, with desks made on demand.
+ */
+export const test = base.extend<{ team: TeamDatabase }, { cluster: PostgresCluster }>({
+  cluster: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const cluster = await startPostgresCluster();
+      await use(cluster);
+      await cluster.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  team: async ({ cluster }, use) => {
+    const clients: Client[] = [];
+    const connect = async (user: string, password: string, database: string) => {
+      const client = await connectTeam({
+        host: cluster.host,
+        port: cluster.port,
+        database,
+        user,
+        password,
+        ca: cluster.ca,
+      });
+      clients.push(client);
+      return client;
+    };
+    const root = await connect(cluster.superuser.user, cluster.superuser.password, 'postgres');
+    const database = name('team');
+    const ownerRole = name('owner');
+    const ownerPassword = randomBytes(12).toString('hex');
+    await root.query(`CREATE ROLE ${quoted(ownerRole)} LOGIN CREATEROLE PASSWORD '${ownerPassword}'`);
+    await root.query(`CREATE DATABASE ${quoted(database)} OWNER ${quoted(ownerRole)} TEMPLATE template0`);
+    const owner = await connect(ownerRole, ownerPassword, database);
+    dataOf(await migrate(owner));
+    const admin = await connect(cluster.superuser.user, cluster.superuser.password, database);
+    await use({
+      cluster,
+      database,
+      owner,
+      admin,
+      async desk(groups) {
+        const person = name('person');
+        const password = randomBytes(12).toString('hex');
+        await admin.query(`CREATE ROLE ${quoted(person)} LOGIN PASSWORD '${password}'`);
+        for (const group of groups) await admin.query(`GRANT ${group} TO ${quoted(person)}`);
+        return { person, client: await connect(person, password, database) };
+      },
+    });
+    await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+  },
+});
+
+export { expect } from '@playwright/test';
