@@ -65,6 +65,7 @@ export function createConfSettingsStore(
   location: string,
   open: () => Promise<SettingsConf>,
   setAside: () => Promise<Result<string>>,
+  prepare: () => Promise<void> = async () => {},
 ): SettingsStore {
   let store: SettingsConf | undefined;
   const opened = async (): Promise<SettingsConf> => (store ??= await open());
@@ -104,5 +105,6 @@ export function createConfSettingsStore(
     },
 
     setAside,
+    prepare,
   };
 }
