@@ -65,7 +65,6 @@ export function createConfSettingsStore(
   location: string,
   open: () => Promise<SettingsConf>,
   setAside: () => Promise<Result<string>>,
-  prepare: () => Promise<void> = async () => {},
 ): SettingsStore {
   let store: SettingsConf | undefined;
   const opened = async (): Promise<SettingsConf> => (store ??= await open());
@@ -105,6 +104,5 @@ export function createConfSettingsStore(
     },
 
     setAside,
-    prepare,
   };
 }

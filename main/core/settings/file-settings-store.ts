@@ -48,7 +48,5 @@ export function createFileSettingsStore(filePath: string, options: { now?: () =>
       });
     },
     () => setFileAside(filePath, now()),
-    // The import alone, never the file: a broken file is answered by read(), under the lock.
-    () => import('conf').then(() => undefined),
   );
 }

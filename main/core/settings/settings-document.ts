@@ -22,12 +22,11 @@ export const SETTINGS_BUSY_MESSAGE =
  */
 export const settingsLockPath = (store: SettingsStore): string => `${store.location}.lock`;
 
-async function withSettingsLock<T>(
+function withSettingsLock<T>(
   store: SettingsStore,
   lock: SettingsLockOptions,
   critical: () => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  await store.prepare();
   return withFileLock(
     settingsLockPath(store),
     {

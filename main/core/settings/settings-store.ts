@@ -24,11 +24,6 @@ export interface SettingsStore {
   write(document: SettingsDocument): Promise<Result<void>>;
   /** Moves an unusable document out of the way, keeping it; answers where it now is. */
   setAside(): Promise<Result<string>>;
-  /**
-   * Loads what the store needs (its library) before the settings lock is taken, so the lock is
-   * held for the file's read and write alone: sixteen processes queue on it within its wait.
-   */
-  prepare(): Promise<void>;
 }
 
 export function storageError(message: string): { ok: false; error: { kind: 'storage'; message: string } } {
