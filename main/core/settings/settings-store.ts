@@ -6,9 +6,8 @@ export type StoredSettings =
   { state: 'empty' } | { state: 'found'; content: unknown } | { state: 'corrupt'; detail: string };
 
 /**
- * Where the settings document lives: `settings.json` through conf (conf-settings-store.ts), as
- * conf itself in plain Node (file-settings-store.ts: tests, the CLI and the web bridge) or as
- * electron-store in the desktop app (main/electron/settings-store.ts).
+ * Where the settings document lives: a JSON file written atomically (file-settings-store.ts,
+ * used by tests, the CLI and the web bridge) or electron-store (main/electron/settings-store.ts).
  * A store only moves the whole document; validation and migration happen once, in
  * settings-document.ts, whatever the store.
  */
