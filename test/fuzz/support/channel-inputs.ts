@@ -44,6 +44,8 @@ const VALID_SAMPLES: Partial<Record<ChannelName, readonly unknown[]>> = {
   listPaymentMethods: [{ country: 'BR' }, { country: 'MX' }],
   listBanks: [{ country: 'BR' }],
   getCryptoQuote: [{ currency: 'USD', amount: 10, crypto: 'BTC' }],
+  listStates: [{ country: 'BR' }, { country: 'MX' }],
+  getFiatQuote: [{ country: 'BR', amount: 10 }, { country: 'MX' }],
   pinWatch: [{ kind: 'deposit', id: '300000001' }],
   startBatch: [{ kind: 'deposits', ids: ['300000001', '300000002'] }],
   saveDraft: [
