@@ -62,6 +62,11 @@ const ONLY = [
     why: 'Only main/electron may import electron-store.',
   },
   {
+    package: 'conf',
+    files: ['main/core/settings/conf-settings-store.ts', 'main/core/settings/file-settings-store.ts'],
+    why: 'conf holds the settings file only, reached through main/core/settings/conf-settings-store.ts.',
+  },
+  {
     package: 'rotating-file-stream',
     files: ['main/core/logging/log-file.ts'],
     why: 'The log file is rotated in main/core/logging/log-file.ts only.',

@@ -1,8 +1,9 @@
-import { readFile, rename, stat } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
+import { basename, dirname, extname } from 'node:path';
 import type { Result } from '../../../shared/contract';
 import { writeFileAtomically } from '../storage/atomic-file';
-import type { SettingsDocument } from './schema';
-import { fsCode, storageError, type SettingsStore, type StoredSettings } from './settings-store';
+import { createConfSettingsStore, settingsConfOptions } from './conf-settings-store';
+import { fsCode, storageError, type SettingsStore } from './settings-store';
 
 // Moved to the shared storage module; kept here for the settings' importers.
 export { writeFileAtomically };
@@ -27,42 +28,27 @@ export async function setFileAside(filePath: string, now: Date = new Date()): Pr
   return storageError(`The settings file ${filePath} could not be moved aside (too many earlier copies).`);
 }
 
-/** The settings document as a JSON file of its own, written atomically. */
+/**
+ * The settings document in `filePath` through conf, as the desktop app's electron-store keeps it
+ * (conf-settings-store.ts): the CLI, tests and the web bridge use this one.
+ */
 export function createFileSettingsStore(filePath: string, options: { now?: () => Date } = {}): SettingsStore {
   const now = options.now ?? (() => new Date());
-  return {
-    location: filePath,
-
-    async read(): Promise<Result<StoredSettings>> {
-      let text: string;
-      try {
-        text = await readFile(filePath, 'utf8');
-      } catch (error) {
-        if (fsCode(error) === 'ENOENT') return { ok: true, data: { state: 'empty' } };
-        return storageError(`The settings file ${filePath} could not be read (${fsCode(error)}).`);
-      }
-      try {
-        return { ok: true, data: { state: 'found', content: JSON.parse(text) as unknown } };
-      } catch {
-        return {
-          ok: true,
-          data: {
-            state: 'corrupt',
-            detail: text.trim() === '' ? 'the file is empty' : 'the file is not valid JSON',
-          },
-        };
-      }
+  const extension = extname(filePath);
+  return createConfSettingsStore(
+    filePath,
+    async () => {
+      // Loaded on first use: conf brings ajv along, which the commands that never read the
+      // settings (--help, --version) need not load (docs/performance.md, start-up).
+      const { default: Conf } = await import('conf');
+      return new Conf({
+        ...settingsConfOptions(dirname(filePath)),
+        configName: basename(filePath, extension),
+        fileExtension: extension.slice(1),
+      });
     },
-
-    async write(document: SettingsDocument): Promise<Result<void>> {
-      try {
-        await writeFileAtomically(filePath, `${JSON.stringify(document, null, 2)}\n`);
-        return { ok: true, data: undefined };
-      } catch (error) {
-        return storageError(`The settings file ${filePath} could not be written (${fsCode(error)}).`);
-      }
-    },
-
-    setAside: () => setFileAside(filePath, now()),
-  };
+    () => setFileAside(filePath, now()),
+    // The import alone, never the file: a broken file is answered by read(), under the lock.
+    () => import('conf').then(() => undefined),
+  );
 }

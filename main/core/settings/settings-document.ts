@@ -22,11 +22,12 @@ export const SETTINGS_BUSY_MESSAGE =
  */
 export const settingsLockPath = (store: SettingsStore): string => `${store.location}.lock`;
 
-function withSettingsLock<T>(
+async function withSettingsLock<T>(
   store: SettingsStore,
   lock: SettingsLockOptions,
   critical: () => Promise<Result<T>>,
 ): Promise<Result<T>> {
+  await store.prepare();
   return withFileLock(
     settingsLockPath(store),
     {

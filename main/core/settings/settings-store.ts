@@ -6,8 +6,9 @@ export type StoredSettings =
   { state: 'empty' } | { state: 'found'; content: unknown } | { state: 'corrupt'; detail: string };
 
 /**
- * Where the settings document lives: a JSON file written atomically (file-settings-store.ts,
- * used by tests, the CLI and the web bridge) or electron-store (main/electron/settings-store.ts).
+ * Where the settings document lives: `settings.json` through conf (conf-settings-store.ts), as
+ * conf itself in plain Node (file-settings-store.ts: tests, the CLI and the web bridge) or as
+ * electron-store in the desktop app (main/electron/settings-store.ts).
  * A store only moves the whole document; validation and migration happen once, in
  * settings-document.ts, whatever the store.
  */
@@ -23,6 +24,11 @@ export interface SettingsStore {
   write(document: SettingsDocument): Promise<Result<void>>;
   /** Moves an unusable document out of the way, keeping it; answers where it now is. */
   setAside(): Promise<Result<string>>;
+  /**
+   * Loads what the store needs (its library) before the settings lock is taken, so the lock is
+   * held for the file's read and write alone: sixteen processes queue on it within its wait.
+   */
+  prepare(): Promise<void>;
 }
 
 export function storageError(message: string): { ok: false; error: { kind: 'storage'; message: string } } {

@@ -7,6 +7,10 @@ const STALE_TEMP_AGE_MS = 60_000;
 
 const tempPrefix = (filePath: string): string => `.${basename(filePath)}.`;
 
+/** This module's temp files for `filePath`: `.<name>.<pid>.<random>.tmp`. */
+const isOwnTempFile = (filePath: string) => (name: string) =>
+  name.startsWith(tempPrefix(filePath)) && name.endsWith('.tmp');
+
 /**
  * Writes a file so that a reader (or a crash) only ever sees the old content or the new one:
  * write a temp file in the same folder, fsync it, rename it over the target (atomic on one file
@@ -30,11 +34,11 @@ export async function writeFileAtomically(filePath: string, content: string, mod
     throw error;
   }
   await syncFolder(folder);
-  await removeStaleTempFiles(filePath);
+  await removeStaleTempFiles(folder, isOwnTempFile(filePath));
 }
 
 /** Makes a folder's entries (a created or renamed file) durable; best effort where a folder cannot be opened. */
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   // Not every platform can open a folder for fsync (Windows cannot); the rename is atomic anyway.
   try {
     const handle = await open(folder, 'r');
@@ -48,12 +52,17 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-async function removeStaleTempFiles(filePath: string): Promise<void> {
-  const folder = dirname(filePath);
-  const prefix = tempPrefix(filePath);
+/**
+ * Removes the temp files that a writer killed mid-write left in `folder` (`isTempFile` tells a
+ * writer's own temp names), once they are old enough that no live writer can still own them.
+ */
+export async function removeStaleTempFiles(
+  folder: string,
+  isTempFile: (name: string) => boolean,
+): Promise<void> {
   const names = await readdir(folder).catch(() => [] as string[]);
   for (const name of names) {
-    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    if (!isTempFile(name)) continue;
     const path = join(folder, name);
     const info = await stat(path).catch(() => undefined);
     if (info && Date.now() - info.mtimeMs > STALE_TEMP_AGE_MS) await unlink(path).catch(() => undefined);

@@ -65,8 +65,9 @@ test('a temp file left by a crashed writer changes nothing, and a later write re
   await loadSettings(store);
   const before = await readFile(settingsPath, 'utf8');
 
-  const stale = join(folder, '.settings.json.4242.abcdef.tmp');
-  const fresh = join(folder, '.settings.json.4343.fedcba.tmp');
+  // Named as conf's writer (atomically) names its temp files.
+  const stale = join(folder, 'settings.json.tmp-1700000000abcdef');
+  const fresh = join(folder, 'settings.json.tmp-1700000001fedcba');
   await writeFile(stale, '{"version":2,"environments":[{"id":"half-writ');
   await writeFile(fresh, '{"version":2');
   const anHourAgo = new Date(Date.now() - 3_600_000);
@@ -79,10 +80,10 @@ test('a temp file left by a crashed writer changes nothing, and a later write re
   document.preferences.theme = 'dark';
   expect(await store.write(document)).toEqual({ ok: true, data: undefined });
   const left = await readdir(folder);
-  expect(left).not.toContain('.settings.json.4242.abcdef.tmp');
+  expect(left).not.toContain('settings.json.tmp-1700000000abcdef');
   // A young temp file may belong to another process writing right now: it stays.
-  expect(left).toContain('.settings.json.4343.fedcba.tmp');
-  expect(left.filter((name) => name.endsWith('.tmp'))).toHaveLength(1);
+  expect(left).toContain('settings.json.tmp-1700000001fedcba');
+  expect(left.filter((name) => name.includes('.tmp-'))).toHaveLength(1);
 });
 
 test('a writer killed mid-write never leaves a half-written document', async ({ settingsPath }) => {
@@ -156,6 +157,20 @@ test('JSON that is not a settings document is kept aside too, naming the problem
   expect(loaded.error.message).toContain('environments');
   const kept = loaded.error.message.match(/kept as (\S+);/)?.[1];
   expect(kept && (await readFile(kept, 'utf8'))).toBe(text);
+});
+
+test('JSON that holds no object (null, a list) is kept aside, never read as a first run', async ({
+  folder,
+  settingsPath,
+}) => {
+  for (const text of ['null', '[1,2]']) {
+    await writeFile(settingsPath, text);
+    const loaded = await loadSettings(createFileSettingsStore(settingsPath));
+    expect(loaded.ok ? '' : loaded.error.message).toContain('does not hold a JSON object');
+  }
+  const kept = (await readdir(folder)).filter((name) => name.includes('.corrupt-'));
+  const texts = await Promise.all(kept.map((name) => readFile(join(folder, name), 'utf8')));
+  expect(texts.sort()).toEqual(['[1,2]', 'null']);
 });
 
 test('a document from a newer version is refused and left exactly where it is', async ({
