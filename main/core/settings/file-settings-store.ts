@@ -1,4 +1,5 @@
 import { rename, stat } from 'node:fs/promises';
+import type * as ConfModule from 'conf';
 import { basename, dirname, extname } from 'node:path';
 import type { Result } from '../../../shared/contract';
 import { writeFileAtomically } from '../storage/atomic-file';
@@ -29,6 +30,33 @@ export async function setFileAside(filePath: string, now: Date = new Date()): Pr
 }
 
 /**
+ * The signals the CLI and the web bridge end on gracefully. `when-exit` (loaded by atomically,
+ * which conf writes through) hooks each once, cleans atomically's temp files and raises the
+ * signal again, which would end the process in the middle of that close.
+ */
+const GRACEFUL_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * conf, loaded once, with the signal hooks that loading it added taken off again: the CLI's and
+ * the web bridge's own handlers decide how the process ends (docs/architecture.md, "Data on the desk").
+ * Its exit-time cleanup stays, and a temp file a killed writer left is cleared once stale
+ * (conf-settings-store.ts). Our handlers are installed at start-up or once a server runs, never
+ * while this import is under way, so only when-exit's are taken off.
+ */
+let confLoading: Promise<typeof ConfModule> | undefined;
+function loadConf(): Promise<typeof ConfModule> {
+  confLoading ??= (async () => {
+    const before = new Map(GRACEFUL_SIGNALS.map((signal) => [signal, new Set(process.rawListeners(signal))]));
+    const conf = await import('conf');
+    for (const [signal, earlier] of before)
+      for (const listener of process.rawListeners(signal))
+        if (!earlier.has(listener)) process.removeListener(signal, listener as (...args: unknown[]) => void);
+    return conf;
+  })();
+  return confLoading;
+}
+
+/**
  * The settings document in `filePath` through conf, as the desktop app's electron-store keeps it
  * (conf-settings-store.ts): the CLI, tests and the web bridge use this one.
  */
@@ -40,7 +68,7 @@ export function createFileSettingsStore(filePath: string, options: { now?: () =>
     async () => {
       // Loaded on first use: conf brings ajv along, which the commands that never read the
       // settings (--help, --version) need not load (docs/performance.md, start-up).
-      const { default: Conf } = await import('conf');
+      const { default: Conf } = await loadConf();
       return new Conf({
         ...settingsConfOptions(dirname(filePath)),
         configName: basename(filePath, extension),
@@ -49,6 +77,6 @@ export function createFileSettingsStore(filePath: string, options: { now?: () =>
     },
     () => setFileAside(filePath, now()),
     // The import alone, never the file: a broken file is answered by read(), under the lock.
-    () => import('conf').then(() => undefined),
+    () => loadConf().then(() => undefined),
   );
 }

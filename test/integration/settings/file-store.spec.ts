@@ -117,6 +117,27 @@ test('a writer killed mid-write never leaves a half-written document', async ({ 
   }
 });
 
+test('Ctrl-C after conf is loaded reaches our own handler, which closes at its pace', async ({
+  settingsPath,
+}) => {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join('test', 'integration', 'settings', 'graceful-close-child.ts'), settingsPath],
+    { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.once('exit', (code, signal) => resolve([code, signal])),
+  );
+  await expect.poll(() => output, { timeout: 30_000 }).toContain('ready');
+  child.kill('SIGINT');
+  // when-exit, left on, would raise SIGINT again and end the child by the signal before `closed`.
+  expect(await exited).toEqual([0, null]);
+  expect(output).toContain('closed');
+});
+
 test('a corrupt file is kept aside with a typed storage error, and the next read starts afresh', async ({
   folder,
   settingsPath,
