@@ -256,10 +256,6 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       );
     },
     depositCurrency,
-    legacySubMerchantWatches: {
-      waiting: () => environments.subMerchantWatchesToMove(),
-      moved: (moved) => environments.subMerchantWatchesMoved(moved),
-    },
   });
   // Batches run against the environment active when they started; the poller follows the active one.
   events.on('environmentChanged', (list) => {

@@ -11,7 +11,7 @@ import { fsCode, storageError, type SettingsStore, type StoredSettings } from '.
  * the CLI, tests, the web bridge) and electron-store, which is conf with the app's folders, in
  * the desktop app (main/electron/settings-store.ts). Both open the same `settings.json` with the
  * options below, so either side reads what the other wrote. A thin shell: the document is
- * validated and migrated by settings-document.ts like any other store.
+ * validated by settings-document.ts like any other store.
  */
 
 export type SettingsConf = Conf<Record<string, unknown>>;

@@ -24,7 +24,6 @@ import {
   successorOf,
 } from './environment-rules';
 import { preferenceOperations } from './preferences';
-import type { SettingsDocument } from './schema';
 import { createSettingsContext, type EnvironmentsServiceOptions } from './settings-context';
 
 /**
@@ -74,24 +73,6 @@ export interface EnvironmentsService {
   clearCredential(environmentId: string, field: CredentialField): Promise<Result<CredentialFieldStatus>>;
   /** Answers the fields that were set. */
   clearCredentials(environmentId: string): Promise<Result<CredentialField[]>>;
-  /** Sub-merchants a version-2 profile watched, by environment id, not yet on the watchlist. */
-  subMerchantWatchesToMove(): Promise<Result<Record<string, number[]>>>;
-  /** The watchlist holds these now: they stop waiting (ids added meanwhile keep waiting). */
-  subMerchantWatchesMoved(moved: Readonly<Record<string, readonly number[]>>): Promise<Result<void>>;
-}
-
-/** The document without the waiting sub-merchant watches of `environmentId` (all of them, or `only`). */
-function withoutWatchesToMove(
-  document: SettingsDocument,
-  environmentId: string,
-  only?: readonly number[],
-): SettingsDocument {
-  const { subMerchantWatchesToMove: waiting, ...rest } = document;
-  if (!waiting) return document;
-  const left = only ? (waiting[environmentId] ?? []).filter((id) => !only.includes(id)) : [];
-  const remaining = Object.fromEntries(Object.entries(waiting).filter(([id]) => id !== environmentId));
-  if (left.length > 0) remaining[environmentId] = left;
-  return Object.keys(remaining).length > 0 ? { ...rest, subMerchantWatchesToMove: remaining } : rest;
 }
 
 export function createEnvironmentsService(options: EnvironmentsServiceOptions): EnvironmentsService {
@@ -234,10 +215,7 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
             ok: true,
             data: {
               value: { removedId: profile.id, activeEnvironmentId: nextActive, credentialsCleared },
-              document: withoutWatchesToMove(
-                { ...document, environments: remaining, activeEnvironmentId: nextActive },
-                profile.id,
-              ),
+              document: { ...document, environments: remaining, activeEnvironmentId: nextActive },
             },
           };
         }),
@@ -263,26 +241,5 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
     ...preferenceOperations(context),
 
     ...credentialOperations(context),
-
-    subMerchantWatchesToMove: () =>
-      exclusive(async () => {
-        const document = await load();
-        if (!document.ok) return document;
-        const known = new Set(document.data.environments.map((env) => env.id));
-        const waiting = Object.entries(document.data.subMerchantWatchesToMove ?? {});
-        // A hand-edited file may name a profile that is gone: its watches have nowhere to go.
-        return { ok: true, data: Object.fromEntries(waiting.filter(([id]) => known.has(id))) };
-      }),
-
-    subMerchantWatchesMoved: (moved) =>
-      exclusive(() =>
-        change(async (document) => {
-          let next = document;
-          for (const [environmentId, ids] of Object.entries(moved)) {
-            next = withoutWatchesToMove(next, environmentId, ids);
-          }
-          return { ok: true, data: { value: undefined, ...(next !== document && { document: next }) } };
-        }),
-      ),
   };
 }

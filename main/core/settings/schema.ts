@@ -15,7 +15,11 @@ import {
 } from '../../../shared/contract';
 import { ENVIRONMENT_ID_PATTERN } from '../vault/accounts';
 
-/** The version of the settings document this code writes. migrations.ts brings older ones here. */
+/**
+ * The version of the settings document this code reads and writes. Versions 1 and 2 were never
+ * released: a file that says so is set aside, kept, like any other it cannot use
+ * (stored-settings.ts).
+ */
 export const SETTINGS_VERSION = 3;
 
 /** The id of the first-run profile. */
@@ -31,8 +35,6 @@ export const DEFAULT_COLORS: Readonly<Record<EnvironmentKind, EnvironmentColor>>
 };
 
 const DEFAULT_PREFERENCES: Preferences = { language: 'en', theme: 'system' };
-
-const subMerchantIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const environmentProfileSchema = z.object({
   id: z.string().regex(ENVIRONMENT_ID_PATTERN),
@@ -72,12 +74,6 @@ export const settingsDocumentSchema = z
     environments: z.array(environmentProfileSchema).min(1),
     activeEnvironmentId: z.string(),
     preferences: preferencesSchema,
-    /**
-     * Sub-merchants a version-2 profile watched (`watchedSubMerchantIds`), by environment id,
-     * waiting to be moved onto the watchlist (main/core/watchlist), which takes them on its first
-     * read and then clears them here. Absent once nothing waits.
-     */
-    subMerchantWatchesToMove: z.record(z.string(), z.array(subMerchantIdSchema)).optional(),
   })
   .refine((document) => document.environments.some((env) => env.id === document.activeEnvironmentId), {
     message: 'activeEnvironmentId must name one of the environments',

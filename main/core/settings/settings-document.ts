@@ -1,6 +1,6 @@
 import type { Result } from '../../../shared/contract';
 import { withFileLock, type FileLockOptions } from '../storage/file-lock';
-import { migrateSettings } from './migrations';
+import { readStoredSettings } from './stored-settings';
 import { firstRunDocument, type SettingsDocument } from './schema';
 import { storageError, type SettingsStore, type StoredSettings } from './settings-store';
 
@@ -48,19 +48,19 @@ type Examined =
 function examine(store: SettingsStore, found: StoredSettings): Examined {
   if (found.state === 'empty') return { state: 'empty' };
   if (found.state === 'corrupt') return { state: 'unusable', why: found.detail };
-  const migrated = migrateSettings(found.content);
-  if (migrated.ok) {
-    return { state: 'answer', answer: { ok: true, data: { document: migrated.document, firstRun: false } } };
+  const checked = readStoredSettings(found.content);
+  if (checked.ok) {
+    return { state: 'answer', answer: { ok: true, data: { document: checked.document, firstRun: false } } };
   }
-  if (migrated.failure.reason === 'newer') {
+  if (checked.failure.reason === 'newer') {
     return {
       state: 'answer',
       answer: storageError(
-        `The settings file ${store.location} was written by a newer version of Paydesk (format ${migrated.failure.version}); it was left untouched. Update Paydesk to use it.`,
+        `The settings file ${store.location} was written by a newer version of Paydesk (format ${checked.failure.version}); it was left untouched. Update Paydesk to use it.`,
       ),
     };
   }
-  return { state: 'unusable', why: migrated.failure.detail };
+  return { state: 'unusable', why: checked.failure.detail };
 }
 
 /** loadSettings' work, with the settings lock held by the caller. */
@@ -89,7 +89,7 @@ async function loadLocked(store: SettingsStore): Promise<Result<LoadedSettings>>
 }
 
 /**
- * Reads the settings document through any store, migrating older versions.
+ * Reads the settings document through any store.
  *
  * Nothing is ever lost: a document that cannot be used is moved aside (the error says where)
  * and the next read starts from the first-run document; a document written by a NEWER version

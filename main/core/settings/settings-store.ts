@@ -9,7 +9,7 @@ export type StoredSettings =
  * Where the settings document lives: `settings.json` through conf (conf-settings-store.ts), as
  * conf itself in plain Node (file-settings-store.ts: tests, the CLI and the web bridge) or as
  * electron-store in the desktop app (main/electron/settings-store.ts).
- * A store only moves the whole document; validation and migration happen once, in
+ * A store only moves the whole document; validation happens once, in
  * settings-document.ts, whatever the store.
  */
 export interface SettingsStore {

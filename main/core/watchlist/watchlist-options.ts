@@ -22,14 +22,6 @@ export interface WatchlistOptions {
   observe?: (environmentId: string, reads: ReadonlyArray<WatchRead>) => void;
   /** A deposit's currency as the record index knows it, for a refund's amount (undefined: unknown). */
   depositCurrency?: (environmentId: string, depositId: number) => Promise<string | undefined>;
-  /**
-   * Sub-merchants watched before the two lists became one (settings version 2), taken onto the
-   * list on its first read; `moved` is told once the list holding them is written.
-   */
-  legacySubMerchantWatches?: {
-    waiting: () => Promise<Result<Record<string, number[]>>>;
-    moved: (moved: Readonly<Record<string, readonly number[]>>) => Promise<Result<void>>;
-  };
 }
 
 export interface WatchRead {

@@ -12,7 +12,6 @@ import { mapLimited, type RecordSummary } from '../batch';
 import { checkIntervalSeconds, checkRef, sameRef } from './checks';
 import { applyRead, lookupOf } from './item-reads';
 import { itemView, watchTotals } from './item-view';
-import { takeLegacyWatches } from './legacy-watches';
 import { nextPollDelay } from './policy';
 import { loadWatchlist, saveWatchlist, storedError, type StoredItem, type WatchDocument } from './store';
 import type { WatchlistOptions, WatchRead } from './watchlist-options';
@@ -266,8 +265,6 @@ export class Watchlist {
         return loaded;
       }
       if (loaded.data.recoveredFrom !== undefined) this.#recoveredFrom = loaded.data.recoveredFrom;
-      // Shown to no caller before the old watches are on it (they wait on #loading meanwhile).
-      await takeLegacyWatches(this.#options, loaded.data.document, (document) => this.#save(document));
       this.#loading = null;
       this.#document ??= loaded.data.document;
       return { ok: true, data: this.#document };

@@ -169,7 +169,7 @@ test('a corrupt file is kept aside with a typed storage error, and the next read
 test('JSON that is not a settings document is kept aside too, naming the problem', async ({
   settingsPath,
 }) => {
-  const text = JSON.stringify({ version: 2, environments: 'none', activeEnvironmentId: 'x' });
+  const text = JSON.stringify({ version: 3, environments: 'none', activeEnvironmentId: 'x' });
   await writeFile(settingsPath, text);
   const loaded = await loadSettings(createFileSettingsStore(settingsPath));
   expect(loaded.ok).toBe(false);
