@@ -27,6 +27,7 @@ const modules: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'cli-startup', load: () => import('./cli-startup') },
   { name: 'record-index', load: () => import('./record-index') },
   { name: 'reconcile', load: () => import('./reconcile') },
+  { name: 'team-intents', load: () => import('./team-intents') },
 ];
 
 /** `npm run bench -- --only renderer`: the modules whose name contains that text (while developing one). */
