@@ -52,6 +52,11 @@ export interface PostgresCluster {
   /** The throwaway CA that signed the server's certificate (PEM). */
   ca: string;
   superuser: { user: string; password: string };
+  /**
+   * Kills the server the way a crash would (`pg_ctl stop -m immediate`: no checkpoint, every
+   * connection cut) and starts it again on the same port; it recovers from its WAL.
+   */
+  crashAndRestart(): Promise<void>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -111,22 +116,28 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       join(data, 'pg_hba.conf'),
       'local all all scram-sha-256\nhostssl all all 127.0.0.1/32 scram-sha-256\n',
     );
-    await asServer(join(bin, 'pg_ctl'), [
-      'start',
-      '-w',
-      '-t',
-      '60',
-      '-D',
-      data,
-      '-l',
-      join(folder, 'server.log'),
-    ]);
+    const start = () =>
+      asServer(join(bin, 'pg_ctl'), [
+        'start',
+        '-w',
+        '-t',
+        '60',
+        '-D',
+        data,
+        '-l',
+        join(folder, 'server.log'),
+      ]);
+    await start();
     const ca = await readFile(join(folder, 'ca.crt'), 'utf8');
     return {
       host: '127.0.0.1',
       port,
       ca,
       superuser: { user: superuser, password },
+      async crashAndRestart() {
+        await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'immediate', '-D', data]);
+        await start();
+      },
       async stop() {
         await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', data]).catch(() => undefined);
         await rm(folder, { recursive: true, force: true });

@@ -15,8 +15,11 @@ export interface TeamDatabase {
   owner: Client;
   /** A cluster superuser's connection to the same database, for what only the test may do. */
   admin: Client;
-  /** A new person (a LOGIN role in the given groups) connected over TLS, as a desk would be. */
-  desk(groups: GroupRole[]): Promise<{ person: string; client: Client }>;
+  /**
+   * A new person (a LOGIN role in the given groups) connected over TLS, as a desk would be;
+   * `reconnect` opens that person's next connection (after the server restarted, say).
+   */
+  desk(groups: GroupRole[]): Promise<{ person: string; client: Client; reconnect(): Promise<Client> }>;
 }
 
 const name = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
@@ -69,7 +72,11 @@ export const test = base.extend<{ team: TeamDatabase }, { cluster: PostgresClust
         const password = randomBytes(12).toString('hex');
         await admin.query(`CREATE ROLE ${quoted(person)} LOGIN PASSWORD '${password}'`);
         for (const group of groups) await admin.query(`GRANT ${group} TO ${quoted(person)}`);
-        return { person, client: await connect(person, password, database) };
+        return {
+          person,
+          client: await connect(person, password, database),
+          reconnect: () => connect(person, password, database),
+        };
       },
     });
     await Promise.all(clients.map((client) => client.end().catch(() => undefined)));

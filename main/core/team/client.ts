@@ -33,6 +33,9 @@ export async function connectTeam(options: TeamConnectionOptions): Promise<Clien
     password: options.password,
     ssl: { ca: options.ca, rejectUnauthorized: true },
   });
+  // A connection the server cuts while idle (a restart, a failover) is reported here; without a
+  // listener that would end the process. The next query fails with a typed error (errors.ts).
+  client.on('error', () => undefined);
   await client.connect();
   return client;
 }

@@ -22,10 +22,30 @@ interface DatabaseError {
   message?: unknown;
 }
 
+/**
+ * The connection itself failed, not a statement: SQLSTATE class 08 and the server shutting down
+ * or starting (57P01–57P03), the socket's own errors, and pg's messages for a connection that
+ * ended (they carry no code).
+ */
+function lostConnection(code: unknown, text: string): boolean {
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
+      return true;
+  }
+  return /Connection terminated|not queryable|terminating connection/.test(text);
+}
+
 /** A database error as a ConsoleError; anything that is not one of ours is `storage`. */
 export function teamError(error: unknown): ConsoleError {
   const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as DatabaseError;
   const text = typeof message === 'string' ? message : String(error);
+  if (lostConnection(code, text)) {
+    return {
+      kind: 'network',
+      message: `The team database could not be reached or the connection broke (${text}). Whether the last change reached it is not known here: its state is read again once it answers.`,
+    };
+  }
   const kind = typeof code === 'string' ? KIND_OF_STATE[code] : undefined;
   return { kind: kind ?? 'storage', message: kind ? text : `The team database refused: ${text}` };
 }

@@ -42,6 +42,22 @@ test('two desks racing to refund one deposit: exactly one operation, the other a
   expect(rows[0].n).toBe(1);
 });
 
+test('sixteen desks refunding one deposit at once: one operation, fifteen typed refusals', async ({
+  team,
+}) => {
+  const desks = await Promise.all(Array.from({ length: 16 }, () => team.desk(['paydesk_operator'])));
+  const results = await Promise.all(desks.map((desk) => beginOperation(desk.client, refund('10.00'))));
+  const won = results.flatMap((result) => (result.ok ? [result.data] : []));
+  const refusals = results.flatMap((result) => (result.ok ? [] : [result.error.kind]));
+  expect(won).toHaveLength(1);
+  expect(refusals).toEqual(Array.from({ length: 15 }, () => 'intent_unresolved'));
+  const { rows } = await team.owner.query<{ made_by: string }>('SELECT made_by FROM paydesk.operations');
+  expect(rows).toEqual([{ made_by: won[0]?.made_by }]);
+  // One journal entry, by the person who won: a refusal journals nothing.
+  const journal = await team.owner.query<{ person: string }>('SELECT person FROM paydesk.journal');
+  expect(journal.rows).toEqual([{ person: won[0]?.made_by }]);
+});
+
 test('a desk that starts while a rival has not committed yet waits for it, then is refused', async ({
   team,
 }) => {
