@@ -212,6 +212,9 @@ export const MESSAGE_KEYS = [
   'journalLine.entriesMissing',
   'journalLine.repeated',
   'journalLine.brokenLink',
+  // The team journal against the head this desk saw (main/core/team/witness.ts).
+  'journalLine.seenRemoved',
+  'journalLine.seenRewritten',
   // A ledger row that cannot be reconciled (main/core/reconcile): the why alone, the screen names
   // the cell. A cell that is not an id says it with the batchId keys.
   'ledgerRow.noId',

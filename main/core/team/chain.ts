@@ -35,12 +35,19 @@ function sequenceProblem(line: number, seq: number, expected: number, message: s
   return { line, kind: 'bad_sequence', message, text };
 }
 
+/** A head of the journal a desk saw (witness.ts): its last entry's number and hash, and when. */
+export interface SeenHead {
+  seq: number;
+  hash: string;
+  seenAt: string;
+}
+
 /**
  * Reads the team journal and recomputes its chain: each entry's hash over its content, its link to
- * the entry before, its sequence number, and the head row against the last entry. Stops at the
- * first problem. (Whether a head a desk witnessed was rewritten is not checked yet.)
+ * the entry before, its sequence number, and the head row against the last entry; then, given the
+ * head this desk saw last, that its entry is still there, unchanged. Stops at the first problem.
  */
-export async function verifyTeamChain(client: TeamClient): Promise<AuditVerifyReport> {
+export async function verifyTeamChain(client: TeamClient, seen?: SeenHead): Promise<AuditVerifyReport> {
   const { rows } = await client.query(
     'SELECT seq, prev_hash, hash, entry, person, at FROM paydesk.journal_view ORDER BY seq',
   );
@@ -49,6 +56,7 @@ export async function verifyTeamChain(client: TeamClient): Promise<AuditVerifyRe
   );
   let prev = GENESIS_HASH;
   let entries = 0;
+  const hashes: string[] = [];
   const report = (firstProblem?: Problem): AuditVerifyReport => ({
     ok: firstProblem === undefined,
     entries,
@@ -76,6 +84,7 @@ export async function verifyTeamChain(client: TeamClient): Promise<AuditVerifyRe
       return report({ line, kind: 'broken_link', message, text: { key: 'journalLine.brokenLink' } });
     }
     prev = row.data.hash;
+    hashes.push(prev);
     entries = line;
   }
   // The head row is written with every append: a chain that stops short of it lost its last entries.
@@ -87,6 +96,28 @@ export async function verifyTeamChain(client: TeamClient): Promise<AuditVerifyRe
   if (entries > 0 && head.rows[0]?.hash !== prev) {
     const message = `The journal's head does not name entry ${entries}'s hash: the end of the chain was rewritten.`;
     return report({ line: entries, kind: 'broken_link', message, text: { key: 'journalLine.brokenLink' } });
+  }
+  // A chain rewritten from some entry on, its head included, verifies again: only what a desk
+  // remembers seeing shows it.
+  if (seen && seen.seq > entries) {
+    const message = `This desk saw entry ${seen.seq} on ${seen.seenAt}, but the team journal ends at entry ${entries}: entries were removed.`;
+    const params = { seq: seen.seq, entries, seenAt: seen.seenAt };
+    return report({
+      line: entries + 1,
+      kind: 'truncated',
+      message,
+      text: { key: 'journalLine.seenRemoved', params },
+    });
+  }
+  if (seen && hashes[seen.seq - 1] !== seen.hash) {
+    const message = `Entry ${seen.seq} is not the entry this desk saw on ${seen.seenAt}: the journal was rewritten up to there.`;
+    const params = { seq: seen.seq, seenAt: seen.seenAt };
+    return report({
+      line: seen.seq,
+      kind: 'tampered',
+      message,
+      text: { key: 'journalLine.seenRewritten', params },
+    });
   }
   return report();
 }
