@@ -95,6 +95,28 @@ export function recordOutcome(client: TeamClient, input: OutcomeInput): Promise<
   ]);
 }
 
+export interface SettlementInput {
+  operationId: string;
+  /** What the person found at the service. */
+  result: 'ok' | 'error';
+  /** `status_reread`: the record's status was read; `manual`: checked another way, said in `note`. */
+  method: 'status_reread' | 'manual';
+  note: string | null;
+}
+
+/**
+ * Settles an operation whose outcome is unknown (or that a crash left `sending` for five minutes
+ * or more), after a person checked it with the service (D16, D18). The database refuses the rest.
+ */
+export function settleOperation(client: TeamClient, input: SettlementInput): Promise<Result<TeamOperation>> {
+  return oneOperation(client, 'SELECT * FROM paydesk.settle_operation($1, $2, $3, $4)', [
+    input.operationId,
+    input.result,
+    input.method,
+    input.note,
+  ]);
+}
+
 /** What every desk has refunded of a deposit, or may have (sent, unknown), as decimal text. */
 export async function refundedTotal(
   client: TeamClient,

@@ -150,6 +150,12 @@ BEGIN
       RAISE EXCEPTION 'idempotency key % was already used by operation % with another request', p_idempotency_key, made.id
         USING ERRCODE = 'PD002', DETAIL = made.id::text;
     END IF;
+    -- D18: past 23 h the service may have forgotten the key, and a resend would make a second record.
+    IF made.state IN ('sending', 'outcome_unknown') AND made.created_at < now() - interval '23 hours' THEN
+      RAISE EXCEPTION 'operation % was first sent at %, more than 23 hours ago: the service keeps a request key for 24 hours only, so sending it again could make a second record. Read its status instead, or settle it after checking with the service',
+        made.id, to_char(made.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+        USING ERRCODE = 'PD005', DETAIL = made.id::text;
+    END IF;
     RETURN NEXT made;
     RETURN;
   END IF;
@@ -197,6 +203,46 @@ BEGIN
 END
 $$;
 
+-- An operation whose outcome is unknown is settled by a person who checked it with the service: by
+-- reading its status, or by hand with a note saying how. Its state becomes what was found, so the
+-- refunded total counts it right; the journal keeps how and by whom. An operation still being sent
+-- (under five minutes old) is not settled behind its desk's back: its answer may yet come.
+CREATE FUNCTION paydesk.settle_operation(p_operation bigint, p_result text, p_method text, p_note text)
+RETURNS SETOF paydesk.operations
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  op operations;
+BEGIN
+  IF p_result NOT IN ('ok', 'error') THEN
+    RAISE EXCEPTION 'a settled operation ends in ok or error, not %', p_result USING ERRCODE = 'PD003';
+  END IF;
+  IF p_method NOT IN ('status_reread', 'manual') THEN
+    RAISE EXCEPTION 'an operation is settled by status_reread or manual, not %', p_method USING ERRCODE = 'PD003';
+  END IF;
+  IF p_method = 'manual' AND coalesce(btrim(p_note), '') = '' THEN
+    RAISE EXCEPTION 'a manual settlement says how it was checked' USING ERRCODE = 'PD003';
+  END IF;
+  IF length(p_note) > 500 THEN
+    RAISE EXCEPTION 'the note is longer than 500 characters' USING ERRCODE = 'PD003';
+  END IF;
+  SELECT * INTO op FROM operations WHERE id = p_operation FOR UPDATE;
+  IF op.id IS NULL THEN
+    RAISE EXCEPTION 'no operation %', p_operation USING ERRCODE = 'PD004';
+  END IF;
+  IF op.state NOT IN ('sending', 'outcome_unknown') THEN
+    RAISE EXCEPTION 'operation % is already closed (%)', p_operation, op.state USING ERRCODE = 'PD005';
+  END IF;
+  IF op.state = 'sending' AND op.created_at > now() - interval '5 minutes' THEN
+    RAISE EXCEPTION 'operation % is still being sent by %: wait for its answer, or settle it after five minutes', p_operation, op.made_by
+      USING ERRCODE = 'PD005';
+  END IF;
+  UPDATE operations SET state = p_result, updated_at = now() WHERE id = p_operation RETURNING * INTO op;
+  PERFORM append_journal(jsonb_build_object('type', 'operation_settled', 'operation', op.id,
+    'state', p_result, 'method', p_method, 'note', p_note));
+  RETURN NEXT op;
+END
+$$;
+
 -- What every desk has refunded of a deposit, counting what may have gone through (sent, unknown).
 CREATE FUNCTION paydesk.refunded_total(p_account text, p_deposit text) RETURNS numeric
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
@@ -216,6 +262,7 @@ GRANT SELECT ON paydesk.operations_view, paydesk.journal_view, paydesk.journal_h
   paydesk.schema_version_view TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.refunded_total(text, text) TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.begin_operation(text, text, text, text, uuid, numeric, text, text),
-  paydesk.record_outcome(bigint, text, integer, integer) TO paydesk_operator, paydesk_admin;
+  paydesk.record_outcome(bigint, text, integer, integer),
+  paydesk.settle_operation(bigint, text, text, text) TO paydesk_operator, paydesk_admin;
 `,
 } as const;
