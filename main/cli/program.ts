@@ -9,6 +9,7 @@ import { describeEnvironmentCommands } from './environment-commands';
 import { describeRecordCommands } from './record-commands';
 import { describeReconcileCommands } from './reconcile-commands';
 import { describeResourceCommands } from './resource-commands';
+import { describeTeamCommands } from './team-commands';
 import { asJson } from './input';
 import { exitCodeFor, formatError, formatHuman, formatJson, printable } from './output';
 import type { CliSession } from './session';
@@ -128,6 +129,7 @@ such a request with audit reread or audit settle.`,
   describeAuditCommands(program, context);
   describeBatchCommands(program, context);
   describeReconcileCommands(program, context);
+  describeTeamCommands(program, context);
 
   try {
     await program.parseAsync([...io.argv], { from: 'user' });

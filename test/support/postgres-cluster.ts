@@ -57,6 +57,8 @@ export interface PostgresCluster {
    * connection cut) and starts it again on the same port; it recovers from its WAL.
    */
   crashAndRestart(): Promise<void>;
+  /** The server's log (its stderr): what a test may require to stay out of it, e.g. a password. */
+  logFile: string;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -138,6 +140,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
         await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'immediate', '-D', data]);
         await start();
       },
+      logFile: join(folder, 'server.log'),
       async stop() {
         await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', data]).catch(() => undefined);
         await rm(folder, { recursive: true, force: true });

@@ -13,6 +13,8 @@ export interface TeamDatabase {
   database: string;
   /** The owner role's connection, after `migrate`. */
   owner: Client;
+  /** The owner role's name and password, as `paydesk team …` is given them. */
+  ownerRole: { user: string; password: string };
   /** A cluster superuser's connection to the same database, for what only the test may do. */
   admin: Client;
   /**
@@ -20,6 +22,10 @@ export interface TeamDatabase {
    * `reconnect` opens that person's next connection (after the server restarted, say).
    */
   desk(groups: GroupRole[]): Promise<{ person: string; client: Client; reconnect(): Promise<Client> }>;
+  /** Connects over TLS as anyone, to this test's database unless told (closed after the test). */
+  login(user: string, password: string, database?: string): Promise<Client>;
+  /** Another database with an owner role of its own (CREATEROLE), nothing migrated: for `team init`. */
+  emptyDatabase(): Promise<{ database: string; ownerRole: { user: string; password: string } }>;
 }
 
 const name = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
@@ -54,19 +60,29 @@ export const test = base.extend<{ team: TeamDatabase }, { cluster: PostgresClust
       return client;
     };
     const root = await connect(cluster.superuser.user, cluster.superuser.password, 'postgres');
-    const database = name('team');
-    const ownerRole = name('owner');
-    const ownerPassword = randomBytes(12).toString('hex');
-    await root.query(`CREATE ROLE ${quoted(ownerRole)} LOGIN CREATEROLE PASSWORD '${ownerPassword}'`);
-    await root.query(`CREATE DATABASE ${quoted(database)} OWNER ${quoted(ownerRole)} TEMPLATE template0`);
-    const owner = await connect(ownerRole, ownerPassword, database);
+    // A database of its own, owned by an owner role of its own (CREATEROLE), as a team's would be.
+    const ownedDatabase = async () => {
+      const made = {
+        database: name('team'),
+        ownerRole: { user: name('owner'), password: randomBytes(12).toString('hex') },
+      };
+      const { user, password } = made.ownerRole;
+      await root.query(`CREATE ROLE ${quoted(user)} LOGIN CREATEROLE PASSWORD '${password}'`);
+      await root.query(`CREATE DATABASE ${quoted(made.database)} OWNER ${quoted(user)} TEMPLATE template0`);
+      return made;
+    };
+    const { database, ownerRole } = await ownedDatabase();
+    const owner = await connect(ownerRole.user, ownerRole.password, database);
     dataOf(await migrate(owner));
     const admin = await connect(cluster.superuser.user, cluster.superuser.password, database);
     await use({
       cluster,
       database,
       owner,
+      ownerRole,
       admin,
+      login: (user, password, to = database) => connect(user, password, to),
+      emptyDatabase: ownedDatabase,
       async desk(groups) {
         const person = name('person');
         const password = randomBytes(12).toString('hex');

@@ -1,4 +1,6 @@
 import type { Client, QueryResultRow } from 'pg';
+import type { Result } from '../../../shared/contract';
+import { connectionError } from './errors';
 
 /**
  * What the team modules need of a PostgreSQL connection: one query at a time on one session. A
@@ -19,6 +21,8 @@ export interface TeamConnectionOptions {
   ca: string;
 }
 
+const CONNECT_TIMEOUT_MS = 15_000;
+
 /**
  * Opens a connection over TLS checked against the team's CA. `pg` is loaded here, on first use,
  * so a desk without team mode never loads it.
@@ -32,10 +36,22 @@ export async function connectTeam(options: TeamConnectionOptions): Promise<Clien
     user: options.user,
     password: options.password,
     ssl: { ca: options.ca, rejectUnauthorized: true },
+    // A host that swallows packets would otherwise hold the command until the OS gives up (minutes).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   // A connection the server cuts while idle (a restart, a failover) is reported here; without a
   // listener that would end the process. The next query fails with a typed error (errors.ts).
   client.on('error', () => undefined);
   await client.connect();
   return client;
+}
+
+/** connectTeam as a Result: a refusal says what to check (address, CA, role, password). */
+export async function openTeam(options: TeamConnectionOptions): Promise<Result<Client>> {
+  try {
+    return { ok: true, data: await connectTeam(options) };
+  } catch (error) {
+    const where = `${options.host}:${options.port}/${options.database}`;
+    return { ok: false, error: connectionError(error, where, options.user) };
+  }
 }

@@ -49,3 +49,49 @@ export function teamError(error: unknown): ConsoleError {
   const kind = typeof code === 'string' ? KIND_OF_STATE[code] : undefined;
   return { kind: kind ?? 'storage', message: kind ? text : `The team database refused: ${text}` };
 }
+
+/** Node's TLS refusals: an unknown or untrusted CA, a name that does not match, an expired certificate. */
+const TLS_REFUSAL = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/;
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Why a connection to the team's database failed, as a sentence that says what to check: the
+ * address, the CA file, the role and its password. `where` names the server and database.
+ */
+export function connectionError(error: unknown, where: string, user: string): ConsoleError {
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as DatabaseError;
+  const text = typeof message === 'string' ? message : String(error);
+  if (typeof code === 'string' && UNREACHABLE.has(code)) {
+    return {
+      kind: 'network',
+      message: `The team database at ${where} cannot be reached (${code}): check the host, the port and the network.`,
+    };
+  }
+  if ((typeof code === 'string' && TLS_REFUSAL.test(code)) || /does not support SSL/i.test(text)) {
+    return {
+      kind: 'tls',
+      message: `The team database at ${where} was refused over TLS (${typeof code === 'string' ? code : text}): its certificate must be signed by the team's CA given with --ca, for this host name.`,
+    };
+  }
+  if (/timeout/i.test(text)) {
+    return { kind: 'timeout', message: `The team database at ${where} did not answer in time.` };
+  }
+  // invalid_password; invalid_authorization_specification (no such role, a NOLOGIN role, no pg_hba line).
+  if (code === '28P01' || code === '28000') {
+    return {
+      kind: 'auth',
+      message: `The team database at ${where} refused ${user}: ${text}. Check the role's name and password, and that it may still log in.`,
+    };
+  }
+  if (code === '3D000') {
+    return { kind: 'not_found', message: `The team database at ${where} does not exist: ${text}.` };
+  }
+  return teamError(error);
+}

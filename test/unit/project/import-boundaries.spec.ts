@@ -150,3 +150,15 @@ test('the composition roots load the record index database only when a record is
     ).toEqual([]);
   }
 });
+
+test('the composition roots load pg only when a team command connects', () => {
+  for (const entry of ['main/cli/run.ts', 'main/index.ts', 'main/web/cli.ts']) {
+    const loaded = loadedAtStart(entry);
+    // connectTeam imports pg with import(): `paydesk --help` and every other command never load it.
+    expect(
+      loaded.packages.filter((line) => / imports pg(\/|$)/.test(line)),
+      entry,
+    ).toEqual([]);
+  }
+  expect(loadedAtStart('main/cli/run.ts').files).toContain('main/cli/team-commands.ts');
+});
