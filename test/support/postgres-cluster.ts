@@ -209,3 +209,30 @@ async function makeCertificates(folder: string): Promise<void> {
   ]);
   await chmod(at('server.key'), 0o600);
 }
+
+/** A CA certificate (PEM) that signed nothing of any cluster's: a server checked against it is refused. */
+export async function anotherCa(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'paydesk-other-ca-'));
+  try {
+    await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(folder, 'ca.key'),
+      '-out',
+      join(folder, 'ca.crt'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=Another CA',
+    ]);
+    return await readFile(join(folder, 'ca.crt'), 'utf8');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

@@ -10,7 +10,8 @@ export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 /** Any fixed number: migrators of one database wait for each other on it. */
 const MIGRATION_LOCK = 0x70617964;
 
-async function inTransaction<T>(client: TeamClient, work: () => Promise<T>): Promise<T> {
+/** One transaction: committed when `work` resolves, rolled back when it throws. */
+export async function inTransaction<T>(client: TeamClient, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const value = await work();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ConsoleError, Result } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
-import { checkSchema, migrate } from './migrate';
+import { checkSchema, inTransaction, migrate } from './migrate';
 
 /**
  * The people of a team database (docs/architecture.md, "Team mode: the database"): each person is
@@ -103,18 +103,6 @@ function administrationError(error: unknown, person: string): ConsoleError {
     };
   }
   return teamError(error);
-}
-
-async function inTransaction<T>(client: TeamClient, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
-  try {
-    const value = await work();
-    await client.query('COMMIT');
-    return value;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  }
 }
 
 /** The owner role is not a person: it must stay able to log in and run the migrations. */

@@ -1,47 +1,20 @@
 import { test as base } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { connectTeam } from '../../../main/core/team/client';
-import { startPostgresCluster } from '../../support/postgres-cluster';
+import { anotherCa, startPostgresCluster } from '../../support/postgres-cluster';
 import { expect, test } from '../../support/team-database';
 
 /** main/core/team/client.ts: a desk reaches the team's database over TLS checked against the team's CA. */
 
 test('a server whose certificate another CA signed is refused', async ({ team }) => {
-  const folder = await mkdtemp(join(tmpdir(), 'paydesk-other-ca-'));
-  try {
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      join(folder, 'ca.key'),
-      '-out',
-      join(folder, 'ca.crt'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=Another CA',
-    ]);
-    const otherCa = await readFile(join(folder, 'ca.crt'), 'utf8');
-    const { cluster } = team;
-    const connecting = connectTeam({
-      ...cluster,
-      ...cluster.superuser,
-      database: team.database,
-      ca: otherCa,
-    });
-    await expect(connecting).rejects.toThrow(/self-signed certificate|unable to verify|unable to get/);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  const { cluster } = team;
+  const connecting = connectTeam({
+    ...cluster,
+    ...cluster.superuser,
+    database: team.database,
+    ca: await anotherCa(),
+  });
+  await expect(connecting).rejects.toThrow(/self-signed certificate|unable to verify|unable to get/);
 });
 
 test("with the team's CA and a person's password the connection is TLS, as that person", async ({ team }) => {

@@ -1,16 +1,15 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Client } from 'pg';
 import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import { connectTeam } from '../../../main/core/team/client';
 import { SCHEMA_VERSION } from '../../../main/core/team/migrate';
 import { beginOperation } from '../../../main/core/team/operations';
 import { runCliInProcess, type CliRun } from '../../support/in-process-cli';
+import { anotherCa } from '../../support/postgres-cluster';
 import { dataOf } from '../../support/result';
 import { expect, test, type TeamDatabase } from '../../support/team-database';
 
@@ -327,32 +326,9 @@ test('a server that is not there, or whose certificate another CA signed, is ref
     /^paydesk: network: The team database at 127\.0\.0\.1:\d+\/\S+ cannot be reached \(ECONNREFUSED\)/,
   );
 
-  const folder = await mkdtemp(join(tmpdir(), 'paydesk-other-ca-'));
-  try {
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      join(folder, 'ca.key'),
-      '-out',
-      join(folder, 'ca.crt'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=Another CA',
-    ]);
-    const otherCa = await readFile(join(folder, 'ca.crt'), 'utf8');
-    const refused = await team(database, ['migrate'], { ca: otherCa });
-    expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(
-      /^paydesk: tls: The team database at .* was refused over TLS \(\w+\): its certificate must be signed by the team's CA/,
-    );
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  const refused = await team(database, ['migrate'], { ca: await anotherCa() });
+  expect(refused.code).toBe(3);
+  expect(refused.stderr).toMatch(
+    /^paydesk: tls: The team database at .* was refused over TLS \(\w+\): its certificate must be signed by the team's CA/,
+  );
 });
