@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ConsoleError, Result } from '../../shared/contract';
 import { STDIN_SOURCE } from '../core/storage/bounded-read';
 import { openTeam, type TeamClient } from '../core/team/client';
+import { teamDoctor } from '../core/team/doctor';
 import { migrate } from '../core/team/migrate';
 import {
   addPerson,
@@ -43,14 +44,21 @@ These commands are run by the team's owner role (the role that owns the database
 CREATEROLE, e.g. your managed database's admin user): desks have no right to any of them.
 The owner's password is read from ${TEAM_PASSWORD_VARIABLE}, never from the command line.`;
 
-function withConnectionFlags(command: Command): Command {
+const DOCTOR_NOTE = `
+Any role may run it: a person, to check their own access, or the owner. The password is read
+from ${TEAM_PASSWORD_VARIABLE}, never from the command line. Exit 1 when there is advice.`;
+
+function withConnectionFlags(
+  command: Command,
+  user = { flag: '--user <owner>', description: "the team's owner role", note: OWNER_NOTE },
+): Command {
   return command
     .requiredOption('--host <host>', "the team database's host name, as its certificate names it")
     .option('--port <port>', 'its port', '5432')
     .requiredOption('--database <name>', 'the database')
-    .requiredOption('--user <owner>', "the team's owner role")
+    .requiredOption(user.flag, user.description)
     .requiredOption('--ca <pem file>', "the team's CA certificate (PEM): the server's must chain to it")
-    .addHelpText('after', OWNER_NOTE);
+    .addHelpText('after', user.note);
 }
 
 /** What a new person's password is: typed hidden at a terminal, else stdin (one line end dropped). */
@@ -85,10 +93,11 @@ async function newPassword(context: CommandContext, person: string): Promise<Res
  * Connects as the flags say, runs `work`, and always closes the connection. Everything the flags
  * and the environment lack is reported before any connection is tried.
  */
-async function withTeamConnection(
+async function withTeamConnection<T>(
   context: CommandContext,
   flags: ConnectionFlags,
-  work: (client: TeamClient) => Promise<Result<unknown>>,
+  work: (client: TeamClient) => Promise<Result<T>>,
+  exitCodeOf: (answer: T) => number = () => 0,
 ): Promise<void> {
   const port = Number(flags.port);
   if (!/^\d+$/.test(flags.port) || port < 1 || port > 65535) {
@@ -127,6 +136,7 @@ async function withTeamConnection(
     const done = await work(client.data);
     if (!done.ok) return context.fail(done.error);
     context.print(asJson(done.data));
+    context.exit(exitCodeOf(done.data));
   } finally {
     await client.data.end().catch(() => undefined);
   }
@@ -137,7 +147,9 @@ const failed = (error: ConsoleError): Result<never> => ({ ok: false, error });
 export function describeTeamCommands(program: Command, context: CommandContext): void {
   const team = program
     .command('team')
-    .description("team mode's database: set it up, migrate it, add and remove people (as its owner role)");
+    .description(
+      "team mode's database: set it up, migrate it, add and remove people (as its owner role), check a connection",
+    );
 
   withConnectionFlags(
     team
@@ -196,4 +208,15 @@ export function describeTeamCommands(program: Command, context: CommandContext):
     if (!person.ok) return context.fail(person.error);
     return withTeamConnection(context, flags, (client) => removePerson(client, person.data));
   });
+
+  withConnectionFlags(
+    team
+      .command('doctor')
+      .description(
+        'check a connection: TLS as the server sees it, the role, its groups, the schema against this Paydesk',
+      ),
+    { flag: '--user <role>', description: 'the role to connect as', note: DOCTOR_NOTE },
+  ).action((flags: ConnectionFlags) =>
+    withTeamConnection(context, flags, teamDoctor, (report) => (report.advice.length === 0 ? 0 : 1)),
+  );
 }

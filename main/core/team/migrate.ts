@@ -31,7 +31,7 @@ async function appliedVersion(client: TeamClient): Promise<number> {
 }
 
 /** A schema other than this code's: newer, this desk must be updated; older, the owner must migrate. */
-function schemaMismatch(found: number): Result<never> {
+export function schemaMismatch(found: number): Result<never> {
   const how =
     found > SCHEMA_VERSION
       ? `newer than this Paydesk knows (${SCHEMA_VERSION}): update Paydesk on this desk before using the team database.`
@@ -82,21 +82,33 @@ export async function migrate(client: TeamClient): Promise<Result<{ from: number
 }
 
 /**
+ * The schema version as any role in a team group reads it (the view), 0 when nothing was migrated.
+ * Throws what the database answers otherwise (a role in no group may not read it).
+ */
+export async function readSchemaVersion(client: TeamClient): Promise<number> {
+  try {
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM paydesk.schema_version_view',
+    );
+    return rows[0]?.version ?? 0;
+  } catch (error) {
+    // undefined_table, invalid_schema_name: nothing was migrated yet.
+    const code = (error as { code?: unknown }).code;
+    if (code === '42P01' || code === '3F000') return 0;
+    throw error;
+  }
+}
+
+/**
  * What a desk checks before it uses the team database: the schema is exactly the one this code
  * was written for. Newer: this desk must be updated. Older or absent: the owner must migrate.
  */
 export async function checkSchema(client: TeamClient): Promise<Result<{ version: number }>> {
   let found: number;
   try {
-    const { rows } = await client.query<{ version: number | null }>(
-      'SELECT max(version) AS version FROM paydesk.schema_version_view',
-    );
-    found = rows[0]?.version ?? 0;
+    found = await readSchemaVersion(client);
   } catch (error) {
-    // undefined_table, invalid_schema_name: nothing was migrated yet.
-    const code = (error as { code?: unknown }).code;
-    if (code !== '42P01' && code !== '3F000') return { ok: false, error: teamError(error) };
-    found = 0;
+    return { ok: false, error: teamError(error) };
   }
   if (found !== SCHEMA_VERSION) return schemaMismatch(found);
   return { ok: true, data: { version: found } };

@@ -170,13 +170,29 @@ export interface RemovedPerson {
   groupsRevoked: TeamGroup[];
 }
 
-/** A role's login right and the team groups it is directly in, as removePerson reads them. */
+/** A role's login right and the team groups it is directly in. */
 const membershipSchema = z.object({
   can_login: z.boolean(),
   groups: z.array(
     z.enum(TEAM_GROUPS.map(groupRole)).transform((role) => role.slice('paydesk_'.length) as TeamGroup),
   ),
 });
+export type RoleMembership = z.infer<typeof membershipSchema>;
+
+/** A role's login right and direct team groups; undefined when no role has that name. */
+export async function roleOf(client: TeamClient, role: string): Promise<RoleMembership | undefined> {
+  const { rows } = await client.query(
+    `SELECT r.rolcanlogin AS can_login,
+            coalesce(array_agg(g.rolname::text ORDER BY g.rolname) FILTER (WHERE g.rolname IS NOT NULL), '{}'::text[]) AS groups
+       FROM pg_catalog.pg_roles r
+       LEFT JOIN pg_catalog.pg_auth_members m ON m.member = r.oid
+       LEFT JOIN pg_catalog.pg_roles g ON g.oid = m.roleid AND g.rolname = ANY ($2)
+      WHERE r.rolname = $1
+      GROUP BY r.rolcanlogin`,
+    [role, TEAM_GROUPS.map(groupRole)],
+  );
+  return rows.length === 0 ? undefined : membershipSchema.parse(rows[0]);
+}
 
 /**
  * Removes a person: NOLOGIN and every group membership revoked. The role stays, so their journal
@@ -190,20 +206,10 @@ export async function removePerson(client: TeamClient, name: string): Promise<Re
     if (await isConnectedOwner(client, person.data)) {
       return refused('validation', `${person.data} is the team's owner role, not a person.`, 'person');
     }
-    const { rows } = await client.query(
-      `SELECT r.rolcanlogin AS can_login,
-              coalesce(array_agg(g.rolname::text ORDER BY g.rolname) FILTER (WHERE g.rolname IS NOT NULL), '{}'::text[]) AS groups
-         FROM pg_catalog.pg_roles r
-         LEFT JOIN pg_catalog.pg_auth_members m ON m.member = r.oid
-         LEFT JOIN pg_catalog.pg_roles g ON g.oid = m.roleid AND g.rolname = ANY ($2)
-        WHERE r.rolname = $1
-        GROUP BY r.rolcanlogin`,
-      [person.data, TEAM_GROUPS.map(groupRole)],
-    );
-    if (rows.length === 0) {
+    const found = await roleOf(client, person.data);
+    if (!found) {
       return refused('not_found', `There is no person ${person.data} in this team database.`, 'person');
     }
-    const found = membershipSchema.parse(rows[0]);
     if (found.can_login && found.groups.length === 0) {
       return refused(
         'not_permitted',

@@ -332,3 +332,63 @@ test('a server that is not there, or whose certificate another CA signed, is ref
     /^paydesk: tls: The team database at .* was refused over TLS \(\w+\): its certificate must be signed by the team's CA/,
   );
 });
+
+test('doctor: a person sees TLS, who they are, their groups and a schema that fits', async ({
+  team: database,
+}) => {
+  const person = personName();
+  const secret = password();
+  expect((await team(database, ['add-person', person, '--groups', 'operator'], { stdin: secret })).code).toBe(
+    0,
+  );
+  const asPerson = { database: database.database, ownerRole: { user: person, password: secret } };
+  const run = await team(database, ['doctor', '--json'], { target: asPerson });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(JSON.parse(run.stdout)).toEqual({
+    tls: { on: true, version: expect.stringMatching(/^TLSv1\.[23]$/), cipher: expect.any(String) },
+    role: person,
+    owner: false,
+    groups: ['operator'],
+    schema: { found: SCHEMA_VERSION, expected: SCHEMA_VERSION, verdict: 'ok' },
+    advice: [],
+  });
+
+  // A schema newer than this code: the desk must be updated, and the doctor says so (exit 1).
+  await database.owner.query("INSERT INTO paydesk.schema_version (version, name) VALUES ($1, 'later')", [
+    SCHEMA_VERSION + 1,
+  ]);
+  const newer = await team(database, ['doctor'], { target: asPerson });
+  expect(newer.code).toBe(1);
+  expect(newer.stdout).toContain('schema.verdict: update_paydesk\n');
+  expect(newer.stdout).toContain('update Paydesk on this desk');
+});
+
+test('doctor: an unmigrated database, and a role in no group, each get their advice and exit 1', async ({
+  team: database,
+}) => {
+  const fresh = await database.emptyDatabase();
+  const owner = await team(database, ['doctor', '--json'], { target: fresh });
+  expect(owner.code).toBe(1);
+  expect(JSON.parse(owner.stdout)).toMatchObject({
+    role: fresh.ownerRole.user,
+    owner: true,
+    groups: [],
+    schema: { found: 0, verdict: 'owner_must_migrate' },
+    advice: [expect.stringContaining('the owner runs paydesk team migrate')],
+  });
+
+  const outsider = personName();
+  const secret = password();
+  await database.admin.query(`CREATE ROLE "${outsider}" LOGIN PASSWORD '${secret}'`);
+  const run = await team(database, ['doctor', '--json'], {
+    target: { database: database.database, ownerRole: { user: outsider, password: secret } },
+  });
+  expect(run.code).toBe(1);
+  expect(JSON.parse(run.stdout)).toMatchObject({
+    owner: false,
+    groups: [],
+    schema: { found: null, verdict: 'unreadable' },
+    advice: [`${outsider} is in no team group: the owner adds people with paydesk team add-person.`],
+  });
+});
