@@ -14,6 +14,8 @@ export interface CliRunInput {
   stdin?: string;
   /** stdin acts as a terminal (a prompt may ask there). */
   stdinTerminal?: boolean;
+  /** stdin is this stand-in terminal (standInTerminal): a hidden prompt reads its keys. */
+  terminal?: ReturnType<typeof standInTerminal>;
   signal?: AbortSignal;
   /** stderr acts as a terminal, so a batch draws its progress line there. */
   tty?: boolean;
@@ -38,7 +40,7 @@ export async function runCliInProcess(
     {
       argv,
       env: input.env,
-      stdin: input.stdinTerminal ? Object.assign(stdin, { isTTY: true }) : stdin,
+      stdin: input.terminal ?? (input.stdinTerminal ? Object.assign(stdin, { isTTY: true }) : stdin),
       stdout: { write: (text: string) => (stdout += text) },
       stderr: {
         write: (text: string) => {
@@ -52,4 +54,19 @@ export async function runCliInProcess(
     options,
   );
   return { code, stdout, stderr };
+}
+
+/** What a terminal gives the CLI: keys as bytes, `isTTY`, and raw mode (recorded). */
+export function standInTerminal(
+  keys: string[],
+): Readable & { isTTY: true; setRawMode(raw: boolean): unknown; modes: boolean[] } {
+  const modes: boolean[] = [];
+  return Object.assign(Readable.from(keys.map((key) => Buffer.from(key, 'utf8'))), {
+    isTTY: true as const,
+    modes,
+    setRawMode(raw: boolean) {
+      modes.push(raw);
+      return this;
+    },
+  });
 }

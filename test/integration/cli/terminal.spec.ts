@@ -13,6 +13,7 @@ import {
   createVault,
   type SecretBackend,
 } from '../../../main/core/vault';
+import { standInTerminal } from '../../support/in-process-cli';
 import { requireKeychain, testService } from '../../support/keychain';
 
 /**
@@ -29,21 +30,6 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
-}
-
-/** What a terminal gives the CLI: keys as bytes, `isTTY`, and raw mode (recorded). */
-function standInTerminal(
-  keys: string[],
-): Readable & { isTTY: true; setRawMode(raw: boolean): unknown; modes: boolean[] } {
-  const modes: boolean[] = [];
-  return Object.assign(Readable.from(keys.map((key) => Buffer.from(key, 'utf8'))), {
-    isTTY: true as const,
-    modes,
-    setRawMode(raw: boolean) {
-      modes.push(raw);
-      return this;
-    },
-  });
 }
 
 interface Fixtures {

@@ -8,7 +8,7 @@ import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import { connectTeam } from '../../../main/core/team/client';
 import { SCHEMA_VERSION } from '../../../main/core/team/migrate';
 import { beginOperation } from '../../../main/core/team/operations';
-import { runCliInProcess, type CliRun } from '../../support/in-process-cli';
+import { runCliInProcess, standInTerminal, type CliRun } from '../../support/in-process-cli';
 import { anotherCa } from '../../support/postgres-cluster';
 import { dataOf } from '../../support/result';
 import { expect, test, type TeamDatabase } from '../../support/team-database';
@@ -30,7 +30,14 @@ interface Target {
 async function team(
   database: TeamDatabase,
   argv: string[],
-  options: { stdin?: string; target?: Target; env?: Record<string, string>; port?: number; ca?: string } = {},
+  options: {
+    stdin?: string;
+    terminal?: ReturnType<typeof standInTerminal>;
+    target?: Target;
+    env?: Record<string, string>;
+    port?: number;
+    ca?: string;
+  } = {},
 ): Promise<CliRun> {
   const target = options.target ?? database;
   const folder = await mkdtemp(join(tmpdir(), 'paydesk-team-cli-'));
@@ -57,6 +64,7 @@ async function team(
       {
         env: { PAYDESK_TEAM_PASSWORD: target.ownerRole.password, ...options.env },
         ...(options.stdin !== undefined && { stdin: options.stdin }),
+        ...(options.terminal !== undefined && { terminal: options.terminal }),
       },
       {},
     );
@@ -391,4 +399,18 @@ test('doctor: an unmigrated database, and a role in no group, each get their adv
     schema: { found: null, verdict: 'unreadable' },
     advice: [`${outsider} is in no team group: the owner adds people with paydesk team add-person.`],
   });
+});
+
+test('at a terminal the new password is asked with the typing hidden, and never echoed', async ({
+  team: database,
+}) => {
+  const person = personName();
+  const secret = password();
+  const terminal = standInTerminal([secret.slice(0, 5), `${secret.slice(5)}\r`]);
+  const run = await team(database, ['add-person', person, '--groups', 'viewer'], { terminal });
+  expect(run.code).toBe(0);
+  expect(terminal.modes).toEqual([true, false]);
+  expect(run.stderr).toBe(`Password for ${person} (hidden as you type; Enter to set it): \n`);
+  expect(run.stdout).not.toContain(secret.slice(0, 5));
+  await database.login(person, secret);
 });
