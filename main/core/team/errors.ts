@@ -22,17 +22,29 @@ interface DatabaseError {
   message?: unknown;
 }
 
+/** The socket's own errors when the server cannot be reached or the connection broke. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
 /**
  * The connection itself failed, not a statement: SQLSTATE class 08 and the server shutting down
  * or starting (57P01–57P03), the socket's own errors, and pg's messages for a connection that
  * ended (they carry no code).
  */
 function lostConnection(code: unknown, text: string): boolean {
-  if (typeof code === 'string') {
-    if (code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
-    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code))
-      return true;
-  }
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('08') || /^57P0[1-3]$/.test(code) || UNREACHABLE.has(code))
+  )
+    return true;
   return /Connection terminated|not queryable|terminating connection/.test(text);
 }
 
@@ -52,14 +64,6 @@ export function teamError(error: unknown): ConsoleError {
 
 /** Node's TLS refusals: an unknown or untrusted CA, a name that does not match, an expired certificate. */
 const TLS_REFUSAL = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/;
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-  'EAI_AGAIN',
-]);
 
 /**
  * Why a connection to the team's database failed, as a sentence that says what to check: the
