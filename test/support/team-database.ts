@@ -19,9 +19,12 @@ export interface TeamDatabase {
   admin: Client;
   /**
    * A new person (a LOGIN role in the given groups) connected over TLS, as a desk would be;
-   * `reconnect` opens that person's next connection (after the server restarted, say).
+   * `reconnect` opens that person's next connection (after the server restarted, say), and
+   * `password` answers it for code that connects on its own.
    */
-  desk(groups: GroupRole[]): Promise<{ person: string; client: Client; reconnect(): Promise<Client> }>;
+  desk(
+    groups: GroupRole[],
+  ): Promise<{ person: string; client: Client; reconnect(): Promise<Client>; password(): Promise<string> }>;
   /** Connects over TLS as anyone, to this test's database unless told (closed after the test). */
   login(user: string, password: string, database?: string): Promise<Client>;
   /** Another database with an owner role of its own (CREATEROLE), nothing migrated: for `team init`. */
@@ -92,6 +95,7 @@ export const test = base.extend<{ team: TeamDatabase }, { cluster: PostgresClust
           person,
           client: await connect(person, password, database),
           reconnect: () => connect(person, password, database),
+          password: async () => password,
         };
       },
     });

@@ -79,6 +79,18 @@ END
 $$;
 CREATE TRIGGER operations_made_by BEFORE INSERT ON paydesk.operations
   FOR EACH ROW EXECUTE FUNCTION paydesk.stamp_session_user();
+-- Every desk listening hears of each operation begun or changed, within the transaction's commit
+-- (NOTIFY is sent on commit, never for a rollback). The payload is a hint to read the view again,
+-- never data to trust: any role may NOTIFY on any channel.
+CREATE FUNCTION paydesk.announce_operation() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, paydesk AS $$
+BEGIN
+  PERFORM pg_notify('paydesk_operations', json_build_object('operation', NEW.id, 'state', NEW.state)::text);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER operations_announced AFTER INSERT OR UPDATE ON paydesk.operations
+  FOR EACH ROW EXECUTE FUNCTION paydesk.announce_operation();
 CREATE TRIGGER journal_person BEFORE INSERT ON paydesk.journal
   FOR EACH ROW EXECUTE FUNCTION paydesk.stamp_session_user();
 
