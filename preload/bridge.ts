@@ -72,7 +72,7 @@ function asEvent(message: unknown): BridgeEventMessage | undefined {
   return { name: message.name, payload: message.payload };
 }
 
-export interface BridgeOptions {
+interface BridgeOptions {
   /**
    * Where an exception thrown by a page's event listener goes. By default it is rethrown on its
    * own (an uncaught error in the page's console), after the other listeners have run.

@@ -31,7 +31,7 @@ export async function readInputText(
 export const asJson = (record: unknown): JsonValue => JSON.parse(JSON.stringify(record ?? null)) as JsonValue;
 
 /** A terminal that can stop echoing what is typed (process.stdin at a terminal). */
-export interface HidingTerminal extends AsyncIterable<string | Uint8Array> {
+interface HidingTerminal extends AsyncIterable<string | Uint8Array> {
   isTTY: true;
   setRawMode(raw: boolean): unknown;
 }

@@ -86,7 +86,7 @@ function writeCsv(rows: Iterable<readonly CsvCell[]>, options: CsvBuildOptions, 
   });
 }
 
-export interface CsvParseOptions {
+interface CsvParseOptions {
   delimiter?: ',' | ';' | '\t';
 }
 

@@ -19,9 +19,9 @@ const AUDIT_FOLDER_NAME = 'audit';
 /** V8's compiled code of the command line, kept between runs (main/cli/index.ts). */
 export const CLI_CODE_CACHE_FOLDER_NAME = 'cli-code-cache';
 
-export type Variables = Readonly<Record<string, string | undefined>>;
+type Variables = Readonly<Record<string, string | undefined>>;
 
-export interface DataDirPlatform {
+interface DataDirPlatform {
   /** `process.platform`. */
   platform: NodeJS.Platform;
   /** The user's home folder (`os.homedir()`). */

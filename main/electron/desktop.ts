@@ -66,7 +66,7 @@ export function openAppLog(): { log: AppLog; folder: string | null } {
   return { log, folder: log.file === null ? null : folder };
 }
 
-export interface DesktopShellOptions {
+interface DesktopShellOptions {
   /** Where window-state.json is kept (the data folder). */
   dataDir: string;
   log: AppLog;
@@ -74,7 +74,7 @@ export interface DesktopShellOptions {
   api: Pick<ConsoleApi, 'listEnvironments' | 'getCredentialStatus' | 'getClockStatus' | 'getPreferences'>;
 }
 
-export interface DesktopShell {
+interface DesktopShell {
   /** Bounds and maximised state for the next window (the saved ones, put back on a display). */
   windowState(): WindowState;
   /** Context menu, remembered bounds and crash logging for a new window. */

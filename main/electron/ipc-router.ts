@@ -16,7 +16,7 @@ interface EventSource {
   onAny(listener: (name: string, payload: unknown) => void): () => void;
 }
 
-export interface IpcRouterOptions {
+interface IpcRouterOptions {
   window: BrowserWindow;
   page: OwnPage;
   dispatch: Dispatch;

@@ -182,7 +182,7 @@ export interface MenuActions {
   copyDiagnostics(): void;
 }
 
-export interface MenuTemplateOptions {
+interface MenuTemplateOptions {
   platform: NodeJS.Platform;
   /** A packaged app: no reload and no developer tools (a reload drops a form being filled in). */
   packaged: boolean;
@@ -337,7 +337,7 @@ export const idContextMenuRequestSchema = z
     hasSelection: z.boolean(),
   })
   .strict();
-export type IdContextMenuRequest = z.infer<typeof idContextMenuRequestSchema>;
+type IdContextMenuRequest = z.infer<typeof idContextMenuRequestSchema>;
 
 export function contextMenuFactsForId({ id, hasSelection }: IdContextMenuRequest): ContextMenuFacts {
   return {

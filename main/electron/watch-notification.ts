@@ -15,7 +15,7 @@ import {
  * (menus.ts), because a notification also comes while no window (and so no renderer) is open.
  * Words follow renderer/src/i18n/GLOSSARY.md.
  */
-export interface WatchNotificationContent {
+interface WatchNotificationContent {
   title: string;
   body: string;
   urgency: 'normal' | 'critical';

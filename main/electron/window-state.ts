@@ -19,7 +19,7 @@ export interface WindowState {
   maximized: boolean;
 }
 
-export interface WindowSizing {
+interface WindowSizing {
   width: number;
   height: number;
   minWidth: number;

@@ -2,7 +2,7 @@ import { BrowserWindow } from 'electron';
 import { ownPageUrl, webPreferencesFor, type OwnPage } from '../page/policy';
 import { WINDOW_SIZING, type WindowState } from './window-state';
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   page: OwnPage;
   /** Absolute path of the bundled preload (out/preload/index.cjs). */
   preloadPath: string;

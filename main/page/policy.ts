@@ -231,7 +231,7 @@ export interface IpcSenderFacts {
   frame: { isMainFrameOfOwnWindow: boolean; url: string } | null;
 }
 
-export type SenderDecision = { trusted: true } | { trusted: false; reason: string };
+type SenderDecision = { trusted: true } | { trusted: false; reason: string };
 
 /**
  * The router's gate (architecture: "sender check in one place"): only our channels, only our

@@ -28,7 +28,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 export const PLAIN_TEXT = CONTENT_TYPES['.txt'] ?? 'text/plain';
 
-export type RendererFile =
+type RendererFile =
   | { kind: 'file'; path: string; contentType: string }
   | { kind: 'refused'; status: 400 | 404; reason: string };
 

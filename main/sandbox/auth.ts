@@ -55,7 +55,7 @@ export function idempotencyKeyOf(headers: IncomingHttpHeaders): { ok: true; key?
   return key.trim().length > 0 && key.length <= 255 ? { ok: true, key } : { ok: false };
 }
 
-export interface SignedRequest {
+interface SignedRequest {
   headers: IncomingHttpHeaders;
   rawBody: Buffer;
   /** POSTs carry a JSON body and must say so (spec: Content-Type application/json). */

@@ -92,7 +92,7 @@ export function cancelCashout(world: World, body: z.infer<typeof cashoutCancelSc
   return ok(cashoutStatusRecord(cashout));
 }
 
-export interface RejectionInput {
+interface RejectionInput {
   rejectionCode?: number;
   rejectionReason?: string;
 }

@@ -9,7 +9,7 @@ import { seededState } from './seed-data';
 import type { SandboxState } from './state';
 import type { World } from './world';
 
-export interface SandboxCoreOptions {
+interface SandboxCoreOptions {
   seed: number;
   credentials: SandboxCredentials;
   allowIps: readonly string[];

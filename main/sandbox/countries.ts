@@ -1,6 +1,6 @@
 /** The countries the sandbox serves, with their currency and document types. */
 
-export interface Country {
+interface Country {
   code: string;
   currency: string;
   /** Local currency units per US dollar. */

@@ -258,7 +258,7 @@ function cardDetailFor(deposit: DepositRecord, method: PaymentMethodSpec, world:
   };
 }
 
-export interface DepositMoveOptions {
+interface DepositMoveOptions {
   /** For CREATED → PENDING outside the checkout page: the method the payer chose. */
   paymentMethod?: string;
   /** When the move happened (time-driven moves happen at their deadline, not at the sweep). */

@@ -33,7 +33,7 @@ const SERVICE_ERRORS = {
   internal: { status: 500, code: 500, type: 'INTERNAL_SERVER_ERROR' },
 } as const;
 
-export type ServiceErrorName = keyof typeof SERVICE_ERRORS;
+type ServiceErrorName = keyof typeof SERVICE_ERRORS;
 
 export function serviceError(name: ServiceErrorName, description: string): Answer {
   const { status, code, type } = SERVICE_ERRORS[name];
@@ -54,7 +54,7 @@ const CASHOUT_ERRORS = {
   internal: { status: 500, code: 500, message: 'Internal server error' },
 } as const;
 
-export type CashoutErrorName = keyof typeof CASHOUT_ERRORS;
+type CashoutErrorName = keyof typeof CASHOUT_ERRORS;
 
 /** `{code, message}`; `detail` (e.g. the field path) is appended to the standard message. */
 export function cashoutError(name: CashoutErrorName, detail?: string): Answer {

@@ -8,7 +8,7 @@ import { createRandom, type Random } from './random';
  * client's idempotent retry can be shown not to duplicate anything.
  */
 const FAULT_KINDS = ['latency', 'drop', 'http500', 'malformed'] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const faultSettingsSchema = z
   .object({
@@ -19,7 +19,7 @@ export const faultSettingsSchema = z
     max_latency_ms: z.number().int().min(0).max(60_000).optional(),
   })
   .strict();
-export type FaultSettingsInput = z.infer<typeof faultSettingsSchema>;
+type FaultSettingsInput = z.infer<typeof faultSettingsSchema>;
 
 export type FaultPlan =
   | { kind: 'latency'; delayMs: number }

@@ -16,7 +16,7 @@ interface Entry {
   answer: Promise<Answer>;
 }
 
-export type Claim =
+type Claim =
   | { kind: 'first'; settle(answer: Answer): void }
   | { kind: 'replay'; answer: Promise<Answer> }
   | { kind: 'conflict' };

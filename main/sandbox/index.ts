@@ -16,7 +16,7 @@ import { buildServer } from './server';
 
 export type { SandboxCredentials } from './credentials';
 /** Ids of the seeded records (deposit 300000001, refund 17, cashout 11954, sub-merchant 18703…). */
-export { SEEDED as SEEDED_RECORDS, FIRST_BULK_DEPOSIT_ID, MAX_BULK_DEPOSITS } from './seed-data';
+export { SEEDED as SEEDED_RECORDS, FIRST_BULK_DEPOSIT_ID } from './seed-data';
 
 export interface SandboxOptions {
   /** Seeds credentials, ids and records; two sandboxes with one seed hold the same data. Random when absent. */

@@ -1,7 +1,6 @@
 /** What a payment method is made of, and the pieces its table entries share. */
 
-export const METHOD_TYPES = ['BANK_DEPOSIT', 'BANK_TRANSFER', 'CREDIT_CARD', 'VOUCHER'] as const;
-type MethodType = (typeof METHOD_TYPES)[number];
+type MethodType = 'BANK_DEPOSIT' | 'BANK_TRANSFER' | 'CREDIT_CARD' | 'VOUCHER';
 
 /** How the sandbox writes the payment instructions of a method (payment_info.metadata). */
 type InstructionKind = 'bank_deposit' | 'bank_transfer' | 'voucher' | 'instant' | 'card';

@@ -21,7 +21,7 @@ interface NotificationAttempt {
   error?: string;
 }
 
-export interface NotificationEntry {
+interface NotificationEntry {
   id: number;
   subject: NotificationSubject;
   record_id: number;
@@ -35,7 +35,7 @@ export interface NotificationEntry {
 
 const NOTIFICATION_RETRIES = 5;
 
-export interface NotifierOptions {
+interface NotifierOptions {
   /** When an attempt happened, as the notifications log shows it (D13). */
   businessClock: SandboxClock;
   /** X-Date of the attempt: the merchant checks it against its own wall clock, like the service's D2. */

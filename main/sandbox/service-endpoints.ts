@@ -36,7 +36,7 @@ interface ServiceCall {
   cashoutBody: unknown;
 }
 
-export interface Endpoint {
+interface Endpoint {
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   auth: AuthKind;

@@ -51,7 +51,7 @@ type MoveGuard =
   /** Spec: EARLY RELEASED "is used only when early_release was sent in the request". */
   'early_release_requested';
 
-export interface Move<S extends string> {
+interface Move<S extends string> {
   from: S;
   to: S;
   trigger: string;

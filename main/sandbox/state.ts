@@ -70,7 +70,7 @@ export interface CashoutRecord {
   createdAt: number;
 }
 
-export interface SubMerchantRecord {
+interface SubMerchantRecord {
   sub_merchant_id: number;
   markup_fee: number;
   sub_merchant_name: string;

@@ -8,7 +8,7 @@ export const repositoryRoot = resolve(import.meta.dirname, '../..');
 export const DEFAULT_RENDERER_DIR = resolve(repositoryRoot, 'out/renderer');
 
 /** Other pages built with the renderer's toolchain instead of the app (the bench's stack floors). */
-export interface OtherPages {
+interface OtherPages {
   /** The folder the pages' paths are relative to (Vite's root). */
   root: string;
   /** Entry name → HTML file. */

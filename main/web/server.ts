@@ -30,7 +30,7 @@ interface EventSource {
   onAny(listener: (name: string, payload: unknown) => void): () => void;
 }
 
-export interface WebBridgeServerOptions {
+interface WebBridgeServerOptions {
   /** A built renderer (index.html + assets). */
   rendererDir: string;
   /** The page bridge, bundled (see page-bundle.ts). */

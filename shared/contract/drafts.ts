@@ -44,7 +44,7 @@ export interface DraftLoad {
   sealedEarlier: boolean;
 }
 
-export interface DraftRef {
+interface DraftRef {
   environmentId: string;
   form: DraftForm;
 }

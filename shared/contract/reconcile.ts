@@ -197,7 +197,7 @@ export const RECONCILE_LIMITS = {
 export type LedgerColumnChoice = LedgerField | 'ignore';
 
 /** One part of a ledger file, base64; the first part has no uploadId, the last says so. */
-export interface ReconcileReadInput {
+interface ReconcileReadInput {
   uploadId?: string;
   ledgerName: string;
   chunk: string;
@@ -224,7 +224,7 @@ export interface ReconcileLedgerView {
   badRows: LedgerBadRow[];
 }
 
-export type ReconcileReadAnswer =
+type ReconcileReadAnswer =
   | { state: 'receiving'; uploadId: string; receivedBytes: number }
   | { state: 'read'; ledger: ReconcileLedgerView };
 

@@ -57,7 +57,7 @@ export interface IndexedRecordView {
   instructions?: { json: string; expiresAt?: string };
 }
 
-export interface RecordSearchQuery {
+interface RecordSearchQuery {
   /** Any id, invoice id or external id: exact matches first (newest first), then prefixes. */
   text: string;
   kinds?: RecordKind[];
@@ -81,7 +81,7 @@ export interface RecentRecordsQuery {
   limit: number;
 }
 
-export interface RecentRecordsPage {
+interface RecentRecordsPage {
   /** Records matching the filters in all (the virtual list's length). */
   total: number;
   records: IndexedRecordView[];

@@ -61,7 +61,7 @@ export function stackFloorPath(floor: FloorPage): string {
 }
 
 /** The app's index.html with a floor's body: the head (CSP, icon) stays the app's. */
-export function stackFloorPage(appPage: string, floor: FloorPage): string {
+function stackFloorPage(appPage: string, floor: FloorPage): string {
   const page = appPage
     .replace(/<title>[^<]*<\/title>/, `<title>Paydesk stack floor: ${floor}</title>`)
     .replace(/<body>[\s\S]*<\/body>/, `<body>\n    ${PAGES[floor]}\n  </body>`);

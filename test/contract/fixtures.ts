@@ -15,7 +15,7 @@ import { startSandbox } from '../../main/sandbox';
 export { expect };
 
 /** Fast notification retries (D11) so a receiver that refuses once is retried within the test. */
-export const SANDBOX_OPTIONS: SandboxOptions = { seed: 20240305, notificationRetryBaseMs: 25 };
+const SANDBOX_OPTIONS: SandboxOptions = { seed: 20240305, notificationRetryBaseMs: 25 };
 
 /** Short backoff: retries are exercised, not waited for. */
 const FAST_RETRY = { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 } as const;
@@ -49,7 +49,7 @@ export async function withSandbox<T>(
   }
 }
 
-export interface ControlReply {
+interface ControlReply {
   status: number;
   json: unknown;
 }
@@ -111,7 +111,7 @@ export function unwrap<T>(result: Result<T>): T {
   return result.data;
 }
 
-export interface ExpectedError {
+interface ExpectedError {
   kind: ErrorKind;
   code?: number;
   httpStatus?: number;
@@ -210,7 +210,7 @@ export const test = base.extend<
 
 /** What a wire rewrite may change in one outgoing request. */
 /** A request on the wire, its body as text (the rewrites below edit JSON). */
-export interface WireTextRequest {
+interface WireTextRequest {
   url: string;
   method: WireRequest['method'];
   headers: Record<string, string>;

@@ -57,7 +57,7 @@ const JOURNAL_LOCK_TIMEOUT_MS = 10_000;
 /** The in-process runtimes' keychain service (the second process names its own). */
 const VAULT_SERVICE = 'paydesk-test-model';
 
-export interface Tally {
+interface Tally {
   sequences: number;
   commands: number;
   faults: number;
@@ -105,7 +105,7 @@ interface Model {
 }
 
 /** Who acts: a runtime in this process, or one in a process of its own. */
-export interface Actor {
+interface Actor {
   call: Call;
   close(): Promise<void>;
 }
@@ -125,7 +125,7 @@ interface Seat {
   switchable: boolean;
 }
 
-export interface World {
+interface World {
   service: SandboxHandle;
   gateway: Gateway;
   dataDir: string;
@@ -560,7 +560,7 @@ class JumpClock implements Command {
 }
 
 /** A process of test/support/lock-holder.ts, started and waiting to be told to take the lock. */
-export interface LockHolder {
+interface LockHolder {
   /** Resolves once it holds the lock. */
   take(): Promise<void>;
   /** SIGKILL; resolves once the process is gone. */
@@ -796,7 +796,7 @@ const switchProfile = fc
  * (it runs only while one is unknown), and both share a last slot with the switches, a quarter of it
  * each, to keep a run's time near what it was without them.
  */
-export const operatorCommands = [
+const operatorCommands = [
   armFault,
   armFault,
   armFault,
@@ -823,7 +823,7 @@ export const operatorCommands = [
 ];
 
 /** A journaled intent, by its id: its state now, and the account it moved money on. */
-export type JournaledIntents = Map<string, { state: string | undefined; account: string | undefined }>;
+type JournaledIntents = Map<string, { state: string | undefined; account: string | undefined }>;
 
 /** The intents the journal holds per request key: every entry naming one, and every unresolved intent. */
 export async function journaledIntents(call: Call): Promise<Map<string, JournaledIntents>> {
@@ -873,7 +873,7 @@ export function recordsByKey(
  * belongs to exactly one key, each key journaled, no key that made a record settled as failed,
  * and per target no more records than the operator's separate intents.
  */
-export async function compareServiceWithJournal(model: Model, world: World): Promise<void> {
+async function compareServiceWithJournal(model: Model, world: World): Promise<void> {
   world.gateway.disarm();
   const { call } = acting(world).actor;
   const intentsByKey = await journaledIntents(call);
@@ -1139,7 +1139,7 @@ async function freshDeposits(world: World): Promise<Array<{ id: number; invoice:
 }
 
 /** A fresh model and targets for one sequence. */
-export async function newSequence(world: World, sequence: number): Promise<Model> {
+async function newSequence(world: World, sequence: number): Promise<Model> {
   world.gateway.disarm();
   world.active = 0;
   // Arming lapses after ten idle minutes: a long run may have left this seat idle for longer.

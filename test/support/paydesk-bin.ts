@@ -11,7 +11,7 @@ export interface BinRun {
   stderr: string;
 }
 
-export interface StartedBin {
+interface StartedBin {
   child: ChildProcessWithoutNullStreams;
   /** The output so far (for waiting on a line while it runs). */
   output(): { stdout: string; stderr: string };

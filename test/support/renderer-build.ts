@@ -38,7 +38,7 @@ async function filesOf(path: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-export async function rendererInputsHash(): Promise<string> {
+async function rendererInputsHash(): Promise<string> {
   const files = (await Promise.all(INPUTS.map(filesOf))).flat().sort();
   const hash = createHash('sha256');
   for (const file of files) {

@@ -35,14 +35,14 @@ export const LOCK_FILE = 'journal.lock';
 const NEWLINE = 0x0a;
 
 /** What exclusive() found under the lock, for the task. */
-export interface LockedState {
+interface LockedState {
   /** An anchor problem nobody acknowledged yet (writes were refused). */
   problem: AnchorProblem | null;
   /** Bytes after the last whole line (a cut-short line), left in place while `problem` is set. */
   partialBytes: number;
 }
 
-export interface JournalFileOptions {
+interface JournalFileOptions {
   dir: string;
   now: () => Date;
   lock?: FileLockOptions;

@@ -26,7 +26,7 @@ import type { IntentCandidate } from './targets';
  */
 
 /** An intent that passed every check, ready to be spooled and written. */
-export interface CheckedIntent {
+interface CheckedIntent {
   action: AuditAction;
   environment: IntentEntry['environment'];
   /** The service account the intent moves money on. */

@@ -12,7 +12,7 @@ import { GENESIS_HASH } from './entries';
 import type { Operation } from './views';
 
 /** A line that failed the chain's checks, as read. */
-export interface DamagedLine {
+interface DamagedLine {
   line: number;
   lineSha256: string;
   problem: ChainProblem;

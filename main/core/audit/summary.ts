@@ -10,7 +10,7 @@ import type { AuditAction, AuditIds, DepositCreateBody, RefundCreateBody } from 
 
 declare const maskedBrand: unique symbol;
 /** A value that went through `mask`: only the last characters are visible. */
-export type Masked = string & { readonly [maskedBrand]: true };
+type Masked = string & { readonly [maskedBrand]: true };
 
 const MASK_PREFIX = '•••••';
 
@@ -85,7 +85,7 @@ interface ActionSummaries {
   'cashout.cancel': CashoutCancelSummary;
 }
 
-export type RequestSummary = ActionSummaries[AuditAction];
+type RequestSummary = ActionSummaries[AuditAction];
 
 /** Fields of the flat summary that must hold masked values (checked again when a line is written). */
 export const MASKED_SUMMARY_FIELDS: readonly string[] = ['payer_document', 'bank_account', 'crypto_wallet'];

@@ -97,7 +97,7 @@ export interface IntentCandidate extends AccountScope {
   confirmedDuplicateOf?: string;
 }
 
-export type IntentConflict =
+type IntentConflict =
   /** The key is already bound to a request with other content: the service would answer 104. */
   | { kind: 'idempotency_conflict'; operation: Operation }
   /** An intent on the same target has an unknown outcome, under another key. */

@@ -71,7 +71,7 @@ export interface BatchEngineOptions {
 
 export type CancelReason = 'user' | 'environment_changed' | 'console_stopped';
 
-export interface BatchCounts {
+interface BatchCounts {
   total: number;
   done: number;
   failed: number;

@@ -103,7 +103,7 @@ const KNOWN_COLUMNS = new Set([
 ]);
 
 /** `reason` in English (the CLI, the logs); `text` the same reason as a key for the screens. */
-export type IdTokenCheck = { ok: true; id: string } | { ok: false; reason: string; text: MessageText };
+type IdTokenCheck = { ok: true; id: string } | { ok: false; reason: string; text: MessageText };
 
 const DIGITS = /^\d+$/;
 
@@ -179,7 +179,7 @@ export function checkIdToken(kind: IdKind, token: string): IdTokenCheck {
 }
 
 /** A canonical id as the lookup needs it. */
-export type ParsedId = { type: 'number'; value: number } | { type: 'external'; value: string };
+type ParsedId = { type: 'number'; value: number } | { type: 'external'; value: string };
 
 export function idParts(id: string): ParsedId {
   return hasExternalPrefix(id)

@@ -20,7 +20,7 @@ import { storageError } from '../storage/storage-error';
 
 export const BATCH_FOLDER_NAME = 'batch';
 
-export interface LastRun {
+interface LastRun {
   environmentId: string;
   kind: BatchKind;
   finishedAt: string;
@@ -71,7 +71,7 @@ export function lastRunPath(dataDir: string, environmentId: string, kind: BatchK
 }
 
 /** What reading the last run found; `setAside` when the file failed its checks and was moved. */
-export interface LastRunRead {
+interface LastRunRead {
   lastRun: LastRun | null;
   setAside?: DamagedFileNote;
 }

@@ -91,7 +91,7 @@ const summarised = <T>(
 ): Result<RecordSummary> => (result.ok ? { ok: true, data: summary(result.data.record) } : result);
 
 /** A deposit's currency when the console already knows it (the record index); never a guess. */
-export type DepositCurrency = (depositId: number) => Promise<string | undefined>;
+type DepositCurrency = (depositId: number) => Promise<string | undefined>;
 
 /**
  * Refund rows in their deposit's currency (D8: the refund record has none), when `currencyOf`

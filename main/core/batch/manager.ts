@@ -34,7 +34,7 @@ const PROGRESS_EVERY_MS = 200;
 /** Answered rows handed to the record index at once: one write per page, not one per row. */
 export const OBSERVE_PAGE_ROWS = 500;
 
-export type { BatchManagerOptions, BatchTarget } from './manager-options';
+export type { BatchTarget } from './manager-options';
 
 export class BatchManager {
   readonly #options: BatchManagerOptions;

@@ -4,7 +4,7 @@
  * waiting callers never race for the same token and the order of asking is the order of sending.
  * Over any window of T seconds at most `burst + T × ratePerSecond` calls start.
  */
-export interface TokenBucketOptions {
+interface TokenBucketOptions {
   ratePerSecond: number;
   /** Tokens saved up while idle; default 1 (evenly spaced calls). */
   burst?: number;

@@ -3,7 +3,7 @@ import type { ArmingState, EnvironmentProfile } from '../../../shared/contract';
 /** Production arming lapses after this long without a mutating action. */
 export const ARMING_IDLE_MS = 10 * 60_000;
 
-export interface ProductionArmingOptions {
+interface ProductionArmingOptions {
   /** Epoch ms; injected so tests can let ten minutes pass at once. */
   now: () => number;
   /** Told on every change, including a lapse. */

@@ -29,7 +29,7 @@ import { environmentId, isoTime, MAX_TEXT, none, reason } from './arg-parts';
 import type { ConsoleMethods } from './method';
 
 /** `paydesk-audit-<environment or all>-<yyyy-mm-dd>.csv` */
-export function auditCsvFileName(filter: AuditFilter, now: number): string {
+function auditCsvFileName(filter: AuditFilter, now: number): string {
   const scope = (filter.environmentId ?? 'all').replace(/[^A-Za-z0-9-]+/g, '-') || 'all';
   return `paydesk-audit-${scope}-${new Date(now).toISOString().slice(0, 10)}.csv`;
 }
@@ -121,10 +121,7 @@ const onlyRetryCanSettle = (what: string): Result<never> =>
   );
 
 /** Settles an unresolved intent by reading the status of what it acted on. */
-export async function rereadIntent(
-  context: ConsoleContext,
-  intentId: string,
-): Promise<Result<AuditEntryView>> {
+async function rereadIntent(context: ConsoleContext, intentId: string): Promise<Result<AuditEntryView>> {
   const journal = await context.journal();
   if (!journal.ok) return journal;
   const intent = await unresolvedIntent(journal.data, intentId);
@@ -201,7 +198,7 @@ function retryResolution<T>(
  * records the resolution. A cashout cancel (a DELETE, never repeated blindly) goes through the
  * cancel guard again: already cancelled settles it, still pending cancels it.
  */
-export async function retryIntent(
+async function retryIntent(
   context: ConsoleContext,
   intentId: string,
   reason?: string,
@@ -289,10 +286,7 @@ export async function retryIntent(
  * Settles an unknown outcome on the operator's word, after checking elsewhere (the merchant panel,
  * the bank statement). The journal keeps who (the OS user) and how it was checked (the note).
  */
-export async function settleIntent(
-  context: ConsoleContext,
-  arg: AuditSettleInput,
-): Promise<Result<AuditEntryView>> {
+async function settleIntent(context: ConsoleContext, arg: AuditSettleInput): Promise<Result<AuditEntryView>> {
   const journal = await context.journal();
   if (!journal.ok) return journal;
   const intent = await unresolvedIntent(journal.data, arg.intentId);

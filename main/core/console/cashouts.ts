@@ -36,7 +36,7 @@ const statusParams = (ids: CashoutIds, status: CashoutStatus): Record<string, st
   code: status.cashout_status,
 });
 
-export interface CashoutIds {
+interface CashoutIds {
   cashoutId: number;
   externalId: string;
 }
@@ -93,7 +93,7 @@ export async function checkCancellable(
   return byBoth;
 }
 
-export async function cancelCashout(
+async function cancelCashout(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   arg: CashoutIds & { typedConfirmation?: string } & MutationMeta,

@@ -70,7 +70,7 @@ export interface EnvironmentConnection {
   strangerClient(): Result<PaymentsClient>;
 }
 
-export interface ConnectionsOptions {
+interface ConnectionsOptions {
   resolver: EnvironmentResolver;
   /** The embedded sandbox (started once, on first need); absent when disabled. */
   sandbox?: () => Promise<Result<EmbeddedSandboxHandle>>;

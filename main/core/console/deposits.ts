@@ -143,7 +143,7 @@ function generatedInvoiceId(body: DepositCreateBody, day: Date): string {
   return `PD-${date}-${sha256Hex(`${date}\n${seen}`).slice(0, 16).toUpperCase()}`;
 }
 
-export async function createDeposit(
+async function createDeposit(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   arg: { body: DepositCreateBody } & MutationMeta,

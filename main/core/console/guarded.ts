@@ -154,7 +154,7 @@ export function unknownOn104<T>(result: Result<T>): Result<T> {
   };
 }
 
-export interface MutationPlan<A extends AuditAction, T> {
+interface MutationPlan<A extends AuditAction, T> {
   action: A;
   connection: EnvironmentConnection;
   meta: MutationMeta;
@@ -168,7 +168,7 @@ export interface MutationPlan<A extends AuditAction, T> {
   describe(data: T): Pick<OutcomeInput, 'resultingIds' | 'status'>;
 }
 
-export interface Guarded<T> {
+interface Guarded<T> {
   /** The call's own Result. */
   result: Result<T>;
   intentId: string;

@@ -11,7 +11,6 @@
 export { createConsoleRuntime, type ConsoleRuntime, type ConsoleRuntimeOptions } from './runtime';
 export { createDispatcher, trackCalls, type Dispatcher, type TrackedDispatcher } from './dispatch';
 export { CONSOLE_HANDLERS } from './service';
-export type { ConsoleMethod, ConsoleMethods } from './method';
 export { type ConsoleEventBus } from './events';
 export type { ClientTuning } from './connections';
 export { ARMING_IDLE_MS } from './arming';

@@ -26,7 +26,7 @@ import type { ConsoleContext } from './context';
  * a card holder) cannot pass into the index.
  */
 
-export interface Seen {
+interface Seen {
   environmentId: string;
   source: ObservationSource;
   /** ISO time. */

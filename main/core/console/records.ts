@@ -35,7 +35,7 @@ export interface RecordsLog {
   warn(event: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
-export interface RecordKeeperOptions {
+interface RecordKeeperOptions {
   /** Absent: no index (tests, a root that keeps none); every observation is dropped. */
   start?: RecordIndexStarter;
   log?: RecordsLog;

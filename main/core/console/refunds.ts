@@ -121,7 +121,7 @@ async function knownRefunds(
 
 const refundWord = (count: number): string => (count === 1 ? '1 refund' : `${count} refunds`);
 
-export async function getRefundPreflight(
+async function getRefundPreflight(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   depositId: number,
@@ -226,7 +226,7 @@ export async function getRefundPreflight(
   };
 }
 
-export async function createRefund(
+async function createRefund(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   arg: { body: RefundCreateBody } & MutationMeta,

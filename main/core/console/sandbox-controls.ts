@@ -22,7 +22,7 @@ import type { ConsoleMethods } from './method';
 
 const CONTROL_TIMEOUT_MS = 10_000;
 
-export function sandboxOf(connection: EnvironmentConnection): Result<EmbeddedSandboxHandle> {
+function sandboxOf(connection: EnvironmentConnection): Result<EmbeddedSandboxHandle> {
   if (connection.profile.kind !== 'local-sandbox' || connection.sandbox === null) {
     return failure(
       'not_permitted',
@@ -84,7 +84,7 @@ async function control<T>(
       });
 }
 
-export async function transitionSandboxRecord(
+async function transitionSandboxRecord(
   sandbox: EmbeddedSandboxHandle,
   arg: { entity: SandboxEntity; id: number; to: string; rejectionCode?: number; rejectionReason?: string },
 ): Promise<Result<{ status: string }>> {
@@ -102,7 +102,7 @@ export async function transitionSandboxRecord(
   return moved.ok ? { ok: true, data: { status: moved.data.to } } : moved;
 }
 
-export async function createSandboxCashout(
+async function createSandboxCashout(
   sandbox: EmbeddedSandboxHandle,
   arg: { externalId?: string; amount?: number; currency?: string; country?: string; status?: string },
 ): Promise<Result<{ cashoutId: number; externalId: string }>> {
@@ -124,7 +124,7 @@ export async function createSandboxCashout(
     : created;
 }
 
-export async function advanceSandboxClock(
+async function advanceSandboxClock(
   sandbox: EmbeddedSandboxHandle,
   seconds: number,
 ): Promise<Result<{ now: string }>> {
@@ -150,7 +150,7 @@ const notificationsSchema = z.object({
 });
 
 /** One line per delivery attempt, in the order they were made. */
-export async function listSandboxNotifications(
+async function listSandboxNotifications(
   sandbox: EmbeddedSandboxHandle,
 ): Promise<Result<SandboxNotification[]>> {
   const listed = await control(sandbox, 'GET', '/notifications', undefined, notificationsSchema);

@@ -13,7 +13,7 @@ import type { SecretBackend } from '../vault';
 export const DRAFT_KEY_ACCOUNT = 'paydesk-drafts/key';
 const KEY_BYTES = 32;
 
-export type DraftKeySource = () => Promise<Result<Buffer>>;
+type DraftKeySource = () => Promise<Result<Buffer>>;
 
 const decode = (stored: string | null): Buffer | null => {
   if (stored === null) return null;

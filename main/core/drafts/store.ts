@@ -42,7 +42,7 @@ const fileSchema = z.strictObject({
   ...sealedBoxSchema.shape,
 });
 
-export interface DraftStoreOptions {
+interface DraftStoreOptions {
   /** `<dataDir>/drafts`. */
   dir: string;
   /** The key to seal with, or why there is none that outlives the run (key.ts draftSealing). */

@@ -12,7 +12,7 @@ import { redactFields, scrubText } from './redact';
  * Pure Node, so tests and the CLI can use it.
  */
 
-export interface LogFileOptions {
+interface LogFileOptions {
   /** The folder (the app passes `app.getPath('logs')`); created when missing. */
   dir: string;
   /** File name without `.log`. */

@@ -82,7 +82,7 @@ const MAX_DEPTH = 6;
 const MAX_ITEMS = 50;
 
 /** A value as the log writes it (JSON). */
-export type LogValue = string | number | boolean | null | LogValue[] | { [key: string]: LogValue };
+type LogValue = string | number | boolean | null | LogValue[] | { [key: string]: LogValue };
 
 const SCRUBBERS: ReadonlyArray<readonly [RegExp, string]> = [
   // Authorization-style headers and key=value pairs naming a secret.

@@ -1,7 +1,7 @@
 import type { ClockState, ClockStatus } from '../../../shared/contract';
 import { formatXDate } from './signer';
 
-export type { ClockState, ClockStatus };
+export type { ClockStatus };
 
 /**
  * D2: the service refuses an X-Date more than 5 s away from its own clock (103). The client keeps

@@ -11,7 +11,7 @@ const FIAT_QUOTE_ANSWER = answerOf<FiatQuote>()(
   objectAnswer('fiat quote', { ...cryptoQuoteShape, currency: text }),
 );
 
-export interface CryptoQuoteQuery {
+interface CryptoQuoteQuery {
   /** USD or the payer's local currency. */
   currency: string;
   /** In `currency`; the service takes 1 when it is left out. */
@@ -42,7 +42,7 @@ export async function getCryptoQuote(
   });
 }
 
-export interface FiatQuoteQuery {
+interface FiatQuoteQuery {
   /** A served country: the quote is in its currency. */
   country: string;
   /** In USD; the service takes 1 when it is left out. */

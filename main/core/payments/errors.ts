@@ -26,7 +26,7 @@ type CodeSpace = 'service' | 'cashout';
 const codeSpaceOf = (endpoint: Endpoint): CodeSpace =>
   endpoint === 'cashout-status' || endpoint === 'cashout-cancel' ? 'cashout' : 'service';
 
-export interface ServiceErrorRow {
+interface ServiceErrorRow {
   codeSpace: CodeSpace;
   httpStatus: number;
   /** Absent for the rows whose body is empty. */

@@ -6,7 +6,7 @@ export const CAIXA_ACCOUNT_TYPES = ['001', '002', '003', '006', '013', '022', '0
 /** "Two or more words of 2 to 30 non-digit, non-space characters each, separated by a single space." */
 const TWO_OR_MORE_WORDS = /^[^\d\s]{2,30}(?: [^\d\s]{2,30})+$/u;
 
-export interface ReportedInfoRule {
+interface ReportedInfoRule {
   country: string;
   methods: readonly string[];
   field: keyof ReportedInfoInput;
@@ -22,7 +22,7 @@ export interface ReportedInfoRule {
 }
 
 /** The forms of a mask the renderer has words for (`errors: text.mask.<variant>`). */
-export type MaskVariant = MessageKey extends infer K ? (K extends `mask.${infer V}` ? V : never) : never;
+type MaskVariant = MessageKey extends infer K ? (K extends `mask.${infer V}` ? V : never) : never;
 
 const TWO_OR_MORE_WORDS_RULE = {
   format: TWO_OR_MORE_WORDS,

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
  * exactly what is sent ("serialise once, sign those bytes, send those bytes", D1).
  */
 
-export type SignableBody = string | Uint8Array;
+type SignableBody = string | Uint8Array;
 
 const toBytes = (body: SignableBody): Uint8Array =>
   typeof body === 'string' ? Buffer.from(body, 'utf8') : body;

@@ -26,14 +26,7 @@ import { httpExchange, type Exchange, type WireRequest, type WireResult } from '
 
 // Callers import the request shapes from the transport they are sent through.
 export { TRANSPORT_DEFAULTS } from './transport-types';
-export type {
-  Auth,
-  RetryMode,
-  RetryPolicy,
-  ServiceAnswer,
-  ServiceRequest,
-  TransportOptions,
-} from './transport-types';
+export type { Auth, RetryMode, RetryPolicy, ServiceRequest } from './transport-types';
 
 /**
  * One HTTP exchange (wire.ts) plus what a payments call needs: per-attempt headers (a retry is

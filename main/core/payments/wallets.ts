@@ -20,7 +20,7 @@ type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
  * - Tezos: base58check of a 3-byte prefix and 20 bytes: 36 characters starting with tz1, tz2, tz3,
  *   tz4 (implicit accounts) or KT1 (contracts).
  */
-export type WalletFormat = 'evm' | 'tron' | 'bep2' | 'solana' | 'tezos';
+type WalletFormat = 'evm' | 'tron' | 'bep2' | 'solana' | 'tezos';
 
 export const WALLET_FORMAT_OF: Readonly<Record<CryptoNetwork, WalletFormat>> = {
   AVAXC: 'evm',

@@ -19,7 +19,7 @@ const MAX_DECIMALS = 4;
 export type DecimalSeparator = ',' | '.';
 
 /** `reason` in English (the CLI, the logs); `text` the same reason as a key for the screens. */
-export type AmountReading = { ok: true; units: number } | { ok: false; reason: string; text: MessageText };
+type AmountReading = { ok: true; units: number } | { ok: false; reason: string; text: MessageText };
 
 /** A currency written before or after the number: a symbol, or an ISO code. */
 const CURRENCY_AROUND = /^(?:R\$|US\$|S\/\.?|\$|€|£|[A-Za-z]{3})\s*|\s*(?:R\$|\$|€|£|[A-Za-z]{3})$/g;

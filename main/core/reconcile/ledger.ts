@@ -172,7 +172,7 @@ export interface LedgerEntry {
   currency?: string;
 }
 
-export interface ImportedLedger {
+interface ImportedLedger {
   entries: LedgerEntry[];
   badRows: LedgerBadRow[];
   decimalSeparator: DecimalSeparator;

@@ -36,7 +36,7 @@ const documentSchema = z.object({
 });
 type MappingsDocument = z.infer<typeof documentSchema>;
 
-export interface RememberedMapping {
+interface RememberedMapping {
   kind: BatchKind;
   mapping: LedgerMapping;
 }

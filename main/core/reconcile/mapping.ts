@@ -90,7 +90,7 @@ function kindOf(fields: ReadonlySet<LedgerField>): BatchKind | null {
   return kinds.length === 1 ? (kinds[0] as BatchKind) : null;
 }
 
-export interface MappingGuess {
+interface MappingGuess {
   mapping: LedgerMapping;
   kind: BatchKind | null;
 }

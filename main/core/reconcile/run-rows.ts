@@ -56,7 +56,7 @@ export class RunRowsWriter {
 }
 
 /** Whether every row of a run checked out; `reason` says why not (English, for the note). */
-export type RowsCheck = { ok: true } | { ok: false; reason: string };
+type RowsCheck = { ok: true } | { ok: false; reason: string };
 
 /**
  * Hands a run's rows to `visit` in ledger order, read from its file one line at a time. It stops

@@ -117,7 +117,7 @@ export async function setAsideRun(
 }
 
 /** What loading one run found: the run, or nothing, with a note when its files were damaged. */
-export interface RunLoad {
+interface RunLoad {
   run: StoredRun | null;
   setAside?: DamagedFileNote;
 }

@@ -23,9 +23,7 @@ export const RECORD_INDEX_FILE_NAME = 'record-index.sqlite';
 /** Long enough for the other process's longest write (a page of batch rows), short enough to notice. */
 const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
-export { REBUILD_HINT } from './sqlite-errors';
-
-export type SetAsideReason = 'corrupt' | 'newer';
+type SetAsideReason = 'corrupt' | 'newer';
 
 /** A database that could not be used and was renamed, so a fresh one could take its place. */
 export interface RecordIndexSetAside {
@@ -44,7 +42,7 @@ export interface OpenedRecordIndex {
   setAside?: RecordIndexSetAside;
 }
 
-export interface OpenSqliteRecordIndexOptions {
+interface OpenSqliteRecordIndexOptions {
   /** The data folder (main/core/data-dir.ts); created (0700) when missing. */
   dataDir: string;
   busyTimeoutMs?: number;
@@ -53,7 +51,7 @@ export interface OpenSqliteRecordIndexOptions {
   migrations?: readonly RecordIndexMigration[];
 }
 
-export const recordIndexPath = (dataDir: string): string => join(dataDir, RECORD_INDEX_FILE_NAME);
+const recordIndexPath = (dataDir: string): string => join(dataDir, RECORD_INDEX_FILE_NAME);
 
 const setAsideMessage = (reason: SetAsideReason): string =>
   reason === 'corrupt'

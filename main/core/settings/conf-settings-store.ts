@@ -14,7 +14,7 @@ import { fsCode, storageError, type SettingsStore, type StoredSettings } from '.
  * validated by settings-document.ts like any other store.
  */
 
-export type SettingsConf = Conf<Record<string, unknown>>;
+type SettingsConf = Conf<Record<string, unknown>>;
 
 type SettingsConfOptions = Pick<
   Options<Record<string, unknown>>,

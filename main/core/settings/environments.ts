@@ -39,7 +39,6 @@ export {
   credentialFieldSchema,
 } from './environment-inputs';
 export { credentialOrigin } from './environment-rules';
-export type { EnvironmentsServiceOptions } from './settings-context';
 
 /**
  * Environment profiles, the active one, preferences, and the credentials of each profile (set,

@@ -28,7 +28,7 @@ interface ResolvedEnvironment {
   credentials: CredentialsProvider;
 }
 
-export interface EnvironmentResolverOptions {
+interface EnvironmentResolverOptions {
   environments: EnvironmentsService;
   vault: Vault;
   /**

@@ -4,7 +4,7 @@ import { readStoredSettings } from './stored-settings';
 import { firstRunDocument, type SettingsDocument } from './schema';
 import { storageError, type SettingsStore, type StoredSettings } from './settings-store';
 
-export interface LoadedSettings {
+interface LoadedSettings {
   document: SettingsDocument;
   /** No document existed: the first-run document was just created and written. */
   firstRun: boolean;

@@ -26,7 +26,7 @@ function withKindColors(document: SettingsDocument): SettingsDocument {
   };
 }
 
-export type StoredSettingsOutcome =
+type StoredSettingsOutcome =
   { ok: true; document: SettingsDocument } | { ok: false; failure: StoredSettingsFailure };
 
 /**

@@ -22,7 +22,7 @@ export const sealedBoxSchema = z.strictObject({
   sealed: base64(),
 });
 
-export type SealedBox = z.infer<typeof sealedBoxSchema>;
+type SealedBox = z.infer<typeof sealedBoxSchema>;
 
 export function sealText(key: Buffer, additionalData: string, text: string): SealedBox {
   const iv = randomBytes(IV_BYTES);

@@ -9,7 +9,7 @@ export interface KeytarModule {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
-export interface KeytarBackendOptions {
+interface KeytarBackendOptions {
   /**
    * Loads keytar. The default imports the installed module; the tests pass a loader that fails
    * the way a broken native build does.

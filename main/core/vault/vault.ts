@@ -16,7 +16,7 @@ import type { SecretBackend } from './secret-backend';
 /** Credentials of one environment as the payments client takes them. Main process only. */
 export type CredentialValues = Partial<Record<CredentialField, string>>;
 
-export interface VaultOptions {
+interface VaultOptions {
   backend: SecretBackend;
   /** `VAULT_SERVICE` in the app; `paydesk-test-<random>` in tests, so a user's entries are never touched. */
   service: string;

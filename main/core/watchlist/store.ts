@@ -100,7 +100,7 @@ export function storedError(error: ConsoleError): StoredItem['lastError'] {
   };
 }
 
-export interface LoadedWatchlist {
+interface LoadedWatchlist {
   document: WatchDocument;
   /** Where an unreadable file was moved. */
   recoveredFrom?: string;

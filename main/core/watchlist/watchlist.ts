@@ -18,7 +18,6 @@ import type { WatchlistOptions, WatchRead } from './watchlist-options';
 
 // The watchlist's helpers are imported from here by the console and its tests.
 export { watchTotals } from './item-view';
-export type { WatchlistOptions } from './watchlist-options';
 
 /**
  * The watchlist: pinned deposits, refunds, cashouts and sub-merchants, per environment, each with

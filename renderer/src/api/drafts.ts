@@ -27,7 +27,7 @@ type DraftState =
   | { phase: 'saved'; savedAt: string }
   | { phase: 'failed'; error: ConsoleError };
 
-export interface DraftOptions<T> {
+interface DraftOptions<T> {
   form: DraftForm;
   /** The environment the form belongs to; null while none is known (nothing is loaded or saved). */
   environmentId: string | null;

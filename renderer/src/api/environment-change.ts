@@ -8,7 +8,7 @@ import type { EnvironmentList, EnvironmentProfile } from '../../../shared/contra
  * their target (its credentials, its clock); emptying everything for that reloaded the screen
  * under the user's click.
  */
-export type EnvironmentCacheEffect =
+type EnvironmentCacheEffect =
   { kind: 'none' } | { kind: 'clear_all' } | { kind: 'targets'; environmentIds: string[] };
 
 const sameProfile = (a: EnvironmentProfile | undefined, b: EnvironmentProfile | undefined): boolean =>

@@ -21,7 +21,7 @@ import { environmentCacheEffect, namesTargetEnvironment } from './environment-ch
 import { toConsoleError } from './console-failure';
 import { environmentKeys, type EnvironmentKeys } from './query-keys';
 
-export interface EnvironmentContextValue {
+interface EnvironmentContextValue {
   /** Null until the first list arrived (or when it could not be read: see `error`). */
   list: EnvironmentList | null;
   active: EnvironmentProfile | null;

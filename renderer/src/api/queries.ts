@@ -30,7 +30,7 @@ async function settle<T>(call: () => Promise<Result<T>>): Promise<T> {
   return unwrap(result);
 }
 
-export interface EnvironmentQuerySpec<T, K extends QueryKey> {
+interface EnvironmentQuerySpec<T, K extends QueryKey> {
   /** The key, from the factory of the environment asked about: `(keys) => keys.deposit(id)`. */
   key: (keys: EnvironmentKeys) => K;
   /** The bridge call; its Result becomes data or a ConsoleFailure error. */
@@ -69,7 +69,7 @@ export function environmentQuery<T, K extends QueryKey>(
   });
 }
 
-export type EnvironmentQuery<T> = ReturnType<typeof environmentQuery<T, QueryKey>>;
+type EnvironmentQuery<T> = ReturnType<typeof environmentQuery<T, QueryKey>>;
 
 /**
  * Asks the question an environmentQuery describes. `notifyOnChangeProps`: the result fields whose
@@ -83,7 +83,7 @@ export function useEnvironmentQuery<T>(
   return useQuery(notifyOnChangeProps === undefined ? query : { ...query, notifyOnChangeProps });
 }
 
-export interface ConsoleMutationOptions<V, T> {
+interface ConsoleMutationOptions<V, T> {
   call: (api: PaydeskBridge, variables: V) => Promise<Result<T>>;
   /** Keys whose answers this change makes stale (of the active environment). */
   invalidates?: (keys: EnvironmentKeys, data: T, variables: V) => readonly QueryKey[];

@@ -6,7 +6,7 @@ import type { ConsoleFailure } from '../api/console-failure';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   /** What will happen, in words. */

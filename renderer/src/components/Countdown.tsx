@@ -23,7 +23,7 @@ export function useServiceTimePassed(serviceTime: string | undefined, offsetMs?:
   return target !== null && target <= now;
 }
 
-export type CountdownProps = (
+type CountdownProps = (
   | { /** `yyyy-MM-dd HH:mm:ss` on the service's clock (UTC). */ to: string; toEpochMs?: never }
   | { toEpochMs: number; to?: never }
 ) & {

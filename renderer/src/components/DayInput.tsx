@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay, parseDay } from '../lib/locale-date';
 import { useFormat } from './format-context';
 
-export interface DayInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type'> {
+interface DayInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type'> {
   /** `yyyy-mm-dd` once a whole day is typed; the text as typed until then ('' when empty). */
   value: string;
   onChange: (value: string) => void;

@@ -9,7 +9,7 @@ import { useFormat } from './format-context';
 /** Kinds that say "look again before acting" rather than "this failed": amber, not red. */
 const CAUTION_KINDS: ReadonlySet<ErrorKind> = new Set(['outcome_unknown', 'cancelled', 'not_permitted']);
 
-export interface ErrorNoticeProps {
+interface ErrorNoticeProps {
   error: ConsoleError | ConsoleFailure;
   /** Shows a "Try again" button. */
   onRetry?: () => void;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { parsePositiveId } from '../lib/jump-parser';
 import { ErrorNotice } from './ErrorNotice';
 
-export interface IdFormText {
+interface IdFormText {
   /** The form's accessible name. */
   formLabel: string;
   label: string;

@@ -44,7 +44,7 @@ export function useAmountField(initial: string, notPositiveText: string) {
   return { text, setText, read, error, markSent: () => setSent(true) };
 }
 
-export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> {
+interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'leftSection'> {
   value: string;
   onChange: (text: string) => void;
   /** Shown beside the amount; absent while it is not known (no country chosen yet). */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConsoleFailure } from '../api/console-failure';
 import { ErrorNotice } from './ErrorNotice';
 
-export interface QueryStateProps<T> {
+interface QueryStateProps<T> {
   query: UseQueryResult<T, ConsoleFailure>;
   /** What is being loaded, for screen readers ("Loading deposit 300000001"). */
   label: string;

@@ -8,9 +8,6 @@ import { RecordMatches } from './RecordMatches';
 import { recordHref } from './record-href';
 
 // The lookup screens take the record lists' pieces from here.
-export type { ListedKind } from './listed-kind';
-export { RecentRecords } from './RecentRecords';
-export { RecordMatches } from './RecordMatches';
 export { RecordSearchForm } from './RecordSearchForm';
 export { useLookupNumber } from './use-lookup-number';
 

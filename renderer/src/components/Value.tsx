@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './format-context';
 
-export type Displayable = string | number | boolean | null | undefined;
+type Displayable = string | number | boolean | null | undefined;
 
 export function isAbsent(value: unknown): value is null | undefined | '' {
   return value === null || value === undefined || value === '';

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type * as OverlayCode from './overlay-code';
 
 /** What overlay-code.ts exports: Menu, Modal, Popover, Notifications. */
-export type Overlays = typeof OverlayCode;
+type Overlays = typeof OverlayCode;
 
 const OverlaysContext = createContext<Overlays | null>(null);
 

@@ -13,12 +13,7 @@ import type { resources } from './resources';
  * (shell/screens.tsx, lazyScreen).
  */
 export type Namespace = keyof typeof resources;
-export const SHELL_NAMESPACES = [
-  'common',
-  'errors',
-  'shell',
-  'lookup',
-] as const satisfies readonly Namespace[];
+const SHELL_NAMESPACES = ['common', 'errors', 'shell', 'lookup'] as const satisfies readonly Namespace[];
 
 type Texts = Record<string, unknown>;
 

@@ -35,7 +35,7 @@ export type JumpProblem =
   /** One word that is neither a number nor a kind: probably an external id without `ext`. */
   | { problem: 'bare_text'; value: string };
 
-export type JumpParse = { ok: true; target: JumpTarget } | { ok: false; problem: JumpProblem };
+type JumpParse = { ok: true; target: JumpTarget } | { ok: false; problem: JumpProblem };
 
 /** The service refuses longer cashout identifiers (decisions.md, cashout error code 300). */
 export const EXTERNAL_ID_MAX_LENGTH = 32;

@@ -29,7 +29,7 @@ export interface MoneyInputOptions {
   allowZero?: boolean;
 }
 
-export interface NumberSeparators {
+interface NumberSeparators {
   decimal: string;
   group: string;
 }

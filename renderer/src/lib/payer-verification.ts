@@ -3,8 +3,7 @@
  * (a sample shows `UNMATCHED`; the sandbox also sends MATCHED, NO_DOCUMENT and NO_DATA), so the
  * value is read tolerantly and anything else is shown as it came.
  */
-export const PAYER_VERIFICATION_MEANINGS = ['matched', 'differs', 'no_document', 'no_data'] as const;
-export type PayerVerificationMeaning = (typeof PAYER_VERIFICATION_MEANINGS)[number] | 'as_it_came';
+type PayerVerificationMeaning = 'matched' | 'differs' | 'no_document' | 'no_data' | 'as_it_came';
 
 const MEANING_BY_NORMALISED: Readonly<Record<string, PayerVerificationMeaning>> = {
   MATCHED: 'matched',

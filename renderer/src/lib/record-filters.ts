@@ -50,7 +50,7 @@ export type FilterField = 'fromDay' | 'toDay' | 'minAmount' | 'maxAmount' | 'cur
 /** An amount that cannot be read is named as every amount input names it (lib/money-input). */
 type FilterProblem = 'notADay' | 'toBeforeFrom' | MoneyInputProblem | 'minAboveMax' | 'notACurrency';
 
-export type FilterQuery =
+type FilterQuery =
   | { ok: true; query: Omit<RecentRecordsQuery, 'offset' | 'limit'> }
   | { ok: false; problems: Partial<Record<FilterField, FilterProblem>> };
 

@@ -31,7 +31,7 @@ export function parseServiceTime(text: string): number | null {
   return epoch;
 }
 
-export interface Remaining {
+interface Remaining {
   expired: boolean;
   days: number;
   hours: number;

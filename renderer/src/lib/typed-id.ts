@@ -17,7 +17,7 @@ export function exactMatches(text: string, records: readonly IndexedRecordView[]
   );
 }
 
-export type TypedResolution =
+type TypedResolution =
   /** One record is exactly what was typed: open it. */
   | { kind: 'one'; record: IndexedRecordView }
   /** Several are: the person picks one from the matches. */

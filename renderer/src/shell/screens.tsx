@@ -10,7 +10,7 @@ import { links } from './links';
  * it, so adding a screen is one entry here (plus its folder under features/). Only screens that
  * exist are listed: no placeholders.
  */
-export interface ScreenDefinition {
+interface ScreenDefinition {
   /** Stable name other screens test for (e.g. the deposit view shows "Refund" once `refund-create` exists). */
   id: string;
   /** Route paths (react-router syntax, no leading slash); the first one is the nav target. */

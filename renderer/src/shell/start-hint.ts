@@ -5,7 +5,7 @@ import { LANGUAGES, THEMES, type Language, type Theme } from '../../../shared/co
  * can use it while the stored preferences are a round trip to main away (main.tsx). The stored
  * preferences stay the truth; a missing, unknown or unreadable hint is simply no hint.
  */
-export function readStartHint<T extends string>(key: string, allowed: readonly T[]): T | null {
+function readStartHint<T extends string>(key: string, allowed: readonly T[]): T | null {
   try {
     const hint = localStorage.getItem(key);
     return hint !== null && (allowed as readonly string[]).includes(hint) ? (hint as T) : null;
@@ -14,7 +14,7 @@ export function readStartHint<T extends string>(key: string, allowed: readonly T
   }
 }
 
-export function rememberStartHint(key: string, value: string): void {
+function rememberStartHint(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);
   } catch {
@@ -25,12 +25,12 @@ export function rememberStartHint(key: string, value: string): void {
 const LANGUAGE_HINT_KEY = 'paydesk-language-hint';
 const THEME_HINT_KEY = 'paydesk-theme-hint';
 
-export function isLanguage(value: string): value is Language {
+function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** The language of the last run. */
-export function languageHint(): Language | null {
+function languageHint(): Language | null {
   return readStartHint(LANGUAGE_HINT_KEY, LANGUAGES);
 }
 
@@ -39,7 +39,7 @@ export function rememberLanguageHint(language: Language): void {
 }
 
 /** The theme of the last run, so the first render has the right colours. */
-export function themeHint(): Theme | null {
+function themeHint(): Theme | null {
   return readStartHint(THEME_HINT_KEY, THEMES);
 }
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** What every screen must meet: zero serious or critical axe-core violations. */
-export const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
+const BLOCKING_IMPACTS: ReadonlySet<string> = new Set(['serious', 'critical']);
 
 export interface AccessibilityOptions {
   /** Check only this part of the page (a CSS selector). */
@@ -13,7 +13,7 @@ export interface AccessibilityOptions {
   disableRules?: string[];
 }
 
-export interface AccessibilityViolation {
+interface AccessibilityViolation {
   id: string;
   impact: string;
   help: string;

@@ -3,7 +3,7 @@
  * exists, the app through Playwright's Electron launcher (PAYDESK_E2E_TARGET=electron). Free of
  * imports so playwright.config.ts can choose the spec files by it.
  */
-export type E2eTarget = 'web' | 'electron';
+type E2eTarget = 'web' | 'electron';
 
 export function e2eTarget(): E2eTarget {
   return process.env.PAYDESK_E2E_TARGET === 'electron' ? 'electron' : 'web';

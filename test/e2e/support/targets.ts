@@ -15,7 +15,7 @@ import { ensureRendererBuilt } from '../../support/renderer-build';
  * binary, so the Electron path is written and type-checked but has NOT been run here.
  */
 
-export { e2eTarget, type E2eTarget } from './e2e-target';
+export { e2eTarget } from './e2e-target';
 
 /** Every e2e bridge's sandbox has this seed: the same credentials and records in every run. */
 export const E2E_SANDBOX_SEED = 42;

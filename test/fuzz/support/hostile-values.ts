@@ -111,16 +111,14 @@ export const hugeText = fc
   .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)));
 
 /** Arrays or objects nested `depth` levels, deeper than the dispatcher's 16-level guard. */
-export const deepNesting = fc
-  .tuple(fc.constantFrom(17, 40, 1_000, 20_000), fc.boolean())
-  .map(([depth, asArray]) => {
-    let value: unknown = 1;
-    for (let level = 0; level < depth; level += 1) value = asArray ? [value] : { a: value };
-    return value;
-  });
+const deepNesting = fc.tuple(fc.constantFrom(17, 40, 1_000, 20_000), fc.boolean()).map(([depth, asArray]) => {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level += 1) value = asArray ? [value] : { a: value };
+  return value;
+});
 
 /** An own property named like a prototype key, as JSON.parse (and structured clone) make it. */
-export const prototypeKeyObject = fc
+const prototypeKeyObject = fc
   .tuple(fc.constantFrom(...PROTOTYPE_KEYS), fc.jsonValue({ maxDepth: 2 }))
   .map(
     ([key, value]) => JSON.parse(`{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}}`) as unknown,

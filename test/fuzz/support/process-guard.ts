@@ -3,7 +3,7 @@
  * exception anywhere in the worker (a promise the code under test forgot, a throw in a timer) is
  * recorded, so the test can fail on it instead of the run going on as if nothing happened.
  */
-export interface ProcessGuard {
+interface ProcessGuard {
   /** What escaped so far, as `kind: message` lines. */
   escaped(): string[];
   stop(): void;

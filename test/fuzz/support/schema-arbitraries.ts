@@ -216,7 +216,7 @@ const isPlainRecord = (value: unknown): value is Record<string, unknown> =>
   [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
 
 /** Every path of a JSON-like value: objects' keys and arrays' indexes, depth first. */
-export function pathsOf(value: unknown, prefix: Path = []): Path[] {
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
   const paths: Path[] = [];
   if (Array.isArray(value)) {
     value.forEach((item, index) => {

@@ -53,7 +53,7 @@ export interface Console {
   close(): Promise<void>;
 }
 
-export interface ConsoleFixtures {
+interface ConsoleFixtures {
   dataDir: string;
   /** A runtime on the test's data folder; closed at the end of the test. */
   openConsole(options?: Partial<ConsoleRuntimeOptions>): Console;

@@ -23,11 +23,7 @@ export interface RecordedRequest {
   connection: number;
 }
 
-export type Handler = (
-  request: RecordedRequest,
-  response: ServerResponse,
-  index: number,
-) => void | Promise<void>;
+type Handler = (request: RecordedRequest, response: ServerResponse, index: number) => void | Promise<void>;
 
 export interface ServiceDouble {
   baseUrl: string;
@@ -116,7 +112,7 @@ export const X_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const TRANSPORT_OWN_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
 
 /** The names of the headers the client set, sorted. */
-export const clientHeaderNames = (request: RecordedRequest): string[] =>
+const clientHeaderNames = (request: RecordedRequest): string[] =>
   Object.keys(request.headers)
     .filter((name) => !TRANSPORT_OWN_HEADERS.has(name))
     .sort();

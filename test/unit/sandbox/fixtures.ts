@@ -7,7 +7,7 @@ import { test as base } from '@playwright/test';
 import { createHmac, randomUUID } from 'node:crypto';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../main/sandbox/index';
 
-export interface Reply {
+interface Reply {
   status: number;
   text: string;
   headers: Headers;
@@ -39,7 +39,7 @@ export const d1Signature = (secret: string, xDate: string, xLogin: string, body:
 export const d3Signature = (secret: string, body: string): string =>
   createHmac('sha256', secret).update(body, 'utf8').digest('hex');
 
-export interface SignedOptions {
+interface SignedOptions {
   xDate?: string;
   login?: string;
   secret?: string;

@@ -30,7 +30,7 @@ import { useSettleByHand, useSettleIntent } from './use-audit';
  */
 
 /** What a retry or a settlement needs to know of an intent (a BlockingIntent or an AuditUnresolvedView). */
-export type IntentToSettle = Pick<
+type IntentToSettle = Pick<
   BlockingIntent,
   'intentId' | 'action' | 'environment' | 'time' | 'idempotencyKey' | 'ids' | 'canRetry'
 >;

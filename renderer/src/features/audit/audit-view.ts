@@ -36,7 +36,7 @@ export const EMPTY_AUDIT_FILTER_FORM: AuditFilterForm = {
 
 type AuditFilterProblem = 'day_invalid' | 'range_reversed';
 
-export type AuditFilterCheck =
+type AuditFilterCheck =
   { ok: true; filter: AuditFilter } | { ok: false; field: 'fromDay' | 'toDay'; problem: AuditFilterProblem };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -120,7 +120,7 @@ export function onlyRetryCanSettle(intent: Pick<AuditUnresolvedView, 'action' | 
   }
 }
 
-export interface EnvironmentChoice {
+interface EnvironmentChoice {
   id: string;
   name: string;
   /** Named in the journal only: the environment was removed since (its lines stay). */

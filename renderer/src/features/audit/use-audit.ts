@@ -91,7 +91,7 @@ function settledKeys(keys: EnvironmentKeys): QueryKey[] {
   return [keys.audit(), keys.deposits(), keys.refunds(), keys.cashouts()];
 }
 
-export type SettleMethod = 'reread' | 'retry';
+type SettleMethod = 'reread' | 'retry';
 
 /**
  * Re-reads the status of an unresolved intent, or sends it again with its ORIGINAL key.

@@ -22,7 +22,7 @@ export type CashoutIdsText =
   | { ok: false; problems: Array<{ input: 'cashoutId' | 'externalId'; problem: CashoutIdProblem }> };
 
 /** A merchant-side id the service accepts: 1 to 32 characters, no control characters (D7, code 300). */
-export function isExternalId(text: string): boolean {
+function isExternalId(text: string): boolean {
   return text.length > 0 && text.length <= EXTERNAL_ID_MAX_LENGTH && !CONTROL_CHARACTERS.test(text);
 }
 
@@ -85,7 +85,7 @@ export function cashoutStatusName(status: CashoutStatus): string {
 }
 
 /** What cancelling means for a cashout in each status (screen texts `cancel.consequence.*`). */
-export type CancelConsequence =
+type CancelConsequence =
   'pending' | 'on_hold' | 'delivered' | 'completed' | 'cancelled' | 'rejected' | 'unread';
 
 const CONSEQUENCES: Readonly<Record<string, CancelConsequence>> = {
@@ -106,15 +106,11 @@ export function cancelConsequence(status: CashoutStatus | null): CancelConsequen
   return status === null ? 'unread' : (CONSEQUENCES[cashoutStatusName(status)] ?? 'unread');
 }
 
-export function isPending(status: CashoutStatus): boolean {
-  return cashoutStatusName(status) === 'PENDING';
-}
-
 /**
  * A refused or lost cancel in plain words (screen texts `cancel.explain.*`): the kind says it, the
  * service's code confirms it (412/510 not pending, 509 not found, D7).
  */
-export type CancelExplanation = 'not_pending' | 'not_found' | 'outcome_unknown' | 'not_permitted';
+type CancelExplanation = 'not_pending' | 'not_found' | 'outcome_unknown' | 'not_permitted';
 
 export function explainCancelFailure(error: ConsoleError): CancelExplanation | null {
   if (error.kind === 'outcome_unknown') return 'outcome_unknown';

@@ -3,7 +3,7 @@ import type { CashoutCancelOutcome, CashoutRef, MutationMeta } from '../../../..
 import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
 import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-export const cashoutQueries = {
+const cashoutQueries = {
   /** A cashout's status by cashout_id, external_id or both (D7); not asked without either. */
   status: (environmentId: string | null, ref: CashoutRef | null) =>
     environmentQuery(environmentId, {

@@ -8,8 +8,6 @@ import type { DepositFormProps } from './deposit-form-props';
 import { QuickPayPayerSection } from './QuickPayPayerSection';
 import { ReportedInfoSection } from './ReportedInfoSection';
 
-export type { DepositFormProps } from './deposit-form-props';
-
 /** The create-deposit form's inputs (the screen owns the values, the checks and the submit). */
 export function DepositForm(props: DepositFormProps) {
   const { values, check } = props;

@@ -21,7 +21,7 @@ export type DepositMode = (typeof DEPOSIT_MODES)[number];
 
 /** QuickPay (spec, D9): one method per country; Mexico's takes a payer of `id` only, Brazil's none. */
 export const QUICK_PAY_METHODS = { BR: 'IX', MX: 'SE' } as const;
-export type QuickPayCountry = keyof typeof QUICK_PAY_METHODS;
+type QuickPayCountry = keyof typeof QUICK_PAY_METHODS;
 export const QUICK_PAY_COUNTRIES = Object.keys(QUICK_PAY_METHODS) as QuickPayCountry[];
 
 export function isQuickPayCountry(country: string): country is QuickPayCountry {
@@ -122,7 +122,7 @@ export function isUnservedCountry(code: string): boolean {
 }
 
 /** The payer fields a ONE_SHOT deposit needs (D9): marked required in that mode. */
-export const ONE_SHOT_PAYER_FIELDS = [
+const ONE_SHOT_PAYER_FIELDS = [
   'payer.document',
   'payer.email',
   'payer.first_name',
@@ -283,12 +283,12 @@ export function sectionOf(field: TextField): FormSection | null {
 }
 
 /** A refusal's field as the form names it: the IPC argument's `body.` prefix dropped. */
-export function formFieldOf(field: string | undefined): string | undefined {
+function formFieldOf(field: string | undefined): string | undefined {
   if (field === undefined) return undefined;
   return field.startsWith('body.') ? field.slice('body.'.length) : field;
 }
 
-export function isTextField(field: string): field is TextField {
+function isTextField(field: string): field is TextField {
   return (TEXT_FIELDS as readonly string[]).includes(field);
 }
 

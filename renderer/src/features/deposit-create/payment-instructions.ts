@@ -7,7 +7,7 @@ import type { JsonObject, JsonValue } from '../../../../shared/contract';
  */
 
 /** Metadata keys the spec names (its "Metadata keys seen" table); labels live in depositCreate.json. */
-export const KNOWN_INSTRUCTION_KEYS = [
+const KNOWN_INSTRUCTION_KEYS = [
   'beneficiary_name',
   'agency',
   'CNPJ',
@@ -24,7 +24,7 @@ export const KNOWN_INSTRUCTION_KEYS = [
   'reference',
   'qr_code',
 ] as const;
-export type KnownInstructionKey = (typeof KNOWN_INSTRUCTION_KEYS)[number];
+type KnownInstructionKey = (typeof KNOWN_INSTRUCTION_KEYS)[number];
 
 export function isKnownInstructionKey(key: string): key is KnownInstructionKey {
   return (KNOWN_INSTRUCTION_KEYS as readonly string[]).includes(key);

@@ -2,7 +2,7 @@ import type { DepositCreateBody, DepositCreateOutcome, MutationMeta } from '../.
 import { useActiveEnvironmentId } from '../../api/environment';
 import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-export const depositCreateQueries = {
+const depositCreateQueries = {
   /** main's verdict on a draft body (its issues, the flow it will get, the method's reported_info rules). */
   check: (environmentId: string | null, body: DepositCreateBody | null) =>
     environmentQuery(environmentId, {

@@ -71,7 +71,7 @@ export const CHART_CLASSES: readonly ReconcileClass[] = RECONCILE_CLASSES.filter
   (name) => name !== 'match' && name !== 'lookup_failed',
 );
 
-export interface StakeChart {
+interface StakeChart {
   /** One entry per differing class: `{ class, BRL: 150, MXN: 12.5 }`. */
   data: Array<{ class: ReconcileClass } & Record<string, number | string>>;
   /** Currencies with money at stake, in first-seen order (the chart's series). */

@@ -44,7 +44,7 @@ export function countryName(code: string, locale: string): string {
 
 const DURATION_UNITS = ['d', 'h', 'min', 's'] as const;
 type DurationUnit = (typeof DURATION_UNITS)[number];
-export interface DurationPart {
+interface DurationPart {
   unit: DurationUnit;
   value: number;
 }

@@ -36,7 +36,7 @@ export function emptyRefundForm(invoiceId = ''): RefundFormValues {
 }
 
 /** Inputs named by the body's dotted field path, so a refusal from main lands on its input. */
-export const REFUND_FIELDS = {
+const REFUND_FIELDS = {
   invoiceId: 'invoice_id',
   amount: 'amount',
   comments: 'comments',
@@ -59,7 +59,7 @@ export type RefundProblem =
   'required' | MoneyInputProblem | 'over_remaining' | 'nothing_left' | 'amount_needed';
 
 /** What main's pre-flight says is left, as the form needs it. */
-export interface RefundLeft {
+interface RefundLeft {
   remaining: number | null;
   /** The service's record says more than the console knows: the amount must be typed. */
   uncertain: boolean;
@@ -71,10 +71,7 @@ const toCents = (amount: number): number => Math.round(amount * 100);
  * The amount typed in the reader's language ("10,50" in pt-BR and es), as a number; null when
  * empty; a problem when it cannot be read exactly.
  */
-export function parseRefundAmount(
-  text: string,
-  locale: string,
-): number | null | { problem: MoneyInputProblem } {
+function parseRefundAmount(text: string, locale: string): number | null | { problem: MoneyInputProblem } {
   const read = parseMoneyInput(text, locale);
   if (read === null) return null;
   return read.ok ? read.value : { problem: read.problem };

@@ -36,7 +36,7 @@ export function useWatchedSubMerchants(refreshSeconds: WatchRefreshSeconds) {
   return useEnvironmentQuery(subMerchantQueries.watched(useActiveEnvironmentId(), refreshSeconds));
 }
 
-export interface WatchChange {
+interface WatchChange {
   subMerchantId: number;
   watch: boolean;
 }

@@ -3,7 +3,7 @@ import { WATCH_LIMITS, type WatchItem, type WatchListView, type WatchRef } from 
 import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
 import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-export const watchlistQueries = {
+const watchlistQueries = {
   /**
    * The watchlist (pins, interval, poll times). A change is announced (the shell's toast host
    * reads it again at once); a poll that changed nothing is not, so the view is also read again as
