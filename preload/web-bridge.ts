@@ -131,7 +131,7 @@ export function createSocketTransport(socket: PageSocket): BridgeTransport {
 // ---------------------------------------------------------------------------------------------
 
 /** The browser objects the page entry uses. */
-export interface PageGlobals {
+interface PageGlobals {
   WebSocket: new (url: string) => PageSocket;
   location: { protocol: string; host: string; pathname: string; search: string; hash: string };
   history: { replaceState(data: unknown, unused: string, url?: string): void };
@@ -144,7 +144,7 @@ const TOKEN_STORAGE_KEY = 'paydesk-web-bridge-token';
  * Takes the access token out of the URL fragment (so the app's router, screenshots and the
  * history never see it) and keeps it in this tab's sessionStorage so a reload still connects.
  */
-export function takeToken(globals: PageGlobals): string {
+function takeToken(globals: PageGlobals): string {
   const { location } = globals;
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
   const fromUrl = fragment.get(TOKEN_PARAMETER);
@@ -166,7 +166,7 @@ export function takeToken(globals: PageGlobals): string {
   }
 }
 
-export function bridgeSocketUrl(location: PageGlobals['location'], token: string): string {
+function bridgeSocketUrl(location: PageGlobals['location'], token: string): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${BRIDGE_PATH}?${TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
 }
@@ -175,6 +175,7 @@ export function bridgeSocketUrl(location: PageGlobals['location'], token: string
  * Builds `window.paydesk` and defines it as Electron's contextBridge does: read-only, not
  * configurable. Without a token the socket is still opened (and refused by the server), so the
  * page learns it through the same `network` Results as any other closed connection.
+ * @public main/web/page-bundle.ts bundles a call of it written in a string.
  */
 export function installWebBridge(globals: PageGlobals & object): PaydeskBridge {
   const socket = new globals.WebSocket(bridgeSocketUrl(globals.location, takeToken(globals)));

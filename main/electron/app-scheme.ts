@@ -46,7 +46,10 @@ export function serveBundle(session: Session, page: OwnPage): void {
   );
 }
 
-/** One answer of the scheme: the file with its type and our CSP, or a plain refusal. */
+/**
+ * One answer of the scheme: the file with its type and our CSP, or a plain refusal.
+ * @public the security checklist test (test/integration/security) calls it through a module namespace.
+ */
 export async function answerAppRequest(rendererDir: string, method: string, url: string): Promise<Response> {
   const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' };
   const refuse = (status: number, reason: string): Response =>

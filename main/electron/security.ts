@@ -30,7 +30,10 @@ export function hardenSession(session: Session, page: OwnPage): void {
   session.setDevicePermissionHandler(() => false);
 }
 
-/** Guards for one webContents: no navigation away, no new windows, no webviews. */
+/**
+ * Guards for one webContents: no navigation away, no new windows, no webviews.
+ * @public the security checklist test (test/integration/security) calls it through a module namespace.
+ */
 export function guardWebContents(contents: WebContents, page: OwnPage): void {
   contents.on('will-navigate', (event, url) => {
     if (!mayNavigate(url, page)) event.preventDefault();
