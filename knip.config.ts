@@ -35,11 +35,6 @@ const config: KnipConfig = {
   ignoreIssues: {
     // components/overlays.tsx keeps the whole module it imports dynamically, not named parts.
     'renderer/src/components/overlay-code.ts': ['exports'],
-    // Being reworked on its own branch: its unused exports are that work's to settle, then these go.
-    'main/core/team/migrate.ts': ['exports'],
-    'main/core/team/operations.ts': ['exports', 'types'],
-    'main/core/team/chain.ts': ['types'],
-    'main/core/team/client.ts': ['types'],
   },
 };
 

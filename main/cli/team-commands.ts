@@ -24,7 +24,7 @@ import { asJson, askHidden, hidesTyping, readInputText, readStdin } from './inpu
  */
 
 /** The variable that holds the password of the role a team command connects as. */
-export const TEAM_PASSWORD_VARIABLE = 'PAYDESK_TEAM_PASSWORD';
+const TEAM_PASSWORD_VARIABLE = 'PAYDESK_TEAM_PASSWORD';
 
 /** A CA file is a few certificates; a larger one is not the file meant. */
 const MAX_CA_BYTES = 256 * 1024;

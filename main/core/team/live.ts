@@ -15,7 +15,7 @@ import { teamError } from './errors';
  * a `resync`, since whatever was notified in between was lost.
  */
 
-export const OPERATIONS_CHANNEL = 'paydesk_operations';
+const OPERATIONS_CHANNEL = 'paydesk_operations';
 
 const hintSchema = z.strictObject({
   operation: z.number().int().positive(),
@@ -29,7 +29,7 @@ export type TeamChange =
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
-export interface TeamLiveOptions {
+interface TeamLiveOptions {
   /** Opens a connection as this desk's person (client.ts `openTeam` with the desk's settings). */
   connect: () => Promise<Result<Client>>;
   onChange: (change: TeamChange) => void;
@@ -41,7 +41,7 @@ export interface TeamLiveOptions {
   heartbeatMs?: number;
 }
 
-export interface TeamLive {
+interface TeamLive {
   state(): LiveState;
   /** Stops listening and reconnecting; resolves once the connection is closed. */
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { teamError } from './errors';
 import { foundation } from './migrations/0001-foundation';
 
 /** Every migration, in order; the last one's version is the schema this code is written for. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [foundation];
+const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [foundation];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 
 /** Any fixed number: migrators of one database wait for each other on it. */
@@ -31,7 +31,7 @@ async function appliedVersion(client: TeamClient): Promise<number> {
 }
 
 /** A schema other than this code's: newer, this desk must be updated; older, the owner must migrate. */
-export function schemaMismatch(found: number): Result<never> {
+function schemaMismatch(found: number): Result<never> {
   const how =
     found > SCHEMA_VERSION
       ? `newer than this Paydesk knows (${SCHEMA_VERSION}): update Paydesk on this desk before using the team database.`

@@ -4,7 +4,7 @@ import type { TeamClient } from './client';
 import { teamError } from './errors';
 
 /** An operation row as the database returns it (bigint and numeric come as text, exactly). */
-export const teamOperationSchema = z.object({
+const teamOperationSchema = z.object({
   id: z.string().regex(/^\d+$/),
   account: z.string(),
   action: z.enum(['refund', 'cashout_cancel', 'deposit_create']),
@@ -78,7 +78,7 @@ export function beginOperation(
   ]);
 }
 
-export interface OutcomeInput {
+interface OutcomeInput {
   operationId: string;
   /** What the desk concluded; the database still keeps 104 and 5xx unknown whatever this says. */
   outcome: 'ok' | 'error' | 'unknown';
@@ -95,7 +95,7 @@ export function recordOutcome(client: TeamClient, input: OutcomeInput): Promise<
   ]);
 }
 
-export interface SettlementInput {
+interface SettlementInput {
   operationId: string;
   /** What the person found at the service. */
   result: 'ok' | 'error';

@@ -19,7 +19,7 @@ const groupRole = (group: TeamGroup): string => `paydesk_${group}`;
  * A safe subset of PostgreSQL identifiers, so a name reads the same in psql, logs and journal rows.
  * `paydesk_` names the group roles and `pg_` is PostgreSQL's own: neither may be a person.
  */
-export const personNameSchema = z
+const personNameSchema = z
   .string()
   .regex(
     /^[a-z][a-z0-9_.-]*$/,
@@ -34,7 +34,7 @@ export const personNameSchema = z
  * Printable ASCII only: PostgreSQL's clients normalise other characters (SASLprep) and not all in
  * the same way, so a verifier made here from such a password might not match what a desk sends.
  */
-export const personPasswordSchema = z
+const personPasswordSchema = z
   .string()
   .min(12, 'a password is at least 12 characters')
   .max(1024, 'a password is at most 1024 characters')
@@ -54,7 +54,7 @@ const SCRAM_ITERATIONS = 4096;
  * The SCRAM-SHA-256 verifier PostgreSQL stores for a password (RFC 5802/7677), computed on the
  * desk as psql's \password does, so only the verifier travels and reaches the server's log.
  */
-export function scramVerifier(password: string, salt: Buffer = randomBytes(16)): string {
+function scramVerifier(password: string, salt: Buffer = randomBytes(16)): string {
   const salted = pbkdf2Sync(password, salt, SCRAM_ITERATIONS, 32, 'sha256');
   const clientKey = createHmac('sha256', salted).update('Client Key').digest();
   const storedKey = createHash('sha256').update(clientKey).digest();
@@ -115,13 +115,13 @@ async function isConnectedOwner(client: TeamClient, person: string): Promise<boo
   return rows[0]?.owner === true;
 }
 
-export interface AddPersonInput {
+interface AddPersonInput {
   person: string;
   groups: readonly string[];
   password: string;
 }
 
-export interface TeamPerson {
+interface TeamPerson {
   person: string;
   groups: TeamGroup[];
 }
@@ -164,7 +164,7 @@ export async function addPerson(client: TeamClient, input: AddPersonInput): Prom
   }
 }
 
-export interface RemovedPerson {
+interface RemovedPerson {
   person: string;
   /** The groups the person was in, now revoked. */
   groupsRevoked: TeamGroup[];
@@ -177,7 +177,7 @@ const membershipSchema = z.object({
     z.enum(TEAM_GROUPS.map(groupRole)).transform((role) => role.slice('paydesk_'.length) as TeamGroup),
   ),
 });
-export type RoleMembership = z.infer<typeof membershipSchema>;
+type RoleMembership = z.infer<typeof membershipSchema>;
 
 /** A role's login right and direct team groups; undefined when no role has that name. */
 export async function roleOf(client: TeamClient, role: string): Promise<RoleMembership | undefined> {
@@ -229,12 +229,12 @@ export async function removePerson(client: TeamClient, name: string): Promise<Re
   }
 }
 
-export interface InitTeamInput {
+interface InitTeamInput {
   admin: string;
   password: string;
 }
 
-export interface InitializedTeam {
+interface InitializedTeam {
   schema: { from: number; to: number };
   admin: TeamPerson;
 }

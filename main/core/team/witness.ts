@@ -4,7 +4,7 @@ import type { AuditVerifyReport, Result } from '../../../shared/contract';
 import { writeFileAtomically } from '../storage/atomic-file';
 import { withFileLock } from '../storage/file-lock';
 import { storageError } from '../storage/storage-error';
-import { verifyTeamChain } from './chain';
+import { verifyTeamChain, type SeenHead } from './chain';
 import type { TeamClient } from './client';
 
 /**
@@ -19,8 +19,7 @@ const witnessedHeadSchema = z.strictObject({
   seq: z.number().int().positive(),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   seenAt: z.iso.datetime(),
-});
-export type WitnessedHead = z.infer<typeof witnessedHeadSchema>;
+}) satisfies z.ZodType<SeenHead>;
 
 const witnessFileSchema = z.strictObject({
   version: z.literal(1),
