@@ -1,21 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import { teamEntryHash, verifyTeamChain } from '../../../main/core/team/chain';
-import { beginOperation, recordOutcome, type BeginOperationInput } from '../../../main/core/team/operations';
+import { beginOperation, recordOutcome } from '../../../main/core/team/operations';
+import { teamCashoutCancel } from '../../support/team-operations';
 import { dataOf } from '../../support/result';
 import { expect, test, type TeamDatabase } from '../../support/team-database';
 
 /** main/core/team/chain.ts: the team journal's hash chain, recomputed outside the database. */
 
-const cancel = (cashout: string): BeginOperationInput => ({
-  account: 'merchant-7',
-  action: 'cashout_cancel',
-  target: { kind: 'cashout', id: cashout },
-  idempotencyKey: randomUUID(),
-  amount: null,
-  currency: null,
-  bodySha256: requestBodySha256({ cashout_id: cashout }),
-});
+const cancel = teamCashoutCancel;
 
 /** Eight desks at once, each starting and closing an operation on its own cashout: 16 entries. */
 async function busyJournal(team: TeamDatabase): Promise<void> {

@@ -1,23 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import { openTeam } from '../../../main/core/team/client';
 import { listenToTeam, type LiveState, type TeamChange } from '../../../main/core/team/live';
-import { beginOperation, recordOutcome, type BeginOperationInput } from '../../../main/core/team/operations';
+import { beginOperation, recordOutcome } from '../../../main/core/team/operations';
+import { teamCashoutCancel } from '../../support/team-operations';
 import { dataOf } from '../../support/result';
 import { expect, test, type TeamDatabase } from '../../support/team-database';
 
 /** main/core/team/live.ts: other desks' operations within a second, through restarts. */
 
-const cancel = (cashout: string): BeginOperationInput => ({
-  account: 'merchant-7',
-  action: 'cashout_cancel',
-  target: { kind: 'cashout', id: cashout },
-  idempotencyKey: randomUUID(),
-  amount: null,
-  currency: null,
-  bodySha256: requestBodySha256({ cashout_id: cashout }),
-});
+const cancel = teamCashoutCancel;
 
 /** A viewer's desk listening, with what it heard and the states it went through. */
 async function listening(team: TeamDatabase) {

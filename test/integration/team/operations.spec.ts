@@ -1,25 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
-import {
-  beginOperation,
-  recordOutcome,
-  refundedTotal,
-  type BeginOperationInput,
-} from '../../../main/core/team/operations';
+import { beginOperation, recordOutcome, refundedTotal } from '../../../main/core/team/operations';
+import { teamRefund } from '../../support/team-operations';
 import { dataOf } from '../../support/result';
 import { expect, test } from '../../support/team-database';
 
 /** main/core/team/operations.ts: exactly-once across desks, refereed by a real PostgreSQL. */
 
-const refund = (amount: string, key = randomUUID()): BeginOperationInput => ({
-  account: 'merchant-7',
-  action: 'refund',
-  target: { kind: 'deposit', id: 'dep-100' },
-  idempotencyKey: key,
-  amount,
-  currency: 'BRL',
-  bodySha256: requestBodySha256({ deposit_id: 'dep-100', amount }),
-});
+const refund = (amount: string, key?: string) => teamRefund('dep-100', amount, key);
 
 test('two desks racing to refund one deposit: exactly one operation, the other a clear refusal', async ({
   team,

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
-import { beginOperation, recordOutcome, type BeginOperationInput } from '../../../main/core/team/operations';
+import { beginOperation, recordOutcome } from '../../../main/core/team/operations';
+import { teamRefund } from '../../support/team-operations';
 import { dataOf } from '../../support/result';
 import { expect, test } from '../../support/team-database';
 
@@ -9,15 +8,7 @@ import { expect, test } from '../../support/team-database';
  * and its outcome (`pg_ctl stop -m immediate`): what was committed stands, nothing is guessed.
  */
 
-const refund = (key: string = randomUUID()): BeginOperationInput => ({
-  account: 'merchant-7',
-  action: 'refund',
-  target: { kind: 'deposit', id: 'dep-300' },
-  idempotencyKey: key,
-  amount: '10.00',
-  currency: 'BRL',
-  bodySha256: requestBodySha256({ deposit_id: 'dep-300', amount: '10.00' }),
-});
+const refund = (key?: string) => teamRefund('dep-300', '10.00', key);
 
 test('a crash between send and outcome leaves the operation unresolved for every desk', async ({ team }) => {
   const deskA = await team.desk(['paydesk_operator']);

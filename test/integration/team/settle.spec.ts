@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import {
   beginOperation,
   recordOutcome,
   refundedTotal,
   settleOperation,
-  type BeginOperationInput,
 } from '../../../main/core/team/operations';
+import { teamRefund } from '../../support/team-operations';
 import { dataOf } from '../../support/result';
 import { expect, test, type TeamDatabase } from '../../support/team-database';
 
@@ -15,15 +13,7 @@ import { expect, test, type TeamDatabase } from '../../support/team-database';
  * 23-hour limit on resending under a key (D16, D18), both held by the database for every desk.
  */
 
-const refund = (key: string = randomUUID()): BeginOperationInput => ({
-  account: 'merchant-7',
-  action: 'refund',
-  target: { kind: 'deposit', id: 'dep-400' },
-  idempotencyKey: key,
-  amount: '8.00',
-  currency: 'BRL',
-  bodySha256: requestBodySha256({ deposit_id: 'dep-400', amount: '8.00' }),
-});
+const refund = (key?: string) => teamRefund('dep-400', '8.00', key);
 
 /** An operation whose answer was lost (a 503), begun by a desk of its own. */
 async function unknownRefund(team: TeamDatabase) {

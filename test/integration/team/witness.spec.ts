@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import { teamEntryHash, verifyTeamChain, type TeamJournalRow } from '../../../main/core/team/chain';
 import { beginOperation, recordOutcome } from '../../../main/core/team/operations';
 import { WITNESS_FILE, verifyAndWitness } from '../../../main/core/team/witness';
+import { teamRefund } from '../../support/team-operations';
 import { dataOf } from '../../support/result';
 import { expect, test as base, type TeamDatabase } from '../../support/team-database';
 
@@ -24,17 +23,7 @@ const test = base.extend<{ witnessFile: string }>({
 async function fourEntries(team: TeamDatabase) {
   const desk = await team.desk(['paydesk_operator']);
   for (const deposit of ['dep-1', 'dep-2']) {
-    const begun = dataOf(
-      await beginOperation(desk.client, {
-        account: 'merchant-7',
-        action: 'refund',
-        target: { kind: 'deposit', id: deposit },
-        idempotencyKey: randomUUID(),
-        amount: '3.00',
-        currency: 'BRL',
-        bodySha256: requestBodySha256({ deposit_id: deposit, amount: '3.00' }),
-      }),
-    );
+    const begun = dataOf(await beginOperation(desk.client, teamRefund(deposit, '3.00')));
     const done = { operationId: begun.id, outcome: 'ok', httpStatus: 200, serviceCode: null } as const;
     dataOf(await recordOutcome(desk.client, done));
   }

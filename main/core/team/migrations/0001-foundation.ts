@@ -184,6 +184,24 @@ BEGIN
 END
 $$;
 
+-- The operation, locked for the caller's change, while its outcome is still open or unknown;
+-- refused when there is none or it is closed. Callable only from the functions below.
+CREATE FUNCTION paydesk.open_operation(p_operation bigint) RETURNS paydesk.operations
+LANGUAGE plpgsql SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  op operations;
+BEGIN
+  SELECT * INTO op FROM operations WHERE id = p_operation FOR UPDATE;
+  IF op.id IS NULL THEN
+    RAISE EXCEPTION 'no operation %', p_operation USING ERRCODE = 'PD004';
+  END IF;
+  IF op.state NOT IN ('sending', 'outcome_unknown') THEN
+    RAISE EXCEPTION 'operation % is already closed (%)', p_operation, op.state USING ERRCODE = 'PD005';
+  END IF;
+  RETURN op;
+END
+$$;
+
 -- An answer with 104 or a 5xx, or none at all, settles nothing: the outcome stays unknown and the
 -- target stays blocked (the one-desk journal's rules, docs/architecture.md).
 CREATE FUNCTION paydesk.record_outcome(p_operation bigint, p_outcome text, p_http_status integer, p_service_code integer)
@@ -196,13 +214,7 @@ BEGIN
   IF p_outcome NOT IN ('ok', 'error', 'unknown') THEN
     RAISE EXCEPTION 'outcome must be ok, error or unknown, not %', p_outcome USING ERRCODE = 'PD003';
   END IF;
-  SELECT * INTO op FROM operations WHERE id = p_operation FOR UPDATE;
-  IF op.id IS NULL THEN
-    RAISE EXCEPTION 'no operation %', p_operation USING ERRCODE = 'PD004';
-  END IF;
-  IF op.state NOT IN ('sending', 'outcome_unknown') THEN
-    RAISE EXCEPTION 'operation % is already closed (%)', p_operation, op.state USING ERRCODE = 'PD005';
-  END IF;
+  op := open_operation(p_operation);
   next_state := CASE
     WHEN p_outcome = 'unknown' OR p_service_code = 104 OR p_http_status >= 500 THEN 'outcome_unknown'
     ELSE p_outcome END;
@@ -237,13 +249,7 @@ BEGIN
   IF length(p_note) > 500 THEN
     RAISE EXCEPTION 'the note is longer than 500 characters' USING ERRCODE = 'PD003';
   END IF;
-  SELECT * INTO op FROM operations WHERE id = p_operation FOR UPDATE;
-  IF op.id IS NULL THEN
-    RAISE EXCEPTION 'no operation %', p_operation USING ERRCODE = 'PD004';
-  END IF;
-  IF op.state NOT IN ('sending', 'outcome_unknown') THEN
-    RAISE EXCEPTION 'operation % is already closed (%)', p_operation, op.state USING ERRCODE = 'PD005';
-  END IF;
+  op := open_operation(p_operation);
   IF op.state = 'sending' AND op.created_at > now() - interval '5 minutes' THEN
     RAISE EXCEPTION 'operation % is still being sent by %: wait for its answer, or settle it after five minutes', p_operation, op.made_by
       USING ERRCODE = 'PD005';
