@@ -41,7 +41,7 @@ const credentialLine = (status: CredentialFieldStatus): string =>
 const PASSING = new Set(['ok', 'not_configured']);
 
 /** The core refused a removal for want of the typed name (production). */
-const asksForName = (error: ConsoleError): boolean =>
+export const asksForName = (error: ConsoleError): boolean =>
   error.kind === 'not_permitted' && error.field === 'typedName';
 
 async function profileOf(api: ConsoleApi, id: string): Promise<EnvironmentProfile | undefined> {
@@ -50,12 +50,12 @@ async function profileOf(api: ConsoleApi, id: string): Promise<EnvironmentProfil
 }
 
 /** Only a person at a terminal is asked; a script must say --confirm-name. */
-function isTerminal(stdin: CliIo['stdin']): boolean {
+export function isTerminal(stdin: CliIo['stdin']): boolean {
   return 'isTTY' in stdin && stdin.isTTY === true;
 }
 
 /** One line typed at the terminal, without its line end; empty when stdin ends first. */
-async function readLine(stdin: CliIo['stdin']): Promise<string> {
+export async function readLine(stdin: CliIo['stdin']): Promise<string> {
   let text = '';
   for await (const chunk of stdin) {
     text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');

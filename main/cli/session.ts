@@ -6,6 +6,7 @@ import {
   type ConsoleEventBus,
   type ConsoleRecords,
   type ConsoleRuntime,
+  type ConsoleTeam,
   type RecordIndexStarter,
 } from '../core/console';
 import { dataPaths, resolveDataDir } from '../core/data-dir';
@@ -44,6 +45,8 @@ export interface CliSession {
   events: ConsoleEventBus;
   /** The record index: search, recent lists, rebuild. */
   records: ConsoleRecords;
+  /** The team of each profile's desk (`paydesk team join|leave|status`). */
+  team: ConsoleTeam;
   /** The profile the resource commands act on (`--env`, PAYDESK_BASE_URL, or the active one). */
   target(): Promise<Result<EnvironmentProfile>>;
   /** Adds how to fix a failure in the terms of where the environment came from. */
@@ -150,6 +153,7 @@ function sessionOf(
     api: runtime.api,
     events: runtime.events,
     records: runtime.records,
+    team: runtime.team,
     target,
     explain,
     close: () => runtime.close(),

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { createHash, X509Certificate } from 'node:crypto';
 import type { ConsoleError, Result } from '../../shared/contract';
 import { STDIN_SOURCE } from '../core/storage/bounded-read';
+import type { TeamMembership } from '../core/settings/schema';
 import { openTeam, type TeamClient } from '../core/team/client';
 import { teamDoctor } from '../core/team/doctor';
 import { migrate } from '../core/team/migrate';
@@ -14,13 +16,17 @@ import {
 } from '../core/team/people';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
+import { asksForName, isTerminal, readLine } from './environment-commands';
 import { asJson, askHidden, hidesTyping, readInputText, readStdin } from './input';
+import { printable } from './output';
 
 /**
  * `paydesk team …`: setting up a team database and its people (docs/architecture.md, "Team mode:
- * the database"). Run as the team's owner role. Passwords never come from argv, which other users
- * see in the process list: the connecting role's from PAYDESK_TEAM_PASSWORD, a new person's typed
- * hidden at a terminal or piped on stdin. `pg` is loaded only once one of these commands connects.
+ * the database"), run as the team's owner role; and a desk joining, leaving and checking its team
+ * (join, leave, status), run as a person. Passwords never come from argv, which other users see in
+ * the process list: the connecting role's from PAYDESK_TEAM_PASSWORD, a new person's (or a joining
+ * one's) typed hidden at a terminal or piped on stdin. `pg` is loaded only once one of these
+ * commands connects.
  */
 
 /** The variable that holds the password of the role a team command connects as. */
@@ -61,14 +67,21 @@ function withConnectionFlags(
     .addHelpText('after', user.note);
 }
 
-/** What a new person's password is: typed hidden at a terminal, else stdin (one line end dropped). */
-async function newPassword(context: CommandContext, person: string): Promise<Result<string>> {
+/**
+ * A person's password: typed hidden at a terminal, else stdin (one line end dropped). `enter`
+ * says what Enter does: sets a new person's, or joins with one's own.
+ */
+async function typedPassword(
+  context: CommandContext,
+  person: string,
+  enter = 'Enter to set it',
+): Promise<Result<string>> {
   const { io } = context;
   if (hidesTyping(io.stdin)) {
     return askHidden(
       io.stdin,
       io.stderr,
-      `Password for ${person} (hidden as you type; Enter to set it): `,
+      `Password for ${person} (hidden as you type; ${enter}): `,
       MAX_PASSWORD_BYTES,
       'password',
     );
@@ -89,6 +102,29 @@ async function newPassword(context: CommandContext, person: string): Promise<Res
   return { ok: true, data: password };
 }
 
+function typedPort(text: string): Result<number> {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535) {
+    return invalidOption('--port', 'a port number from 1 to 65535');
+  }
+  return { ok: true, data: port };
+}
+
+/** The team's CA certificate from the --ca file (never stdin: that is kept for a password). */
+async function teamCa(context: CommandContext, file: string): Promise<Result<string>> {
+  if (file === STDIN_SOURCE) return invalidOption('--ca', 'a file: stdin is kept for a password');
+  const ca = await readInputText(file, context.io.stdin, {
+    maxBytes: MAX_CA_BYTES,
+    field: '--ca',
+    advice: "give the team's CA certificate alone.",
+  });
+  if (!ca.ok) return ca;
+  if (!ca.data.includes('-----BEGIN CERTIFICATE-----')) {
+    return invalidOption('--ca', `${file} holds no PEM certificate`);
+  }
+  return ca;
+}
+
 /**
  * Connects as the flags say, runs `work`, and always closes the connection. Everything the flags
  * and the environment lack is reported before any connection is tried.
@@ -99,10 +135,8 @@ async function withTeamConnection<T>(
   work: (client: TeamClient) => Promise<Result<T>>,
   exitCodeOf: (answer: T) => number = () => 0,
 ): Promise<void> {
-  const port = Number(flags.port);
-  if (!/^\d+$/.test(flags.port) || port < 1 || port > 65535) {
-    return context.fail(invalidOption('--port', 'a port number from 1 to 65535').error);
-  }
+  const port = typedPort(flags.port);
+  if (!port.ok) return context.fail(port.error);
   const password = context.io.env[TEAM_PASSWORD_VARIABLE];
   if (password === undefined || password === '') {
     return context.fail({
@@ -111,21 +145,11 @@ async function withTeamConnection<T>(
       message: `Set ${TEAM_PASSWORD_VARIABLE} to the password of ${flags.user}; a password is never taken from the command line.`,
     });
   }
-  if (flags.ca === STDIN_SOURCE) {
-    return context.fail(invalidOption('--ca', 'a file: stdin is kept for a password').error);
-  }
-  const ca = await readInputText(flags.ca, context.io.stdin, {
-    maxBytes: MAX_CA_BYTES,
-    field: '--ca',
-    advice: "give the team's CA certificate alone.",
-  });
+  const ca = await teamCa(context, flags.ca);
   if (!ca.ok) return context.fail(ca.error);
-  if (!ca.data.includes('-----BEGIN CERTIFICATE-----')) {
-    return context.fail(invalidOption('--ca', `${flags.ca} holds no PEM certificate`).error);
-  }
   const client = await openTeam({
     host: flags.host,
-    port,
+    port: port.data,
     database: flags.database,
     user: flags.user,
     password,
@@ -144,11 +168,42 @@ async function withTeamConnection<T>(
 
 const failed = (error: ConsoleError): Result<never> => ({ ok: false, error });
 
+const JOIN_NOTE = `
+Run at each desk, by the person who will work there, once the owner has added them
+(paydesk team add-person). The password is typed hidden at a terminal, piped on stdin, or read
+from ${TEAM_PASSWORD_VARIABLE}, never from the command line; it is kept in the OS keychain.
+Refused while the environment has payment actions whose outcome is unknown (paydesk audit
+unresolved), and when paydesk team doctor would have advice for this person.`;
+
+/**
+ * The team as the commands show it: the CA by its certificate's SHA-256 fingerprint (the PEM is
+ * in settings.json), so a person can compare it with the one the owner handed out.
+ */
+function shownTeam(team: TeamMembership): Omit<TeamMembership, 'ca'> & { caFingerprint: string } {
+  const { ca, ...rest } = team;
+  let caFingerprint: string;
+  try {
+    caFingerprint = new X509Certificate(ca).fingerprint256;
+  } catch {
+    caFingerprint = `sha256 of the file ${createHash('sha256').update(ca).digest('hex')}`;
+  }
+  return { ...rest, caFingerprint };
+}
+
+/** The join's password: PAYDESK_TEAM_PASSWORD when set, else typed hidden or piped on stdin. */
+function joinPassword(context: CommandContext, person: string): Promise<Result<string>> {
+  const fromVariable = context.io.env[TEAM_PASSWORD_VARIABLE];
+  if (fromVariable !== undefined && fromVariable !== '') {
+    return Promise.resolve({ ok: true, data: fromVariable });
+  }
+  return typedPassword(context, person, 'Enter to join');
+}
+
 export function describeTeamCommands(program: Command, context: CommandContext): void {
   const team = program
     .command('team')
     .description(
-      "team mode's database: set it up, migrate it, add and remove people (as its owner role), check a connection",
+      "team mode's database: set it up, migrate it, add and remove people (as its owner role), check a connection; a desk joins, leaves, checks its team",
     );
 
   withConnectionFlags(
@@ -162,7 +217,7 @@ export function describeTeamCommands(program: Command, context: CommandContext):
     const admin = typedPerson(flags.admin, '--admin');
     if (!admin.ok) return context.fail(admin.error);
     return withTeamConnection(context, flags, async (client) => {
-      const password = await newPassword(context, admin.data);
+      const password = await typedPassword(context, admin.data);
       if (!password.ok) return failed(password.error);
       return initTeam(client, { admin: admin.data, password: password.data });
     });
@@ -190,7 +245,7 @@ export function describeTeamCommands(program: Command, context: CommandContext):
     );
     if (!groups.ok) return context.fail(groups.error);
     return withTeamConnection(context, flags, async (client) => {
-      const password = await newPassword(context, person.data);
+      const password = await typedPassword(context, person.data);
       if (!password.ok) return failed(password.error);
       return addPerson(client, { person: person.data, groups: groups.data, password: password.data });
     });
@@ -219,4 +274,117 @@ export function describeTeamCommands(program: Command, context: CommandContext):
   ).action((flags: ConnectionFlags) =>
     withTeamConnection(context, flags, teamDoctor, (report) => (report.advice.length === 0 ? 0 : 1)),
   );
+
+  team
+    .command('join')
+    .description(
+      'this desk joins a team as one person: checks the connection as team doctor does, then keeps it for the environment (--env) with the password in the OS keychain',
+    )
+    .requiredOption('--host <host>', "the team database's host name, as its certificate names it")
+    .option('--port <port>', 'its port', '5432')
+    .requiredOption('--database <name>', 'the database')
+    .requiredOption('--person <person>', 'who you are in the team database (the owner added you)')
+    .requiredOption('--ca <pem file>', "the team's CA certificate (PEM): the server's must chain to it")
+    .addHelpText('after', JOIN_NOTE)
+    .action((flags: Omit<ConnectionFlags, 'user'> & { person: string }) => {
+      // Before anything is asked or read: a wrong name or port must not cost anyone a typed password.
+      const person = typedPerson(flags.person, '--person');
+      if (!person.ok) return context.fail(person.error);
+      const port = typedPort(flags.port);
+      if (!port.ok) return context.fail(port.error);
+      return context.withSession('manage', async (session) => {
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const ca = await teamCa(context, flags.ca);
+        if (!ca.ok) return context.fail(ca.error);
+        const password = await joinPassword(context, person.data);
+        if (!password.ok) return context.fail(password.error);
+        const joined = await session.team.join({
+          environmentId: target.data.id,
+          host: flags.host,
+          port: port.data,
+          database: flags.database,
+          person: person.data,
+          ca: ca.data,
+          password: password.data,
+        });
+        if (!joined.ok) return context.fail(joined.error);
+        context.print(
+          asJson({
+            environmentId: joined.data.environmentId,
+            team: shownTeam(joined.data.team),
+            groups: joined.data.doctor.groups,
+          }),
+        );
+      });
+    });
+
+  team
+    .command('leave')
+    .description(
+      'the environment (--env) leaves its team: the team is taken out of its profile and the password out of the keychain (production: its name typed)',
+    )
+    .option(
+      '--confirm-name <name>',
+      "production: the environment's name, typed exactly (asked for on a terminal when left out)",
+    )
+    .action((options: { confirmName?: string }) =>
+      context.withSession('manage', async (session) => {
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const { id, name } = target.data;
+        const leave = (typedName: string | undefined) =>
+          session.team.leave(id, typedName === undefined ? {} : { typedName });
+        let left = await leave(options.confirmName);
+        // The core decides what needs the name; on a terminal it is asked for, as env remove does.
+        if (
+          !left.ok &&
+          asksForName(left.error) &&
+          options.confirmName === undefined &&
+          isTerminal(context.io.stdin)
+        ) {
+          context.io.stderr.write(
+            `"${printable(name)}" is a production environment. Type its name to leave its team: `,
+          );
+          left = await leave(await readLine(context.io.stdin));
+        }
+        if (!left.ok) {
+          if (!asksForName(left.error)) return context.fail(left.error);
+          return context.fail({
+            ...left.error,
+            field: '--confirm-name',
+            message: `${left.error.message} Give it with --confirm-name.`,
+          });
+        }
+        const { environmentId, team: was, passwordRemoved } = left.data;
+        context.print(asJson({ environmentId, left: was === null ? null : shownTeam(was), passwordRemoved }));
+      }),
+    );
+
+  team
+    .command('status')
+    .description(
+      "the environment's (--env) team, and the doctor's verdict when its database answers (exit 1 when it does not, or has advice)",
+    )
+    .action(() =>
+      context.withSession('manage', async (session) => {
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const status = await session.team.status(target.data.id);
+        if (!status.ok) return context.fail(status.error);
+        const { environmentId, team: joined, check } = status.data;
+        context.print(
+          asJson({
+            environmentId,
+            team: joined === null ? null : shownTeam(joined),
+            ...(check !== undefined &&
+              (check.reachable
+                ? { reachable: true, doctor: check.doctor }
+                : { reachable: false, error: check.error })),
+          }),
+        );
+        const healthy = check === undefined || (check.reachable && check.doctor.advice.length === 0);
+        context.exit(healthy ? 0 : 1);
+      }),
+    );
 }

@@ -153,3 +153,24 @@ export async function verifyJournalFile(path: string): Promise<Result<AuditVerif
     return { ok: false, error: storageError('The journal could not be read', cause) };
   }
 }
+
+/** Where a journal ends: its last entry's sequence number and hash. */
+export interface JournalHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * The head a verify report vouches for: null for an empty journal, undefined when the report does
+ * not verify (a damaged or cut journal has no end anyone can rely on). The report's hash is its
+ * last entry's; the sequence number is the anchor's, plus the entries written after it (`behind`).
+ */
+export function verifiedHead(report: AuditVerifyReport): JournalHead | null | undefined {
+  if (!report.ok) return undefined;
+  if (report.headHash === null) return null;
+  const { anchor } = report;
+  if (anchor?.head === undefined || (anchor.state !== 'matches' && anchor.state !== 'behind'))
+    return undefined;
+  const after = anchor.state === 'behind' ? (anchor.count ?? 0) : 0;
+  return { seq: anchor.head.seq + after, hash: report.headHash };
+}

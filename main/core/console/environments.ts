@@ -33,7 +33,10 @@ async function announceArming(context: ConsoleContext): Promise<void> {
  * How many unresolved intents belong to this profile: made through it, or on the service account
  * it reaches now (D19). Its retries and status reads need a way to that account.
  */
-async function unresolvedOf(context: ConsoleContext, profile: EnvironmentProfile): Promise<Result<number>> {
+export async function unresolvedOf(
+  context: ConsoleContext,
+  profile: EnvironmentProfile,
+): Promise<Result<number>> {
   const journal = await context.journal();
   if (!journal.ok) return journal;
   const open = await journal.data.unresolved();

@@ -16,4 +16,5 @@ export type { ClientTuning } from './connections';
 export { ARMING_IDLE_MS } from './arming';
 export { type ConsoleRecords, type RecordIndexStarter, type RecordsLog } from './records';
 export { sqliteRecordIndexStarter } from './record-index-starter';
+export type { ConsoleTeam } from './team';
 export type { RebuildReport } from './records-rebuild';

@@ -40,6 +40,7 @@ import {
 } from './records';
 import { consoleClosed, failure } from './results';
 import { createConsoleApi } from './service';
+import { createConsoleTeam, type ConsoleTeam } from './team';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -122,6 +123,8 @@ export interface ConsoleRuntime {
   paths: DataPaths;
   /** Searches and recent lists of the record index, and its rebuild. */
   records: ConsoleRecords;
+  /** The team each profile's desk is in: join, leave, status (the CLI's `paydesk team`). */
+  team: ConsoleTeam;
   /** Stops the embedded sandbox, closes the journal, drops listeners and timers. Idempotent. */
   close(): Promise<void>;
 }
@@ -298,6 +301,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     events,
     paths,
     records: createConsoleRecords(context),
+    team: createConsoleTeam(context),
     async close() {
       if (closed) return;
       closed = true;

@@ -24,7 +24,9 @@ import {
   successorOf,
 } from './environment-rules';
 import { preferenceOperations } from './preferences';
+import { publicProfile } from './schema';
 import { createSettingsContext, type EnvironmentsServiceOptions } from './settings-context';
+import { teamOperations, type TeamOperations } from './team-membership';
 
 /**
  * The environments service: its interface, and the operations on the profiles themselves. What
@@ -47,7 +49,7 @@ export { credentialOrigin } from './environment-rules';
  * (updateSettings), so that neither another operation here nor another process (the desktop app
  * and the CLI share the document) interleaves with it.
  */
-export interface EnvironmentsService {
+export interface EnvironmentsService extends TeamOperations {
   list(): Promise<Result<EnvironmentList>>;
   get(environmentId: string): Promise<Result<EnvironmentProfile>>;
   active(): Promise<Result<EnvironmentProfile>>;
@@ -55,8 +57,8 @@ export interface EnvironmentsService {
   /** Moving the base URL to another host clears the profile's credentials (`credentialsCleared`). */
   update(input: EnvironmentUpdateInput): Promise<Result<EnvironmentUpdated>>;
   /**
-   * Clears the profile's credentials, then removes it. When the keychain cannot be reached the
-   * profile is kept, unless `force` (then `credentialsCleared: false`).
+   * Clears the profile's credentials and its team password, then removes it. When the keychain
+   * cannot be reached the profile is kept, unless `force` (then `credentialsCleared: false`).
    */
   remove(environmentId: string, options?: { force?: boolean }): Promise<Result<EnvironmentRemoved>>;
   /** Makes the profile active. */
@@ -79,16 +81,28 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
   const { vault } = options;
   const { exclusive, load, change, pick, find } = context;
 
+  /** A removed profile leaves nothing in the keychain: its credentials and its team password. */
+  const clearEveryEntry = async (environmentId: string): Promise<Result<void>> => {
+    const cleared = await vault.clearAll(environmentId);
+    if (!cleared.ok) return cleared;
+    const team = await vault.clearTeamPassword(environmentId);
+    return team.ok ? { ok: true, data: undefined } : team;
+  };
+
   return {
     list: () =>
       exclusive(async () => {
         const document = await load();
         if (!document.ok) return document;
         const { environments, activeEnvironmentId } = document.data;
-        return { ok: true, data: { environments, activeEnvironmentId } };
+        return { ok: true, data: { environments: environments.map(publicProfile), activeEnvironmentId } };
       }),
 
-    get: (environmentId) => exclusive(() => find(environmentId)),
+    get: (environmentId) =>
+      exclusive(async () => {
+        const found = await find(environmentId);
+        return found.ok ? { ok: true, data: publicProfile(found.data) } : found;
+      }),
 
     active: () =>
       exclusive(async () => {
@@ -99,7 +113,7 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
         );
         // The schema guarantees the active id names a profile.
         if (!profile) return fail('internal', 'The active environment is missing from the settings.');
-        return { ok: true, data: profile };
+        return { ok: true, data: publicProfile(profile) };
       }),
 
     add: (rawInput) =>
@@ -143,7 +157,8 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
           if (!baseUrl.ok) return baseUrl;
           const color = colorFor(current.kind, input.data.color ?? current.color);
           if (!color.ok) return color;
-          const updated: EnvironmentProfile = {
+          // The stored profile, its team kept: a new name or colour does not leave the team.
+          const updated = {
             ...current,
             name: input.data.name ?? current.name,
             baseUrl: baseUrl.data,
@@ -171,7 +186,7 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
           return {
             ok: true,
             data: {
-              value: { environment: updated, credentialsCleared: hostChanged },
+              value: { environment: publicProfile(updated), credentialsCleared: hostChanged },
               document: {
                 ...document,
                 environments: document.environments.map((env) => (env.id === current.id ? updated : env)),
@@ -197,7 +212,7 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
           }
           let credentialsCleared = true;
           if (profile.kind !== 'local-sandbox') {
-            const cleared = await vault.clearAll(profile.id);
+            const cleared = await clearEveryEntry(profile.id);
             if (!cleared.ok && !options.force) {
               return fail(
                 cleared.error.kind,
@@ -228,7 +243,7 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
           return {
             ok: true,
             data: {
-              value: profile.data,
+              value: publicProfile(profile.data),
               ...(document.activeEnvironmentId !== profile.data.id && {
                 document: { ...document, activeEnvironmentId: profile.data.id },
               }),
@@ -240,5 +255,7 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
     ...preferenceOperations(context),
 
     ...credentialOperations(context),
+
+    ...teamOperations(context),
   };
 }

@@ -44,6 +44,49 @@ const environmentProfileSchema = z.object({
   color: z.enum(ENVIRONMENT_COLORS),
 }) satisfies z.ZodType<EnvironmentProfile>;
 
+/** PostgreSQL cuts a role's name at 63 bytes; people.ts holds the stricter rule for new people. */
+const TEAM_PERSON_MAX_LENGTH = 63;
+/** A CA file is a few certificates: the CLI refuses a larger one before it gets here. */
+export const TEAM_CA_MAX_LENGTH = 256 * 1024;
+
+/**
+ * The team database a profile's desk has joined (docs/architecture.md, "Team mode: the
+ * database"): where it is, who this desk is there, and the team's CA (a public certificate, kept
+ * here so the desk checks the server against it on every connection). The person's password is
+ * never here: it is in the OS keychain (vault.ts, `teamPassword`).
+ */
+export const teamMembershipSchema = z.strictObject({
+  host: z.string().min(1).max(255),
+  port: z.number().int().min(1).max(65535),
+  database: z.string().min(1).max(63),
+  person: z.string().min(1).max(TEAM_PERSON_MAX_LENGTH),
+  ca: z.string().includes('-----BEGIN CERTIFICATE-----').max(TEAM_CA_MAX_LENGTH),
+  joinedAt: z.iso.datetime(),
+  /**
+   * The local journal's last entry when the desk joined, as its verify reported it (null: an empty
+   * journal): what this desk did alone ends there, whatever the team's journal holds after.
+   */
+  localJournalHead: z.strictObject({ seq: z.number().int().positive(), hash: z.string().min(1) }).nullable(),
+});
+
+export type TeamMembership = z.infer<typeof teamMembershipSchema>;
+
+/**
+ * A profile as the settings document keeps it. `team` is optional, so SETTINGS_VERSION stays 3:
+ * every document an earlier version 3 wrote is still valid, and an earlier Paydesk reading one
+ * with a team drops only that field (zod strips it), which leaves that desk out of the team and
+ * nothing else changed; a new version number would make it refuse the whole file instead.
+ */
+const storedProfileSchema = environmentProfileSchema.extend({ team: teamMembershipSchema.optional() });
+
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
+
+/** A stored profile as the console shows it: the team is read through the team's own operations. */
+export function publicProfile(stored: StoredProfile): EnvironmentProfile {
+  const { id, name, kind, baseUrl, color } = stored;
+  return { id, name, kind, baseUrl, color };
+}
+
 /** Column names are the renderer's (camelCase words); a table the renderer no longer has is refused. */
 export const tableColumnsSchema = z.partialRecord(
   z.enum(CHOOSABLE_TABLES),
@@ -71,7 +114,7 @@ const preferencesSchema = z.object({
 export const settingsDocumentSchema = z
   .object({
     version: z.literal(SETTINGS_VERSION),
-    environments: z.array(environmentProfileSchema).min(1),
+    environments: z.array(storedProfileSchema).min(1),
     activeEnvironmentId: z.string(),
     preferences: preferencesSchema,
   })

@@ -2,7 +2,7 @@ import type { EnvironmentProfile, Result } from '../../../shared/contract';
 import type { Vault } from '../vault/vault';
 import { environmentIdInput, parseInput } from './environment-inputs';
 import { fail } from './environment-rules';
-import type { SettingsDocument } from './schema';
+import type { SettingsDocument, StoredProfile } from './schema';
 import {
   loadSettings,
   updateSettings,
@@ -29,8 +29,9 @@ export interface SettingsContext {
   change: <T>(
     apply: (document: SettingsDocument) => Promise<Result<SettingsChange<T>>>,
   ) => Promise<Result<T>>;
-  pick: (document: SettingsDocument, environmentId: unknown) => Result<EnvironmentProfile>;
-  find: (environmentId: unknown) => Promise<Result<EnvironmentProfile>>;
+  /** The profile as stored, its team included: never hand it out as it is (publicProfile). */
+  pick: (document: SettingsDocument, environmentId: unknown) => Result<StoredProfile>;
+  find: (environmentId: unknown) => Promise<Result<StoredProfile>>;
   changeKeychain: <T>(
     environmentId: unknown,
     apply: (profile: EnvironmentProfile) => Promise<Result<T>>,
@@ -61,7 +62,7 @@ export function createSettingsContext({
   ): Promise<Result<T>> => updateSettings(store, apply, lock);
 
   /** One of the document's profiles, or `not_found`. */
-  const pick = (document: SettingsDocument, environmentId: unknown): Result<EnvironmentProfile> => {
+  const pick = (document: SettingsDocument, environmentId: unknown): Result<StoredProfile> => {
     const id = parseInput(environmentIdInput, environmentId, 'environmentId');
     if (!id.ok) return id;
     const profile = document.environments.find((env) => env.id === id.data);
@@ -69,7 +70,7 @@ export function createSettingsContext({
     return { ok: true, data: profile };
   };
 
-  const find = async (environmentId: unknown): Promise<Result<EnvironmentProfile>> => {
+  const find = async (environmentId: unknown): Promise<Result<StoredProfile>> => {
     const document = await load();
     return document.ok ? pick(document.data, environmentId) : document;
   };

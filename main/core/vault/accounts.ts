@@ -39,3 +39,13 @@ export function parseAccount(account: string): { environmentId: string; field: C
   if (slash < 0 || !ENVIRONMENT_ID_PATTERN.test(environmentId) || !isCredentialField(field)) return null;
   return { environmentId, field };
 }
+
+/**
+ * The entry of an environment's team password (the person's, for the team database it joined):
+ * an account of its own, `<environment id>/teamPassword`, which is no credential field, so
+ * clearing the service's credentials (a new host) leaves the team's alone.
+ */
+export const TEAM_PASSWORD_ENTRY = 'teamPassword';
+
+export const teamPasswordAccount = (environmentId: string): string =>
+  `${environmentId}/${TEAM_PASSWORD_ENTRY}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CredentialField, Result } from '../../../shared/contract';
+import type { TEAM_PASSWORD_ENTRY } from './accounts';
 
 /**
  * What one keychain entry holds: a versioned JSON record rather than the bare secret, so that a
@@ -28,7 +29,7 @@ export function encodeCredentialRecord(record: CredentialRecord): string {
  */
 export function decodeCredentialRecord(
   stored: string,
-  where: { environmentId: string; field: CredentialField },
+  where: { environmentId: string; field: CredentialField | typeof TEAM_PASSWORD_ENTRY },
 ): Result<CredentialRecord> {
   const unreadable = (why: string): Result<never> => ({
     ok: false,

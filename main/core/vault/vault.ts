@@ -8,7 +8,14 @@ import {
   type EnvironmentCredentialStatus,
   type Result,
 } from '../../../shared/contract';
-import { accountOf, isCredentialField, parseAccount, validateEnvironmentId } from './accounts';
+import {
+  accountOf,
+  isCredentialField,
+  parseAccount,
+  TEAM_PASSWORD_ENTRY,
+  teamPasswordAccount,
+  validateEnvironmentId,
+} from './accounts';
 import { decodeCredentialRecord, encodeCredentialRecord, type CredentialRecord } from './credential-record';
 import { maskedHint, validateCredentialValue } from './credential-rules';
 import type { SecretBackend } from './secret-backend';
@@ -44,6 +51,34 @@ export interface Vault {
   read(environmentId: string): Promise<Result<CredentialValues>>;
   /** Environments that have at least one entry (for finding leftovers of removed profiles). */
   environmentIds(): Promise<Result<string[]>>;
+  /** Stores the password of the person this environment's desk is in its team database as. */
+  setTeamPassword(environmentId: string, password: string): Promise<Result<void>>;
+  /** MAIN ONLY, like `read`: the team password, or null when none is stored. */
+  readTeamPassword(environmentId: string): Promise<Result<string | null>>;
+  /** `true` when an entry was removed, `false` when there was none. */
+  clearTeamPassword(environmentId: string): Promise<Result<boolean>>;
+}
+
+/** A team password is what the server was given: any printable text, spaces included, on one line. */
+const TEAM_PASSWORD_MAX_LENGTH = 1024;
+
+function checkTeamPassword(password: unknown): Result<string> {
+  if (
+    typeof password === 'string' &&
+    password.length > 0 &&
+    password.length <= TEAM_PASSWORD_MAX_LENGTH &&
+    !/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u.test(password)
+  ) {
+    return { ok: true, data: password };
+  }
+  return {
+    ok: false,
+    error: {
+      kind: 'validation',
+      field: 'password',
+      message: `The team password must be 1 to ${TEAM_PASSWORD_MAX_LENGTH} characters without control or invisible characters.`,
+    },
+  };
 }
 
 const notSet = (field: CredentialField): CredentialFieldStatus => ({
@@ -181,6 +216,33 @@ export function createVault({ backend, service, now = () => new Date() }: VaultO
         if (owner) ids.add(owner.environmentId);
       }
       return { ok: true, data: [...ids].sort() };
+    },
+
+    async setTeamPassword(environmentId, password) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      const secret = checkTeamPassword(password);
+      if (!secret.ok) return secret;
+      const record = encodeCredentialRecord({ secret: secret.data, setAt: now().toISOString() });
+      return backend.set(service, teamPasswordAccount(id.data), record);
+    },
+
+    async readTeamPassword(environmentId) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      const stored = await backend.get(service, teamPasswordAccount(id.data));
+      if (!stored.ok || stored.data === null) return stored;
+      const record = decodeCredentialRecord(stored.data, {
+        environmentId: id.data,
+        field: TEAM_PASSWORD_ENTRY,
+      });
+      return record.ok ? { ok: true, data: record.data.secret } : record;
+    },
+
+    async clearTeamPassword(environmentId) {
+      const id = validateEnvironmentId(environmentId);
+      if (!id.ok) return id;
+      return backend.delete(service, teamPasswordAccount(id.data));
     },
   };
 }

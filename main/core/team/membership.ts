@@ -1,0 +1,198 @@
+import type { ConsoleError, Result } from '../../../shared/contract';
+import { verifiedHead, type Journal } from '../audit';
+import type { EnvironmentsService } from '../settings';
+import type { TeamMembership } from '../settings/schema';
+import type { TeamLeft } from '../settings/team-membership';
+import { openTeam, type TeamConnectionOptions } from './client';
+import { teamDoctor, type TeamDoctorReport } from './doctor';
+
+/**
+ * A desk joins a team (docs/architecture.md, "Team mode: the database"): one environment profile
+ * of this desk is from then on one person of the team's database. Joining checks what would make
+ * the team's history wrong from the start (intents this desk alone knows about, a local journal
+ * that does not verify, a connection the doctor has advice for) and keeps nothing when it refuses.
+ */
+
+export interface TeamMembershipPorts {
+  environments: Pick<EnvironmentsService, 'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamPassword'>;
+  /**
+   * How many intents of the local journal are unresolved on the account the environment reaches
+   * (D19), or were made through it.
+   */
+  unresolvedIntents(environmentId: string): Promise<Result<number>>;
+  journal(): Promise<Result<Pick<Journal, 'verify'>>>;
+  now(): Date;
+}
+
+export interface JoinTeamInput {
+  environmentId: string;
+  host: string;
+  port: number;
+  database: string;
+  person: string;
+  /** The team's CA (PEM). */
+  ca: string;
+  password: string;
+}
+
+export interface TeamJoined {
+  environmentId: string;
+  team: TeamMembership;
+  doctor: TeamDoctorReport;
+}
+
+/** What a desk knows of its team; `check` is absent when the profile is in none. */
+export interface TeamStatus {
+  environmentId: string;
+  team: TeamMembership | null;
+  check?: { reachable: true; doctor: TeamDoctorReport } | { reachable: false; error: ConsoleError };
+}
+
+const refused = (kind: ConsoleError['kind'], message: string, field?: string): Result<never> => ({
+  ok: false,
+  error: { kind, message, ...(field !== undefined && { field }) },
+});
+
+/** Connects as the person and asks the doctor; the connection is closed whatever it answers. */
+async function checkConnection(options: TeamConnectionOptions): Promise<Result<TeamDoctorReport>> {
+  const client = await openTeam(options);
+  if (!client.ok) return client;
+  try {
+    return await teamDoctor(client.data);
+  } finally {
+    await client.data.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The doctor's verdict read as "may a desk work as this role": the owner is no person
+ * (`not_permitted`), and any advice (no TLS, no group, another schema) keeps the desk out.
+ */
+function joinRefusal(report: TeamDoctorReport): ConsoleError | null {
+  if (report.owner) {
+    return {
+      kind: 'not_permitted',
+      message: `${report.role} owns the team database: a desk joins as a person (the owner adds one with paydesk team add-person).`,
+    };
+  }
+  if (report.advice.length > 0) return { kind: 'invalid_state', message: report.advice.join(' ') };
+  return null;
+}
+
+export async function joinTeam(
+  ports: TeamMembershipPorts,
+  input: JoinTeamInput,
+): Promise<Result<TeamJoined>> {
+  const current = await ports.environments.teamOf(input.environmentId);
+  if (!current.ok) return current;
+  // Already in a team, or the local sandbox: saveTeam refuses those, under the settings lock.
+  const { profile } = current.data;
+
+  // An intent only this desk knows of would be missing from the team's rules: another desk could
+  // act on its target twice. It is settled here first, where its kept request and key are.
+  const unresolved = await ports.unresolvedIntents(profile.id);
+  if (!unresolved.ok) return unresolved;
+  if (unresolved.data > 0) {
+    const count = unresolved.data;
+    return refused(
+      'intent_unresolved',
+      `${profile.id} has ${count === 1 ? '1 payment action' : `${count} payment actions`} whose outcome is unknown in this desk's journal, so it did not join the team: settle ${count === 1 ? 'it' : 'them'} first (paydesk audit unresolved, then paydesk audit reread, retry or settle).`,
+    );
+  }
+
+  const journal = await ports.journal();
+  if (!journal.ok) return journal;
+  const verified = await journal.data.verify();
+  if (!verified.ok) return verified;
+  const localJournalHead = verifiedHead(verified.data);
+  if (localJournalHead === undefined) {
+    return refused(
+      'invalid_state',
+      `This desk's journal does not verify, so where its own history ends cannot be recorded and ${profile.id} did not join the team: see paydesk audit verify.`,
+    );
+  }
+
+  const doctor = await checkConnection({
+    host: input.host,
+    port: input.port,
+    database: input.database,
+    user: input.person,
+    password: input.password,
+    ca: input.ca,
+  });
+  if (!doctor.ok) return doctor;
+  const refusal = joinRefusal(doctor.data);
+  if (refusal !== null) {
+    return refused(refusal.kind, `${profile.id} did not join the team: ${refusal.message}`);
+  }
+
+  const team: TeamMembership = {
+    host: input.host,
+    port: input.port,
+    database: input.database,
+    person: input.person,
+    ca: input.ca,
+    joinedAt: ports.now().toISOString(),
+    localJournalHead,
+  };
+  const saved = await ports.environments.saveTeam(profile.id, team, input.password);
+  if (!saved.ok) return saved;
+  return { ok: true, data: { environmentId: profile.id, team: saved.data, doctor: doctor.data } };
+}
+
+/**
+ * The profile's team and its password go; leaving a team the profile is not in changes nothing.
+ * A production profile leaves only with its name typed, as its removal asks (console/environments.ts).
+ */
+export async function leaveTeam(
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+  environmentId: string,
+  confirmation: { typedName?: string } = {},
+): Promise<Result<TeamLeft>> {
+  const current = await ports.environments.teamOf(environmentId);
+  if (!current.ok) return current;
+  const { kind, name } = current.data.profile;
+  if (kind === 'production' && current.data.team !== null && confirmation.typedName !== name) {
+    return refused(
+      'not_permitted',
+      `"${name}" is a production environment and did not leave its team: type its name exactly ("${name}") to leave it.`,
+      'typedName',
+    );
+  }
+  return ports.environments.forgetTeam(environmentId);
+}
+
+/** The saved team and, when the database answers, the doctor's verdict; unreachable is a status. */
+export async function teamStatus(
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+  environmentId: string,
+): Promise<Result<TeamStatus>> {
+  const current = await ports.environments.teamOf(environmentId);
+  if (!current.ok) return current;
+  const { profile, team } = current.data;
+  if (team === null) return { ok: true, data: { environmentId: profile.id, team: null } };
+  const password = await ports.environments.teamPassword(profile.id);
+  let check: NonNullable<TeamStatus['check']>;
+  if (!password.ok) {
+    check = { reachable: false, error: password.error };
+  } else if (password.data === null) {
+    check = {
+      reachable: false,
+      error: {
+        kind: 'credentials_missing',
+        message: `The keychain holds no team password for ${profile.id}: paydesk team leave --env ${profile.id}, then join again.`,
+      },
+    };
+  } else {
+    const doctor = await checkConnection({
+      host: team.host,
+      port: team.port,
+      database: team.database,
+      user: team.person,
+      password: password.data,
+      ca: team.ca,
+    });
+    check = doctor.ok ? { reachable: true, doctor: doctor.data } : { reachable: false, error: doctor.error };
+  }
+  return { ok: true, data: { environmentId: profile.id, team, check } };
+}
