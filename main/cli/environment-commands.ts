@@ -8,6 +8,7 @@ import type {
   EnvironmentKind,
   EnvironmentList,
   EnvironmentProfile,
+  Result,
 } from '../../shared/contract';
 import { ENVIRONMENT_COLORS, ENVIRONMENT_KINDS } from '../../shared/contract';
 import type { CliIo, CommandContext } from './program';
@@ -40,8 +41,8 @@ const credentialLine = (status: CredentialFieldStatus): string =>
 
 const PASSING = new Set(['ok', 'not_configured']);
 
-/** The core refused a removal for want of the typed name (production). */
-export const asksForName = (error: ConsoleError): boolean =>
+/** The core refused a change for want of the typed name (production). */
+const asksForName = (error: ConsoleError): boolean =>
   error.kind === 'not_permitted' && error.field === 'typedName';
 
 async function profileOf(api: ConsoleApi, id: string): Promise<EnvironmentProfile | undefined> {
@@ -50,12 +51,45 @@ async function profileOf(api: ConsoleApi, id: string): Promise<EnvironmentProfil
 }
 
 /** Only a person at a terminal is asked; a script must say --confirm-name. */
-export function isTerminal(stdin: CliIo['stdin']): boolean {
+function isTerminal(stdin: CliIo['stdin']): boolean {
   return 'isTTY' in stdin && stdin.isTTY === true;
 }
 
+/**
+ * A change the core allows on a production profile only with its name typed (`env remove`, `team
+ * leave`): tried with --confirm-name; when the core asks for the name and none was given, asked at
+ * a terminal (`question` names the profile, or answers undefined when it cannot be found); a
+ * refusal that still wants it says to give --confirm-name.
+ */
+export async function withTypedName<T>(
+  stdin: CliIo['stdin'],
+  stderr: CliIo['stderr'],
+  confirmName: string | undefined,
+  question: () => Promise<string | undefined>,
+  change: (typedName: string | undefined) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  let changed = await change(confirmName);
+  // The core decides what needs the name; on a terminal the CLI asks for it, as the app does.
+  if (!changed.ok && asksForName(changed.error) && confirmName === undefined && isTerminal(stdin)) {
+    const asked = await question();
+    if (asked !== undefined) {
+      stderr.write(asked);
+      changed = await change(await readLine(stdin));
+    }
+  }
+  if (changed.ok || !asksForName(changed.error)) return changed;
+  return {
+    ok: false,
+    error: {
+      ...changed.error,
+      field: '--confirm-name',
+      message: `${changed.error.message} Give it with --confirm-name.`,
+    },
+  };
+}
+
 /** One line typed at the terminal, without its line end; empty when stdin ends first. */
-export async function readLine(stdin: CliIo['stdin']): Promise<string> {
+async function readLine(stdin: CliIo['stdin']): Promise<string> {
   let text = '';
   for await (const chunk of stdin) {
     text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
@@ -140,32 +174,19 @@ export function describeEnvironmentCommands(program: Command, context: CommandCo
     )
     .action((id: string, options: { confirmName?: string }) =>
       context.withSession('manage', async (session) => {
-        const remove = (typedName: string | undefined) =>
-          session.api.removeEnvironment({ id, ...(typedName !== undefined && { typedName }) });
-        let removed = await remove(options.confirmName);
-        // The core decides what needs the name; on a terminal the CLI asks for it, as the app does.
-        if (
-          !removed.ok &&
-          asksForName(removed.error) &&
-          options.confirmName === undefined &&
-          isTerminal(io.stdin)
-        ) {
-          const profile = await profileOf(session.api, id);
-          if (profile) {
-            io.stderr.write(
-              `"${printable(profile.name)}" is a production environment. Type its name to remove it: `,
-            );
-            removed = await remove(await readLine(io.stdin));
-          }
-        }
-        if (!removed.ok) {
-          if (!asksForName(removed.error)) return context.fail(removed.error);
-          return context.fail({
-            ...removed.error,
-            field: '--confirm-name',
-            message: `${removed.error.message} Give it with --confirm-name.`,
-          });
-        }
+        const removed = await withTypedName(
+          io.stdin,
+          io.stderr,
+          options.confirmName,
+          async () => {
+            const profile = await profileOf(session.api, id);
+            return profile
+              ? `"${printable(profile.name)}" is a production environment. Type its name to remove it: `
+              : undefined;
+          },
+          (typedName) => session.api.removeEnvironment({ id, ...(typedName !== undefined && { typedName }) }),
+        );
+        if (!removed.ok) return context.fail(removed.error);
         context.print(asJson(removed.data));
       }),
     );

@@ -16,7 +16,7 @@ import {
 } from '../core/team/people';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
-import { asksForName, isTerminal, readLine } from './environment-commands';
+import { withTypedName } from './environment-commands';
 import { asJson, askHidden, hidesTyping, readInputText, readStdin } from './input';
 import { printable } from './output';
 
@@ -333,29 +333,14 @@ export function describeTeamCommands(program: Command, context: CommandContext):
         const target = await session.target();
         if (!target.ok) return context.fail(target.error);
         const { id, name } = target.data;
-        const leave = (typedName: string | undefined) =>
-          session.team.leave(id, typedName === undefined ? {} : { typedName });
-        let left = await leave(options.confirmName);
-        // The core decides what needs the name; on a terminal it is asked for, as env remove does.
-        if (
-          !left.ok &&
-          asksForName(left.error) &&
-          options.confirmName === undefined &&
-          isTerminal(context.io.stdin)
-        ) {
-          context.io.stderr.write(
-            `"${printable(name)}" is a production environment. Type its name to leave its team: `,
-          );
-          left = await leave(await readLine(context.io.stdin));
-        }
-        if (!left.ok) {
-          if (!asksForName(left.error)) return context.fail(left.error);
-          return context.fail({
-            ...left.error,
-            field: '--confirm-name',
-            message: `${left.error.message} Give it with --confirm-name.`,
-          });
-        }
+        const left = await withTypedName(
+          context.io.stdin,
+          context.io.stderr,
+          options.confirmName,
+          async () => `"${printable(name)}" is a production environment. Type its name to leave its team: `,
+          (typedName) => session.team.leave(id, typedName === undefined ? {} : { typedName }),
+        );
+        if (!left.ok) return context.fail(left.error);
         const { environmentId, team: was, passwordRemoved } = left.data;
         context.print(asJson({ environmentId, left: was === null ? null : shownTeam(was), passwordRemoved }));
       }),

@@ -3,9 +3,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CredentialField } from '../../../shared/contract';
+import { ANCHOR_FILE } from '../../../main/core/audit';
+import { dataPaths } from '../../../main/core/data-dir';
 import { SCHEMA_VERSION } from '../../../main/core/team/migrate';
 import { createMemoryBackend, type SecretBackend } from '../../../main/core/vault';
-import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
+import { runCliInProcess, standInTerminal, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 import { anotherCa } from '../../support/postgres-cluster';
 import { dataOf } from '../../support/result';
 import { CREDENTIALS, sendJson, startDouble, type ServiceDouble } from '../../unit/payments/http-double';
@@ -25,9 +27,24 @@ interface Desk {
   /** A testing profile, at a service double that loses the answer of any cancel. */
   environmentId: string;
   service: ServiceDouble;
-  paydesk(argv: string[], input?: { stdin?: string; env?: Record<string, string> }): Promise<CliRun>;
-  /** `team join` for the profile, as `person`, with the test cluster's address and CA. */
-  join(person: string, password: string, options?: { ca?: string; env?: string }): Promise<CliRun>;
+  paydesk(
+    argv: string[],
+    input?: { stdin?: string; env?: Record<string, string>; terminal?: ReturnType<typeof standInTerminal> },
+  ): Promise<CliRun>;
+  /**
+   * `team join` for the profile, as `person`, with the test cluster's address and CA; the password
+   * piped on stdin, unless a terminal or the variables are given.
+   */
+  join(
+    person: string,
+    password: string,
+    options?: {
+      ca?: string;
+      env?: string;
+      terminal?: ReturnType<typeof standInTerminal>;
+      variables?: Record<string, string>;
+    },
+  ): Promise<CliRun>;
   settings(): Promise<string>;
   keychainText(): Promise<string>;
 }
@@ -49,6 +66,7 @@ const test = base.extend<{ desk: Desk }>({
         {
           env: { PAYDESK_DATA_DIR: dataDir, ...input.env },
           ...(input.stdin !== undefined && { stdin: input.stdin }),
+          ...(input.terminal !== undefined && { terminal: input.terminal }),
         },
         { client: QUICK_CLIENT, vault: { backend: keychain, service: SERVICE }, sandbox: false },
       );
@@ -94,7 +112,11 @@ const test = base.extend<{ desk: Desk }>({
             caFile,
             '--json',
           ],
-          { stdin: `${password}\n` },
+          options.terminal !== undefined
+            ? { terminal: options.terminal }
+            : options.variables !== undefined
+              ? { env: options.variables }
+              : { stdin: `${password}\n` },
         );
       },
       settings: () => readFile(join(dataDir, 'settings.json'), 'utf8'),
@@ -251,6 +273,18 @@ test('an unknown outcome in the local journal keeps the desk out until it is set
   ]);
   expect(settled.code).toBe(0);
 
+  // A journal that does not verify has no end to record: without its anchor, lines cut off the
+  // end cannot be ruled out.
+  const anchor = join(dataPaths(desk.dataDir).audit, ANCHOR_FILE);
+  const kept = await readFile(anchor);
+  await rm(anchor);
+  const unverified = await desk.join(name, password);
+  expect(JSON.parse(unverified.stderr)).toMatchObject({
+    error: { kind: 'invalid_state', message: expect.stringContaining("This desk's journal does not verify") },
+  });
+  await expectNothingJoined(desk, password);
+  await writeFile(anchor, kept);
+
   const joined = await desk.join(name, password);
   expect(joined.stderr).toBe('');
   // Where this desk's own history ends: the journal's head as its verify reports it.
@@ -398,4 +432,24 @@ test('status says an unreachable database plainly, and a production desk leaves 
   ]);
   expect(confirmed.code).toBe(0);
   expect(await desk.keychainText()).not.toContain('teamPassword');
+});
+
+test('at a terminal the password is asked with the typing hidden; PAYDESK_TEAM_PASSWORD serves too', async ({
+  team: database,
+  desk,
+}) => {
+  const { name, password } = await person(database);
+  const terminal = standInTerminal([password.slice(0, 6), `${password.slice(6)}\r`]);
+  const typed = await desk.join(name, 'unused', { terminal });
+  expect(typed.code).toBe(0);
+  expect(terminal.modes).toEqual([true, false]);
+  expect(typed.stderr).toBe(`Password for ${name} (hidden as you type; Enter to join): \n`);
+  expect(typed.stdout).not.toContain(password.slice(0, 6));
+  expect((await desk.paydesk(['--env', desk.environmentId, 'team', 'leave'])).code).toBe(0);
+
+  const fromVariable = await desk.join(name, 'unused', { variables: { PAYDESK_TEAM_PASSWORD: password } });
+  expect(fromVariable.stderr).toBe('');
+  expect(fromVariable.code).toBe(0);
+  const entries = dataOf(await desk.keychain.list(SERVICE));
+  expect(entries.find((entry) => entry.account.endsWith('/teamPassword'))?.value).toContain(password);
 });
