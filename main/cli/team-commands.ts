@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createHash, X509Certificate } from 'node:crypto';
 import type { ConsoleError, Result } from '../../shared/contract';
 import { STDIN_SOURCE } from '../core/storage/bounded-read';
-import type { TeamMembership } from '../core/settings/schema';
+import { TEAM_CA_MAX_LENGTH, type TeamMembership } from '../core/settings/schema';
 import { openTeam, type TeamClient } from '../core/team/client';
 import { teamDoctor } from '../core/team/doctor';
 import { migrate } from '../core/team/migrate';
@@ -32,8 +32,6 @@ import { printable } from './output';
 /** The variable that holds the password of the role a team command connects as. */
 const TEAM_PASSWORD_VARIABLE = 'PAYDESK_TEAM_PASSWORD';
 
-/** A CA file is a few certificates; a larger one is not the file meant. */
-const MAX_CA_BYTES = 256 * 1024;
 /** A password is a line: anything longer is a pasted document. */
 const MAX_PASSWORD_BYTES = 4 * 1024;
 
@@ -114,7 +112,7 @@ function typedPort(text: string): Result<number> {
 async function teamCa(context: CommandContext, file: string): Promise<Result<string>> {
   if (file === STDIN_SOURCE) return invalidOption('--ca', 'a file: stdin is kept for a password');
   const ca = await readInputText(file, context.io.stdin, {
-    maxBytes: MAX_CA_BYTES,
+    maxBytes: TEAM_CA_MAX_LENGTH,
     field: '--ca',
     advice: "give the team's CA certificate alone.",
   });

@@ -46,7 +46,7 @@ const environmentProfileSchema = z.object({
 
 /** PostgreSQL cuts a role's name at 63 bytes; people.ts holds the stricter rule for new people. */
 const TEAM_PERSON_MAX_LENGTH = 63;
-/** A CA file is a few certificates: the CLI refuses a larger one before it gets here. */
+/** A CA file is a few certificates (PEM, ASCII): a larger one is not the file meant; the CLI reads no more. */
 export const TEAM_CA_MAX_LENGTH = 256 * 1024;
 
 /**
