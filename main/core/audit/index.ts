@@ -26,7 +26,7 @@ export {
   type ResolutionInput,
 } from './journal';
 export { type AccountScope } from './targets';
-export { verifiedHead, verifyJournalBytes, verifyJournalFile, type JournalHead } from './verify';
+export { verifiedHead, verifyJournalBytes, verifyJournalFile } from './verify';
 export { ANCHOR_FILE } from './anchor';
 export { canonicalJson, requestBodySha256 } from './canonical-json';
 export { mask, looksMasked, summariseRequest, type ActionRequests } from './summary';

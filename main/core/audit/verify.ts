@@ -155,7 +155,7 @@ export async function verifyJournalFile(path: string): Promise<Result<AuditVerif
 }
 
 /** Where a journal ends: its last entry's sequence number and hash. */
-export interface JournalHead {
+interface JournalHead {
   seq: number;
   hash: string;
 }

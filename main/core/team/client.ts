@@ -11,7 +11,7 @@ export interface TeamClient {
 }
 
 /** Where a desk reaches the team's database, as one person (docs/architecture.md, "Team mode"). */
-interface TeamConnectionOptions {
+export interface TeamConnectionOptions {
   host: string;
   port: number;
   database: string;

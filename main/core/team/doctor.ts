@@ -9,7 +9,7 @@ import { roleOf, type TeamGroup } from './people';
  * What `paydesk team doctor` reports of one connection to the team database: whether the session
  * is TLS as the server sees it, who it is, its groups, and the schema against this code's.
  */
-interface TeamDoctorReport {
+export interface TeamDoctorReport {
   tls: { on: boolean; version: string | null; cipher: string | null };
   role: string;
   /** The role owns the database: the one that runs `paydesk team …`, not a person. */
