@@ -11,7 +11,12 @@ test('three processes appending to one journal at once form one unforked chain',
   const perWriter = 20;
   const writers = ['a', 'b', 'c'].map((label) => spawnWriter(dir, perWriter, label, true));
   await Promise.all(writers.map((writer) => writer.linesSeen(1)));
-  for (const writer of writers) writer.child.stdin.write('go\n');
+  // Round by round, the three at once: on a busy machine one writer left free could finish all
+  // its appends before the others start, and the lock would go unexercised.
+  for (let round = 1; round <= perWriter; round += 1) {
+    for (const writer of writers) writer.child.stdin.write('go\n');
+    await Promise.all(writers.map((writer) => writer.linesSeen(1 + 2 * round)));
+  }
   const exits = await Promise.all(writers.map((writer) => writer.exited));
   expect(exits.map((exit) => [exit.code, exit.stderr])).toEqual(exits.map(() => [0, '']));
 

@@ -4,11 +4,12 @@
  * durable step, written only after the journal call resolved:
  *   I <intentId> <idempotencyKey>   the intent is on disk
  *   O <intentId>                    its outcome is on disk
- * With `wait` as 4th argument it prints `R` once the journal is open and starts on a line on
- * stdin, so that several writers can be started together.
+ * With `wait` as 4th argument it prints `R` once the journal is open and starts each intent on a
+ * line on stdin, so that several writers go round by round together and take turns for certain.
  * Run with `node --import tsx test/support/audit/journal-writer.ts <dir> <count|forever> [label] [wait]`.
  */
 import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
 import { openJournal } from '../../../main/core/audit';
 import { SEAL_KEY, TESTING, depositBody } from './samples';
 
@@ -25,12 +26,11 @@ if (!opened.ok) {
   process.exit(1);
 }
 const journal = opened.data;
-if (start === 'wait') {
-  process.stdout.write('R\n');
-  await new Promise((resolve) => process.stdin.once('data', resolve));
-  process.stdin.pause();
-}
+const rounds = start === 'wait' ? createInterface({ input: process.stdin }) : undefined;
+const nextRound = rounds?.[Symbol.asyncIterator]();
+if (rounds) process.stdout.write('R\n');
 for (let index = 0; index < count; index += 1) {
+  await nextRound?.next();
   const key = randomUUID();
   const intent = await journal.recordIntent({
     environment: TESTING,
@@ -54,4 +54,5 @@ for (let index = 0; index < count; index += 1) {
   }
   process.stdout.write(`O ${intent.data.intentId}\n`);
 }
+rounds?.close();
 await journal.close();
