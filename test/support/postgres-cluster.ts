@@ -57,6 +57,9 @@ export interface PostgresCluster {
    * connection cut) and starts it again on the same port; it recovers from its WAL.
    */
   crashAndRestart(): Promise<void>;
+  /** Shuts the server down cleanly and keeps its folder, so that `startAgain` brings it back. */
+  shutDown(): Promise<void>;
+  startAgain(): Promise<void>;
   /** The server's log (its stderr): what a test may require to stay out of it, e.g. a password. */
   logFile: string;
   /** Stops the server and removes its folder. */
@@ -138,6 +141,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       superuser: { user: superuser, password },
       async crashAndRestart() {
         await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'immediate', '-D', data]);
+        await start();
+      },
+      async shutDown() {
+        await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', data]);
+      },
+      async startAgain() {
         await start();
       },
       logFile: join(folder, 'server.log'),

@@ -24,6 +24,7 @@ import { type ConsoleContext, onActive } from './context';
 import { rememberRedirect } from './deposits';
 import { accountScope, checkGuardRails, isUnknownOutcome, unknownOn104 } from './guarded';
 import { failure } from './results';
+import { settleTeamOperation, teamOperationOf, type TeamTicket } from './team-referee';
 import { z } from 'zod';
 import { environmentId, isoTime, MAX_TEXT, none, reason } from './arg-parts';
 import type { ConsoleMethods } from './method';
@@ -104,12 +105,34 @@ async function connectionOf(
   );
 }
 
+/**
+ * Writes the intent's resolution, and settles its team operation when its profile is in a team: a
+ * status read or a person's word is settled in the database first (a refusal there changes
+ * nothing here); a retry's answer is recorded in both after the call that already happened.
+ */
 async function resolve(
+  context: ConsoleContext,
   journal: Journal,
-  intentId: string,
+  intent: AuditUnresolvedView,
   resolution: ResolutionInput,
+  known?: TeamTicket | null,
 ): Promise<Result<AuditEntryView>> {
-  const written = await journal.recordResolution(intentId, resolution);
+  let team = known;
+  if (team === undefined) {
+    const found = await teamOperationOf(context, intent);
+    if (!found.ok) return found;
+    team = found.data;
+  }
+  const retried = resolution.method === 'retried_same_key';
+  if (team && !retried) {
+    const settled = await settleTeamOperation(team, resolution);
+    if (!settled.ok) return settled;
+  }
+  const written = await journal.recordResolution(intent.intentId, resolution);
+  if (team && retried) {
+    const recorded = await settleTeamOperation(team, resolution);
+    if (!recorded.ok) return recorded;
+  }
   return written.ok ? viewAt(journal, written.data.seq) : written;
 }
 
@@ -139,7 +162,7 @@ async function rereadIntent(context: ConsoleContext, intentId: string): Promise<
     if (!read.ok) return read;
     const status = cashoutStatusName(read.data.record);
     const cancelled = read.data.record.cashout_status === 2;
-    return resolve(journal.data, intentId, {
+    return resolve(context, journal.data, intent.data, {
       method: 'status_reread',
       result: cancelled ? 'ok' : 'error',
       status,
@@ -158,7 +181,7 @@ async function rereadIntent(context: ConsoleContext, intentId: string): Promise<
     if (!connection.ok) return connection;
     const read = await connection.data.client.getDeposit(ids.deposit_id);
     if (!read.ok) return read;
-    return resolve(journal.data, intentId, {
+    return resolve(context, journal.data, intent.data, {
       method: 'status_reread',
       result: 'ok',
       status: read.data.record.status.slice(0, 100),
@@ -170,7 +193,7 @@ async function rereadIntent(context: ConsoleContext, intentId: string): Promise<
   if (!connection.ok) return connection;
   const read = await connection.data.client.getRefund(ids.refund_id);
   if (!read.ok) return read;
-  return resolve(journal.data, intentId, {
+  return resolve(context, journal.data, intent.data, {
     method: 'status_reread',
     result: 'ok',
     status: read.data.record.status.slice(0, 100),
@@ -214,6 +237,9 @@ async function retryIntent(
   if (!connection.ok) return connection;
   const guards = await checkGuardRails(context, connection.data, reason?.trim() || intent.data.reason);
   if (!guards.ok) return guards;
+  // In a team, nothing is sent again unless the database answers (team-referee.ts).
+  const team = await teamOperationOf(context, intent.data);
+  if (!team.ok) return team;
   const { client, profile } = connection.data;
   const key = pending.data.idempotencyKey;
 
@@ -254,7 +280,7 @@ async function retryIntent(
       // Already cancelled: the lost cancel did arrive. Anything else is answered as it is.
       const now = await client.getCashoutStatus(ids.data);
       if (now.ok && now.data.record.cashout_status === 2) {
-        return resolve(journal.data, intentId, {
+        return resolve(context, journal.data, intent.data, {
           method: 'status_reread',
           result: 'ok',
           status: cashoutStatusName(now.data.record),
@@ -275,7 +301,7 @@ async function retryIntent(
       })
     );
   }
-  const resolved = await resolve(journal.data, intentId, resolution);
+  const resolved = await resolve(context, journal.data, intent.data, resolution, team.data);
   if (!resolved.ok) return resolved;
   // Other intents of the same request (sent again earlier, answers lost too) have the same answer.
   const others = await journal.data.settleResends(intentId);
@@ -293,8 +319,9 @@ async function settleIntent(context: ConsoleContext, arg: AuditSettleInput): Pro
   if (!intent.ok) return intent;
   const note = `Settled by hand: ${arg.note.trim()}`;
   return resolve(
+    context,
     journal.data,
-    arg.intentId,
+    intent.data,
     arg.verdict === 'happened'
       ? { method: 'manual', result: 'ok', note }
       : {

@@ -1,5 +1,6 @@
 import type { ConsoleSetup, EnvironmentProfile, Result } from '../../../shared/contract';
 import type { Journal } from '../audit';
+import type { TeamSessions } from '../team/desk-sessions';
 import type { BatchManager } from '../batch';
 import type { DraftStore } from '../drafts';
 import type { EnvironmentsService } from '../settings';
@@ -23,6 +24,8 @@ export interface ConsoleContext {
   events: ConsoleEventBus;
   /** The audit journal, opened on first use. */
   journal(): Promise<Result<Journal>>;
+  /** Each environment's session with its team's database, when it is in a team (main/core/team). */
+  teamSessions: TeamSessions;
   /** Epoch ms (arming, file names). */
   now(): number;
   /** The data folder (reconciliation runs and remembered mappings live under it). */

@@ -14,13 +14,15 @@ import { accountFor, accountOrigin, idempotencyKeySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { failure } from './results';
+import { beginTeamOperation, recordTeamOutcome } from './team-referee';
 
 /**
  * THE path of every mutating call (deposit create, refund create, cashout cancel), from the UI,
  * the web bridge and the CLI alike:
  *   (a) guard rails: production must be armed and needs a reason; the clock guard;
  *   (b) the intent goes to the journal (flushed) before anything is sent, naming the service
- *       account it moves money on (D19);
+ *       account it moves money on (D19); in a team, the team's database must then let it begin
+ *       (team-referee.ts);
  *   (c) the client call, under the intent's idempotency key (D6);
  *   (d) the outcome goes to the journal: ok, error, or outcome_unknown.
  */
@@ -221,6 +223,16 @@ export async function runGuarded<A extends AuditAction, T>(
     idempotencyKey,
   } as Parameters<Journal['recordIntent']>[0]);
   if (!intent.ok) return intent;
+  const team = await beginTeamOperation(
+    context,
+    { ...plan, environmentId: plan.connection.profile.id, account: scope.data.account },
+    intent.data,
+  );
+  if (!team.ok) {
+    // Refused before anything was sent: a definite outcome, so nothing here stays unresolved.
+    await journal.data.recordOutcome(intent.data.intentId, { result: 'error', error: team.error });
+    return team;
+  }
   context.arming.touch(plan.connection.profile);
   // Journaled means sent: a draft left behind could be sent a second time by accident. Its loss
   // must not stop a request already journaled, so a failure to remove it is not an error here.
@@ -229,7 +241,9 @@ export async function runGuarded<A extends AuditAction, T>(
   const result = unknownOn104(await plan.send(idempotencyKey));
   const outcome = outcomeOf(result, plan.describe);
   const recorded = await recordAnswer(journal.data, intent.data.intentId, outcome);
+  const teamRecorded = team.data ? await recordTeamOutcome(team.data, outcome) : recorded;
   if (!recorded.ok) return recorded;
+  if (!teamRecorded.ok) return teamRecorded;
   return { ok: true, data: { result, intentId: intent.data.intentId, idempotencyKey } };
 }
 

@@ -14,6 +14,7 @@ import type { IndexedRecord } from '../record-index/port';
 import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
 import { accountScope, checkGuardRails, runGuarded } from './guarded';
+import { teamRefundsOf } from './team-referee';
 import {
   depositObservation,
   refundCreatedObservation,
@@ -143,6 +144,7 @@ async function getRefundPreflight(
     deposit_id: depositId,
   });
   if (!blocking.ok) return blocking;
+  const team = await teamRefundsOf(context, connection.profile.id, scope.data.account, depositId);
   // Each note in English (CLI, logs) and as a text for the renderer, side by side.
   const blockers: string[] = [];
   const warnings: string[] = [];
@@ -165,9 +167,32 @@ async function getRefundPreflight(
     });
   }
   const depositAmount = record.local_amount ?? record.amount;
+  // Every desk's refunds count: this desk's own are among the team's, so the larger figure is taken.
+  const refundedCents = Math.max(known.data.cents, team?.reachable ? team.refundedCents : 0);
   let remaining: number | null = null;
   if (depositAmount !== undefined && Number.isFinite(depositAmount)) {
-    remaining = known.data.whole ? 0 : fromCents(Math.max(0, toCents(depositAmount) - known.data.cents));
+    remaining = known.data.whole ? 0 : fromCents(Math.max(0, toCents(depositAmount) - refundedCents));
+  }
+  if (team?.reachable && team.open) {
+    const { id, made_by: by, state } = team.open;
+    block(
+      `Operation ${id} on this deposit, by ${by}, is ${state === 'sending' ? 'being sent' : 'of unknown outcome'} in the team: no other refund of it can be made until it is settled.`,
+      { key: 'refund.teamOperationOpen', params: { operation: id, person: by } },
+    );
+  }
+  if (team && !team.reachable) {
+    warn(
+      `The team database did not answer (${team.error.message}) Refunds other desks made are not counted, and a refund is refused until it answers.`,
+      { key: 'refund.teamUnreachable' },
+    );
+  } else if (team?.reachable && team.refundedCents > known.data.cents) {
+    warn(
+      `The team has refunded or may have refunded ${inCurrency(fromCents(team.refundedCents))} of this deposit, more than this desk recorded: what is left counts every desk's refunds.`,
+      {
+        key: 'refund.teamRefunded',
+        params: { amount: fromCents(team.refundedCents), currency: currency ?? '' },
+      },
+    );
   }
   const basis =
     'the deposit amount minus the refunds of it this console knows of in this environment, apart from cancelled or rejected ones';

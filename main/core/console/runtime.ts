@@ -41,6 +41,7 @@ import {
 import { consoleClosed, failure } from './results';
 import { createConsoleApi } from './service';
 import { createConsoleTeam, type ConsoleTeam } from './team';
+import { createTeamSessions } from '../team/desk-sessions';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -266,12 +267,22 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     watchlist.environmentChanged(list.activeEnvironmentId);
   });
 
+  // A transient profile (the CLI's environment from variables) is in no team: it is not kept.
+  const teamSessions = createTeamSessions({
+    teamOf: (environmentId) =>
+      transient && transient.profile.id === environmentId
+        ? Promise.resolve({ ok: true, data: { profile: transient.profile, team: null } })
+        : environments.teamOf(environmentId),
+    teamPassword: (environmentId) => environments.teamPassword(environmentId),
+  });
+
   const context: ConsoleContext = {
     environments,
     connections,
     arming,
     events,
     journal,
+    teamSessions,
     now,
     dataDir: paths.dir,
     async activeEnvironmentId() {
@@ -311,6 +322,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       // After the batches and the poller: their last observations are written before it closes.
       await records.close();
       connections.close();
+      await teamSessions.close();
       events.clear();
       const [sandbox, opened] = await Promise.all([sandboxStart, journalOpen]);
       if (sandbox?.ok) await sandbox.data.close();

@@ -35,27 +35,47 @@ export interface BeginOperationInput {
   bodySha256: string;
 }
 
+/** The rows a statement answers, each checked as an operation. */
+async function operationRows(
+  client: TeamClient,
+  text: string,
+  values: unknown[],
+): Promise<Result<TeamOperation[]>> {
+  let rows: unknown[];
+  try {
+    ({ rows } = await client.query(text, values));
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+  const parsed = z.array(teamOperationSchema).safeParse(rows);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      error: {
+        kind: 'bad_response',
+        message: `The team database answered an unexpected operation row: ${parsed.error.message}`,
+      },
+    };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/** A function's one operation row: none is as unexpected as a malformed one. */
 async function oneOperation(
   client: TeamClient,
   text: string,
   values: unknown[],
 ): Promise<Result<TeamOperation>> {
-  try {
-    const { rows } = await client.query(text, values);
-    const parsed = teamOperationSchema.safeParse(rows[0]);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          kind: 'bad_response',
-          message: `The team database answered an unexpected operation row: ${parsed.error.message}`,
-        },
-      };
-    }
-    return { ok: true, data: parsed.data };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
+  const rows = await operationRows(client, text, values);
+  if (!rows.ok) return rows;
+  const [row] = rows.data;
+  if (row === undefined) {
+    return {
+      ok: false,
+      error: { kind: 'bad_response', message: 'The team database answered no operation row.' },
+    };
   }
+  return { ok: true, data: row };
 }
 
 /**
@@ -115,6 +135,41 @@ export function settleOperation(client: TeamClient, input: SettlementInput): Pro
     input.method,
     input.note,
   ]);
+}
+
+/** At most one operation row (a unique key or index says so). */
+async function maybeOperation(
+  client: TeamClient,
+  text: string,
+  values: unknown[],
+): Promise<Result<TeamOperation | null>> {
+  const rows = await operationRows(client, text, values);
+  return rows.ok ? { ok: true, data: rows.data[0] ?? null } : rows;
+}
+
+/** The operation a request key names on an account (D6: one per key), if the database has one. */
+export function operationByKey(
+  client: TeamClient,
+  key: { account: string; action: TeamOperation['action']; idempotencyKey: string },
+): Promise<Result<TeamOperation | null>> {
+  return maybeOperation(
+    client,
+    'SELECT * FROM paydesk.operations_view WHERE account = $1 AND action = $2 AND idempotency_key = $3',
+    [key.account, key.action, key.idempotencyKey],
+  );
+}
+
+/** The operation still open or unknown on a target of an account, by any desk (at most one). */
+export function openOperationOn(
+  client: TeamClient,
+  account: string,
+  target: { kind: TeamOperation['target_kind']; id: string },
+): Promise<Result<TeamOperation | null>> {
+  return maybeOperation(
+    client,
+    "SELECT * FROM paydesk.operations_view WHERE account = $1 AND target_kind = $2 AND target_id = $3 AND state IN ('sending', 'outcome_unknown')",
+    [account, target.kind, target.id],
+  );
 }
 
 /** What every desk has refunded of a deposit, or may have (sent, unknown), as decimal text. */

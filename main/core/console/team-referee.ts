@@ -1,0 +1,247 @@
+import type { AuditAction, AuditIds, ConsoleError, Result } from '../../../shared/contract';
+import type { AuditUnresolvedView } from '../../../shared/contract';
+import type { ActionRequests, OutcomeInput, ResolutionInput } from '../audit';
+import type { RecordedIntent } from '../audit/journal-inputs';
+import { requestIds } from '../audit/summary';
+import { targetOf } from '../audit/targets';
+import type { TeamSession } from '../team/desk-sessions';
+import {
+  beginOperation,
+  openOperationOn,
+  operationByKey,
+  recordOutcome,
+  refundedTotal,
+  settleOperation,
+  type TeamOperation,
+} from '../team/operations';
+import type { ConsoleContext } from './context';
+import { failure } from './results';
+
+/**
+ * The team database as the referee of a desk's money moves (docs/architecture.md, "Team mode:
+ * money moves"). A profile in a team sends nothing the database has not let begin: the database
+ * refuses a second operation on a target whose first is open or unknown, from any desk, and a
+ * database that cannot be reached refuses everything, since acting alone would be acting behind
+ * the team's back. The desk's own journal still records the intent first, as without a team.
+ */
+
+/** An operation the database let begin, for the outcome to be recorded against. */
+export interface TeamTicket {
+  session: TeamSession;
+  operation: TeamOperation;
+}
+
+const TEAM_ACTION: Record<AuditAction, TeamOperation['action']> = {
+  'refund.create': 'refund',
+  'cashout.cancel': 'cashout_cancel',
+  'deposit.create': 'deposit_create',
+};
+
+/** The target as the database names it: a cashout named by its external id stays apart from one named by id, as locally. */
+function teamTarget(
+  action: AuditAction,
+  ids: AuditIds,
+): { kind: TeamOperation['target_kind']; id: string } | null {
+  const target = targetOf(action, ids);
+  if (target === null) return null;
+  const colon = target.indexOf(':');
+  const kind = target.slice(0, colon);
+  const id = target.slice(colon + 1);
+  if (kind === 'deposit' || kind === 'invoice' || kind === 'cashout') return { kind, id };
+  return { kind: 'cashout', id: `external:${id}` };
+}
+
+/** The amount and currency an action states, as the database keeps them (decimal text). */
+function statedAmount<A extends AuditAction>(
+  action: A,
+  request: ActionRequests[A],
+  currency: string | undefined,
+): { amount: string | null; currency: string | null } {
+  const body = request as { amount?: unknown; currency?: unknown };
+  const amount =
+    typeof body.amount === 'number' && Number.isFinite(body.amount)
+      ? String(body.amount)
+      : typeof body.amount === 'string' && /^\d+(\.\d+)?$/.test(body.amount.trim())
+        ? body.amount.trim()
+        : null;
+  if (action === 'cashout.cancel') return { amount: null, currency: null };
+  const stated = action === 'refund.create' ? currency : body.currency;
+  return { amount, currency: typeof stated === 'string' && stated !== '' ? stated : null };
+}
+
+/** Why nothing was sent, in the words of someone at a desk of the team. */
+function refusal(session: TeamSession | null, error: ConsoleError): Result<never> {
+  const where = session ? `${session.team.host}:${session.team.port}/${session.team.database}` : 'the team';
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'tls' || error.kind === 'auth') {
+    return failure(
+      error.kind,
+      `Nothing was sent: the team database (${where}) must let every payment action begin, and it did not answer (${error.message}) Money is never moved from this desk alone behind the team's back; lookups still work. Try again once the database answers (paydesk team status).`,
+      { text: { key: 'team.unreachable' } },
+    );
+  }
+  if (error.kind === 'intent_unresolved') {
+    return failure(
+      'intent_unresolved',
+      `Nothing was sent: the team database refused it, because ${error.message}. Another desk of the team may have sent it: read the record's status, and settle that operation first.`,
+      { text: { key: 'team.targetBusy' } },
+    );
+  }
+  return {
+    ok: false,
+    error: { ...error, message: `Nothing was sent: the team database refused it (${error.message}).` },
+  };
+}
+
+/** The profile's team session, or null when it is in none; a team that cannot be reached refuses the action. */
+async function sessionFor(
+  context: ConsoleContext,
+  environmentId: string,
+): Promise<Result<TeamSession | null>> {
+  const session = await context.teamSessions.of(environmentId);
+  return session.ok ? session : refusal(null, session.error);
+}
+
+/**
+ * Asks the database to let an intent the local journal recorded begin. Null: the profile is in no
+ * team. A refusal means nothing may be sent; the caller records the local intent as not sent.
+ */
+export async function beginTeamOperation<A extends AuditAction>(
+  context: ConsoleContext,
+  plan: {
+    environmentId: string;
+    account: string;
+    action: A;
+    request: ActionRequests[A];
+    ids?: AuditIds;
+    currency?: string;
+  },
+  intent: RecordedIntent,
+): Promise<Result<TeamTicket | null>> {
+  const session = await sessionFor(context, plan.environmentId);
+  if (!session.ok) return session;
+  if (session.data === null) return { ok: true, data: null };
+  const target = teamTarget(plan.action, { ...plan.ids, ...requestIds(plan.action, plan.request) });
+  if (target === null) {
+    return failure('validation', 'The request names no record the team database can keep an operation on.');
+  }
+  const begun = await beginOperation(session.data.client, {
+    account: plan.account,
+    action: TEAM_ACTION[plan.action],
+    target,
+    // A cancel is sent with no key (D6): the journal's intent id stands for it in the database.
+    idempotencyKey: intent.idempotencyKey ?? intent.intentId,
+    ...statedAmount(plan.action, plan.request, plan.currency),
+    bodySha256: intent.bodySha256,
+  });
+  if (!begun.ok) return refusal(session.data, begun.error);
+  return { ok: true, data: { session: session.data, operation: begun.data } };
+}
+
+/** The operation is still waiting for an answer: a resend of a closed one has nothing to record. */
+const isOpen = (operation: TeamOperation): boolean =>
+  operation.state === 'sending' || operation.state === 'outcome_unknown';
+
+/**
+ * Records the call's outcome in the database. The call has happened whatever happens here, so a
+ * failure is said in full: the operation stays open for every desk until it is recorded.
+ */
+export async function recordTeamOutcome(ticket: TeamTicket, outcome: OutcomeInput): Promise<Result<void>> {
+  if (!isOpen(ticket.operation)) return { ok: true, data: undefined };
+  const recorded = await recordOutcome(ticket.session.client, {
+    operationId: ticket.operation.id,
+    outcome: outcome.result === 'ok' ? 'ok' : outcome.result === 'error' ? 'error' : 'unknown',
+    httpStatus: outcome.httpStatus ?? null,
+    serviceCode: typeof outcome.error?.code === 'number' ? outcome.error.code : null,
+  });
+  if (recorded.ok) return { ok: true, data: undefined };
+  return failure(
+    recorded.error.kind === 'network' ? 'network' : 'storage',
+    `The request was sent and answered, and this desk's journal has the answer, but the team database could not record it (${recorded.error.message}) Its operation ${ticket.operation.id} stays open for every desk of the team: send the request again under the same key from this desk's journal, which records the answer, or settle it with the team.`,
+    { text: { key: 'team.outcomeNotRecorded', params: { operation: ticket.operation.id } } },
+  );
+}
+
+/**
+ * The team operation of an unresolved local intent, for settling it or sending it again. Null when
+ * its profile is (no longer) in a team, or the database never let it begin (made before joining).
+ */
+export async function teamOperationOf(
+  context: ConsoleContext,
+  intent: Pick<AuditUnresolvedView, 'intentId' | 'environment' | 'action' | 'idempotencyKey'>,
+): Promise<Result<TeamTicket | null>> {
+  const { account, id } = intent.environment;
+  if (account === undefined) return { ok: true, data: null };
+  const session = await context.teamSessions.of(id);
+  if (!session.ok) return refusal(null, session.error);
+  if (session.data === null) return { ok: true, data: null };
+  const found = await operationByKey(session.data.client, {
+    account,
+    action: TEAM_ACTION[intent.action],
+    idempotencyKey: intent.idempotencyKey ?? intent.intentId,
+  });
+  if (!found.ok) return refusal(session.data, found.error);
+  return { ok: true, data: found.data && { session: session.data, operation: found.data } };
+}
+
+/**
+ * Settles the team operation as the local intent is being settled: a retry's answer is its
+ * outcome; a status read or a person's word settles it (the database keeps how, and who). One
+ * another desk already settled is left as it is.
+ */
+export async function settleTeamOperation(
+  ticket: TeamTicket,
+  resolution: ResolutionInput,
+): Promise<Result<void>> {
+  if (!isOpen(ticket.operation)) return { ok: true, data: undefined };
+  if (resolution.method === 'retried_same_key') {
+    return recordTeamOutcome(ticket, {
+      result: resolution.result,
+      ...(resolution.httpStatus !== undefined && { httpStatus: resolution.httpStatus }),
+      ...(resolution.error !== undefined && { error: resolution.error }),
+    });
+  }
+  const settled = await settleOperation(ticket.session.client, {
+    operationId: ticket.operation.id,
+    result: resolution.result,
+    method: resolution.method,
+    // The database keeps 500 characters of a note, as the form takes; the prefix may pass that.
+    note: resolution.note?.slice(0, 500) ?? null,
+  });
+  if (settled.ok) return { ok: true, data: undefined };
+  return {
+    ok: false,
+    error: {
+      ...settled.error,
+      message: `Nothing was settled: the team database did not settle its operation ${ticket.operation.id} (${settled.error.message}).`,
+    },
+  };
+}
+
+/** What the team knows of a deposit's refunds, for the refund form's pre-flight. */
+type TeamRefunds =
+  | { reachable: true; refundedCents: number; open: TeamOperation | null }
+  | { reachable: false; error: ConsoleError };
+
+/**
+ * Every desk's refunds of a deposit (made, or that may have been) and the operation open on it, if
+ * any. A read: a database that does not answer is said, never an error, since lookups still work.
+ * Null when the profile is in no team.
+ */
+export async function teamRefundsOf(
+  context: ConsoleContext,
+  environmentId: string,
+  account: string,
+  depositId: number,
+): Promise<TeamRefunds | null> {
+  const session = await context.teamSessions.of(environmentId);
+  if (!session.ok) return { reachable: false, error: session.error };
+  if (session.data === null) return null;
+  const { client } = session.data;
+  const [total, open] = [
+    await refundedTotal(client, account, String(depositId)),
+    await openOperationOn(client, account, { kind: 'deposit', id: String(depositId) }),
+  ];
+  if (!total.ok) return { reachable: false, error: total.error };
+  if (!open.ok) return { reachable: false, error: open.error };
+  return { reachable: true, refundedCents: Math.round(Number(total.data) * 100), open: open.data };
+}
