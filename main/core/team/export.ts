@@ -219,7 +219,9 @@ export function verifyJournalFileBytes(bytes: Uint8Array, name: string): Result<
   if (chainPlaceSchema.safeParse(first).success) {
     return { ok: true, data: { format: 'desk-journal', report: verifyJournalBytes(buffer) } };
   }
-  return notRead("is neither: its first line is not a team export's header nor a journal entry");
+  return notRead(
+    "is not a journal file: its first line is neither a team export's header nor a journal entry",
+  );
 }
 
 /**
