@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type {
   AuditEntryView,
@@ -15,6 +15,8 @@ import { asJson } from './input';
 import { openJournal } from '../core/audit';
 import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { printable } from './output';
+import { invalidOption } from './command-context';
+import { verifyJournalFileAt, type JournalFileVerdict } from '../core/team/export';
 
 const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "<what was checked>"';
 const REPAIR_COMMAND = 'paydesk audit repair --reason "<what was checked>"';
@@ -99,6 +101,132 @@ function retryWhyNot(view: AuditUnresolvedView): string {
   return 'its request was not kept: read its status (audit reread) or settle it by hand (audit settle)';
 }
 
+interface ExportOptions {
+  csv?: boolean;
+  team?: boolean;
+  jsonl?: boolean;
+  out?: string;
+  action?: string;
+  state?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Which journal `audit export` writes: the desk's as CSV, or the team's as JSON lines, whole. */
+function exportFormat(options: ExportOptions): Result<'csv' | 'team'> {
+  if (options.team) {
+    if (options.csv) return invalidOption('--csv', 'the team journal is exported as JSON lines (--jsonl)');
+    if (!options.jsonl)
+      return invalidOption('--team', 'add --jsonl: the team journal is exported as JSON lines');
+    const filter = (['action', 'state', 'from', 'to'] as const).find((name) => options[name] !== undefined);
+    // Whole, or its chain could not be checked: an auditor verifies every link up to the head.
+    if (filter) return invalidOption(`--${filter}`, 'the team journal is exported whole, unfiltered');
+    return { ok: true, data: 'team' };
+  }
+  if (options.jsonl)
+    return invalidOption('--jsonl', 'only the team journal (--team) is exported as JSON lines');
+  if (!options.csv) {
+    return invalidOption('--csv', "say which: --csv (this desk's journal) or --team --jsonl (the team's)");
+  }
+  return { ok: true, data: 'csv' };
+}
+
+/** Characters a write to --out or stdout gathers at once: few writes, never the whole journal. */
+const WRITE_CHUNK_CHARS = 64 * 1024;
+
+function* gathered(parts: Iterable<string>): Generator<string> {
+  let chunk = '';
+  for (const part of parts) {
+    chunk += part;
+    if (chunk.length >= WRITE_CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk !== '') yield chunk;
+}
+
+/** Writes an export to --out, readable by its owner alone (0600 when it makes the file). */
+async function writeOut(out: string, parts: Iterable<string>): Promise<Result<string>> {
+  const path = resolve(out);
+  try {
+    const file = await open(path, 'w', 0o600);
+    try {
+      for (const chunk of gathered(parts)) await file.write(chunk);
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      ok: false,
+      error: {
+        kind: 'storage',
+        field: '--out',
+        message: `--out: cannot write ${path}${typeof code === 'string' ? ` (${code})` : ''}`,
+      },
+    };
+  }
+  return { ok: true, data: path };
+}
+
+/** `audit export --team --jsonl`: the environment's team journal, verified first (team/export.ts). */
+function exportTeam(context: CommandContext, out: string | undefined): Promise<void> {
+  const { io } = context;
+  return context.withSession('manage', async (session) => {
+    const target = await session.target();
+    if (!target.ok) return context.fail(target.error);
+    const exported = await session.team.exportJournal(target.data.id);
+    if (!exported.ok) return context.fail(exported.error);
+    const { header } = exported.data;
+    if (out === undefined) {
+      for (const chunk of gathered(exported.data.lines())) io.stdout.write(chunk);
+      return;
+    }
+    const written = await writeOut(out, exported.data.lines());
+    if (!written.ok) return context.fail(written.error);
+    if (context.json) context.print(asJson({ wrote: written.data, header }));
+    else
+      io.stdout.write(`# wrote ${written.data}: ${header.head.seq} entries, head hash ${header.head.hash}\n`);
+  });
+}
+
+/** What `audit verify --file` says of the file itself, after the verdict. */
+function fileLine(verdict: JournalFileVerdict): string {
+  if (verdict.format === 'desk-journal') {
+    return "file: a desk's journal, read alone: entries cut off its end show only against its anchor (audit verify at that desk)";
+  }
+  const { team, exportedAt, exportedBy, head } = verdict.header;
+  return `file: team journal export of ${printable(`${team.host}:${team.port}/${team.database}`)}, exported ${exportedAt} by ${printable(exportedBy)}; its header names entry ${head.seq}, hash ${head.hash}`;
+}
+
+/** `audit verify --file`: no database, no profile, the file's bytes alone (team/export.ts). */
+async function verifyFile(context: CommandContext, file: string): Promise<void> {
+  const verdict = await verifyJournalFileAt(file);
+  if (!verdict.ok) return context.fail(verdict.error);
+  const { report } = verdict.data;
+  if (context.json) {
+    context.print(
+      asJson({
+        format: verdict.data.format,
+        ...(verdict.data.format === 'team-export' && { header: verdict.data.header }),
+        ...report,
+      }),
+    );
+  } else context.io.stdout.write(`${verdictLine(report)}\n${fileLine(verdict.data)}\n`);
+  if (!report.ok) {
+    const problem = report.firstProblem;
+    context.fail({
+      kind: 'storage',
+      field: '--file',
+      message: problem
+        ? `${printable(file)} is broken at line ${problem.line} (${problem.kind}): ${problem.message}`
+        : `${printable(file)} is broken.`,
+    });
+    context.exit(1);
+  }
+}
+
 /**
  * `paydesk audit …`: the journal the desktop app and the CLI share (the data folder's
  * audit/). `verify` exits 1 when the chain is broken or entries were cut off the end, and names the
@@ -114,8 +242,13 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     .description(
       'check the hash chain and the anchor of its end; exit 1 when it is broken or entries were cut off the end',
     )
-    .action(() =>
-      context.withSession('manage', async (session) => {
+    .option(
+      '--file <file>',
+      "check a file instead, with no database or profile: a team journal export (audit export --team --jsonl) or a desk's journal.jsonl",
+    )
+    .action((options: { file?: string }) => {
+      if (options.file !== undefined) return verifyFile(context, options.file);
+      return context.withSession('manage', async (session) => {
         const report = await session.api.verifyAudit({});
         if (!report.ok) return context.fail(report.error);
         const { data } = report;
@@ -134,8 +267,8 @@ export function describeAuditCommands(program: Command, context: CommandContext)
           });
           context.exit(1);
         }
-      }),
-    );
+      });
+    });
 
   audit
     .command('acknowledge-truncation')
@@ -202,15 +335,22 @@ export function describeAuditCommands(program: Command, context: CommandContext)
 
   audit
     .command('export')
-    .description('export the journal as CSV (spreadsheet formulas neutralised); --env filters by environment')
-    .requiredOption('--csv', 'CSV, the export format')
-    .option('--out <file>', 'write to this file instead of stdout')
-    .option('--action <action>', AUDIT_ACTIONS.join(', '))
-    .option('--state <state>', AUDIT_STATES.join(', '))
-    .option('--from <iso>', 'from this time (inclusive), e.g. 2024-03-01T00:00:00Z')
-    .option('--to <iso>', 'to this time (exclusive)')
-    .action((options: { out?: string; action?: string; state?: string; from?: string; to?: string }) =>
-      context.withSession('manage', async (session) => {
+    .description(
+      "export the desk's journal as CSV (spreadsheet formulas neutralised; --env filters by environment), or the environment's team journal (--team --jsonl), verified first, for audit verify --file",
+    )
+    .option('--csv', "the desk's journal as CSV")
+    .option('--team', "the team journal of the environment's (--env) team, as JSON lines (with --jsonl)")
+    .option('--jsonl', 'JSON lines: the format of --team')
+    .option('--out <file>', 'write to this file (0600) instead of stdout')
+    .option('--action <action>', `--csv: ${AUDIT_ACTIONS.join(', ')}`)
+    .option('--state <state>', `--csv: ${AUDIT_STATES.join(', ')}`)
+    .option('--from <iso>', '--csv: from this time (inclusive), e.g. 2024-03-01T00:00:00Z')
+    .option('--to <iso>', '--csv: to this time (exclusive)')
+    .action((options: ExportOptions) => {
+      const format = exportFormat(options);
+      if (!format.ok) return context.fail(format.error);
+      if (format.data === 'team') return exportTeam(context, options.out);
+      return context.withSession('manage', async (session) => {
         const environmentId = context.environmentId();
         const filter = {
           ...(environmentId !== undefined && { environmentId }),
@@ -225,20 +365,11 @@ export function describeAuditCommands(program: Command, context: CommandContext)
           io.stdout.write(exported.data.csv);
           return;
         }
-        const path = resolve(options.out);
-        try {
-          await writeFile(path, exported.data.csv, { mode: 0o600 });
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          return context.fail({
-            kind: 'storage',
-            field: '--out',
-            message: `--out: cannot write ${path}${typeof code === 'string' ? ` (${code})` : ''}`,
-          });
-        }
-        io.stdout.write(`# wrote ${path}\n`);
-      }),
-    );
+        const written = await writeOut(options.out, [exported.data.csv]);
+        if (!written.ok) return context.fail(written.error);
+        io.stdout.write(`# wrote ${written.data}\n`);
+      });
+    });
 
   audit
     .command('unresolved')

@@ -3,7 +3,7 @@ import { verifiedHead, type Journal } from '../audit';
 import type { EnvironmentsService } from '../settings';
 import type { TeamMembership } from '../settings/schema';
 import type { TeamLeft } from '../settings/team-membership';
-import { openTeam, type TeamConnectionOptions } from './client';
+import { openTeam, type TeamClient, type TeamConnectionOptions } from './client';
 import { teamDoctor, type TeamDoctorReport } from './doctor';
 
 /**
@@ -162,6 +162,62 @@ export async function leaveTeam(
   return ports.environments.forgetTeam(environmentId);
 }
 
+/** Where the profile's person connects: the saved team, and the password from the keychain. */
+async function personConnection(
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+  environmentId: string,
+  team: TeamMembership,
+): Promise<Result<TeamConnectionOptions>> {
+  const password = await ports.environments.teamPassword(environmentId);
+  if (!password.ok) return password;
+  if (password.data === null) {
+    return refused(
+      'credentials_missing',
+      `The keychain holds no team password for ${environmentId}: paydesk team leave --env ${environmentId}, then join again.`,
+    );
+  }
+  return {
+    ok: true,
+    data: {
+      host: team.host,
+      port: team.port,
+      database: team.database,
+      user: team.person,
+      password: password.data,
+      ca: team.ca,
+    },
+  };
+}
+
+/**
+ * Runs `work` connected to the profile's team as its person, and closes the connection whatever
+ * it answers. A profile in no team is refused (`invalid_state`), saying how to join one.
+ */
+export async function asTeamPerson<T>(
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+  environmentId: string,
+  work: (client: TeamClient, team: TeamMembership) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const current = await ports.environments.teamOf(environmentId);
+  if (!current.ok) return current;
+  const { profile, team } = current.data;
+  if (team === null) {
+    return refused(
+      'invalid_state',
+      `${profile.id} is in no team: paydesk team join --env ${profile.id} joins one (paydesk team status shows a profile's team).`,
+    );
+  }
+  const options = await personConnection(ports, profile.id, team);
+  if (!options.ok) return options;
+  const client = await openTeam(options.data);
+  if (!client.ok) return client;
+  try {
+    return await work(client.data, team);
+  } finally {
+    await client.data.end().catch(() => undefined);
+  }
+}
+
 /** The saved team and, when the database answers, the doctor's verdict; unreachable is a status. */
 export async function teamStatus(
   ports: Pick<TeamMembershipPorts, 'environments'>,
@@ -171,28 +227,10 @@ export async function teamStatus(
   if (!current.ok) return current;
   const { profile, team } = current.data;
   if (team === null) return { ok: true, data: { environmentId: profile.id, team: null } };
-  const password = await ports.environments.teamPassword(profile.id);
-  let check: NonNullable<TeamStatus['check']>;
-  if (!password.ok) {
-    check = { reachable: false, error: password.error };
-  } else if (password.data === null) {
-    check = {
-      reachable: false,
-      error: {
-        kind: 'credentials_missing',
-        message: `The keychain holds no team password for ${profile.id}: paydesk team leave --env ${profile.id}, then join again.`,
-      },
-    };
-  } else {
-    const doctor = await checkConnection({
-      host: team.host,
-      port: team.port,
-      database: team.database,
-      user: team.person,
-      password: password.data,
-      ca: team.ca,
-    });
-    check = doctor.ok ? { reachable: true, doctor: doctor.data } : { reachable: false, error: doctor.error };
-  }
+  const options = await personConnection(ports, profile.id, team);
+  const doctor = options.ok ? await checkConnection(options.data) : options;
+  const check: NonNullable<TeamStatus['check']> = doctor.ok
+    ? { reachable: true, doctor: doctor.data }
+    : { reachable: false, error: doctor.error };
   return { ok: true, data: { environmentId: profile.id, team, check } };
 }

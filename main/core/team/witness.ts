@@ -4,7 +4,7 @@ import type { AuditVerifyReport, Result } from '../../../shared/contract';
 import { writeFileAtomically } from '../storage/atomic-file';
 import { withFileLock } from '../storage/file-lock';
 import { storageError } from '../storage/storage-error';
-import { verifyTeamChain, type SeenHead } from './chain';
+import { checkTeamJournal, readTeamJournal, type SeenHead, type TeamJournalRead } from './chain';
 import type { TeamClient } from './client';
 
 /**
@@ -58,6 +58,16 @@ async function readWitnessFile(filePath: string): Promise<Result<WitnessFile>> {
   return { ok: true, data: file.data };
 }
 
+/** The key a team's heads are kept under in the witness file: where its database is. */
+export const teamKeyOf = (team: { host: string; port: number; database: string }): string =>
+  `${team.host}:${team.port}/${team.database}`;
+
+interface Witness {
+  filePath: string;
+  teamKey: string;
+  now?: () => Date;
+}
+
 /**
  * Verifies the team journal (verifyTeamChain) against the head this desk saw last, then, when
  * the journal is sound, remembers its head. A head only moves forward: the record of entry 40
@@ -65,17 +75,32 @@ async function readWitnessFile(filePath: string): Promise<Result<WitnessFile>> {
  */
 export async function verifyAndWitness(
   client: TeamClient,
-  witness: { filePath: string; teamKey: string; now?: () => Date },
+  witness: Witness,
 ): Promise<Result<AuditVerifyReport>> {
+  const read = await readAndWitness(client, witness);
+  return read.ok ? { ok: true, data: read.data.report } : read;
+}
+
+/**
+ * verifyAndWitness, also answering the rows it verified, so that what is then used of them (an
+ * export) is exactly what was checked. The rows are read under the witness file's lock: a head
+ * another process of this desk keeps meanwhile is never newer than the rows compared with it.
+ */
+export async function readAndWitness(
+  client: TeamClient,
+  witness: Witness,
+): Promise<Result<{ journal: TeamJournalRead; report: AuditVerifyReport }>> {
   const { filePath, teamKey } = witness;
   const now = witness.now ?? (() => new Date());
   return withFileLock(`${filePath}.lock`, { subject: 'the team heads this desk saw' }, async () => {
     const file = await readWitnessFile(filePath);
     if (!file.ok) return file;
     const seen = file.data.heads[teamKey];
-    const report = await verifyTeamChain(client, seen);
-    if (!report.ok || report.headHash === null) return { ok: true, data: report };
-    if (seen && seen.seq >= report.entries) return { ok: true, data: report };
+    const journal = await readTeamJournal(client);
+    const report = checkTeamJournal(journal, seen);
+    const verified = { ok: true as const, data: { journal, report } };
+    if (!report.ok || report.headHash === null) return verified;
+    if (seen && seen.seq >= report.entries) return verified;
     const heads = {
       ...file.data.heads,
       [teamKey]: { seq: report.entries, hash: report.headHash, seenAt: now().toISOString() },
@@ -88,6 +113,6 @@ export async function verifyAndWitness(
         error: storageError(`The team head this desk saw could not be kept in ${filePath}`, cause),
       };
     }
-    return { ok: true, data: report };
+    return verified;
   });
 }

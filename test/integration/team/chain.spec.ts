@@ -89,7 +89,7 @@ test('an entry rewritten with a fresh hash breaks the next link; a cut-off end d
   ]);
   await team.owner.query('DELETE FROM paydesk.journal WHERE seq = 16');
   const cut = await verifyTeamChain(viewer.client);
-  expect(cut).toMatchObject({ ok: false, entries: 15, firstProblem: { kind: 'bad_sequence', line: 16 } });
+  expect(cut).toMatchObject({ ok: false, entries: 15, firstProblem: { kind: 'truncated', line: 16 } });
   expect(cut.firstProblem?.message).toBe(
     "The journal's head names entry 16, but the chain ends at entry 15.",
   );

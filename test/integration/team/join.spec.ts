@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CredentialField } from '../../../shared/contract';
 import { ANCHOR_FILE } from '../../../main/core/audit';
 import { dataPaths } from '../../../main/core/data-dir';
 import { SCHEMA_VERSION } from '../../../main/core/team/migrate';
-import { createMemoryBackend, type SecretBackend } from '../../../main/core/vault';
-import { runCliInProcess, standInTerminal, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
+import { standInTerminal } from '../../support/in-process-cli';
 import { anotherCa } from '../../support/postgres-cluster';
 import { dataOf } from '../../support/result';
-import { CREDENTIALS, sendJson, startDouble, type ServiceDouble } from '../../unit/payments/http-double';
+import { makeCliDesk, type CliDesk } from '../../support/team-desk';
+import { sendJson, startDouble, type ServiceDouble } from '../../unit/payments/http-double';
 import { expect, test as base, type TeamDatabase } from '../../support/team-database';
 
 /**
@@ -21,38 +19,13 @@ import { expect, test as base, type TeamDatabase } from '../../support/team-data
 
 const SERVICE = 'paydesk-test-team-join';
 
-interface Desk {
-  dataDir: string;
-  keychain: SecretBackend;
-  /** A testing profile, at a service double that loses the answer of any cancel. */
-  environmentId: string;
+interface Desk extends CliDesk {
+  /** The profile's service: a double that loses the answer of any cancel. */
   service: ServiceDouble;
-  paydesk(
-    argv: string[],
-    input?: { stdin?: string; env?: Record<string, string>; terminal?: ReturnType<typeof standInTerminal> },
-  ): Promise<CliRun>;
-  /**
-   * `team join` for the profile, as `person`, with the test cluster's address and CA; the password
-   * piped on stdin, unless a terminal or the variables are given.
-   */
-  join(
-    person: string,
-    password: string,
-    options?: {
-      ca?: string;
-      env?: string;
-      terminal?: ReturnType<typeof standInTerminal>;
-      variables?: Record<string, string>;
-    },
-  ): Promise<CliRun>;
-  settings(): Promise<string>;
-  keychainText(): Promise<string>;
 }
 
 const test = base.extend<{ desk: Desk }>({
   desk: async ({ team: database }, use) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-join-'));
-    const keychain = createMemoryBackend();
     const service = await startDouble((request, response) => {
       if (request.method === 'DELETE') {
         response.socket?.destroy();
@@ -60,70 +33,10 @@ const test = base.extend<{ desk: Desk }>({
       }
       sendJson(response, 200, { cashout_status: 0, cashout_status_description: 'Pending' });
     });
-    const paydesk: Desk['paydesk'] = (argv, input = {}) =>
-      runCliInProcess(
-        argv,
-        {
-          env: { PAYDESK_DATA_DIR: dataDir, ...input.env },
-          ...(input.stdin !== undefined && { stdin: input.stdin }),
-          ...(input.terminal !== undefined && { terminal: input.terminal }),
-        },
-        { client: QUICK_CLIENT, vault: { backend: keychain, service: SERVICE }, sandbox: false },
-      );
-    const added = await paydesk([
-      'env',
-      'add',
-      '--name',
-      'Desk one',
-      '--kind',
-      'testing',
-      '--base-url',
-      service.baseUrl,
-      '--json',
-    ]);
-    const { id: environmentId } = JSON.parse(added.stdout) as { id: string };
-    for (const [field, value] of Object.entries(CREDENTIALS) as Array<[CredentialField, string]>) {
-      expect((await paydesk(['env', 'set-credential', environmentId, field], { stdin: value })).code).toBe(0);
-    }
-    const caFile = join(dataDir, 'team-ca.pem');
-    await use({
-      dataDir,
-      keychain,
-      environmentId,
-      service,
-      paydesk,
-      async join(person, password, options = {}) {
-        await writeFile(caFile, options.ca ?? database.cluster.ca);
-        return paydesk(
-          [
-            '--env',
-            options.env ?? environmentId,
-            'team',
-            'join',
-            '--host',
-            database.cluster.host,
-            '--port',
-            String(database.cluster.port),
-            '--database',
-            database.database,
-            '--person',
-            person,
-            '--ca',
-            caFile,
-            '--json',
-          ],
-          options.terminal !== undefined
-            ? { terminal: options.terminal }
-            : options.variables !== undefined
-              ? { env: options.variables }
-              : { stdin: `${password}\n` },
-        );
-      },
-      settings: () => readFile(join(dataDir, 'settings.json'), 'utf8'),
-      keychainText: async () => JSON.stringify(dataOf(await keychain.list(SERVICE))),
-    });
+    const desk = await makeCliDesk(database, service, SERVICE);
+    await use({ ...desk, service });
     await service.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await desk.remove();
   },
 });
 
