@@ -3,6 +3,7 @@ import type { Result } from '../../../shared/contract';
 import type { TeamOperations } from '../settings/team-membership';
 import type { TeamMembership } from '../settings/schema';
 import { openTeam } from './client';
+import { personConnection } from './membership';
 import { checkSchema } from './migrate';
 
 /**
@@ -49,25 +50,9 @@ export function createTeamSessions(
   };
 
   async function open(environmentId: string, team: TeamMembership): Promise<Result<OpenSession>> {
-    const password = await environments.teamPassword(environmentId);
-    if (!password.ok) return password;
-    if (password.data === null) {
-      return {
-        ok: false,
-        error: {
-          kind: 'credentials_missing',
-          message: `The keychain holds no team password for ${environmentId}: paydesk team leave --env ${environmentId}, then join again.`,
-        },
-      };
-    }
-    const client = await openTeam({
-      host: team.host,
-      port: team.port,
-      database: team.database,
-      user: team.person,
-      password: password.data,
-      ca: team.ca,
-    });
+    const options = await personConnection(environments, environmentId, team);
+    if (!options.ok) return options;
+    const client = await openTeam(options.data);
     if (!client.ok) return client;
     // A desk never works on a schema other than the one this code was written for (migrate.ts).
     const schema = await checkSchema(client.data);

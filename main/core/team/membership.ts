@@ -163,12 +163,12 @@ export async function leaveTeam(
 }
 
 /** Where the profile's person connects: the saved team, and the password from the keychain. */
-async function personConnection(
-  ports: Pick<TeamMembershipPorts, 'environments'>,
+export async function personConnection(
+  environments: Pick<TeamMembershipPorts['environments'], 'teamPassword'>,
   environmentId: string,
   team: TeamMembership,
 ): Promise<Result<TeamConnectionOptions>> {
-  const password = await ports.environments.teamPassword(environmentId);
+  const password = await environments.teamPassword(environmentId);
   if (!password.ok) return password;
   if (password.data === null) {
     return refused(
@@ -207,7 +207,7 @@ export async function asTeamPerson<T>(
       `${profile.id} is in no team: paydesk team join --env ${profile.id} joins one (paydesk team status shows a profile's team).`,
     );
   }
-  const options = await personConnection(ports, profile.id, team);
+  const options = await personConnection(ports.environments, profile.id, team);
   if (!options.ok) return options;
   const client = await openTeam(options.data);
   if (!client.ok) return client;
@@ -227,7 +227,7 @@ export async function teamStatus(
   if (!current.ok) return current;
   const { profile, team } = current.data;
   if (team === null) return { ok: true, data: { environmentId: profile.id, team: null } };
-  const options = await personConnection(ports, profile.id, team);
+  const options = await personConnection(ports.environments, profile.id, team);
   const doctor = options.ok ? await checkConnection(options.data) : options;
   const check: NonNullable<TeamStatus['check']> = doctor.ok
     ? { reachable: true, doctor: doctor.data }
