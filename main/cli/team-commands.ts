@@ -1,19 +1,12 @@
 import type { Command } from 'commander';
-import { createHash, X509Certificate } from 'node:crypto';
-import type { ConsoleError, Result } from '../../shared/contract';
+import { TEAM_GROUPS, type ConsoleError, type Result } from '../../shared/contract';
 import { STDIN_SOURCE } from '../core/storage/bounded-read';
 import { TEAM_CA_MAX_LENGTH, type TeamMembership } from '../core/settings/schema';
 import { openTeam, type TeamClient } from '../core/team/client';
 import { teamDoctor } from '../core/team/doctor';
+import { caFingerprint } from '../core/team/membership';
 import { migrate } from '../core/team/migrate';
-import {
-  addPerson,
-  initTeam,
-  removePerson,
-  TEAM_GROUPS,
-  typedGroups,
-  typedPerson,
-} from '../core/team/people';
+import { addPerson, initTeam, removePerson, typedGroups, typedPerson } from '../core/team/people';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
 import { withTypedName } from './environment-commands';
@@ -173,19 +166,10 @@ from ${TEAM_PASSWORD_VARIABLE}, never from the command line; it is kept in the O
 Refused while the environment has payment actions whose outcome is unknown (paydesk audit
 unresolved), and when paydesk team doctor would have advice for this person.`;
 
-/**
- * The team as the commands show it: the CA by its certificate's SHA-256 fingerprint (the PEM is
- * in settings.json), so a person can compare it with the one the owner handed out.
- */
+/** The team as the commands show it: the CA by its fingerprint, as the Team screen shows it. */
 function shownTeam(team: TeamMembership): Omit<TeamMembership, 'ca'> & { caFingerprint: string } {
   const { ca, ...rest } = team;
-  let caFingerprint: string;
-  try {
-    caFingerprint = new X509Certificate(ca).fingerprint256;
-  } catch {
-    caFingerprint = `sha256 of the file ${createHash('sha256').update(ca).digest('hex')}`;
-  }
-  return { ...rest, caFingerprint };
+  return { ...rest, caFingerprint: caFingerprint(ca) };
 }
 
 /** The join's password: PAYDESK_TEAM_PASSWORD when set, else typed hidden or piped on stdin. */
@@ -355,7 +339,9 @@ export function describeTeamCommands(program: Command, context: CommandContext):
         if (!target.ok) return context.fail(target.error);
         const status = await session.team.status(target.data.id);
         if (!status.ok) return context.fail(status.error);
-        const { environmentId, team: joined, check } = status.data;
+        const { environmentId } = status.data;
+        const joined = status.data.team;
+        const check = status.data.team === null ? undefined : status.data.check;
         context.print(
           asJson({
             environmentId,

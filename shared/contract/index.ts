@@ -28,6 +28,7 @@ import { REFUND_METHODS } from './refunds';
 import { SANDBOX_METHODS } from './sandbox';
 import { SHELL_METHODS } from './shell';
 import { SUB_MERCHANT_METHODS } from './sub-merchants';
+import { TEAM_METHODS } from './team';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
 export * from './results';
@@ -52,6 +53,7 @@ export * from './records';
 export * from './drafts';
 export * from './reconcile';
 export * from './currencies';
+export * from './team';
 
 /** Every method of the console, composed from the domains' lists (each declares its own). */
 export const CONSOLE_METHODS = {
@@ -73,6 +75,7 @@ export const CONSOLE_METHODS = {
   ...RECORDS_METHODS,
   ...DRAFT_METHODS,
   ...RECONCILE_METHODS,
+  ...TEAM_METHODS,
 };
 
 /** The renderer's whole view of main: one method per operation, one plain argument, a Result. */

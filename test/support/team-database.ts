@@ -35,6 +35,23 @@ const name = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /**
+ * A database of its own, owned by an owner role of its own (CREATEROLE), as a team's would be;
+ * `root` is a superuser's connection to the cluster. Nothing migrated.
+ */
+export async function createOwnedDatabase(
+  root: Client,
+): Promise<{ database: string; ownerRole: { user: string; password: string } }> {
+  const made = {
+    database: name('team'),
+    ownerRole: { user: name('owner'), password: randomBytes(12).toString('hex') },
+  };
+  const { user, password } = made.ownerRole;
+  await root.query(`CREATE ROLE ${quoted(user)} LOGIN CREATEROLE PASSWORD '${password}'`);
+  await root.query(`CREATE DATABASE ${quoted(made.database)} OWNER ${quoted(user)} TEMPLATE template0`);
+  return made;
+}
+
+/**
  * A spec file's PostgreSQL cluster (one per worker: each spec file starts at most one), and for
  * each test a database of its own, migrated by an owner role of its own, with desks made on demand.
  */
@@ -63,17 +80,7 @@ export const test = base.extend<{ team: TeamDatabase }, { cluster: PostgresClust
       return client;
     };
     const root = await connect(cluster.superuser.user, cluster.superuser.password, 'postgres');
-    // A database of its own, owned by an owner role of its own (CREATEROLE), as a team's would be.
-    const ownedDatabase = async () => {
-      const made = {
-        database: name('team'),
-        ownerRole: { user: name('owner'), password: randomBytes(12).toString('hex') },
-      };
-      const { user, password } = made.ownerRole;
-      await root.query(`CREATE ROLE ${quoted(user)} LOGIN CREATEROLE PASSWORD '${password}'`);
-      await root.query(`CREATE DATABASE ${quoted(made.database)} OWNER ${quoted(user)} TEMPLATE template0`);
-      return made;
-    };
+    const ownedDatabase = () => createOwnedDatabase(root);
     const { database, ownerRole } = await ownedDatabase();
     const owner = await connect(ownerRole.user, ownerRole.password, database);
     dataOf(await migrate(owner));

@@ -18,6 +18,7 @@ import { REFUND_HANDLERS } from './refunds';
 import { SANDBOX_HANDLERS } from './sandbox-controls';
 import { SHELL_HANDLERS } from './shell';
 import { SUB_MERCHANT_HANDLERS } from './sub-merchants';
+import { TEAM_HANDLERS } from './team';
 import { WATCH_HANDLERS } from './watchlist';
 
 /**
@@ -44,6 +45,7 @@ export const CONSOLE_HANDLERS: ConsoleMethods = {
   ...RECORDS_HANDLERS,
   ...DRAFT_HANDLERS,
   ...RECONCILE_HANDLERS,
+  ...TEAM_HANDLERS,
 };
 
 /**

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import type { Result } from '../../../shared/contract';
+import type { Result, TeamApi, TeamStatusView } from '../../../shared/contract';
 import { exportTeamJournal, type TeamJournalExport } from '../team/export';
 import {
   asTeamPerson,
+  caFingerprint,
   joinTeam,
   leaveTeam,
   teamStatus,
@@ -13,12 +14,15 @@ import {
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
 import { WITNESS_FILE } from '../team/witness';
+import { none } from './arg-parts';
 import type { ConsoleContext } from './context';
 import { unresolvedOf } from './environments';
+import type { ConsoleMethods } from './method';
 
 /**
  * A desk's team, for the CLI (`paydesk team join|leave|status`, `audit export --team`). Joining
- * is a CLI act; the money moves of a joined profile go through team-referee.ts.
+ * and leaving are not on the ConsoleApi: the Team screen only shows the team; the money moves of
+ * a joined profile go through team-referee.ts (docs/architecture.md, "Team mode").
  */
 export interface ConsoleTeam {
   join(input: JoinTeamInput): Promise<Result<TeamJoined>>;
@@ -48,3 +52,36 @@ export function createConsoleTeam(context: ConsoleContext): ConsoleTeam {
       ),
   };
 }
+
+/**
+ * The status as the Team screen shows it: the CA by its fingerprint, never its PEM (nor the
+ * password, which never leaves main).
+ */
+export function teamStatusView(status: TeamStatus): TeamStatusView {
+  const { environmentId } = status;
+  if (status.team === null) return { environmentId, inTeam: false };
+  const { team, check } = status;
+  return {
+    environmentId,
+    inTeam: true,
+    host: team.host,
+    port: team.port,
+    database: team.database,
+    person: team.person,
+    caFingerprint: caFingerprint(team.ca),
+    joinedAt: team.joinedAt,
+    connection: check,
+  };
+}
+
+export const TEAM_HANDLERS: ConsoleMethods<keyof TeamApi> = {
+  getTeamStatus: {
+    arg: none,
+    async handle(context) {
+      const active = await context.activeEnvironmentId();
+      if (!active.ok) return active;
+      const status = await teamStatus({ environments: context.environments }, active.data);
+      return status.ok ? { ok: true, data: teamStatusView(status.data) } : status;
+    },
+  },
+};

@@ -1,30 +1,9 @@
 import { z } from 'zod';
-import type { Result } from '../../../shared/contract';
+import type { Result, TeamDoctorReport } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
 import { readSchemaVersion, SCHEMA_VERSION } from './migrate';
-import { roleOf, type TeamGroup } from './people';
-
-/**
- * What `paydesk team doctor` reports of one connection to the team database: whether the session
- * is TLS as the server sees it, who it is, its groups, and the schema against this code's.
- */
-export interface TeamDoctorReport {
-  tls: { on: boolean; version: string | null; cipher: string | null };
-  role: string;
-  /** The role owns the database: the one that runs `paydesk team …`, not a person. */
-  owner: boolean;
-  /** The team groups the role is directly in. */
-  groups: TeamGroup[];
-  schema: {
-    /** null when this role may not read it (a role in no group). */
-    found: number | null;
-    expected: number;
-    verdict: 'ok' | 'owner_must_migrate' | 'update_paydesk' | 'unreadable';
-  };
-  /** What to do about each problem, in order; empty when all is well. */
-  advice: string[];
-}
+import { roleOf } from './people';
 
 const sessionSchema = z.object({
   ssl: z.boolean().nullable(),
@@ -41,6 +20,7 @@ function schemaVerdict(found: number | null): TeamDoctorReport['schema']['verdic
   return 'ok';
 }
 
+/** `paydesk team doctor` on one connection, as any role (the report: shared/contract/team.ts). */
 export async function teamDoctor(client: TeamClient): Promise<Result<TeamDoctorReport>> {
   try {
     const { rows } = await client.query(

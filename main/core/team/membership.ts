@@ -1,10 +1,18 @@
-import type { ConsoleError, Result } from '../../../shared/contract';
+import { createHash, X509Certificate } from 'node:crypto';
+import type {
+  ConsoleError,
+  Result,
+  TeamConnectionCheck,
+  TeamDoctorReport,
+  TeamReachable,
+} from '../../../shared/contract';
 import { verifiedHead, type Journal } from '../audit';
 import type { EnvironmentsService } from '../settings';
 import type { TeamMembership } from '../settings/schema';
 import type { TeamLeft } from '../settings/team-membership';
 import { openTeam, type TeamClient, type TeamConnectionOptions } from './client';
-import { teamDoctor, type TeamDoctorReport } from './doctor';
+import { teamDoctor } from './doctor';
+import { readRoster } from './roster';
 
 /**
  * A desk joins a team (docs/architecture.md, "Team mode: the database"): one environment profile
@@ -41,26 +49,51 @@ export interface TeamJoined {
   doctor: TeamDoctorReport;
 }
 
-/** What a desk knows of its team; `check` is absent when the profile is in none. */
-export interface TeamStatus {
-  environmentId: string;
-  team: TeamMembership | null;
-  check?: { reachable: true; doctor: TeamDoctorReport } | { reachable: false; error: ConsoleError };
-}
+/** What a desk knows of its team; a profile in a team has its connection checked. */
+export type TeamStatus =
+  | { environmentId: string; team: null }
+  | { environmentId: string; team: TeamMembership; check: TeamConnectionCheck };
 
 const refused = (kind: ConsoleError['kind'], message: string, field?: string): Result<never> => ({
   ok: false,
   error: { kind, message, ...(field !== undefined && { field }) },
 });
 
-/** Connects as the person and asks the doctor; the connection is closed whatever it answers. */
-async function checkConnection(options: TeamConnectionOptions): Promise<Result<TeamDoctorReport>> {
+/** Connects as the person and runs `work`; the connection is closed whatever it answers. */
+async function withPersonConnection<T>(
+  options: TeamConnectionOptions,
+  work: (client: TeamClient) => Promise<Result<T>>,
+): Promise<Result<T>> {
   const client = await openTeam(options);
   if (!client.ok) return client;
   try {
-    return await teamDoctor(client.data);
+    return await work(client.data);
   } finally {
     await client.data.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The doctor's verdict, then who is who; the people are read only when the schema is the one this
+ * code knows, since a role in no group or another version has no view of them to read.
+ */
+async function doctorAndRoster(client: TeamClient): Promise<Result<Omit<TeamReachable, 'reachable'>>> {
+  const doctor = await teamDoctor(client);
+  if (!doctor.ok) return doctor;
+  if (doctor.data.schema.verdict !== 'ok') return { ok: true, data: { doctor: doctor.data, roster: null } };
+  const roster = await readRoster(client);
+  return roster.ok ? { ok: true, data: { doctor: doctor.data, roster: roster.data } } : roster;
+}
+
+/**
+ * The team's CA by its certificate's SHA-256 fingerprint (the PEM stays in settings.json), so a
+ * person can compare it with the one the owner handed out.
+ */
+export function caFingerprint(ca: string): string {
+  try {
+    return new X509Certificate(ca).fingerprint256;
+  } catch {
+    return `sha256 of the file ${createHash('sha256').update(ca).digest('hex')}`;
   }
 }
 
@@ -112,14 +145,17 @@ export async function joinTeam(
     );
   }
 
-  const doctor = await checkConnection({
-    host: input.host,
-    port: input.port,
-    database: input.database,
-    user: input.person,
-    password: input.password,
-    ca: input.ca,
-  });
+  const doctor = await withPersonConnection(
+    {
+      host: input.host,
+      port: input.port,
+      database: input.database,
+      user: input.person,
+      password: input.password,
+      ca: input.ca,
+    },
+    teamDoctor,
+  );
   if (!doctor.ok) return doctor;
   const refusal = joinRefusal(doctor.data);
   if (refusal !== null) {
@@ -209,16 +245,13 @@ export async function asTeamPerson<T>(
   }
   const options = await personConnection(ports.environments, profile.id, team);
   if (!options.ok) return options;
-  const client = await openTeam(options.data);
-  if (!client.ok) return client;
-  try {
-    return await work(client.data, team);
-  } finally {
-    await client.data.end().catch(() => undefined);
-  }
+  return withPersonConnection(options.data, (client) => work(client, team));
 }
 
-/** The saved team and, when the database answers, the doctor's verdict; unreachable is a status. */
+/**
+ * The saved team and, when the database answers, the doctor's verdict and who is who; unreachable
+ * is a status.
+ */
 export async function teamStatus(
   ports: Pick<TeamMembershipPorts, 'environments'>,
   environmentId: string,
@@ -228,9 +261,9 @@ export async function teamStatus(
   const { profile, team } = current.data;
   if (team === null) return { ok: true, data: { environmentId: profile.id, team: null } };
   const options = await personConnection(ports.environments, profile.id, team);
-  const doctor = options.ok ? await checkConnection(options.data) : options;
-  const check: NonNullable<TeamStatus['check']> = doctor.ok
-    ? { reachable: true, doctor: doctor.data }
-    : { reachable: false, error: doctor.error };
+  const answered = options.ok ? await withPersonConnection(options.data, doctorAndRoster) : options;
+  const check: TeamConnectionCheck = answered.ok
+    ? { reachable: true, ...answered.data }
+    : { reachable: false, error: answered.error };
   return { ok: true, data: { environmentId: profile.id, team, check } };
 }

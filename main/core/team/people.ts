@@ -1,6 +1,6 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { ConsoleError, Result } from '../../../shared/contract';
+import { TEAM_GROUPS, type ConsoleError, type Result, type TeamGroup } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
 import { checkSchema, inTransaction, migrate } from './migrate';
@@ -11,8 +11,6 @@ import { checkSchema, inTransaction, migrate } from './migrate';
  * team's owner role (CREATEROLE); a desk has no right to any of it.
  */
 
-export const TEAM_GROUPS = ['viewer', 'operator', 'approver', 'admin'] as const;
-export type TeamGroup = (typeof TEAM_GROUPS)[number];
 const groupRole = (group: TeamGroup): string => `paydesk_${group}`;
 
 /**
@@ -154,6 +152,8 @@ export async function addPerson(client: TeamClient, input: AddPersonInput): Prom
     const verifier = scramVerifier(password.data);
     await inTransaction(client, async () => {
       await client.query(`CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD '${verifier}'`);
+      // Kept after a removal, so who is who still lists them (people_view, migrations/0001).
+      await client.query('INSERT INTO paydesk.people (person) VALUES ($1)', [person.data]);
       for (const group of groups.data) {
         await client.query(`GRANT ${quoted(groupRole(group))} TO ${quoted(person.data)}`);
       }
@@ -170,13 +170,13 @@ interface RemovedPerson {
   groupsRevoked: TeamGroup[];
 }
 
+/** Group role names as the catalog gives them (`paydesk_operator`), read as the groups' words. */
+export const groupRolesSchema = z.array(
+  z.enum(TEAM_GROUPS.map(groupRole)).transform((role) => role.slice('paydesk_'.length) as TeamGroup),
+);
+
 /** A role's login right and the team groups it is directly in. */
-const membershipSchema = z.object({
-  can_login: z.boolean(),
-  groups: z.array(
-    z.enum(TEAM_GROUPS.map(groupRole)).transform((role) => role.slice('paydesk_'.length) as TeamGroup),
-  ),
-});
+const membershipSchema = z.object({ can_login: z.boolean(), groups: groupRolesSchema });
 type RoleMembership = z.infer<typeof membershipSchema>;
 
 /** A role's login right and direct team groups; undefined when no role has that name. */

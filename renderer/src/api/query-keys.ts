@@ -53,6 +53,8 @@ export function environmentKeys(environmentId: string) {
     getBatchRows: (batchId: string) => [environmentId, 'batch', 'rows', batchId] as const,
     batchRowsPage: (batchId: string, filter: string, page: number) =>
       [environmentId, 'batch', 'rows', batchId, filter, page] as const,
+    // The active environment's team (features/team): read again on every visit and "Check again".
+    getTeamStatus: () => [environmentId, 'team', 'status'] as const,
     // Reconciliation runs (features/reconcile): kept in main's data folder per environment.
     reconcile: () => [environmentId, 'reconcile'] as const,
     listReconcileRuns: () => [environmentId, 'reconcile', 'list'] as const,

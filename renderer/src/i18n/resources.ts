@@ -19,6 +19,7 @@ import type watchlist from './locales/en/watchlist.json';
 import type audit from './locales/en/audit.json';
 import type records from './locales/en/records.json';
 import type reconcile from './locales/en/reconcile.json';
+import type team from './locales/en/team.json';
 
 export declare const resources: {
   common: typeof common;
@@ -38,4 +39,5 @@ export declare const resources: {
   audit: typeof audit;
   records: typeof records;
   reconcile: typeof reconcile;
+  team: typeof team;
 };

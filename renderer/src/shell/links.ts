@@ -37,6 +37,7 @@ export const links = {
   sandbox: () => '/sandbox',
   environments: () => '/environments',
   audit: () => '/audit',
+  team: () => '/team',
   /** The panel that settles changes whose outcome is unknown. */
   listUnresolvedIntents: () => '/audit/unresolved',
 } as const;

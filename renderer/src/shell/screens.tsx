@@ -140,6 +140,12 @@ export const SCREENS: readonly ScreenDefinition[] = [
     nav: { labelKey: 'nav.audit', href: links.audit(), order: 75 },
   },
   {
+    id: 'team',
+    paths: ['team'],
+    component: lazyScreen(() => import('../features/team/TeamScreen'), ['team']),
+    nav: { labelKey: 'nav.team', href: links.team(), order: 78 },
+  },
+  {
     // Reached from the shell's outcome-unknown notice (on every screen); no nav entry of its own.
     id: 'audit-unresolved',
     paths: ['audit/unresolved'],

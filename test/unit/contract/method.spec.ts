@@ -19,6 +19,7 @@ import {
   SANDBOX_METHODS,
   SHELL_METHODS,
   SUB_MERCHANT_METHODS,
+  TEAM_METHODS,
   WATCH_METHODS,
 } from '../../../shared/contract';
 import { CONSOLE_HANDLERS } from '../../../main/core/console';
@@ -42,6 +43,7 @@ const DOMAINS = [
   RECORDS_METHODS,
   DRAFT_METHODS,
   RECONCILE_METHODS,
+  TEAM_METHODS,
 ];
 
 test('no two domains declare the same method: the composed list loses none', () => {

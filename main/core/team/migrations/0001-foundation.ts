@@ -269,6 +269,33 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
       AND state IN ('ok', 'sending', 'outcome_unknown')
 $$;
 
+-- Everyone added as a person (people.ts), kept after their removal: a removed role is NOLOGIN and
+-- in no group, so only this says it was one of the team's people.
+CREATE TABLE paydesk.people (
+  person text PRIMARY KEY CHECK (person <> ''),
+  added_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Who is who, for every person to read: the people added and any role put in a group by hand,
+-- with the groups each is directly in and whether it may log in. Never the verifiers (pg_roles
+-- shows none).
+CREATE VIEW paydesk.people_view AS
+  SELECT r.rolname::text AS person,
+         r.rolcanlogin AS can_login,
+         coalesce(array(
+           SELECT g.rolname::text FROM pg_catalog.pg_auth_members m
+             JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+            WHERE m.member = r.oid
+              AND g.rolname IN ('paydesk_viewer', 'paydesk_operator', 'paydesk_approver', 'paydesk_admin')
+            ORDER BY g.rolname), '{}') AS groups
+    FROM pg_catalog.pg_roles r
+   WHERE r.rolname NOT IN ('paydesk_viewer', 'paydesk_operator', 'paydesk_approver', 'paydesk_admin')
+     AND (r.rolname IN (SELECT person FROM paydesk.people)
+          OR EXISTS (SELECT 1 FROM pg_catalog.pg_auth_members m
+                       JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+                      WHERE m.member = r.oid
+                        AND g.rolname IN ('paydesk_viewer', 'paydesk_operator', 'paydesk_approver', 'paydesk_admin')));
+
 CREATE VIEW paydesk.operations_view AS SELECT * FROM paydesk.operations;
 CREATE VIEW paydesk.journal_view AS SELECT * FROM paydesk.journal;
 CREATE VIEW paydesk.journal_head_view AS SELECT seq, hash FROM paydesk.journal_head;
@@ -277,7 +304,7 @@ CREATE VIEW paydesk.schema_version_view AS SELECT version, name, applied_at FROM
 REVOKE ALL ON ALL TABLES IN SCHEMA paydesk FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA paydesk FROM PUBLIC;
 GRANT SELECT ON paydesk.operations_view, paydesk.journal_view, paydesk.journal_head_view,
-  paydesk.schema_version_view TO paydesk_viewer;
+  paydesk.schema_version_view, paydesk.people_view TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.refunded_total(text, text) TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.begin_operation(text, text, text, text, uuid, numeric, text, text),
   paydesk.record_outcome(bigint, text, integer, integer),

@@ -542,6 +542,10 @@ test('every method answers through the dispatcher, and refuses what it must', as
   await refuse('saveDraft', { ...draft, values: { '': '' } }, 'validation', 'values.""');
   await refuse('discardDraft', { ...draft, environmentId: 'gone' }, 'not_found');
 
+  // -- Team (test/integration/team/roster.spec.ts joins a real database) -----------------------
+  expect(await ok('getTeamStatus', {})).toEqual({ environmentId: expect.any(String), inTeam: false });
+  await refuse('getTeamStatus', { environmentId: LOCAL.id }, 'validation', 'environmentId');
+
   const all = Object.keys(CHANNELS) as ChannelName[];
   expect(all.filter((method) => !worked.has(method))).toEqual([]);
   expect(all.filter((method) => !refused.has(method))).toEqual([]);
