@@ -89,6 +89,15 @@ export const CHANNELS = Object.fromEntries(
 ) as { readonly [K in ChannelName]: `paydesk:${K}` };
 
 /** Events main pushes to the page. A listener gets the payload only, never the raw IPC event. */
+/** What main tells the page of the active environment's team (main/core/console/team-live.ts). */
+export interface TeamChangedEvent {
+  environmentId: string;
+  /** The live connection: `reconnecting` while the database cannot be heard. */
+  connection: 'connecting' | 'live' | 'reconnecting' | 'closed';
+  /** The operation another desk (or this one) began or changed; absent on a state change or a resync. */
+  operation?: { id: string; state: 'sending' | 'ok' | 'error' | 'outcome_unknown' | 'settled' };
+}
+
 export interface ConsoleEvents {
   environmentChanged: EnvironmentList;
   clockChanged: { environmentId: string; clock: ClockStatus };
@@ -99,6 +108,11 @@ export interface ConsoleEvents {
   watchChanged: WatchChangedEvent;
   /** A reconciliation run moved on (throttled while looking up) or changed phase. */
   reconcileProgress: ReconcileProgress;
+  /**
+   * The active environment's team database said an operation began or changed at some desk, or
+   * its live connection changed state (a `resync` after reconnecting: anything may have changed).
+   */
+  teamChanged: TeamChangedEvent;
   /**
    * The page's bridge lost the console for good (the browser build's socket closed). Raised by
    * the page's bridge itself, never by main, and told again to a listener that comes later.
@@ -118,6 +132,7 @@ export const CONSOLE_EVENT_NAMES = [
   'batchProgress',
   'watchChanged',
   'reconcileProgress',
+  'teamChanged',
   'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];

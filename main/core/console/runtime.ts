@@ -42,6 +42,7 @@ import { consoleClosed, failure } from './results';
 import { createConsoleApi } from './service';
 import { createConsoleTeam, type ConsoleTeam } from './team';
 import { createTeamSessions } from '../team/desk-sessions';
+import { followActiveTeam } from './team-live';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -104,6 +105,11 @@ export interface ConsoleRuntimeOptions {
   keepUnfinishedBatches?: boolean;
   /** Where the core logs what the user need not see (a record index write that failed). */
   log?: RecordsLog;
+  /**
+   * Listen to the active environment's team database for other desks' operations (team-live.ts).
+   * Default: as `watch.polling`, so the app and the web bridge do and a CLI command does not.
+   */
+  followTeam?: boolean;
   /** The watchlist's poller. */
   watch?: {
     /**
@@ -306,19 +312,23 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     launch: options.launch ?? { launcher: 'desktop', dataFolderTemporary: false },
   };
   const watching = watchlist.start();
+  const teamFollower =
+    (options.followTeam ?? options.watch?.polling ?? true) ? followActiveTeam(context) : null;
+  void teamFollower?.refresh();
+  events.on('environmentChanged', () => void teamFollower?.refresh());
 
   return {
     api: createConsoleApi(context),
     events,
     paths,
     records: createConsoleRecords(context),
-    team: createConsoleTeam(context),
+    team: createConsoleTeam(context, () => void teamFollower?.refresh()),
     async close() {
       if (closed) return;
       closed = true;
       arming.close();
       // Before the connections and the sandbox go: no call of theirs is left in flight.
-      await Promise.all([watching, batches.close(), watchlist.close()]);
+      await Promise.all([watching, batches.close(), watchlist.close(), teamFollower?.close()]);
       // After the batches and the poller: their last observations are written before it closes.
       await records.close();
       connections.close();

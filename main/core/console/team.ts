@@ -32,7 +32,15 @@ export interface ConsoleTeam {
   exportJournal(environmentId: string): Promise<Result<TeamJournalExport>>;
 }
 
-export function createConsoleTeam(context: ConsoleContext): ConsoleTeam {
+/** `changed`: a profile of this runtime joined or left, so whoever follows the team looks again. */
+export function createConsoleTeam(
+  context: ConsoleContext,
+  changed: () => void = () => undefined,
+): ConsoleTeam {
+  const thenChanged = <T>(result: Result<T>): Result<T> => {
+    if (result.ok) changed();
+    return result;
+  };
   const ports: TeamMembershipPorts = {
     environments: context.environments,
     async unresolvedIntents(environmentId) {
@@ -43,8 +51,9 @@ export function createConsoleTeam(context: ConsoleContext): ConsoleTeam {
     now: () => new Date(context.now()),
   };
   return {
-    join: (input) => joinTeam(ports, input),
-    leave: (environmentId, confirmation) => leaveTeam(ports, environmentId, confirmation),
+    join: async (input) => thenChanged(await joinTeam(ports, input)),
+    leave: async (environmentId, confirmation) =>
+      thenChanged(await leaveTeam(ports, environmentId, confirmation)),
     status: (environmentId) => teamStatus(ports, environmentId),
     exportJournal: (environmentId) =>
       asTeamPerson(ports, environmentId, (client, team) =>

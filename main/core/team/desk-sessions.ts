@@ -33,7 +33,8 @@ interface OpenSession {
   broken: boolean;
 }
 
-const identityOf = (team: TeamMembership): string =>
+/** Who and where a session is: the same profile joined again (or to another team) is another. */
+export const teamIdentity = (team: TeamMembership): string =>
   JSON.stringify([team.host, team.port, team.database, team.person, team.joinedAt]);
 
 export function createTeamSessions(
@@ -60,7 +61,7 @@ export function createTeamSessions(
       await client.data.end().catch(() => undefined);
       return schema;
     }
-    const session: OpenSession = { identity: identityOf(team), client: client.data, broken: false };
+    const session: OpenSession = { identity: teamIdentity(team), client: client.data, broken: false };
     // A connection the server cut (restart, failover) is opened again on the next use.
     const broken = () => {
       session.broken = true;
@@ -81,7 +82,7 @@ export function createTeamSessions(
         if (current) drop(environmentId, current);
         return { ok: true, data: null };
       }
-      if (current && !current.broken && current.identity === identityOf(team)) {
+      if (current && !current.broken && current.identity === teamIdentity(team)) {
         return { ok: true, data: { team, client: current.client } };
       }
       if (current) drop(environmentId, current);

@@ -14,6 +14,7 @@ import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SCREENS } from './screens';
 import { StartNotes } from './StartNotes';
+import { TeamLive } from './TeamLive';
 import { WatchToasts } from './WatchToasts';
 
 const HEADER_HEIGHT = 60;
@@ -118,6 +119,7 @@ export function AppLayout() {
         </ScreenErrorBoundary>
       </AppShell.Main>
       <WatchToasts />
+      <TeamLive />
     </AppShell>
   );
 }

@@ -2,7 +2,10 @@ import { mergeTests } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TeamChangedEvent } from '../../../shared/contract';
 import type { SandboxHandle } from '../../../main/sandbox';
+import { beginOperation } from '../../../main/core/team/operations';
+import { teamRefund } from '../../support/team-operations';
 import { createMemoryBackend } from '../../../main/core/vault';
 import { startGateway, type Gateway } from '../../support/gateway';
 import {
@@ -218,5 +221,49 @@ world(
     // Its own journal keeps the attempt, refused before sending: nothing unresolved at desk two.
     expect(dataOf(await two.console.call('listUnresolvedIntents', {}))).toEqual([]);
     expect(await operationStates(team)).toEqual([{ state: 'outcome_unknown', made_by: one.person }]);
+  },
+);
+
+world(
+  "another desk's operation reaches the app within a second; after a server restart it resyncs",
+  async ({ openDesk, team }) => {
+    const desk = await openDesk('one');
+    const teamEvents = () =>
+      desk.console.events.flatMap((event) =>
+        event.event === 'teamChanged' ? [event.payload as TeamChangedEvent] : [],
+      );
+    await expect.poll(() => teamEvents().some((event) => event.connection === 'live')).toBe(true);
+
+    const other = await team.desk(['paydesk_operator']);
+    const begun = dataOf(await beginOperation(other.client, teamRefund('300000009', '2.00')));
+    await expect
+      .poll(() => teamEvents().find((event) => event.operation?.id === begun.id), { timeout: 1_000 })
+      .toEqual({
+        environmentId: desk.environmentId,
+        connection: 'live',
+        operation: { id: begun.id, state: 'sending' },
+      });
+
+    const heard = teamEvents().length;
+    await team.cluster.crashAndRestart();
+    await expect
+      .poll(
+        () =>
+          teamEvents()
+            .slice(heard)
+            .map((event) => event.connection),
+        { timeout: 20_000 },
+      )
+      .toContain('reconnecting');
+    await expect.poll(() => teamEvents().at(-1)?.connection, { timeout: 20_000 }).toBe('live');
+
+    // Another environment active: the team is no longer followed, and says so once.
+    dataOf(await desk.console.call('useEnvironment', { id: 'local-sandbox' }));
+    await expect.poll(() => teamEvents().at(-1)?.connection).toBe('closed');
+    const closedAt = teamEvents().length;
+    const again = await other.reconnect();
+    dataOf(await beginOperation(again, teamRefund('300000010', '2.00')));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(teamEvents().length).toBe(closedAt);
   },
 );

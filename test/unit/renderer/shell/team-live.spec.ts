@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { environmentKeys } from '../../../../renderer/src/api/query-keys';
+import { staleAfterTeamChange } from '../../../../renderer/src/shell/team-live';
+
+const keys = environmentKeys('testing-desk');
+
+test("another desk's operation makes the journal, the refund form's pre-flight and the team stale", () => {
+  const stale = staleAfterTeamChange(
+    { environmentId: 'testing-desk', connection: 'live', operation: { id: '7', state: 'ok' } },
+    keys,
+    'testing-desk',
+  );
+  expect(stale).toEqual([
+    ['testing-desk', 'audit'],
+    ['testing-desk', 'refunds', 'preflight'],
+    ['testing-desk', 'team', 'status'],
+  ]);
+  // The pre-flight of every deposit sits under that prefix, and nothing else of the refunds does.
+  expect(keys.getRefundPreflight(300000001).slice(0, 3)).toEqual(stale[1]);
+});
+
+test('a resync is read as anything may have changed; a lost connection only changes the team', () => {
+  expect(
+    staleAfterTeamChange({ environmentId: 'testing-desk', connection: 'live' }, keys, 'testing-desk'),
+  ).toHaveLength(3);
+  expect(
+    staleAfterTeamChange({ environmentId: 'testing-desk', connection: 'reconnecting' }, keys, 'testing-desk'),
+  ).toEqual([['testing-desk', 'team', 'status']]);
+});
+
+test("another environment's team is not this page's news", () => {
+  expect(
+    staleAfterTeamChange(
+      { environmentId: 'other', connection: 'live', operation: { id: '7', state: 'ok' } },
+      keys,
+      'testing-desk',
+    ),
+  ).toEqual([]);
+});
