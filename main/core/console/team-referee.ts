@@ -8,6 +8,7 @@ import type { TeamSession } from '../team/desk-sessions';
 import {
   beginOperation,
   openOperationOn,
+  openOperationsOfMine,
   operationByKey,
   recordOutcome,
   refundedTotal,
@@ -98,7 +99,9 @@ async function sessionFor(
   environmentId: string,
 ): Promise<Result<TeamSession | null>> {
   const session = await context.teamSessions.of(environmentId);
-  return session.ok ? session : refusal(null, session.error);
+  if (!session.ok) return refusal(null, session.error);
+  if (session.data) await handOverMissedAnswers(context, session.data);
+  return session;
 }
 
 /**
@@ -154,9 +157,13 @@ export async function recordTeamOutcome(ticket: TeamTicket, outcome: OutcomeInpu
     serviceCode: typeof outcome.error?.code === 'number' ? outcome.error.code : null,
   });
   if (recorded.ok) return { ok: true, data: undefined };
+  if (recorded.error.kind === 'invalid_state') {
+    // Closed meanwhile: this desk handed the same answer over (handOverMissedAnswers), or another settled it.
+    return { ok: true, data: undefined };
+  }
   return failure(
     recorded.error.kind === 'network' ? 'network' : 'storage',
-    `The request was sent and answered, and this desk's journal has the answer, but the team database could not record it (${recorded.error.message}) Its operation ${ticket.operation.id} stays open for every desk of the team: send the request again under the same key from this desk's journal, which records the answer, or settle it with the team.`,
+    `The request was sent and answered, and this desk's journal has the answer, but the team database could not record it (${recorded.error.message}) Its operation ${ticket.operation.id} stays open for every desk of the team until this desk hands the answer over, which it does before its next payment action in this environment.`,
     { text: { key: 'team.outcomeNotRecorded', params: { operation: ticket.operation.id } } },
   );
 }
@@ -244,4 +251,53 @@ export async function teamRefundsOf(
   if (!total.ok) return { reachable: false, error: total.error };
   if (!open.ok) return { reachable: false, error: open.error };
   return { reachable: true, refundedCents: Math.round(Number(total.data) * 100), open: open.data };
+}
+
+/**
+ * Hands the database the answers this desk's journal has and the database missed (the connection
+ * broke between the call and its record, or between `begin_operation` and its answer): this
+ * person's open operations whose request key has only settled intents here. Any intent under the
+ * key that went through means the request did; else the first one's answer (the one that began
+ * the operation) stands. Best effort: what fails stays open and is tried again next time.
+ */
+async function handOverMissedAnswers(context: ConsoleContext, session: TeamSession): Promise<void> {
+  const open = await openOperationsOfMine(session.client);
+  if (!open.ok || open.data.length === 0) return;
+  const journal = await context.journal();
+  if (!journal.ok) return;
+  const entries = await journal.data.entries();
+  if (!entries.ok) return;
+  for (const operation of open.data) {
+    const intents = entries.data.filter(
+      (entry) =>
+        entry.type === 'intent' &&
+        entry.environment?.account === operation.account &&
+        TEAM_ACTION[entry.action ?? 'refund.create'] === operation.action &&
+        (entry.idempotencyKey ?? entry.intentId) === operation.idempotency_key,
+    );
+    const [first] = intents;
+    if (!first || intents.some((intent) => intent.state !== 'ok' && intent.state !== 'error')) continue;
+    const answered = intents.find((intent) => intent.state === 'ok') ?? first;
+    const result = answered.state === 'ok' ? 'ok' : 'error';
+    const resolution = entries.data.find(
+      (entry) => entry.type === 'resolution' && entry.intentId === answered.intentId,
+    );
+    const ticket = { session, operation };
+    if (resolution?.resolutionMethod === 'status_reread' || resolution?.resolutionMethod === 'manual') {
+      await settleTeamOperation(ticket, {
+        method: resolution.resolutionMethod,
+        result,
+        note: resolution.note ?? 'Settled at this desk.',
+      });
+    } else {
+      const outcome = entries.data.find(
+        (entry) =>
+          entry.type === 'outcome' && entry.intentId === answered.intentId && entry.result === result,
+      );
+      await recordTeamOutcome(ticket, {
+        result,
+        ...(outcome?.httpStatus !== undefined && { httpStatus: outcome.httpStatus }),
+      });
+    }
+  }
 }

@@ -172,6 +172,15 @@ export function openOperationOn(
   );
 }
 
+/** The operations this person began that the database still holds open or unknown, oldest first. */
+export function openOperationsOfMine(client: TeamClient): Promise<Result<TeamOperation[]>> {
+  return operationRows(
+    client,
+    "SELECT * FROM paydesk.operations_view WHERE made_by = session_user AND state IN ('sending', 'outcome_unknown') ORDER BY id",
+    [],
+  );
+}
+
 /** What every desk has refunded of a deposit, or may have (sent, unknown), as decimal text. */
 export async function refundedTotal(
   client: TeamClient,

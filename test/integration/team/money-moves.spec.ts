@@ -267,3 +267,39 @@ world(
     expect(teamEvents().length).toBe(closedAt);
   },
 );
+
+world(
+  'an answer the database missed is handed over before the desk next moves money',
+  async ({ openDesk, service, team }) => {
+    const one = await openDesk('one');
+    const two = await openDesk('two');
+    // The refund reaches the service; meanwhile the database cuts desk one's sessions.
+    service.gateway.arm('delay', {
+      method: 'POST',
+      path: REFUNDS_PATH,
+      meanwhile: async () => {
+        await team.admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
+          one.person,
+        ]);
+      },
+    });
+    const missed = errorOf(await one.console.call('createRefund', { body: REFUND }));
+    expect(missed.text?.key).toBe('team.outcomeNotRecorded');
+    expect(recordsMade(service.gateway)).toHaveLength(1);
+    expect(await operationStates(team)).toEqual([{ state: 'sending', made_by: one.person }]);
+    // Desk one's own journal has the answer: nothing to settle there.
+    expect(dataOf(await one.console.call('listUnresolvedIntents', {}))).toEqual([]);
+    const blocked = dataOf(await two.console.call('getRefundPreflight', { depositId: DEPOSIT, amount: 5 }));
+    expect(blocked.texts.blockers.map((text) => text.key)).toContain('refund.teamOperationOpen');
+
+    // Desk one's next payment action hands the answer over first.
+    dataOf(await one.console.call('createDeposit', { body: DEPOSIT_BODY }));
+    expect(await operationStates(team)).toEqual([
+      { state: 'ok', made_by: one.person },
+      { state: 'ok', made_by: one.person },
+    ]);
+    const free = dataOf(await two.console.call('getRefundPreflight', { depositId: DEPOSIT, amount: 5 }));
+    expect(free.texts.blockers).toEqual([]);
+    expect(free.texts.warnings.map((text) => text.key)).toContain('refund.teamRefunded');
+  },
+);
