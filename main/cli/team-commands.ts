@@ -10,6 +10,7 @@ import { addPerson, initTeam, removePerson, typedGroups, typedPerson } from '../
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
 import { withTypedName } from './environment-commands';
+import { describeTeamEnvironmentCommands } from './team-environment-commands';
 import { asJson, askHidden, hidesTyping, readInputText, readStdin } from './input';
 import { printable } from './output';
 
@@ -356,4 +357,6 @@ export function describeTeamCommands(program: Command, context: CommandContext):
         context.exit(healthy ? 0 : 1);
       }),
     );
+
+  describeTeamEnvironmentCommands(team, context);
 }

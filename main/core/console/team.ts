@@ -1,5 +1,12 @@
 import { join } from 'node:path';
 import type { Result, TeamApi, TeamStatusView } from '../../../shared/contract';
+import {
+  listTeamEnvironments,
+  putTeamEnvironment,
+  removeTeamEnvironment,
+  type TeamEnvironment,
+  type TeamEnvironmentInput,
+} from '../team/environments';
 import { exportTeamJournal, type TeamJournalExport } from '../team/export';
 import {
   asTeamPerson,
@@ -18,6 +25,7 @@ import { none } from './arg-parts';
 import type { ConsoleContext } from './context';
 import { unresolvedOf } from './environments';
 import type { ConsoleMethods } from './method';
+import { failure } from './results';
 
 /**
  * A desk's team, for the CLI (`paydesk team join|leave|status`, `audit export --team`). Joining
@@ -30,6 +38,15 @@ export interface ConsoleTeam {
   status(environmentId: string): Promise<Result<TeamStatus>>;
   /** The team journal, verified, for `paydesk audit export --team --jsonl` (team/export.ts). */
   exportJournal(environmentId: string): Promise<Result<TeamJournalExport>>;
+  /** The team's environment profiles, read as the person of `environmentId` (team/environments.ts). */
+  environments(environmentId: string): Promise<Result<TeamEnvironment[]>>;
+  putEnvironment(environmentId: string, input: TeamEnvironmentInput): Promise<Result<TeamEnvironment>>;
+  removeEnvironment(environmentId: string, name: string): Promise<Result<void>>;
+  /**
+   * Adds the team's environment `name` as a profile of this desk, in the same team as the same
+   * person; its service credentials are this desk's to set. Nothing is kept when the join fails.
+   */
+  adoptEnvironment(environmentId: string, name: string): Promise<Result<TeamJoined>>;
 }
 
 /** `changed`: a profile of this runtime joined or left, so whoever follows the team looks again. */
@@ -55,6 +72,50 @@ export function createConsoleTeam(
     leave: async (environmentId, confirmation) =>
       thenChanged(await leaveTeam(ports, environmentId, confirmation)),
     status: (environmentId) => teamStatus(ports, environmentId),
+    environments: (environmentId) => asTeamPerson(ports, environmentId, listTeamEnvironments),
+    putEnvironment: (environmentId, input) =>
+      asTeamPerson(ports, environmentId, (client) => putTeamEnvironment(client, input)),
+    removeEnvironment: (environmentId, name) =>
+      asTeamPerson(ports, environmentId, (client) => removeTeamEnvironment(client, name)),
+    async adoptEnvironment(environmentId, name) {
+      const listed = await asTeamPerson(ports, environmentId, listTeamEnvironments);
+      if (!listed.ok) return listed;
+      const wanted = listed.data.find((environment) => environment.name === name);
+      if (!wanted) {
+        return failure('not_found', `The team has no environment named "${name}" (paydesk team env list).`);
+      }
+      const source = await context.environments.teamOf(environmentId);
+      if (!source.ok) return source;
+      const password = await context.environments.teamPassword(environmentId);
+      if (!password.ok) return password;
+      if (source.data.team === null || password.data === null) {
+        return failure('invalid_state', `${environmentId} is not in a team with its password kept here.`);
+      }
+      const added = await context.environments.add({
+        name: wanted.name,
+        kind: wanted.kind,
+        baseUrl: wanted.baseUrl,
+        color: wanted.color,
+      });
+      if (!added.ok) return added;
+      const { host, port, database, person, ca } = source.data.team;
+      const joined = await joinTeam(ports, {
+        environmentId: added.data.id,
+        host,
+        port,
+        database,
+        person,
+        ca,
+        password: password.data,
+      });
+      if (!joined.ok) {
+        // A profile of the team's that is in no team would move money behind the team's back.
+        await context.environments.remove(added.data.id, { force: true });
+        return joined;
+      }
+      changed();
+      return joined;
+    },
     exportJournal: (environmentId) =>
       asTeamPerson(ports, environmentId, (client, team) =>
         exportTeamJournal(client, { team, witnessFile: join(context.dataDir, WITNESS_FILE), now: ports.now }),

@@ -296,6 +296,44 @@ CREATE VIEW paydesk.people_view AS
                       WHERE m.member = r.oid
                         AND g.rolname IN ('paydesk_viewer', 'paydesk_operator', 'paydesk_approver', 'paydesk_admin')));
 
+-- The team's environment profiles: admins keep them, every desk reads them and adopts one as a
+-- profile of its own, with its own service credentials (never kept here). Each change journaled.
+CREATE TABLE paydesk.environments (
+  name text PRIMARY KEY CHECK (length(btrim(name)) BETWEEN 1 AND 64 AND name = btrim(name)),
+  kind text NOT NULL CHECK (kind IN ('testing', 'production')),
+  base_url text NOT NULL CHECK (base_url ~ '^https?://[^[:space:]]+$' AND length(base_url) <= 2048),
+  color text NOT NULL CHECK (color ~ '^[a-z]{1,20}$'),
+  updated_by text NOT NULL DEFAULT session_user,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE FUNCTION paydesk.put_environment(p_name text, p_kind text, p_base_url text, p_color text)
+RETURNS SETOF paydesk.environments
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  kept environments;
+BEGIN
+  INSERT INTO environments (name, kind, base_url, color, updated_by, updated_at)
+    VALUES (p_name, p_kind, p_base_url, p_color, session_user, now())
+    ON CONFLICT (name) DO UPDATE SET kind = EXCLUDED.kind, base_url = EXCLUDED.base_url,
+      color = EXCLUDED.color, updated_by = session_user, updated_at = now()
+    RETURNING * INTO kept;
+  PERFORM append_journal(jsonb_build_object('type', 'environment_put', 'name', kept.name,
+    'kind', kept.kind, 'base_url', kept.base_url, 'color', kept.color));
+  RETURN NEXT kept;
+END
+$$;
+CREATE FUNCTION paydesk.remove_environment(p_name text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+BEGIN
+  DELETE FROM environments WHERE name = p_name;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the team has no environment named %', p_name USING ERRCODE = 'PD004';
+  END IF;
+  PERFORM append_journal(jsonb_build_object('type', 'environment_removed', 'name', p_name));
+END
+$$;
+CREATE VIEW paydesk.environments_view AS SELECT * FROM paydesk.environments;
+
 CREATE VIEW paydesk.operations_view AS SELECT * FROM paydesk.operations;
 CREATE VIEW paydesk.journal_view AS SELECT * FROM paydesk.journal;
 CREATE VIEW paydesk.journal_head_view AS SELECT seq, hash FROM paydesk.journal_head;
@@ -304,10 +342,12 @@ CREATE VIEW paydesk.schema_version_view AS SELECT version, name, applied_at FROM
 REVOKE ALL ON ALL TABLES IN SCHEMA paydesk FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA paydesk FROM PUBLIC;
 GRANT SELECT ON paydesk.operations_view, paydesk.journal_view, paydesk.journal_head_view,
-  paydesk.schema_version_view, paydesk.people_view TO paydesk_viewer;
+  paydesk.schema_version_view, paydesk.people_view, paydesk.environments_view TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.refunded_total(text, text) TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.begin_operation(text, text, text, text, uuid, numeric, text, text),
   paydesk.record_outcome(bigint, text, integer, integer),
   paydesk.settle_operation(bigint, text, text, text) TO paydesk_operator, paydesk_admin;
+GRANT EXECUTE ON FUNCTION paydesk.put_environment(text, text, text, text),
+  paydesk.remove_environment(text) TO paydesk_admin;
 `,
 } as const;
