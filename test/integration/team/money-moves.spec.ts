@@ -1,22 +1,10 @@
-import { mergeTests } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TeamChangedEvent } from '../../../shared/contract';
-import type { SandboxHandle } from '../../../main/sandbox';
 import { beginOperation } from '../../../main/core/team/operations';
 import { teamRefund } from '../../support/team-operations';
-import { createMemoryBackend } from '../../../main/core/vault';
-import { startGateway, type Gateway } from '../../support/gateway';
-import {
-  addEnvironmentFor,
-  dataOf,
-  EMBEDDED_SEED,
-  errorOf,
-  test as consoleTest,
-  type Console,
-} from '../../unit/console/console-fixture';
-import { expect, test as teamTest, type TeamDatabase } from '../../support/team-database';
+import type { Gateway } from '../../support/gateway';
+import { teamWorld } from '../../support/team-runtime-desks';
+import { dataOf, errorOf } from '../../unit/console/console-fixture';
+import { expect, type TeamDatabase } from '../../support/team-database';
 
 /**
  * Money moves of desks in a team (main/core/console/team-referee.ts, docs/architecture.md "Team
@@ -24,19 +12,11 @@ import { expect, test as teamTest, type TeamDatabase } from '../../support/team-
  * service account behind a gateway that can lose answers, and one real PostgreSQL database.
  */
 
-const test = mergeTests(consoleTest, teamTest);
-
 const DEPOSIT = 300_000_001;
 const REFUND = { deposit_id: DEPOSIT, invoice_id: 'INV-300000001', amount: 5 };
 const REFUNDS_PATH = /^\/v3\/refunds$/;
 const DEPOSITS_PATH = /^\/v3\/deposits$/;
 const DEPOSIT_BODY = { amount: 10, country: 'BR', currency: 'BRL', invoice_id: 'TEAM-INV-1' };
-
-interface Desk {
-  console: Console;
-  person: string;
-  environmentId: string;
-}
 
 /** Loses the answers of every attempt the console makes at the next POST to `path` (two, in FAST_CLIENT). */
 function loseNext(gateway: Gateway, path: RegExp = REFUNDS_PATH): void {
@@ -59,49 +39,7 @@ async function operationStates(team: TeamDatabase): Promise<Array<{ state: strin
   return rows;
 }
 
-const world = test.extend<{
-  service: { sandbox: SandboxHandle; gateway: Gateway };
-  openDesk: (name: string) => Promise<Desk>;
-}>({
-  service: async ({ sandbox }, use) => {
-    const started = await sandbox({ seed: EMBEDDED_SEED });
-    const gateway = await startGateway(started.baseUrl, { signer: started.credentials });
-    await use({ sandbox: started, gateway });
-    await gateway.close();
-  },
-  openDesk: async ({ openConsole, service, team }, use) => {
-    const folders: string[] = [];
-    await use(async (name) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
-      folders.push(dataDir);
-      const console = openConsole({
-        dataDir,
-        vault: { backend: createMemoryBackend(), service: 'paydesk-test-team-desk' },
-        osUser: name,
-      });
-      const profile = await addEnvironmentFor(
-        console,
-        { name: `Testing ${name}`, kind: 'testing', baseUrl: service.gateway.baseUrl },
-        service.sandbox.credentials,
-      );
-      dataOf(await console.call('useEnvironment', { id: profile.id }));
-      const person = await team.desk(['paydesk_operator']);
-      dataOf(
-        await console.runtime.team.join({
-          environmentId: profile.id,
-          host: team.cluster.host,
-          port: team.cluster.port,
-          database: team.database,
-          person: person.person,
-          ca: team.cluster.ca,
-          password: await person.password(),
-        }),
-      );
-      return { console, person: person.person, environmentId: profile.id };
-    });
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
-  },
-});
+const world = teamWorld;
 
 world(
   'a lost answer at one desk blocks the deposit at every desk, and its retry settles it team-wide',

@@ -334,6 +334,32 @@ END
 $$;
 CREATE VIEW paydesk.environments_view AS SELECT * FROM paydesk.environments;
 
+-- The team's watchlist: what is pinned on an account (D19), by whom; an unpin leaves a tombstone
+-- so a desk that still has the pin learns it was taken off, rather than putting it back.
+CREATE TABLE paydesk.watch_pins (
+  account text NOT NULL CHECK (account <> ''),
+  kind text NOT NULL CHECK (kind IN ('deposit', 'refund', 'cashout', 'sub_merchant')),
+  id text NOT NULL CHECK (length(id) BETWEEN 1 AND 64),
+  pinned_by text NOT NULL DEFAULT session_user,
+  pinned_at timestamptz NOT NULL DEFAULT now(),
+  removed_by text,
+  removed_at timestamptz,
+  PRIMARY KEY (account, kind, id)
+);
+CREATE FUNCTION paydesk.pin_watch(p_account text, p_kind text, p_id text) RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  INSERT INTO watch_pins (account, kind, id, pinned_by, pinned_at) VALUES (p_account, p_kind, p_id, session_user, now())
+    ON CONFLICT (account, kind, id) DO UPDATE SET pinned_by = session_user, pinned_at = now(),
+      removed_by = NULL, removed_at = NULL
+    WHERE watch_pins.removed_at IS NOT NULL
+$$;
+CREATE FUNCTION paydesk.unpin_watch(p_account text, p_kind text, p_id text) RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  UPDATE watch_pins SET removed_by = session_user, removed_at = now()
+    WHERE account = p_account AND kind = p_kind AND id = p_id AND removed_at IS NULL
+$$;
+CREATE VIEW paydesk.watch_pins_view AS SELECT * FROM paydesk.watch_pins;
+
 CREATE VIEW paydesk.operations_view AS SELECT * FROM paydesk.operations;
 CREATE VIEW paydesk.journal_view AS SELECT * FROM paydesk.journal;
 CREATE VIEW paydesk.journal_head_view AS SELECT seq, hash FROM paydesk.journal_head;
@@ -342,8 +368,9 @@ CREATE VIEW paydesk.schema_version_view AS SELECT version, name, applied_at FROM
 REVOKE ALL ON ALL TABLES IN SCHEMA paydesk FROM PUBLIC;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA paydesk FROM PUBLIC;
 GRANT SELECT ON paydesk.operations_view, paydesk.journal_view, paydesk.journal_head_view,
-  paydesk.schema_version_view, paydesk.people_view, paydesk.environments_view TO paydesk_viewer;
-GRANT EXECUTE ON FUNCTION paydesk.refunded_total(text, text) TO paydesk_viewer;
+  paydesk.schema_version_view, paydesk.people_view, paydesk.environments_view, paydesk.watch_pins_view TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.refunded_total(text, text), paydesk.pin_watch(text, text, text),
+  paydesk.unpin_watch(text, text, text) TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.begin_operation(text, text, text, text, uuid, numeric, text, text),
   paydesk.record_outcome(bigint, text, integer, integer),
   paydesk.settle_operation(bigint, text, text, text) TO paydesk_operator, paydesk_admin;

@@ -1,0 +1,71 @@
+import { mergeTests } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SandboxHandle } from '../../main/sandbox';
+import { createMemoryBackend } from '../../main/core/vault';
+import { startGateway, type Gateway } from './gateway';
+import {
+  addEnvironmentFor,
+  dataOf,
+  EMBEDDED_SEED,
+  test as consoleTest,
+  type Console,
+} from '../unit/console/console-fixture';
+import { test as teamTest } from './team-database';
+
+/**
+ * Desks of one team as the app runs them: separate runtimes, each its own data folder, keychain
+ * and person (an operator), with a testing profile on one service account (the sandbox, behind a
+ * gateway that can lose answers) joined to the test's real PostgreSQL database and active.
+ */
+
+export interface RuntimeDesk {
+  console: Console;
+  person: string;
+  environmentId: string;
+}
+
+export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
+  service: { sandbox: SandboxHandle; gateway: Gateway };
+  openDesk: (name: string) => Promise<RuntimeDesk>;
+}>({
+  service: async ({ sandbox }, use) => {
+    const started = await sandbox({ seed: EMBEDDED_SEED });
+    const gateway = await startGateway(started.baseUrl, { signer: started.credentials });
+    await use({ sandbox: started, gateway });
+    await gateway.close();
+  },
+  openDesk: async ({ openConsole, service, team }, use) => {
+    const folders: string[] = [];
+    await use(async (name) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
+      folders.push(dataDir);
+      const console = openConsole({
+        dataDir,
+        vault: { backend: createMemoryBackend(), service: 'paydesk-test-team-desk' },
+        osUser: name,
+      });
+      const profile = await addEnvironmentFor(
+        console,
+        { name: `Testing ${name}`, kind: 'testing', baseUrl: service.gateway.baseUrl },
+        service.sandbox.credentials,
+      );
+      dataOf(await console.call('useEnvironment', { id: profile.id }));
+      const person = await team.desk(['paydesk_operator']);
+      dataOf(
+        await console.runtime.team.join({
+          environmentId: profile.id,
+          host: team.cluster.host,
+          port: team.cluster.port,
+          database: team.database,
+          person: person.person,
+          ca: team.cluster.ca,
+          password: await person.password(),
+        }),
+      );
+      return { console, person: person.person, environmentId: profile.id };
+    });
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  },
+});
