@@ -319,8 +319,15 @@ CREATE INDEX records_by_external_id ON paydesk.records (account, external_id tex
 CREATE INDEX records_by_deposit_id ON paydesk.records (account, deposit_id) WHERE deposit_id IS NOT NULL;
 CREATE INDEX records_recent ON paydesk.records (account, kind, last_seen);
 
--- One sighting merged into what is known: a sighting at least as new overwrites the fields it
--- carries, an older one only fills those still unknown (sqlite-sql.ts UPSERT, the same rules).
+-- A field of a sighting at least as new as what is known overwrites it when present; an older
+-- sighting's only fills it when still unknown (sqlite-sql.ts merged, the same rule). It names no
+-- object, so it has no SET search_path, which would keep the planner from inlining it.
+CREATE FUNCTION paydesk.merged_field(newer boolean, seen anyelement, known anyelement) RETURNS anyelement
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN newer THEN COALESCE(seen, known) ELSE COALESCE(known, seen) END
+$$;
+
+-- One sighting merged into what is known (sqlite-sql.ts UPSERT, the same rules).
 CREATE FUNCTION paydesk.merge_record(o paydesk.records) RETURNS void
 LANGUAGE sql SET search_path = pg_catalog, paydesk AS $$
   INSERT INTO records AS r (account, kind, id, invoice_id, external_id, deposit_id, status, amount, currency,
@@ -329,24 +336,15 @@ LANGUAGE sql SET search_path = pg_catalog, paydesk AS $$
       o.country, o.payment_method, o.first_seen, o.last_seen, o.source, o.intent_key, o.instructions_json,
       o.instructions_expires_at)
   ON CONFLICT (account, kind, id) DO UPDATE SET
-    invoice_id = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.invoice_id, r.invoice_id)
-      ELSE COALESCE(r.invoice_id, excluded.invoice_id) END,
-    external_id = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.external_id, r.external_id)
-      ELSE COALESCE(r.external_id, excluded.external_id) END,
-    deposit_id = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.deposit_id, r.deposit_id)
-      ELSE COALESCE(r.deposit_id, excluded.deposit_id) END,
-    status = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.status, r.status)
-      ELSE COALESCE(r.status, excluded.status) END,
-    amount = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.amount, r.amount)
-      ELSE COALESCE(r.amount, excluded.amount) END,
-    currency = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.currency, r.currency)
-      ELSE COALESCE(r.currency, excluded.currency) END,
-    country = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.country, r.country)
-      ELSE COALESCE(r.country, excluded.country) END,
-    payment_method = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.payment_method, r.payment_method)
-      ELSE COALESCE(r.payment_method, excluded.payment_method) END,
-    intent_key = CASE WHEN excluded.last_seen >= r.last_seen THEN COALESCE(excluded.intent_key, r.intent_key)
-      ELSE COALESCE(r.intent_key, excluded.intent_key) END,
+    invoice_id = merged_field(excluded.last_seen >= r.last_seen, excluded.invoice_id, r.invoice_id),
+    external_id = merged_field(excluded.last_seen >= r.last_seen, excluded.external_id, r.external_id),
+    deposit_id = merged_field(excluded.last_seen >= r.last_seen, excluded.deposit_id, r.deposit_id),
+    status = merged_field(excluded.last_seen >= r.last_seen, excluded.status, r.status),
+    amount = merged_field(excluded.last_seen >= r.last_seen, excluded.amount, r.amount),
+    currency = merged_field(excluded.last_seen >= r.last_seen, excluded.currency, r.currency),
+    country = merged_field(excluded.last_seen >= r.last_seen, excluded.country, r.country),
+    payment_method = merged_field(excluded.last_seen >= r.last_seen, excluded.payment_method, r.payment_method),
+    intent_key = merged_field(excluded.last_seen >= r.last_seen, excluded.intent_key, r.intent_key),
     instructions_json = CASE WHEN excluded.instructions_json IS NOT NULL
         AND (excluded.last_seen >= r.last_seen OR r.instructions_json IS NULL)
       THEN excluded.instructions_json ELSE r.instructions_json END,
@@ -428,7 +426,8 @@ CREATE VIEW paydesk.records_view AS
   FROM paydesk.records r;
 
 REVOKE ALL ON paydesk.records, paydesk.records_view FROM PUBLIC;
-REVOKE ALL ON FUNCTION paydesk.merge_record(paydesk.records), paydesk.observe_records(jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION paydesk.merged_field(boolean, anyelement, anyelement), paydesk.merge_record(paydesk.records),
+  paydesk.observe_records(jsonb) FROM PUBLIC;
 GRANT SELECT ON paydesk.records_view TO paydesk_viewer;
 -- Every desk that looks records up feeds the index, viewers too: a sighting moves no money.
 GRANT EXECUTE ON FUNCTION paydesk.observe_records(jsonb) TO paydesk_viewer;
