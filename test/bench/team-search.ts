@@ -9,16 +9,14 @@
  *
  * Alone: `npx tsx test/bench/team-search.ts`, or `npm run bench -- --only team` (with the intents).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
 import type { ServiceAccount } from '../../main/core/payments/account';
 import { createTeamRecordIndex } from '../../main/core/record-index/postgres';
-import { connectTeam } from '../../main/core/team/client';
-import { migrate } from '../../main/core/team/migrate';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import { median, percentile, round, type BenchRow } from './bench-row';
 import { observation, RECORDS, searchTexts } from './record-index';
+import { openBenchTeam } from './team-database';
 
 const PER_INSERT = 5_000;
 const WARM_UP = 200;
@@ -38,27 +36,11 @@ interface Sides {
 
 /** A database migrated by its owner, and a desk: one person in paydesk_viewer. */
 async function openSides(cluster: PostgresCluster): Promise<Sides> {
-  const open: Client[] = [];
-  const connect = async (user: string, password: string, database: string) => {
-    const client = await connectTeam({ ...cluster, user, password, database, ca: cluster.ca });
-    open.push(client);
-    return client;
-  };
-  const root = await connect(cluster.superuser.user, cluster.superuser.password, 'postgres');
-  const password = randomBytes(12).toString('hex');
-  await root.query(`CREATE ROLE bench_owner LOGIN CREATEROLE PASSWORD '${password}'`);
-  await root.query('CREATE DATABASE bench_team OWNER bench_owner TEMPLATE template0');
-  const owner = await connect('bench_owner', password, 'bench_team');
-  const migrated = await migrate(owner);
-  if (!migrated.ok) throw new Error(migrated.error.message);
-  await owner.query(`CREATE ROLE bench_desk LOGIN PASSWORD '${password}' IN ROLE paydesk_viewer`);
-  const desk = await connect('bench_desk', password, 'bench_team');
+  const team = await openBenchTeam(cluster);
   return {
-    owner,
-    desk,
-    close: async () => {
-      await Promise.all(open.map((client) => client.end().catch(() => undefined)));
-    },
+    owner: team.owner,
+    desk: await team.desk('bench_desk', 'paydesk_viewer'),
+    close: () => team.close(),
   };
 }
 
