@@ -171,6 +171,24 @@ test.describe('shared by the desks of one account', () => {
     expect((failed as RecordIndexError).error.kind).toBe('not_permitted');
   });
 
+  test('every sighting of a call or none: one the database refuses leaves the others unwritten', async ({
+    team,
+  }) => {
+    const desk = await team.desk(['paydesk_operator']);
+    const index = createTeamRecordIndex(desk.client, { environmentId: 'production', accounts: ACCOUNTS });
+    // JSON to JavaScript, not to PostgreSQL (no \u0000 in jsonb): the table's CHECK refuses the
+    // second row, after the function merged the first.
+    const failed = await index
+      .observe([
+        deposit('production', 'first'),
+        deposit('production', 'second', { instructions: { json: '{"pix":"\\u0000"}' } }),
+      ])
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(RecordIndexError);
+    expect((failed as RecordIndexError).error.message).toMatch(/jsonb|unsupported Unicode/);
+    expect(await index.get('production', 'deposit', 'first')).toBeNull();
+  });
+
   test('forgetting an environment at one desk deletes nothing of the team’s', async ({ team }) => {
     const desk = await team.desk(['paydesk_operator']);
     const index = createTeamRecordIndex(desk.client, { environmentId: 'production', accounts: ACCOUNTS });
