@@ -26,3 +26,7 @@ export function median(values: readonly number[]): number {
 
 /** A figure for the table: `digits` decimals. */
 export const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
+
+/** The value at fraction `p` (0.95: the 95th percentile) of the sorted values; 0 when there are none. */
+export const percentile = (values: readonly number[], p: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;

@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createPaymentsClient } from '../../main/core/payments';
-import { median, type BenchRow } from './bench-row';
+import { median, percentile, type BenchRow } from './bench-row';
 import { rawHttpGetJson } from './raw-http';
 
 const WARM_UP = 2_000;
@@ -47,9 +47,6 @@ const DEPOSIT = JSON.stringify({
   fee_currency: 'USD',
   refunded: false,
 });
-
-const percentile = (values: number[], p: number): number =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
 export async function bench(): Promise<BenchRow[]> {
   const server = createServer((_request, response) => {

@@ -15,9 +15,9 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import type { RecordObservation } from '../../main/core/record-index/port';
 import { openSqliteRecordIndex } from '../../main/core/record-index/sqlite';
-import { median, round, type BenchRow } from './bench-row';
+import { median, percentile, round, type BenchRow } from './bench-row';
 
-const RECORDS = 100_000;
+export const RECORDS = 100_000;
 const PER_CALL = 1_000;
 const SEARCHES = 2_000;
 const LISTS = 500;
@@ -26,13 +26,10 @@ const SEARCH_TARGET = 2.0;
 const LIST_TARGET = 1.5;
 const ENV = 'env-bench';
 
-const percentile = (values: number[], p: number): number =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
-
 const kindOf = (n: number): RecordObservation['kind'] =>
   n % 10 < 6 ? 'deposit' : n % 10 < 8 ? 'refund' : 'cashout';
 
-function observation(n: number): RecordObservation {
+export function observation(n: number): RecordObservation {
   const kind = kindOf(n);
   return {
     environmentId: ENV,
@@ -50,7 +47,7 @@ function observation(n: number): RecordObservation {
 }
 
 /** A mix of what staff type: whole ids, invoice and external ids, and their first characters. */
-function searchTexts(): string[] {
+export function searchTexts(): string[] {
   const texts: string[] = [];
   for (let i = 0; i < SEARCHES; i += 1) {
     const n = (i * 7_919) % RECORDS;

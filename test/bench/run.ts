@@ -28,6 +28,7 @@ const modules: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'record-index', load: () => import('./record-index') },
   { name: 'reconcile', load: () => import('./reconcile') },
   { name: 'team-intents', load: () => import('./team-intents') },
+  { name: 'team-search', load: () => import('./team-search') },
 ];
 
 /** `npm run bench -- --only renderer`: the modules whose name contains that text (while developing one). */

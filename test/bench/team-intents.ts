@@ -12,23 +12,20 @@
  *
  * Alone: `npx tsx test/bench/team-intents.ts`, or `npm run bench -- --only team`.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
 import { requestBodySha256 } from '../../main/core/audit/canonical-json';
-import { connectTeam } from '../../main/core/team/client';
-import { migrate } from '../../main/core/team/migrate';
 import { beginOperation } from '../../main/core/team/operations';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster';
 import { round, type BenchRow } from './bench-row';
+import { openBenchTeam } from './team-database';
 
 const DESKS = 16;
 const PER_DESK = 250;
 const ROUNDS = 3;
 const RATIO_TARGET = 0.5;
 const FLOOR_PER_SECOND = 1_000;
-
-const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 interface Desks {
   referee: Client[];
@@ -38,38 +35,18 @@ interface Desks {
 
 /** A database migrated by its owner, 16 operators and 16 connections for the bare statement. */
 async function openDesks(cluster: PostgresCluster): Promise<Desks> {
-  const open: Client[] = [];
-  const connect = async (user: string, password: string, database: string) => {
-    const client = await connectTeam({ ...cluster, user, password, database, ca: cluster.ca });
-    open.push(client);
-    return client;
-  };
-  const root = await connect(cluster.superuser.user, cluster.superuser.password, 'postgres');
-  const password = randomBytes(12).toString('hex');
-  await root.query(`CREATE ROLE bench_owner LOGIN CREATEROLE PASSWORD '${password}'`);
-  await root.query('CREATE DATABASE bench_team OWNER bench_owner TEMPLATE template0');
-  const owner = await connect('bench_owner', password, 'bench_team');
-  const migrated = await migrate(owner);
-  if (!migrated.ok) throw new Error(migrated.error.message);
+  const team = await openBenchTeam(cluster);
   // The bare side: the same key, the same unique constraint, nothing else.
-  await owner.query(
+  await team.owner.query(
     'CREATE TABLE public.bare_intents (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, account text NOT NULL, action text NOT NULL, idempotency_key uuid NOT NULL, target_id text NOT NULL, UNIQUE (account, action, idempotency_key))',
   );
   const referee: Client[] = [];
   const bare: Client[] = [];
   for (let desk = 0; desk < DESKS; desk += 1) {
-    const person = `bench_desk_${desk}`;
-    await owner.query(`CREATE ROLE ${quoted(person)} LOGIN PASSWORD '${password}' IN ROLE paydesk_operator`);
-    referee.push(await connect(person, password, 'bench_team'));
-    bare.push(await connect('bench_owner', password, 'bench_team'));
+    referee.push(await team.desk(`bench_desk_${desk}`, 'paydesk_operator'));
+    bare.push(await team.ownerAgain());
   }
-  return {
-    referee,
-    bare,
-    close: async () => {
-      await Promise.all(open.map((client) => client.end().catch(() => undefined)));
-    },
-  };
+  return { referee, bare, close: () => team.close() };
 }
 
 /** Intents per second with every desk starting its share at once; each intent on a target of its own. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxHandle } from '../../main/sandbox';
+import { sqliteRecordIndexStarter } from '../../main/core/console';
 import { createMemoryBackend } from '../../main/core/vault';
 import { startGateway, type Gateway } from './gateway';
 import {
@@ -28,7 +29,8 @@ export interface RuntimeDesk {
 
 export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   service: { sandbox: SandboxHandle; gateway: Gateway };
-  openDesk: (name: string) => Promise<RuntimeDesk>;
+  /** A desk; `joined: false` keeps its profile out of the team (a desk working alone). */
+  openDesk: (name: string, options?: { joined?: boolean }) => Promise<RuntimeDesk>;
 }>({
   service: async ({ sandbox }, use) => {
     const started = await sandbox({ seed: EMBEDDED_SEED });
@@ -38,13 +40,14 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   },
   openDesk: async ({ openConsole, service, team }, use) => {
     const folders: string[] = [];
-    await use(async (name) => {
+    await use(async (name, options = {}) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
       folders.push(dataDir);
       const console = openConsole({
         dataDir,
         vault: { backend: createMemoryBackend(), service: 'paydesk-test-team-desk' },
         osUser: name,
+        recordIndex: sqliteRecordIndexStarter(dataDir),
       });
       const profile = await addEnvironmentFor(
         console,
@@ -52,6 +55,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
         service.sandbox.credentials,
       );
       dataOf(await console.call('useEnvironment', { id: profile.id }));
+      if (options.joined === false) return { console, person: '', environmentId: profile.id };
       const person = await team.desk(['paydesk_operator']);
       dataOf(
         await console.runtime.team.join({

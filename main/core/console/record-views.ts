@@ -32,7 +32,7 @@ async function onActiveIndex<T>(
 ): Promise<Result<T>> {
   const environmentId = await context.activeEnvironmentId();
   if (!environmentId.ok) return environmentId;
-  return context.records.use(task(environmentId.data));
+  return context.records.use(environmentId.data, task(environmentId.data));
 }
 
 export const RECORDS_HANDLERS: ConsoleMethods<keyof RecordsApi> = {

@@ -124,7 +124,7 @@ export async function rebuildRecordIndex(
   if (!entries.ok) return entries;
   const derived = recordsFromJournal(envId, entries.data);
 
-  const written = await context.records.use(async (index) => {
+  const written = await context.records.use(envId, async (index) => {
     await index.forgetEnvironment(envId);
     await index.observe(derived);
   });
@@ -148,7 +148,7 @@ export async function rebuildRecordIndex(
     const rows = page;
     page = [];
     if (rows.length === 0) return { ok: true, data: undefined };
-    return context.records.use((index) => index.observe(rows));
+    return context.records.use(envId, (index) => index.observe(rows));
   };
   const readAgain = async (record: Derived): Promise<RecordObservation | null | undefined> => {
     if (options.signal?.aborted) return undefined;

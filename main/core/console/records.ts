@@ -1,4 +1,4 @@
-import type { Result } from '../../../shared/contract';
+import type { ConsoleError, Result } from '../../../shared/contract';
 import {
   isRecordIndexError,
   type IndexedKind,
@@ -19,6 +19,10 @@ import { consoleClosed, failure } from './results';
  * rejects and never delays an answer (writes run after it, in order); a failure is logged once,
  * redacted, until a write succeeds again. Queries (search, recent lists) do fail, with a message
  * that says how to get the index back.
+ *
+ * An environment in a team uses the team's shared index (record-index/postgres.ts) through its
+ * session with the team's database, any other the embedded one (docs/architecture.md, "Team mode:
+ * shared records"): the keeper routes each observation and query by its environment.
  */
 
 /** An opened index; `setAside` when a damaged or newer file was moved away and it starts empty. */
@@ -46,6 +50,11 @@ interface RecordKeeperOptions {
    * so that refund arithmetic counts only that account's records; undefined when not known yet.
    */
   accountOf?: (environmentId: string, kind: IndexedKind) => string | undefined;
+  /**
+   * The shared index of an environment in a team, null for one in none; an error when the team's
+   * database cannot be reached, which only the index's reads and writes notice (never a money move).
+   */
+  teamIndex?: (environmentId: string) => Promise<Result<RecordIndex | null>>;
 }
 
 /** After a failed open, observations are dropped this long before opening is tried again. */
@@ -67,6 +76,16 @@ class Unavailable extends Error {
   constructor() {
     super('The record index is not available.');
     this.name = 'Unavailable';
+  }
+}
+
+/** The team's database did not give an environment in a team its shared index. */
+class TeamIndexUnavailable extends Error {
+  readonly error: ConsoleError;
+  constructor(error: ConsoleError) {
+    super(error.message);
+    this.name = 'TeamIndexUnavailable';
+    this.error = error;
   }
 }
 
@@ -115,17 +134,23 @@ export class RecordKeeper {
         return account === undefined ? item : { ...item, account };
       });
     if (kept.length === 0 || this.#closed || !this.enabled) return;
+    const byEnvironment = new Map<string, RecordObservation[]>();
+    for (const item of kept) {
+      byEnvironment.set(item.environmentId, [...(byEnvironment.get(item.environmentId) ?? []), item]);
+    }
     this.#writes = this.#writes.then(async () => {
-      try {
-        const index = await this.#open();
-        await index.observe(kept);
-        this.#failing = false;
-      } catch (error) {
-        // An open that failed logged itself; a write that failed is logged once until one succeeds.
-        if (!this.#failing && !(error instanceof OpenFailed) && !(error instanceof Unavailable)) {
-          this.#options.log?.warn('record index not updated', describe(error));
+      for (const [environmentId, observed] of byEnvironment) {
+        try {
+          const index = await this.#indexOf(environmentId);
+          await index.observe(observed);
+          this.#failing = false;
+        } catch (error) {
+          // An open that failed logged itself; a write that failed is logged once until one succeeds.
+          if (!this.#failing && !(error instanceof OpenFailed) && !(error instanceof Unavailable)) {
+            this.#options.log?.warn('record index not updated', describe(error));
+          }
+          this.#failing = true;
         }
-        this.#failing = true;
       }
     });
   }
@@ -135,8 +160,8 @@ export class RecordKeeper {
     return this.#writes;
   }
 
-  /** Runs a query on the index, after the writes handed over before it. */
-  async use<T>(task: (index: RecordIndex) => Promise<T>): Promise<Result<T>> {
+  /** Runs a query on the environment's index, after the writes handed over before it. */
+  async use<T>(environmentId: string, task: (index: RecordIndex) => Promise<T>): Promise<Result<T>> {
     if (!this.enabled)
       return failure('storage', 'This console keeps no record index.', {
         text: { key: 'console.noRecordIndex' },
@@ -145,8 +170,9 @@ export class RecordKeeper {
     await this.#writes;
     let index: RecordIndex;
     try {
-      index = await this.#open(true);
-    } catch {
+      index = await this.#indexOf(environmentId, true);
+    } catch (error) {
+      if (error instanceof TeamIndexUnavailable) return teamIndexFailure(error.error);
       return failure(
         'storage',
         'The record index cannot be opened, so records cannot be searched or listed. Look a record up by its id instead; `paydesk index rebuild` makes the index again.',
@@ -157,6 +183,9 @@ export class RecordKeeper {
       return { ok: true, data: await task(index) };
     } catch (error) {
       this.#options.log?.warn('record index not read', describe(error));
+      if (isRecordIndexError(error) && (await this.#inTeam(environmentId))) {
+        return teamIndexFailure(error.error);
+      }
       return failure(
         'storage',
         'The record index could not be read. Look a record up by its id instead; `paydesk index rebuild` makes the index again.',
@@ -170,11 +199,11 @@ export class RecordKeeper {
    * writes handed over before it, like `use`, but a failed open is not tried again before its time
    * and a failure is logged once with the writes' failures; undefined when the index cannot answer.
    */
-  async optional<T>(task: (index: RecordIndex) => Promise<T>): Promise<T | undefined> {
+  async optional<T>(environmentId: string, task: (index: RecordIndex) => Promise<T>): Promise<T | undefined> {
     if (!this.enabled || this.#closed) return undefined;
     await this.#writes;
     try {
-      return await task(await this.#open());
+      return await task(await this.#indexOf(environmentId));
     } catch (error) {
       if (!this.#failing && !(error instanceof OpenFailed) && !(error instanceof Unavailable)) {
         this.#options.log?.warn('record index not read', describe(error));
@@ -197,6 +226,18 @@ export class RecordKeeper {
     } catch {
       // never opened, or already gone: nothing to close
     }
+  }
+
+  /** The team's shared index for an environment in a team, else the embedded one. */
+  async #indexOf(environmentId: string, now = false): Promise<RecordIndex> {
+    const team = await this.#options.teamIndex?.(environmentId);
+    if (team !== undefined && !team.ok) throw new TeamIndexUnavailable(team.error);
+    return team?.data ?? this.#open(now);
+  }
+
+  async #inTeam(environmentId: string): Promise<boolean> {
+    const team = await this.#options.teamIndex?.(environmentId);
+    return team !== undefined && (!team.ok || team.data !== null);
   }
 
   /** The open index; a failed open is tried again only after REOPEN_AFTER_MS unless `now`. */
@@ -223,6 +264,14 @@ export class RecordKeeper {
   }
 }
 
+/** The team's database did not answer a query of its shared index: say so, and what still works. */
+const teamIndexFailure = (error: ConsoleError): Result<never> =>
+  failure(
+    error.kind,
+    `The team's shared record index could not be read, so records cannot be searched or listed (${error.message}). Look a record up by its id instead.`,
+    { text: { key: 'console.recordIndexUnreadable' } },
+  );
+
 type InEnvironment<Q> = Omit<Q, 'environmentId'> & {
   /** Default: the environment the console acts on. */
   environmentId?: string;
@@ -244,12 +293,16 @@ export function createConsoleRecords(context: ConsoleContext): ConsoleRecords {
     async search(query) {
       const environmentId = await environmentOf(query.environmentId);
       if (!environmentId.ok) return environmentId;
-      return context.records.use((index) => index.search({ ...query, environmentId: environmentId.data }));
+      return context.records.use(environmentId.data, (index) =>
+        index.search({ ...query, environmentId: environmentId.data }),
+      );
     },
     async recent(query) {
       const environmentId = await environmentOf(query.environmentId);
       if (!environmentId.ok) return environmentId;
-      return context.records.use((index) => index.recent({ ...query, environmentId: environmentId.data }));
+      return context.records.use(environmentId.data, (index) =>
+        index.recent({ ...query, environmentId: environmentId.data }),
+      );
     },
     rebuild: (options) => rebuildRecordIndex(context, options),
     notice: () => context.records.notice,

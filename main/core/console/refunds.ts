@@ -75,8 +75,9 @@ async function knownRefunds(
     data: all.data.filter((entry) => entry.environment !== undefined && refInScope(entry.environment, scope)),
   };
   const indexed =
-    (await context.records.optional((index) => index.refundsOf(scope.environmentId, String(depositId)))) ??
-    [];
+    (await context.records.optional(scope.environmentId, (index) =>
+      index.refundsOf(scope.environmentId, String(depositId)),
+    )) ?? [];
   // A row seen on another account (an earlier sandbox world, another key) is another deposit's.
   const seen = indexed.filter((record) => record.account === undefined || record.account === scope.account);
   const released = (refund: IndexedRecord | undefined): boolean =>

@@ -227,6 +227,15 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
         }
       : connection;
   };
+  // A transient profile (the CLI's environment from variables) is in no team: it is not kept.
+  const teamSessions = createTeamSessions({
+    teamOf: (environmentId) =>
+      transient && transient.profile.id === environmentId
+        ? Promise.resolve({ ok: true, data: { profile: transient.profile, team: null } })
+        : environments.teamOf(environmentId),
+    teamPassword: (environmentId) => environments.teamPassword(environmentId),
+  });
+
   const records = new RecordKeeper({
     ...(options.recordIndex && { start: options.recordIndex }),
     ...(options.log && { log: options.log }),
@@ -235,9 +244,25 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       const account = connections.peek(environmentId)?.lastAccount();
       return (kind === 'cashout' ? account?.cashouts : account?.payments) ?? undefined;
     },
+    // An environment in a team shares its team's index, over the session its money moves use.
+    teamIndex: async (environmentId) => {
+      const session = await teamSessions.of(environmentId);
+      if (!session.ok || session.data === null) return session.ok ? { ok: true, data: null } : session;
+      const connection = await connections.connect(environmentId);
+      if (!connection.ok) return connection;
+      const accounts = await connection.data.account();
+      if (!accounts.ok) return accounts;
+      // Loaded here, as the embedded index is (record-index-starter.ts): a desk in no team never loads it.
+      const { createTeamRecordIndex } = await import('../record-index/postgres');
+      return {
+        ok: true,
+        data: createTeamRecordIndex(session.data.client, { environmentId, accounts: accounts.data }),
+      };
+    },
   });
   const depositCurrency = async (environmentId: string, depositId: number): Promise<string | undefined> =>
-    (await records.optional((index) => index.get(environmentId, 'deposit', String(depositId))))?.currency;
+    (await records.optional(environmentId, (index) => index.get(environmentId, 'deposit', String(depositId))))
+      ?.currency;
   const batches = new BatchManager({
     dataDir: paths.dir,
     now,
@@ -271,15 +296,6 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
   events.on('environmentChanged', (list) => {
     batches.environmentChanged(list.activeEnvironmentId, connections.peek(list.activeEnvironmentId)?.client);
     watchlist.environmentChanged(list.activeEnvironmentId);
-  });
-
-  // A transient profile (the CLI's environment from variables) is in no team: it is not kept.
-  const teamSessions = createTeamSessions({
-    teamOf: (environmentId) =>
-      transient && transient.profile.id === environmentId
-        ? Promise.resolve({ ok: true, data: { profile: transient.profile, team: null } })
-        : environments.teamOf(environmentId),
-    teamPassword: (environmentId) => environments.teamPassword(environmentId),
   });
 
   const context: ConsoleContext = {

@@ -5,12 +5,12 @@ import {
   isExternalCashoutKey,
   RecordIndexError,
   type IndexedKind,
-  type IndexedRecord,
   type RecentPage,
   type RecentQuery,
   type RecordIndex,
   type SearchQuery,
 } from './port';
+import { rankSearchHits, type PrefixHit } from './search-order';
 import { indexError } from './sqlite-errors';
 import { checkObservations } from './sqlite-observations';
 import { toRecord } from './sqlite-rows';
@@ -181,27 +181,14 @@ export function createIndex(db: Connection): RecordIndex {
         const checked = checkQuery(searchQuerySchema, query, 'search');
         const statements = searchFor(checked.kinds);
         const parameters = { env: checked.environmentId, text: checked.text, limit: checked.limit };
-        const found = new Map<string, IndexedRecord>();
-        const add = (records: IndexedRecord[]): void => {
-          for (const record of records) {
-            const key = `${record.kind}\u0000${record.id}`;
-            if (!found.has(key) && found.size < checked.limit) found.set(key, record);
-          }
-        };
-        // Exact matches on any id kind first, newest first; then prefixes in the matched text's order.
         const exact = statements.flatMap((statement) => statement.exact.all(parameters).map(toRecord));
-        exact.sort((a, b) => (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0));
-        add(exact);
-        const prefixed: Array<{ matched: string; row: unknown }> = [];
-        statements.forEach((statement, column) => {
-          for (const row of statement.prefix.all(parameters)) {
+        const prefixed: PrefixHit[] = statements.flatMap((statement, column) =>
+          statement.prefix.all(parameters).map((row) => {
             const matched = (row as Record<string, unknown>)[SEARCH_COLUMNS[column] ?? 'id'];
-            prefixed.push({ matched: typeof matched === 'string' ? matched : '', row });
-          }
-        });
-        prefixed.sort((a, b) => (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0));
-        add(prefixed.map((entry) => toRecord(entry.row)));
-        return [...found.values()];
+            return { matched: typeof matched === 'string' ? matched : '', record: toRecord(row) };
+          }),
+        );
+        return rankSearchHits(exact, prefixed, checked.limit);
       }),
 
     recent: (query: RecentQuery) =>

@@ -14,7 +14,8 @@ export const isoTime = z.iso.datetime({ offset: true });
 /** Exactly what `seenTime` stores (Date#toISOString): the recent lists' order relies on it. */
 const storedTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-const rowSchema = z
+/** A row with the records table's columns (its times as stored text), as the port's record. */
+export const recordRowSchema = z
   .object({
     environment_id: z.string().min(1),
     kind: z.enum(INDEXED_KINDS),
@@ -72,7 +73,7 @@ const rowSchema = z
   });
 
 export function toRecord(row: unknown): IndexedRecord {
-  const parsed = rowSchema.safeParse(row);
+  const parsed = recordRowSchema.safeParse(row);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : '';

@@ -2,7 +2,7 @@ import type { Client } from 'pg';
 import type { Result } from '../../../shared/contract';
 import type { TeamOperations } from '../settings/team-membership';
 import type { TeamMembership } from '../settings/schema';
-import { openTeam } from './client';
+import { openTeam, type TeamClient } from './client';
 import { personConnection } from './membership';
 import { checkSchema } from './migrate';
 
@@ -14,7 +14,7 @@ import { checkSchema } from './migrate';
 
 export interface TeamSession {
   team: TeamMembership;
-  client: Pick<Client, 'query'>;
+  client: TeamClient;
 }
 
 export interface TeamSessions {
@@ -30,7 +30,25 @@ interface OpenSession {
   /** Who and where: a profile that left and joined again (or another team) gets a new session. */
   identity: string;
   client: Client;
+  /** The client's statements one after the other (oneAtATime). */
+  queued: TeamClient;
   broken: boolean;
+}
+
+/**
+ * The money moves and the shared record index (record-index/postgres.ts) use one session: their
+ * statements wait for each other here, since pg deprecates handing a busy client another query.
+ */
+function oneAtATime(client: Client): TeamClient {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query(text, values) {
+      // `last` never rejects: a statement that failed fails its own caller only.
+      const next = last.then(() => client.query(text, values));
+      last = next.catch(() => undefined);
+      return next;
+    },
+  };
 }
 
 /** Who and where a session is: the same profile joined again (or to another team) is another. */
@@ -61,7 +79,12 @@ export function createTeamSessions(
       await client.data.end().catch(() => undefined);
       return schema;
     }
-    const session: OpenSession = { identity: teamIdentity(team), client: client.data, broken: false };
+    const session: OpenSession = {
+      identity: teamIdentity(team),
+      client: client.data,
+      queued: oneAtATime(client.data),
+      broken: false,
+    };
     // A connection the server cut (restart, failover) is opened again on the next use.
     const broken = () => {
       session.broken = true;
@@ -83,7 +106,7 @@ export function createTeamSessions(
         return { ok: true, data: null };
       }
       if (current && !current.broken && current.identity === teamIdentity(team)) {
-        return { ok: true, data: { team, client: current.client } };
+        return { ok: true, data: { team, client: current.queued } };
       }
       if (current) drop(environmentId, current);
       let pending = opening.get(environmentId);
@@ -98,7 +121,7 @@ export function createTeamSessions(
         return { ok: false, error: { kind: 'internal', message: 'The console is closed.' } };
       }
       sessions.set(environmentId, opened.data);
-      return { ok: true, data: { team, client: opened.data.client } };
+      return { ok: true, data: { team, client: opened.data.queued } };
     },
     async close() {
       closed = true;

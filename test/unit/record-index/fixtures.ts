@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
-import type { RecordIndex, RecordObservation } from '../../../main/core/record-index/port';
+import type { RecordIndex } from '../../../main/core/record-index/port';
 import { openSqliteRecordIndex } from '../../../main/core/record-index/sqlite';
 
 /** A fresh data folder per test, and the real SQLite index opened in it (closed afterwards). */
@@ -23,16 +23,4 @@ export const test = base.extend<{ dataDir: string; index: RecordIndex }>({
 });
 export { expect } from '@playwright/test';
 
-/** An observation of environment `env-a` at a given minute of 2024-05-01, with defaults. */
-export function seen(
-  minute: number,
-  fields: Partial<RecordObservation> & Pick<RecordObservation, 'id'>,
-): RecordObservation {
-  return {
-    environmentId: 'env-a',
-    kind: 'deposit',
-    source: 'lookup',
-    seenAt: new Date(Date.UTC(2024, 4, 1, 12, minute)).toISOString(),
-    ...fields,
-  };
-}
+export { seen } from '../../support/record-index-port-suite';

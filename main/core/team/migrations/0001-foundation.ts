@@ -376,5 +376,154 @@ GRANT EXECUTE ON FUNCTION paydesk.begin_operation(text, text, text, text, uuid, 
   paydesk.settle_operation(bigint, text, text, text) TO paydesk_operator, paydesk_admin;
 GRANT EXECUTE ON FUNCTION paydesk.put_environment(text, text, text, text),
   paydesk.remove_environment(text) TO paydesk_admin;
+
+-- The shared record index (docs/architecture.md, "Team mode: shared records"): what any desk of an
+-- account has seen of its deposits, refunds, cashouts and sub-merchants, so that a search at one
+-- desk finds what another saw. Keyed by the merchant's account at the service (D19), never by a
+-- desk's environment id, which differs from desk to desk. Derived data, as the embedded index
+-- (main/core/record-index/sqlite*.ts), with the same columns and merge rules; no payer data.
+CREATE TABLE paydesk.records (
+  account text NOT NULL CHECK (account <> ''),
+  kind text NOT NULL CHECK (kind IN ('deposit', 'refund', 'cashout', 'sub_merchant')),
+  id text NOT NULL CHECK (id <> ''),
+  invoice_id text,
+  external_id text,
+  deposit_id text,
+  status text,
+  amount double precision,
+  currency text,
+  country text,
+  payment_method text,
+  first_seen timestamptz NOT NULL,
+  last_seen timestamptz NOT NULL,
+  source text NOT NULL CHECK (source IN ('created', 'lookup', 'batch', 'watch', 'rebuild')),
+  intent_key text,
+  instructions_json text CHECK (instructions_json IS NULL OR (instructions_json::jsonb) IS NOT NULL),
+  instructions_expires_at timestamptz,
+  observed_by text NOT NULL DEFAULT session_user,
+  observed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (account, kind, id)
+);
+-- Search matches a prefix as a byte-wise range (~>~, ~<~), which text_pattern_ops serves in order.
+CREATE INDEX records_by_id ON paydesk.records (account, id text_pattern_ops);
+CREATE INDEX records_by_invoice_id ON paydesk.records (account, invoice_id text_pattern_ops)
+  WHERE invoice_id IS NOT NULL;
+CREATE INDEX records_by_external_id ON paydesk.records (account, external_id text_pattern_ops)
+  WHERE external_id IS NOT NULL;
+CREATE INDEX records_by_deposit_id ON paydesk.records (account, deposit_id) WHERE deposit_id IS NOT NULL;
+CREATE INDEX records_recent ON paydesk.records (account, kind, last_seen);
+
+-- A field of a sighting at least as new as what is known overwrites it when present; an older
+-- sighting's only fills it when still unknown (sqlite-sql.ts merged, the same rule). It names no
+-- object, so it has no SET search_path, which would keep the planner from inlining it.
+CREATE FUNCTION paydesk.merged_field(newer boolean, seen anyelement, known anyelement) RETURNS anyelement
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN newer THEN COALESCE(seen, known) ELSE COALESCE(known, seen) END
+$$;
+
+-- One sighting merged into what is known (sqlite-sql.ts UPSERT, the same rules).
+CREATE FUNCTION paydesk.merge_record(o paydesk.records) RETURNS void
+LANGUAGE sql SET search_path = pg_catalog, paydesk AS $$
+  INSERT INTO records AS r (account, kind, id, invoice_id, external_id, deposit_id, status, amount, currency,
+      country, payment_method, first_seen, last_seen, source, intent_key, instructions_json, instructions_expires_at)
+    VALUES (o.account, o.kind, o.id, o.invoice_id, o.external_id, o.deposit_id, o.status, o.amount, o.currency,
+      o.country, o.payment_method, o.first_seen, o.last_seen, o.source, o.intent_key, o.instructions_json,
+      o.instructions_expires_at)
+  ON CONFLICT (account, kind, id) DO UPDATE SET
+    invoice_id = merged_field(excluded.last_seen >= r.last_seen, excluded.invoice_id, r.invoice_id),
+    external_id = merged_field(excluded.last_seen >= r.last_seen, excluded.external_id, r.external_id),
+    deposit_id = merged_field(excluded.last_seen >= r.last_seen, excluded.deposit_id, r.deposit_id),
+    status = merged_field(excluded.last_seen >= r.last_seen, excluded.status, r.status),
+    amount = merged_field(excluded.last_seen >= r.last_seen, excluded.amount, r.amount),
+    currency = merged_field(excluded.last_seen >= r.last_seen, excluded.currency, r.currency),
+    country = merged_field(excluded.last_seen >= r.last_seen, excluded.country, r.country),
+    payment_method = merged_field(excluded.last_seen >= r.last_seen, excluded.payment_method, r.payment_method),
+    intent_key = merged_field(excluded.last_seen >= r.last_seen, excluded.intent_key, r.intent_key),
+    instructions_json = CASE WHEN excluded.instructions_json IS NOT NULL
+        AND (excluded.last_seen >= r.last_seen OR r.instructions_json IS NULL)
+      THEN excluded.instructions_json ELSE r.instructions_json END,
+    instructions_expires_at = CASE WHEN excluded.instructions_json IS NOT NULL
+        AND (excluded.last_seen >= r.last_seen OR r.instructions_json IS NULL)
+      THEN excluded.instructions_expires_at ELSE r.instructions_expires_at END,
+    source = CASE
+      WHEN r.source = 'created' OR excluded.source = 'created' THEN 'created'
+      WHEN excluded.first_seen < r.first_seen THEN excluded.source
+      ELSE r.source END,
+    first_seen = LEAST(r.first_seen, excluded.first_seen),
+    last_seen = GREATEST(r.last_seen, excluded.last_seen),
+    observed_by = session_user,
+    observed_at = now()
+$$;
+
+-- A desk's only way to write the shared index: every sighting in one transaction, each an object
+-- with the table's column names (first_seen = last_seen = when it was seen). A cashout seen by its
+-- external id alone is keyed 'ext:' and the external id until its cashout id is known; the first sighting
+-- naming both takes that row in and removes it (sqlite-index.ts observeOne, the same rules).
+CREATE FUNCTION paydesk.observe_records(p_observations jsonb) RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  o records;
+  known text;
+  earlier records;
+  observed integer := 0;
+BEGIN
+  IF jsonb_typeof(p_observations) IS DISTINCT FROM 'array' THEN
+    RAISE EXCEPTION 'the observations must be a JSON array' USING ERRCODE = 'PD003';
+  END IF;
+  FOR o IN SELECT * FROM jsonb_populate_recordset(NULL::records, p_observations) LOOP
+    observed := observed + 1;
+    IF o.kind <> 'cashout' OR o.external_id IS NULL THEN
+      PERFORM merge_record(o);
+    ELSIF starts_with(o.id, 'ext:') THEN
+      SELECT r.id INTO known FROM records r
+        WHERE r.account = o.account AND r.kind = 'cashout' AND r.external_id = o.external_id
+          AND NOT starts_with(r.id, 'ext:')
+        ORDER BY r.last_seen DESC LIMIT 1;
+      IF known IS NOT NULL THEN
+        o.id := known;
+      END IF;
+      PERFORM merge_record(o);
+    ELSE
+      PERFORM merge_record(o);
+      SELECT * INTO earlier FROM records
+        WHERE account = o.account AND kind = 'cashout' AND id = 'ext:' || o.external_id FOR UPDATE;
+      IF FOUND THEN
+        o.status := earlier.status;
+        o.first_seen := earlier.last_seen;
+        o.last_seen := earlier.last_seen;
+        o.source := earlier.source;
+        o.intent_key := earlier.intent_key;
+        PERFORM merge_record(o);
+        UPDATE records SET
+            source = CASE WHEN source <> 'created' AND earlier.first_seen < first_seen THEN earlier.source
+              ELSE source END,
+            first_seen = LEAST(first_seen, earlier.first_seen)
+          WHERE account = o.account AND kind = 'cashout' AND id = o.id;
+        DELETE FROM records WHERE account = o.account AND kind = 'cashout' AND id = earlier.id;
+      END IF;
+    END IF;
+  END LOOP;
+  RETURN observed;
+END
+$$;
+
+-- What desks read: a refund's currency is its deposit's (D8), resolved as sqlite-sql.ts does.
+CREATE VIEW paydesk.records_view AS
+  SELECT r.account, r.kind, r.id, r.invoice_id, r.external_id, r.deposit_id, r.status, r.amount,
+    CASE WHEN r.kind = 'refund' THEN COALESCE(
+        (SELECT d.currency FROM paydesk.records d
+          WHERE d.account = r.account AND d.kind = 'deposit' AND d.id = r.deposit_id),
+        r.currency)
+      ELSE r.currency END AS currency,
+    r.country, r.payment_method, r.first_seen, r.last_seen, r.source, r.intent_key, r.instructions_json,
+    r.instructions_expires_at, r.observed_by, r.observed_at
+  FROM paydesk.records r;
+
+REVOKE ALL ON paydesk.records, paydesk.records_view FROM PUBLIC;
+REVOKE ALL ON FUNCTION paydesk.merged_field(boolean, anyelement, anyelement), paydesk.merge_record(paydesk.records),
+  paydesk.observe_records(jsonb) FROM PUBLIC;
+GRANT SELECT ON paydesk.records_view TO paydesk_viewer;
+-- Every desk that looks records up feeds the index, viewers too: a sighting moves no money.
+GRANT EXECUTE ON FUNCTION paydesk.observe_records(jsonb) TO paydesk_viewer;
 `,
 } as const;
