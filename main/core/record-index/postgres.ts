@@ -14,7 +14,7 @@ import {
 import { rankSearchHits, type PrefixHit } from './search-order';
 import { checkObservations } from './sqlite-observations';
 import { recordRowSchema } from './sqlite-rows';
-import { checkQuery, recentQuerySchema, searchQuerySchema, SEARCH_COLUMNS } from './sqlite-sql';
+import { checkQuery, recentQuerySchema, searchQuerySchema } from './sqlite-sql';
 
 /**
  * The record index shared by a team (docs/architecture.md, "Team mode: shared records"): the
@@ -63,19 +63,13 @@ function toTeamRecord(row: unknown, environmentId: string): IndexedRecord {
 }
 
 /**
- * Search as the embedded index does it (sqlite-sql.ts searchStatements): per column, exact matches
- * newest first and prefixes in byte order. A prefix is the byte-wise range [text, text + U+10FFFF),
- * which the text_pattern_ops indexes serve in order; no LIKE, so a `%` or `_` matches only itself.
+ * Search as the embedded index does it (sqlite-sql.ts searchStatements), in the database's
+ * `search_records` (run as the owner, docs/performance.md "Team mode: search"): per column, exact
+ * matches newest first and prefixes in byte order, a prefix being the byte-wise range
+ * [text, text + U+10FFFF) the text_pattern_ops indexes serve in order; no LIKE, so a `%` or `_`
+ * matches only itself.
  */
-const SEARCH_SQL = SEARCH_COLUMNS.flatMap((column, part) => [
-  `(SELECT true AS exact, ${part} AS part, v.${column} AS matched, v.* FROM paydesk.records_view v
-     WHERE v.account = $1 AND v.kind = ANY($2::text[]) AND v.${column} = $3
-     ORDER BY v.last_seen DESC, v.kind, v.id COLLATE "C" LIMIT $4)`,
-  `(SELECT false AS exact, ${part} AS part, v.${column} AS matched, v.* FROM paydesk.records_view v
-     WHERE v.account = $1 AND v.kind = ANY($2::text[]) AND v.${column} ~>~ $3
-       AND v.${column} ~<~ ($3 || chr(1114111))
-     ORDER BY v.${column} USING ~<~, v.kind, v.id COLLATE "C" LIMIT $4)`,
-]).join('\nUNION ALL\n');
+const SEARCH_SQL = 'SELECT * FROM paydesk.search_records($1, $2::text[], $3, $4)';
 
 const hitSchema = z.looseObject({ exact: z.boolean(), part: z.number().int(), matched: z.string() });
 

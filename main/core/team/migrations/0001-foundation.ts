@@ -519,10 +519,54 @@ CREATE VIEW paydesk.records_view AS
     r.instructions_expires_at, r.observed_by, r.observed_at
   FROM paydesk.records r;
 
+-- Search (record-index/postgres.ts): per column, exact matches newest first, then prefixes as a
+-- byte-wise range in byte order. Run as the owner: a desk reading the view itself had its
+-- statement planned without the table's statistics and ran it five times slower
+-- (docs/performance.md, "Team mode: search"); PL/pgSQL also keeps the plan between calls.
+CREATE FUNCTION paydesk.search_records(p_account text, p_kinds text[], p_text text, p_limit integer)
+RETURNS TABLE (exact boolean, part integer, matched text, account text, kind text, id text,
+  invoice_id text, external_id text, deposit_id text, status text, amount double precision,
+  currency text, country text, payment_method text, first_seen timestamptz, last_seen timestamptz,
+  source text, intent_key text, instructions_json text, instructions_expires_at timestamptz,
+  observed_by text, observed_at timestamptz)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+    (SELECT true, 0, v.id, v.* FROM records_view v
+       WHERE v.account = p_account AND v.kind = ANY(p_kinds) AND v.id = p_text
+       ORDER BY v.last_seen DESC, v.kind, v.id COLLATE "C" LIMIT p_limit)
+    UNION ALL
+    (SELECT false, 0, v.id, v.* FROM records_view v
+       WHERE v.account = p_account AND v.kind = ANY(p_kinds) AND v.id ~>~ p_text
+         AND v.id ~<~ (p_text || chr(1114111))
+       ORDER BY v.id USING ~<~, v.kind, v.id COLLATE "C" LIMIT p_limit)
+    UNION ALL
+    (SELECT true, 1, v.invoice_id, v.* FROM records_view v
+       WHERE v.account = p_account AND v.kind = ANY(p_kinds) AND v.invoice_id = p_text
+       ORDER BY v.last_seen DESC, v.kind, v.id COLLATE "C" LIMIT p_limit)
+    UNION ALL
+    (SELECT false, 1, v.invoice_id, v.* FROM records_view v
+       WHERE v.account = p_account AND v.kind = ANY(p_kinds) AND v.invoice_id ~>~ p_text
+         AND v.invoice_id ~<~ (p_text || chr(1114111))
+       ORDER BY v.invoice_id USING ~<~, v.kind, v.id COLLATE "C" LIMIT p_limit)
+    UNION ALL
+    (SELECT true, 2, v.external_id, v.* FROM records_view v
+       WHERE v.account = p_account AND v.kind = ANY(p_kinds) AND v.external_id = p_text
+       ORDER BY v.last_seen DESC, v.kind, v.id COLLATE "C" LIMIT p_limit)
+    UNION ALL
+    (SELECT false, 2, v.external_id, v.* FROM records_view v
+       WHERE v.account = p_account AND v.kind = ANY(p_kinds) AND v.external_id ~>~ p_text
+         AND v.external_id ~<~ (p_text || chr(1114111))
+       ORDER BY v.external_id USING ~<~, v.kind, v.id COLLATE "C" LIMIT p_limit);
+END
+$$;
+
 REVOKE ALL ON paydesk.records, paydesk.records_view FROM PUBLIC;
 REVOKE ALL ON FUNCTION paydesk.merged_field(boolean, anyelement, anyelement), paydesk.merge_record(paydesk.records),
-  paydesk.observe_records(jsonb) FROM PUBLIC;
+  paydesk.observe_records(jsonb), paydesk.search_records(text, text[], text, integer) FROM PUBLIC;
 GRANT SELECT ON paydesk.records_view TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.search_records(text, text[], text, integer) TO paydesk_viewer;
 -- Every desk that looks records up feeds the index, viewers too: a sighting moves no money.
 GRANT EXECUTE ON FUNCTION paydesk.observe_records(jsonb) TO paydesk_viewer;
 `,
