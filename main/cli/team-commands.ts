@@ -6,11 +6,19 @@ import { openTeam, type TeamClient } from '../core/team/client';
 import { teamDoctor } from '../core/team/doctor';
 import { caFingerprint } from '../core/team/membership';
 import { migrate } from '../core/team/migrate';
-import { addPerson, initTeam, removePerson, typedGroups, typedPerson } from '../core/team/people';
+import {
+  addPerson,
+  initTeam,
+  removePerson,
+  setGroups,
+  setPassword,
+  typedGroups,
+  typedPerson,
+} from '../core/team/people';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
 import { withTypedName } from './environment-commands';
-import { asJson, askHidden, hidesTyping, readInputText, readStdin } from './input';
+import { asJson, askHidden, askHiddenLines, hidesTyping, readInputText, readStdin } from './input';
 import { printable } from './output';
 
 /**
@@ -93,6 +101,42 @@ async function typedPassword(
   return { ok: true, data: password };
 }
 
+/**
+ * The person's own new password: at a terminal typed hidden twice (a typo would lock them out of
+ * the team), else read once from stdin.
+ */
+async function newOwnPassword(context: CommandContext, person: string): Promise<Result<string>> {
+  const { io } = context;
+  if (!hidesTyping(io.stdin)) return typedPassword(context, person);
+  const typed = await askHiddenLines(
+    io.stdin,
+    io.stderr,
+    [
+      `New password for ${person} (hidden as you type; Enter to go on): `,
+      'The same again (Enter to change it): ',
+    ],
+    MAX_PASSWORD_BYTES,
+    'password',
+  );
+  if (!typed.ok) return typed;
+  const [first = '', second = ''] = typed.data;
+  if (first !== second) {
+    return failed({
+      kind: 'validation',
+      field: 'password',
+      message: 'The two passwords typed differ: nothing was changed.',
+    });
+  }
+  return { ok: true, data: first };
+}
+
+/** `--groups a,b` as the group names typed. */
+const groupsOption = (text: string, field = '--groups') =>
+  typedGroups(
+    text.split(',').map((group) => group.trim()),
+    field,
+  );
+
 function typedPort(text: string): Result<number> {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port < 1 || port > 65535) {
@@ -166,6 +210,12 @@ from ${TEAM_PASSWORD_VARIABLE}, never from the command line; it is kept in the O
 Refused while the environment has payment actions whose outcome is unknown (paydesk audit
 unresolved), and when paydesk team doctor would have advice for this person.`;
 
+const PASSWORD_NOTE = `
+Run at the desk, by its person: the password kept in the OS keychain is used to connect, the new
+one is typed hidden twice at a terminal or piped on stdin, never given on the command line. Only
+its SCRAM-SHA-256 verifier reaches the database. The other desks of the same person then leave
+and join again with the new password.`;
+
 /** The team as the commands show it: the CA by its fingerprint, as the Team screen shows it. */
 function shownTeam(team: TeamMembership): Omit<TeamMembership, 'ca'> & { caFingerprint: string } {
   const { ca, ...rest } = team;
@@ -221,15 +271,47 @@ export function describeTeamCommands(program: Command, context: CommandContext):
     // Before anything is asked or read: a wrong name must not cost anyone a typed password.
     const person = typedPerson(name);
     if (!person.ok) return context.fail(person.error);
-    const groups = typedGroups(
-      flags.groups.split(',').map((group) => group.trim()),
-      '--groups',
-    );
+    const groups = groupsOption(flags.groups);
     if (!groups.ok) return context.fail(groups.error);
     return withTeamConnection(context, flags, async (client) => {
       const password = await typedPassword(context, person.data);
       if (!password.ok) return failed(password.error);
       return addPerson(client, { person: person.data, groups: groups.data, password: password.data });
+    });
+  });
+
+  withConnectionFlags(
+    team
+      .command('set-groups')
+      .description(
+        "change a person's groups: they are then directly in exactly these (not for a removed person)",
+      )
+      .argument('<person>', 'their name')
+      .requiredOption('--groups <groups>', `comma-separated, of ${TEAM_GROUPS.join(', ')}`),
+  ).action((name: string, flags: ConnectionFlags & { groups: string }) => {
+    const person = typedPerson(name);
+    if (!person.ok) return context.fail(person.error);
+    const groups = groupsOption(flags.groups);
+    if (!groups.ok) return context.fail(groups.error);
+    return withTeamConnection(context, flags, (client) =>
+      setGroups(client, { person: person.data, groups: groups.data }),
+    );
+  });
+
+  withConnectionFlags(
+    team
+      .command('set-password')
+      .description(
+        'give a person a new password (typed hidden, or on stdin); their desks leave and join again with it',
+      )
+      .argument('<person>', 'their name'),
+  ).action((name: string, flags: ConnectionFlags) => {
+    const person = typedPerson(name);
+    if (!person.ok) return context.fail(person.error);
+    return withTeamConnection(context, flags, async (client) => {
+      const password = await typedPassword(context, person.data);
+      if (!password.ok) return failed(password.error);
+      return setPassword(client, { person: person.data, password: password.data });
     });
   });
 
@@ -300,6 +382,32 @@ export function describeTeamCommands(program: Command, context: CommandContext):
         );
       });
     });
+
+  team
+    .command('password')
+    .description(
+      "change your own password in the environment's (--env) team: in its database, then in the OS keychain (typed hidden twice, or on stdin)",
+    )
+    .addHelpText('after', PASSWORD_NOTE)
+    .action(() =>
+      context.withSession('manage', async (session) => {
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const current = await session.team.status(target.data.id);
+        if (!current.ok) return context.fail(current.error);
+        if (current.data.team === null) {
+          return context.fail({
+            kind: 'invalid_state',
+            message: `${target.data.id} is in no team: paydesk team join --env ${target.data.id} joins one.`,
+          });
+        }
+        const password = await newOwnPassword(context, current.data.team.person);
+        if (!password.ok) return context.fail(password.error);
+        const changed = await session.team.changePassword(target.data.id, password.data);
+        if (!changed.ok) return context.fail(changed.error);
+        context.print(asJson(changed.data));
+      }),
+    );
 
   team
     .command('leave')

@@ -17,6 +17,8 @@ import type { TeamDatabase } from './team-database';
 export interface CliDesk {
   dataDir: string;
   keychain: SecretBackend;
+  /** While `writes` is set, the keychain refuses to store anything, as a locked one would. */
+  keychainFailing: { writes: boolean };
   environmentId: string;
   paydesk(
     argv: string[],
@@ -48,7 +50,18 @@ export async function makeCliDesk(
   keychainService: string,
 ): Promise<CliDesk> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
-  const keychain = createMemoryBackend();
+  const memory = createMemoryBackend();
+  const keychainFailing = { writes: false };
+  const keychain: SecretBackend = {
+    ...memory,
+    set: (service, account, value) =>
+      keychainFailing.writes
+        ? Promise.resolve({
+            ok: false,
+            error: { kind: 'keychain_unavailable', message: 'The keychain is locked.' },
+          })
+        : memory.set(service, account, value),
+  };
   const paydesk: CliDesk['paydesk'] = (argv, input = {}) =>
     runCliInProcess(
       argv,
@@ -78,6 +91,7 @@ export async function makeCliDesk(
   return {
     dataDir,
     keychain,
+    keychainFailing,
     environmentId,
     paydesk,
     async join(person, password, options = {}) {

@@ -4,12 +4,14 @@ import { exportTeamJournal, type TeamJournalExport } from '../team/export';
 import {
   asTeamPerson,
   caFingerprint,
+  changeTeamPassword,
   joinTeam,
   leaveTeam,
   teamStatus,
   type JoinTeamInput,
   type TeamJoined,
   type TeamMembershipPorts,
+  type TeamPasswordChanged,
   type TeamStatus,
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
@@ -28,6 +30,8 @@ export interface ConsoleTeam {
   join(input: JoinTeamInput): Promise<Result<TeamJoined>>;
   leave(environmentId: string, confirmation?: { typedName?: string }): Promise<Result<TeamLeft>>;
   status(environmentId: string): Promise<Result<TeamStatus>>;
+  /** The person changes their own password: in the team's database, then in the keychain. */
+  changePassword(environmentId: string, newPassword: string): Promise<Result<TeamPasswordChanged>>;
   /** The team journal, verified, for `paydesk audit export --team --jsonl` (team/export.ts). */
   exportJournal(environmentId: string): Promise<Result<TeamJournalExport>>;
 }
@@ -55,6 +59,7 @@ export function createConsoleTeam(
     leave: async (environmentId, confirmation) =>
       thenChanged(await leaveTeam(ports, environmentId, confirmation)),
     status: (environmentId) => teamStatus(ports, environmentId),
+    changePassword: (environmentId, newPassword) => changeTeamPassword(ports, environmentId, newPassword),
     exportJournal: (environmentId) =>
       asTeamPerson(ports, environmentId, (client, team) =>
         exportTeamJournal(client, { team, witnessFile: join(context.dataDir, WITNESS_FILE), now: ports.now }),

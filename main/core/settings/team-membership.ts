@@ -35,7 +35,20 @@ export interface TeamOperations {
   forgetTeam(environmentId: string): Promise<Result<TeamLeft>>;
   /** MAIN ONLY, like the vault's `read`: the person's password, or null when none is kept. */
   teamPassword(environmentId: string): Promise<Result<string | null>>;
+  /**
+   * After the person's password changed in the team's database: the keychain keeps the new one,
+   * only while the profile is still in that team as that person (`invalid_state` otherwise).
+   */
+  replaceTeamPassword(environmentId: string, team: TeamMembership, password: string): Promise<Result<void>>;
 }
+
+/** The same joining of the same team as the same person: a leave and a join make another. */
+const sameJoin = (a: TeamMembership, b: TeamMembership): boolean =>
+  a.host === b.host &&
+  a.port === b.port &&
+  a.database === b.database &&
+  a.person === b.person &&
+  a.joinedAt === b.joinedAt;
 
 export function teamOperations({ exclusive, find, change, pick, vault }: SettingsContext): TeamOperations {
   /** The profile may be in a team: not the embedded sandbox, which is this desk's alone. */
@@ -137,6 +150,21 @@ export function teamOperations({ exclusive, find, change, pick, vault }: Setting
         const found = await find(environmentId);
         if (!found.ok) return found;
         return vault.readTeamPassword(found.data.id);
+      }),
+
+    replaceTeamPassword: (environmentId, team, password) =>
+      exclusive(async () => {
+        const found = await find(environmentId);
+        if (!found.ok) return found;
+        const current = found.data.team;
+        if (!current || !sameJoin(current, team)) {
+          return fail(
+            'invalid_state',
+            `${found.data.id} is no longer in the team at ${team.host}:${team.port}/${team.database} as ${team.person} (it left or joined again meanwhile), so its keychain was left as it is.`,
+            'environmentId',
+          );
+        }
+        return vault.setTeamPassword(found.data.id, password);
       }),
   };
 

@@ -12,6 +12,7 @@ import type { TeamMembership } from '../settings/schema';
 import type { TeamLeft } from '../settings/team-membership';
 import { openTeam, type TeamClient, type TeamConnectionOptions } from './client';
 import { teamDoctor } from './doctor';
+import { changeOwnPassword, validPassword } from './people';
 import { readRoster } from './roster';
 
 /**
@@ -22,7 +23,10 @@ import { readRoster } from './roster';
  */
 
 export interface TeamMembershipPorts {
-  environments: Pick<EnvironmentsService, 'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamPassword'>;
+  environments: Pick<
+    EnvironmentsService,
+    'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamPassword' | 'replaceTeamPassword'
+  >;
   /**
    * How many intents of the local journal are unresolved on the account the environment reaches
    * (D19), or were made through it.
@@ -246,6 +250,41 @@ export async function asTeamPerson<T>(
   const options = await personConnection(ports.environments, profile.id, team);
   if (!options.ok) return options;
   return withPersonConnection(options.data, (client) => work(client, team));
+}
+
+export interface TeamPasswordChanged {
+  environmentId: string;
+  person: string;
+}
+
+/**
+ * The desk's person changes their own password: first in the team's database, connected as
+ * themselves with the one in the keychain, then in the keychain. When the keychain cannot keep
+ * the new one after the database took it, the error says so and how to recover, since the one
+ * kept no longer works.
+ */
+export async function changeTeamPassword(
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+  environmentId: string,
+  newPassword: string,
+): Promise<Result<TeamPasswordChanged>> {
+  // Checked before connecting: a password the database would take but no desk could use is no change.
+  const password = validPassword(newPassword);
+  if (!password.ok) return password;
+  const changed = await asTeamPerson(ports, environmentId, async (client, team) => {
+    const done = await changeOwnPassword(client, password.data);
+    return done.ok ? { ok: true, data: team } : done;
+  });
+  if (!changed.ok) return changed;
+  const team = changed.data;
+  const stored = await ports.environments.replaceTeamPassword(environmentId, team, password.data);
+  if (!stored.ok) {
+    return refused(
+      stored.error.kind,
+      `The team database now takes the new password of ${team.person}, but this desk could not keep it: ${stored.error.message} The keychain still holds the old password, which no longer works. The new one does: run paydesk team leave --env ${environmentId}, then paydesk team join --env ${environmentId} --person ${team.person} (with --host, --database and --ca as before) and give it the new password.`,
+    );
+  }
+  return { ok: true, data: { environmentId, person: team.person } };
 }
 
 /**
