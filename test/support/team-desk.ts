@@ -26,7 +26,8 @@ export interface CliDesk {
   ): Promise<CliRun>;
   /**
    * `team join` for the profile, as `person`, with the test cluster's address and CA; the password
-   * piped on stdin, unless a terminal or the variables are given.
+   * piped on stdin, unless a terminal or the variables are given, or files of a client
+   * certificate and its key (then `password` is not used).
    */
   join(
     person: string,
@@ -36,6 +37,7 @@ export interface CliDesk {
       env?: string;
       terminal?: ReturnType<typeof standInTerminal>;
       variables?: Record<string, string>;
+      certificateFiles?: { certificate: string; key: string };
     },
   ): Promise<CliRun>;
   settings(): Promise<string>;
@@ -112,6 +114,9 @@ export async function makeCliDesk(
           person,
           '--ca',
           caFile,
+          ...(options.certificateFiles
+            ? ['--certificate', options.certificateFiles.certificate, '--key', options.certificateFiles.key]
+            : []),
           '--json',
         ],
         options.terminal !== undefined

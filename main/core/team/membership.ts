@@ -10,7 +10,7 @@ import { verifiedHead, type Journal } from '../audit';
 import type { EnvironmentsService } from '../settings';
 import type { TeamMembership } from '../settings/schema';
 import type { TeamLeft } from '../settings/team-membership';
-import { openTeam, type TeamClient, type TeamConnectionOptions } from './client';
+import { openTeam, type TeamClient, type TeamConnectionOptions, type TeamCredential } from './client';
 import { teamDoctor } from './doctor';
 import { changeOwnPassword, validPassword } from './people';
 import { readRoster } from './roster';
@@ -25,7 +25,7 @@ import { readRoster } from './roster';
 export interface TeamMembershipPorts {
   environments: Pick<
     EnvironmentsService,
-    'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamPassword' | 'replaceTeamPassword'
+    'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamSecret' | 'replaceTeamPassword'
   >;
   /**
    * How many intents of the local journal are unresolved on the account the environment reaches
@@ -36,7 +36,8 @@ export interface TeamMembershipPorts {
   now(): Date;
 }
 
-export interface JoinTeamInput {
+/** The person joins with their password, or with a client certificate and its private key (PEM). */
+export type JoinTeamInput = {
   environmentId: string;
   host: string;
   port: number;
@@ -44,8 +45,7 @@ export interface JoinTeamInput {
   person: string;
   /** The team's CA (PEM). */
   ca: string;
-  password: string;
-}
+} & TeamCredential;
 
 export interface TeamJoined {
   environmentId: string;
@@ -149,17 +149,16 @@ export async function joinTeam(
     );
   }
 
-  const doctor = await withPersonConnection(
-    {
-      host: input.host,
-      port: input.port,
-      database: input.database,
-      user: input.person,
-      password: input.password,
-      ca: input.ca,
-    },
-    teamDoctor,
-  );
+  const place = {
+    host: input.host,
+    port: input.port,
+    database: input.database,
+    user: input.person,
+    ca: input.ca,
+  };
+  const credential: TeamCredential =
+    'password' in input ? { password: input.password } : { certificate: input.certificate, key: input.key };
+  const doctor = await withPersonConnection({ ...place, ...credential }, teamDoctor);
   if (!doctor.ok) return doctor;
   const refusal = joinRefusal(doctor.data);
   if (refusal !== null) {
@@ -172,10 +171,12 @@ export async function joinTeam(
     database: input.database,
     person: input.person,
     ca: input.ca,
+    ...('certificate' in credential && { certificate: credential.certificate }),
     joinedAt: ports.now().toISOString(),
     localJournalHead,
   };
-  const saved = await ports.environments.saveTeam(profile.id, team, input.password);
+  const secret = 'password' in credential ? credential.password : credential.key;
+  const saved = await ports.environments.saveTeam(profile.id, team, secret);
   if (!saved.ok) return saved;
   return { ok: true, data: { environmentId: profile.id, team: saved.data, doctor: doctor.data } };
 }
@@ -202,30 +203,29 @@ export async function leaveTeam(
   return ports.environments.forgetTeam(environmentId);
 }
 
-/** Where the profile's person connects: the saved team, and the password from the keychain. */
+/**
+ * Where the profile's person connects: the saved team, and the password from the keychain, or
+ * the saved certificate with its private key from the keychain.
+ */
 export async function personConnection(
-  environments: Pick<TeamMembershipPorts['environments'], 'teamPassword'>,
+  environments: Pick<TeamMembershipPorts['environments'], 'teamSecret'>,
   environmentId: string,
   team: TeamMembership,
 ): Promise<Result<TeamConnectionOptions>> {
-  const password = await environments.teamPassword(environmentId);
-  if (!password.ok) return password;
-  if (password.data === null) {
+  const secret = await environments.teamSecret(environmentId);
+  if (!secret.ok) return secret;
+  if (secret.data === null) {
     return refused(
       'credentials_missing',
-      `The keychain holds no team password for ${environmentId}: paydesk team leave --env ${environmentId}, then join again.`,
+      `The keychain holds no team ${team.certificate ? 'key' : 'password'} for ${environmentId}: paydesk team leave --env ${environmentId}, then join again.`,
     );
   }
+  const place = { host: team.host, port: team.port, database: team.database, user: team.person, ca: team.ca };
   return {
     ok: true,
-    data: {
-      host: team.host,
-      port: team.port,
-      database: team.database,
-      user: team.person,
-      password: password.data,
-      ca: team.ca,
-    },
+    data: team.certificate
+      ? { ...place, certificate: team.certificate, key: secret.data }
+      : { ...place, password: secret.data },
   };
 }
 
@@ -272,6 +272,12 @@ export async function changeTeamPassword(
   const password = validPassword(newPassword);
   if (!password.ok) return password;
   const changed = await asTeamPerson(ports, environmentId, async (client, team) => {
+    if (team.certificate) {
+      return refused(
+        'invalid_state',
+        `${environmentId} signs in to its team with a client certificate, not a password: nothing was changed.`,
+      );
+    }
     const done = await changeOwnPassword(client, password.data);
     return done.ok ? { ok: true, data: team } : done;
   });

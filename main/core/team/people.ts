@@ -113,16 +113,27 @@ async function isConnectedOwner(client: TeamClient, person: string): Promise<boo
   return rows[0]?.owner === true;
 }
 
-interface AddPersonInput {
-  person: string;
-  groups: readonly string[];
-  password: string;
-}
+/**
+ * A person signs in with a password, or with a client certificate (`certificate: true`): then
+ * their role has no password and is put in CERTIFICATE_GROUP, which the server's pg_hba.conf
+ * names in a `hostssl … cert` line before its password line.
+ */
+type AddPersonInput = { person: string; groups: readonly string[] } & (
+  { password: string } | { certificate: true }
+);
 
 interface TeamPerson {
   person: string;
   groups: TeamGroup[];
+  /**
+   * For a person who signs in with a certificate: the subject it must carry, since PostgreSQL's
+   * `cert` method takes the certificate's CN as the role's name.
+   */
+  certificateSubject?: string;
 }
+
+/** The group of the people who sign in with a client certificate: no rights, only a name for pg_hba. */
+const CERTIFICATE_GROUP = 'paydesk_certificate';
 
 /**
  * Creates a person: a LOGIN role with the SCRAM verifier of their password, member of exactly the
@@ -134,8 +145,8 @@ export async function addPerson(client: TeamClient, input: AddPersonInput): Prom
   if (!person.ok) return person;
   const groups = typedGroups(input.groups);
   if (!groups.ok) return groups;
-  const password = validPassword(input.password);
-  if (!password.ok) return password;
+  const password = 'password' in input ? validPassword(input.password) : undefined;
+  if (password && !password.ok) return password;
   const schema = await checkSchema(client);
   if (!schema.ok) return schema;
   try {
@@ -149,16 +160,35 @@ export async function addPerson(client: TeamClient, input: AddPersonInput): Prom
         'person',
       );
     }
-    const verifier = scramVerifier(password.data);
     await inTransaction(client, async () => {
-      await client.query(`CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD '${verifier}'`);
+      if (password) {
+        await client.query(
+          `CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD '${scramVerifier(password.data)}'`,
+        );
+      } else {
+        // Roles are the server's: the group is made once, by the first team that needs it.
+        await client.query(`DO $group$ BEGIN
+          IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = '${CERTIFICATE_GROUP}') THEN
+            CREATE ROLE ${CERTIFICATE_GROUP} NOLOGIN;
+          END IF;
+        END $group$`);
+        await client.query(`CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD NULL`);
+        await client.query(`GRANT ${CERTIFICATE_GROUP} TO ${quoted(person.data)}`);
+      }
       // Kept after a removal, so who is who still lists them (people_view, migrations/0001).
       await client.query('INSERT INTO paydesk.people (person) VALUES ($1)', [person.data]);
       for (const group of groups.data) {
         await client.query(`GRANT ${quoted(groupRole(group))} TO ${quoted(person.data)}`);
       }
     });
-    return { ok: true, data: { person: person.data, groups: groups.data } };
+    return {
+      ok: true,
+      data: {
+        person: person.data,
+        groups: groups.data,
+        ...(!password && { certificateSubject: `/CN=${person.data}` }),
+      },
+    };
   } catch (error) {
     return { ok: false, error: administrationError(error, person.data) };
   }
@@ -278,6 +308,21 @@ export async function setPassword(
   try {
     const found = await activePerson(client, person.data);
     if (!found.ok) return found;
+    const { rows } = await client.query(
+      `SELECT 1 FROM pg_catalog.pg_auth_members m
+         JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+         JOIN pg_catalog.pg_roles r ON r.oid = m.member
+        WHERE r.rolname = $1 AND g.rolname = $2`,
+      [person.data, CERTIFICATE_GROUP],
+    );
+    if (rows.length > 0) {
+      // pg_hba's `cert` line for the group comes first: a password would never be asked for.
+      return refused(
+        'invalid_state',
+        `${person.data} signs in with a client certificate, so a password would not be used: nothing was changed.`,
+        'person',
+      );
+    }
     await client.query(`ALTER ROLE ${quoted(person.data)} PASSWORD '${scramVerifier(password.data)}'`);
     return { ok: true, data: { person: person.data } };
   } catch (error) {
