@@ -63,25 +63,57 @@ export async function askHidden(
   limit: number,
   field: string,
 ): Promise<Result<string>> {
+  const lines = await askHiddenLines(stdin, out, [prompt], limit, field);
+  return lines.ok ? { ok: true, data: lines.data[0] ?? '' } : lines;
+}
+
+/**
+ * askHidden for several lines in a row (a new password, then again to confirm it), on one
+ * reading of the terminal: keys typed ahead of the second prompt belong to its line.
+ */
+export async function askHiddenLines(
+  stdin: HidingTerminal,
+  out: Writable,
+  prompts: readonly string[],
+  limit: number,
+  field: string,
+): Promise<Result<string[]>> {
   const decoder = new StringDecoder('utf8');
   const iterator = stdin[Symbol.asyncIterator]();
+  const lines: string[] = [];
   let typed: string[] = [];
   let bytes = 0;
+  /** Keys read but not yet taken: what followed an Enter in the same chunk. */
+  let pending: string[] = [];
+  let ended = false;
   stdin.setRawMode(true);
   try {
-    out.write(prompt);
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return { ok: true, data: typed.join('') };
-      const chunk = next.value;
-      const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk));
-      for (const char of text.replace(ESCAPE_SEQUENCE, '')) {
-        if (char === '\r' || char === '\n') return { ok: true, data: typed.join('') };
+    for (const [index, prompt] of prompts.entries()) {
+      // The Enter typed was not echoed: each prompt after the first starts on a line of its own.
+      if (index > 0) out.write('\n');
+      out.write(prompt);
+      typed = [];
+      bytes = 0;
+      line: for (;;) {
+        if (pending.length === 0) {
+          if (ended) break;
+          const next = await iterator.next();
+          if (next.done) {
+            ended = true;
+            break;
+          }
+          const chunk = next.value;
+          const text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk));
+          pending = [...text.replace(ESCAPE_SEQUENCE, '')];
+          continue;
+        }
+        const char = pending.shift() ?? '';
+        if (char === '\r' || char === '\n') break;
         if (char === '\u0003') {
           return { ok: false, error: { kind: 'cancelled', message: 'Cancelled: nothing was stored.' } };
         }
         if (char === '\u0004') {
-          if (typed.length === 0) return { ok: true, data: '' };
+          if (typed.length === 0) break line;
         } else if (char === '\u007f' || char === '\b') {
           bytes -= Buffer.byteLength(typed.pop() ?? '');
         } else if (char === '\u0015') {
@@ -98,7 +130,9 @@ export async function askHidden(
           }
         }
       }
+      lines.push(typed.join(''));
     }
+    return { ok: true, data: lines };
   } finally {
     // Echo back on before the stream is let go (a destroyed stream can no longer restore it).
     stdin.setRawMode(false);

@@ -2,16 +2,25 @@ import type { Command } from 'commander';
 import { TEAM_GROUPS, type ConsoleError, type Result } from '../../shared/contract';
 import { STDIN_SOURCE } from '../core/storage/bounded-read';
 import { TEAM_CA_MAX_LENGTH, type TeamMembership } from '../core/settings/schema';
-import { openTeam, type TeamClient } from '../core/team/client';
+import { TEAM_KEY_MAX_LENGTH } from '../core/vault/vault';
+import { openTeam, type TeamClient, type TeamCredential } from '../core/team/client';
 import { teamDoctor } from '../core/team/doctor';
 import { caFingerprint } from '../core/team/membership';
 import { migrate } from '../core/team/migrate';
-import { addPerson, initTeam, removePerson, typedGroups, typedPerson } from '../core/team/people';
+import {
+  addPerson,
+  initTeam,
+  removePerson,
+  setGroups,
+  setPassword,
+  typedGroups,
+  typedPerson,
+} from '../core/team/people';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
 import { withTypedName } from './environment-commands';
 import { describeTeamEnvironmentCommands } from './team-environment-commands';
-import { asJson, askHidden, hidesTyping, readInputText, readStdin } from './input';
+import { asJson, askHidden, askHiddenLines, hidesTyping, readInputText, readStdin } from './input';
 import { printable } from './output';
 
 /**
@@ -94,6 +103,42 @@ async function typedPassword(
   return { ok: true, data: password };
 }
 
+/**
+ * The person's own new password: at a terminal typed hidden twice (a typo would lock them out of
+ * the team), else read once from stdin.
+ */
+async function newOwnPassword(context: CommandContext, person: string): Promise<Result<string>> {
+  const { io } = context;
+  if (!hidesTyping(io.stdin)) return typedPassword(context, person);
+  const typed = await askHiddenLines(
+    io.stdin,
+    io.stderr,
+    [
+      `New password for ${person} (hidden as you type; Enter to go on): `,
+      'The same again (Enter to change it): ',
+    ],
+    MAX_PASSWORD_BYTES,
+    'password',
+  );
+  if (!typed.ok) return typed;
+  const [first = '', second = ''] = typed.data;
+  if (first !== second) {
+    return failed({
+      kind: 'validation',
+      field: 'password',
+      message: 'The two passwords typed differ: nothing was changed.',
+    });
+  }
+  return { ok: true, data: first };
+}
+
+/** `--groups a,b` as the group names typed. */
+const groupsOption = (text: string, field = '--groups') =>
+  typedGroups(
+    text.split(',').map((group) => group.trim()),
+    field,
+  );
+
 function typedPort(text: string): Result<number> {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port < 1 || port > 65535) {
@@ -102,20 +147,36 @@ function typedPort(text: string): Result<number> {
   return { ok: true, data: port };
 }
 
-/** The team's CA certificate from the --ca file (never stdin: that is kept for a password). */
-async function teamCa(context: CommandContext, file: string): Promise<Result<string>> {
-  if (file === STDIN_SOURCE) return invalidOption('--ca', 'a file: stdin is kept for a password');
-  const ca = await readInputText(file, context.io.stdin, {
-    maxBytes: TEAM_CA_MAX_LENGTH,
-    field: '--ca',
-    advice: "give the team's CA certificate alone.",
+/**
+ * A PEM file named by `option` (never stdin: that is kept for a password), bounded, holding what
+ * `holds` finds.
+ */
+async function pemFile(
+  context: CommandContext,
+  option: string,
+  file: string,
+  expected: { maxBytes: number; holds: RegExp; what: string },
+): Promise<Result<string>> {
+  if (file === STDIN_SOURCE) return invalidOption(option, 'a file: stdin is kept for a password');
+  const text = await readInputText(file, context.io.stdin, {
+    maxBytes: expected.maxBytes,
+    field: option,
+    advice: `give ${expected.what} alone.`,
   });
-  if (!ca.ok) return ca;
-  if (!ca.data.includes('-----BEGIN CERTIFICATE-----')) {
-    return invalidOption('--ca', `${file} holds no PEM certificate`);
-  }
-  return ca;
+  if (!text.ok) return text;
+  if (!expected.holds.test(text.data)) return invalidOption(option, `${file} holds no ${expected.what}`);
+  return text;
 }
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----/;
+
+/** The team's CA certificate from the --ca file. */
+const teamCa = (context: CommandContext, file: string): Promise<Result<string>> =>
+  pemFile(context, '--ca', file, {
+    maxBytes: TEAM_CA_MAX_LENGTH,
+    holds: PEM_CERTIFICATE,
+    what: 'PEM certificate',
+  });
 
 /**
  * Connects as the flags say, runs `work`, and always closes the connection. Everything the flags
@@ -164,13 +225,30 @@ const JOIN_NOTE = `
 Run at each desk, by the person who will work there, once the owner has added them
 (paydesk team add-person). The password is typed hidden at a terminal, piped on stdin, or read
 from ${TEAM_PASSWORD_VARIABLE}, never from the command line; it is kept in the OS keychain.
+With --certificate and --key no password is asked: the certificate is kept in the settings, the
+private key in the OS keychain only (delete the key file afterwards).
 Refused while the environment has payment actions whose outcome is unknown (paydesk audit
 unresolved), and when paydesk team doctor would have advice for this person.`;
 
-/** The team as the commands show it: the CA by its fingerprint, as the Team screen shows it. */
-function shownTeam(team: TeamMembership): Omit<TeamMembership, 'ca'> & { caFingerprint: string } {
-  const { ca, ...rest } = team;
-  return { ...rest, caFingerprint: caFingerprint(ca) };
+const PASSWORD_NOTE = `
+Run at the desk, by its person: the password kept in the OS keychain is used to connect, the new
+one is typed hidden twice at a terminal or piped on stdin, never given on the command line. Only
+its SCRAM-SHA-256 verifier reaches the database. The other desks of the same person then leave
+and join again with the new password.`;
+
+/**
+ * The team as the commands show it: the CA (and a client certificate) by its fingerprint, as the
+ * Team screen shows it.
+ */
+function shownTeam(
+  team: TeamMembership,
+): Omit<TeamMembership, 'ca' | 'certificate'> & { caFingerprint: string; certificateFingerprint?: string } {
+  const { ca, certificate, ...rest } = team;
+  return {
+    ...rest,
+    caFingerprint: caFingerprint(ca),
+    ...(certificate !== undefined && { certificateFingerprint: caFingerprint(certificate) }),
+  };
 }
 
 /** The join's password: PAYDESK_TEAM_PASSWORD when set, else typed hidden or piped on stdin. */
@@ -180,6 +258,33 @@ function joinPassword(context: CommandContext, person: string): Promise<Result<s
     return Promise.resolve({ ok: true, data: fromVariable });
   }
   return typedPassword(context, person, 'Enter to join');
+}
+
+/** The join's certificate and key when given, else its password. */
+async function joinCredential(
+  context: CommandContext,
+  person: string,
+  flags: { certificate?: string; key?: string },
+): Promise<Result<TeamCredential>> {
+  if (flags.certificate === undefined || flags.key === undefined) {
+    const password = await joinPassword(context, person);
+    return password.ok ? { ok: true, data: { password: password.data } } : password;
+  }
+  // The certificate is public (it goes to the settings); the key is read once and kept in the OS
+  // keychain only: the file is the person's to delete afterwards, and Paydesk writes it nowhere.
+  const certificate = await pemFile(context, '--certificate', flags.certificate, {
+    maxBytes: TEAM_CA_MAX_LENGTH,
+    holds: PEM_CERTIFICATE,
+    what: 'PEM certificate',
+  });
+  if (!certificate.ok) return certificate;
+  const key = await pemFile(context, '--key', flags.key, {
+    maxBytes: TEAM_KEY_MAX_LENGTH,
+    holds: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/,
+    what: 'PEM private key',
+  });
+  if (!key.ok) return key;
+  return { ok: true, data: { certificate: certificate.data, key: key.data } };
 }
 
 export function describeTeamCommands(program: Command, context: CommandContext): void {
@@ -217,20 +322,61 @@ export function describeTeamCommands(program: Command, context: CommandContext):
         'add a person: a login role in the given groups (their password typed hidden, or on stdin)',
       )
       .argument('<person>', 'their name (lower-case letters, digits, _ . -; never reused)')
-      .requiredOption('--groups <groups>', `comma-separated, of ${TEAM_GROUPS.join(', ')}`),
-  ).action((name: string, flags: ConnectionFlags & { groups: string }) => {
+      .requiredOption('--groups <groups>', `comma-separated, of ${TEAM_GROUPS.join(', ')}`)
+      .option(
+        '--certificate',
+        "they sign in with a client certificate the team's CA signs for CN=<person>, not a password",
+      ),
+  ).action((name: string, flags: ConnectionFlags & { groups: string; certificate?: boolean }) => {
     // Before anything is asked or read: a wrong name must not cost anyone a typed password.
     const person = typedPerson(name);
     if (!person.ok) return context.fail(person.error);
-    const groups = typedGroups(
-      flags.groups.split(',').map((group) => group.trim()),
-      '--groups',
-    );
+    const groups = groupsOption(flags.groups);
     if (!groups.ok) return context.fail(groups.error);
+    if (flags.certificate === true) {
+      return withTeamConnection(context, flags, (client) =>
+        addPerson(client, { person: person.data, groups: groups.data, certificate: true }),
+      );
+    }
     return withTeamConnection(context, flags, async (client) => {
       const password = await typedPassword(context, person.data);
       if (!password.ok) return failed(password.error);
       return addPerson(client, { person: person.data, groups: groups.data, password: password.data });
+    });
+  });
+
+  withConnectionFlags(
+    team
+      .command('set-groups')
+      .description(
+        "change a person's groups: they are then directly in exactly these (not for a removed person)",
+      )
+      .argument('<person>', 'their name')
+      .requiredOption('--groups <groups>', `comma-separated, of ${TEAM_GROUPS.join(', ')}`),
+  ).action((name: string, flags: ConnectionFlags & { groups: string }) => {
+    const person = typedPerson(name);
+    if (!person.ok) return context.fail(person.error);
+    const groups = groupsOption(flags.groups);
+    if (!groups.ok) return context.fail(groups.error);
+    return withTeamConnection(context, flags, (client) =>
+      setGroups(client, { person: person.data, groups: groups.data }),
+    );
+  });
+
+  withConnectionFlags(
+    team
+      .command('set-password')
+      .description(
+        'give a person a new password (typed hidden, or on stdin); their desks leave and join again with it',
+      )
+      .argument('<person>', 'their name'),
+  ).action((name: string, flags: ConnectionFlags) => {
+    const person = typedPerson(name);
+    if (!person.ok) return context.fail(person.error);
+    return withTeamConnection(context, flags, async (client) => {
+      const password = await typedPassword(context, person.data);
+      if (!password.ok) return failed(password.error);
+      return setPassword(client, { person: person.data, password: password.data });
     });
   });
 
@@ -268,39 +414,76 @@ export function describeTeamCommands(program: Command, context: CommandContext):
     .requiredOption('--database <name>', 'the database')
     .requiredOption('--person <person>', 'who you are in the team database (the owner added you)')
     .requiredOption('--ca <pem file>', "the team's CA certificate (PEM): the server's must chain to it")
+    .option(
+      '--certificate <pem file>',
+      "sign in with this client certificate (CN=<person>, signed by the team's CA) rather than a password",
+    )
+    .option('--key <pem file>', "the certificate's private key (PEM, unencrypted): kept in the OS keychain")
     .addHelpText('after', JOIN_NOTE)
-    .action((flags: Omit<ConnectionFlags, 'user'> & { person: string }) => {
-      // Before anything is asked or read: a wrong name or port must not cost anyone a typed password.
-      const person = typedPerson(flags.person, '--person');
-      if (!person.ok) return context.fail(person.error);
-      const port = typedPort(flags.port);
-      if (!port.ok) return context.fail(port.error);
-      return context.withSession('manage', async (session) => {
+    .action(
+      (flags: Omit<ConnectionFlags, 'user'> & { person: string; certificate?: string; key?: string }) => {
+        // Before anything is asked or read: a wrong name or port must not cost anyone a typed password.
+        const person = typedPerson(flags.person, '--person');
+        if (!person.ok) return context.fail(person.error);
+        const port = typedPort(flags.port);
+        if (!port.ok) return context.fail(port.error);
+        if ((flags.certificate === undefined) !== (flags.key === undefined)) {
+          const missing = flags.key === undefined ? ['--key', '--certificate'] : ['--certificate', '--key'];
+          return context.fail(invalidOption(missing[0] ?? '', `needed with ${missing[1] ?? ''}`).error);
+        }
+        return context.withSession('manage', async (session) => {
+          const target = await session.target();
+          if (!target.ok) return context.fail(target.error);
+          const ca = await teamCa(context, flags.ca);
+          if (!ca.ok) return context.fail(ca.error);
+          const credential = await joinCredential(context, person.data, flags);
+          if (!credential.ok) return context.fail(credential.error);
+          const joined = await session.team.join({
+            environmentId: target.data.id,
+            host: flags.host,
+            port: port.data,
+            database: flags.database,
+            person: person.data,
+            ca: ca.data,
+            ...credential.data,
+          });
+          if (!joined.ok) return context.fail(joined.error);
+          context.print(
+            asJson({
+              environmentId: joined.data.environmentId,
+              team: shownTeam(joined.data.team),
+              groups: joined.data.doctor.groups,
+            }),
+          );
+        });
+      },
+    );
+
+  team
+    .command('password')
+    .description(
+      "change your own password in the environment's (--env) team: in its database, then in the OS keychain (typed hidden twice, or on stdin)",
+    )
+    .addHelpText('after', PASSWORD_NOTE)
+    .action(() =>
+      context.withSession('manage', async (session) => {
         const target = await session.target();
         if (!target.ok) return context.fail(target.error);
-        const ca = await teamCa(context, flags.ca);
-        if (!ca.ok) return context.fail(ca.error);
-        const password = await joinPassword(context, person.data);
+        const current = await session.team.status(target.data.id);
+        if (!current.ok) return context.fail(current.error);
+        if (current.data.team === null) {
+          return context.fail({
+            kind: 'invalid_state',
+            message: `${target.data.id} is in no team: paydesk team join --env ${target.data.id} joins one.`,
+          });
+        }
+        const password = await newOwnPassword(context, current.data.team.person);
         if (!password.ok) return context.fail(password.error);
-        const joined = await session.team.join({
-          environmentId: target.data.id,
-          host: flags.host,
-          port: port.data,
-          database: flags.database,
-          person: person.data,
-          ca: ca.data,
-          password: password.data,
-        });
-        if (!joined.ok) return context.fail(joined.error);
-        context.print(
-          asJson({
-            environmentId: joined.data.environmentId,
-            team: shownTeam(joined.data.team),
-            groups: joined.data.doctor.groups,
-          }),
-        );
-      });
-    });
+        const changed = await session.team.changePassword(target.data.id, password.data);
+        if (!changed.ok) return context.fail(changed.error);
+        context.print(asJson(changed.data));
+      }),
+    );
 
   team
     .command('leave')

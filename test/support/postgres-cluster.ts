@@ -46,6 +46,11 @@ async function freeLoopbackPort(): Promise<number> {
   });
 }
 
+export interface ClientCertificate {
+  certificate: string;
+  key: string;
+}
+
 export interface PostgresCluster {
   host: '127.0.0.1';
   port: number;
@@ -60,6 +65,11 @@ export interface PostgresCluster {
   /** Shuts the server down cleanly and keeps its folder, so that `startAgain` brings it back. */
   shutDown(): Promise<void>;
   startAgain(): Promise<void>;
+  /**
+   * A client certificate the cluster's CA signed for `commonName` (the role it signs in as), and
+   * its private key, both PEM: the server accepts it for roles in paydesk_certificate.
+   */
+  issueClientCertificate(commonName: string): Promise<ClientCertificate>;
   /** The server's log (its stderr): what a test may require to stay out of it, e.g. a password. */
   logFile: string;
   /** Stops the server and removes its folder. */
@@ -67,9 +77,11 @@ export interface PostgresCluster {
 }
 
 /**
- * Starts a PostgreSQL cluster of its own in a temporary folder: SCRAM passwords only, TLS only
- * over TCP (a throwaway CA and server certificate), listening on 127.0.0.1 at a free port, its
- * socket in the folder. initdb refuses to run as root, so as root the folder goes to `postgres`.
+ * Starts a PostgreSQL cluster of its own in a temporary folder: TLS only over TCP (a throwaway CA
+ * and server certificate), SCRAM passwords, except client certificates the CA signed for the
+ * members of `paydesk_certificate` (the group people.ts puts such people in); listening on
+ * 127.0.0.1 at a free port, its socket in the folder. initdb refuses to run as root, so as root
+ * the folder goes to `postgres`.
  */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = serverBinaries();
@@ -112,14 +124,22 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       'ssl = on',
       `ssl_cert_file = '${join(folder, 'server.crt')}'`,
       `ssl_key_file = '${join(folder, 'server.key')}'`,
+      // The CA client certificates must chain to, for the `cert` line below.
+      `ssl_ca_file = '${join(folder, 'ca.crt')}'`,
       'fsync = off',
       'max_connections = 60',
     ];
     await appendFile(join(data, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
-    // TCP only with TLS; no trust anywhere, the local socket included.
+    // TCP only with TLS; no trust anywhere, the local socket included. Lines match in order: the
+    // certificate people's comes first, and a certificate is all they may sign in with.
     await writeFile(
       join(data, 'pg_hba.conf'),
-      'local all all scram-sha-256\nhostssl all all 127.0.0.1/32 scram-sha-256\n',
+      [
+        'local all all scram-sha-256',
+        'hostssl all +paydesk_certificate 127.0.0.1/32 cert',
+        'hostssl all all 127.0.0.1/32 scram-sha-256',
+        '',
+      ].join('\n'),
     );
     const start = () =>
       asServer(join(bin, 'pg_ctl'), [
@@ -149,6 +169,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       async startAgain() {
         await start();
       },
+      issueClientCertificate: (commonName) => clientCertificate(folder, commonName),
       logFile: join(folder, 'server.log'),
       async stop() {
         await asServer(join(bin, 'pg_ctl'), ['stop', '-w', '-m', 'fast', '-D', data]).catch(() => undefined);
@@ -163,85 +184,117 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
 }
 
+/** A new P-256 key, unencrypted (a throwaway). */
+const NEW_EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
 /** A CA of this run and a server certificate it signed for 127.0.0.1, so clients can check TLS for real. */
 async function makeCertificates(folder: string): Promise<void> {
-  const at = (name: string) => join(folder, name);
-  const key = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await makeCa(folder, 'Paydesk test CA', 2);
+  await signedCertificate(
+    folder,
+    folder,
+    'server',
+    '/CN=127.0.0.1',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
+  );
+  await chmod(join(folder, 'server.key'), 0o600);
+}
+
+/**
+ * A new key and a certificate for `subject` that the CA in `caFolder` signed, as `<name>.key`
+ * and `<name>.crt` in `folder`.
+ */
+async function signedCertificate(
+  caFolder: string,
+  folder: string,
+  name: string,
+  subject: string,
+  extensions: string,
+): Promise<void> {
+  const at = (file: string) => join(folder, file);
+  await run('openssl', [
+    'req',
+    '-new',
+    ...NEW_EC_KEY,
+    '-keyout',
+    at(`${name}.key`),
+    '-out',
+    at(`${name}.csr`),
+    '-subj',
+    subject,
+  ]);
+  await writeFile(at(`${name}.ext`), extensions);
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    at(`${name}.csr`),
+    '-CA',
+    join(caFolder, 'ca.crt'),
+    '-CAkey',
+    join(caFolder, 'ca.key'),
+    '-CAcreateserial',
+    '-CAserial',
+    at(`${name}.srl`),
+    '-out',
+    at(`${name}.crt`),
+    '-days',
+    '2',
+    '-extfile',
+    at(`${name}.ext`),
+  ]);
+}
+
+/** A client certificate for `commonName` signed by the CA whose ca.crt and ca.key are in `caFolder`. */
+async function clientCertificate(caFolder: string, commonName: string): Promise<ClientCertificate> {
+  const folder = await mkdtemp(join(tmpdir(), 'paydesk-client-cert-'));
+  try {
+    await signedCertificate(caFolder, folder, 'client', `/CN=${commonName}`, 'extendedKeyUsage=clientAuth\n');
+    return {
+      certificate: await readFile(join(folder, 'client.crt'), 'utf8'),
+      key: await readFile(join(folder, 'client.key'), 'utf8'),
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** A CA of its own in `folder` (ca.crt, ca.key), that may sign certificates for `days`. */
+async function makeCa(folder: string, commonName: string, days: number): Promise<void> {
   await run('openssl', [
     'req',
     '-x509',
-    ...key,
+    ...NEW_EC_KEY,
     '-keyout',
-    at('ca.key'),
+    join(folder, 'ca.key'),
     '-out',
-    at('ca.crt'),
+    join(folder, 'ca.crt'),
     '-days',
-    '2',
+    String(days),
     '-subj',
-    '/CN=Paydesk test CA',
+    `/CN=${commonName}`,
     '-addext',
     'basicConstraints=critical,CA:TRUE',
     '-addext',
     'keyUsage=critical,keyCertSign,cRLSign',
   ]);
-  await run('openssl', [
-    'req',
-    '-new',
-    ...key,
-    '-keyout',
-    at('server.key'),
-    '-out',
-    at('server.csr'),
-    '-subj',
-    '/CN=127.0.0.1',
-  ]);
-  await writeFile(
-    at('server.ext'),
-    'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n',
-  );
-  await run('openssl', [
-    'x509',
-    '-req',
-    '-in',
-    at('server.csr'),
-    '-CA',
-    at('ca.crt'),
-    '-CAkey',
-    at('ca.key'),
-    '-CAcreateserial',
-    '-out',
-    at('server.crt'),
-    '-days',
-    '2',
-    '-extfile',
-    at('server.ext'),
-  ]);
-  await chmod(at('server.key'), 0o600);
 }
 
-/** A CA certificate (PEM) that signed nothing of any cluster's: a server checked against it is refused. */
-export async function anotherCa(): Promise<string> {
+/** `work` with a CA no cluster trusts, in a folder removed afterwards. */
+async function withAnotherCa<T>(work: (folder: string) => Promise<T>): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'paydesk-other-ca-'));
   try {
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      join(folder, 'ca.key'),
-      '-out',
-      join(folder, 'ca.crt'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=Another CA',
-    ]);
-    return await readFile(join(folder, 'ca.crt'), 'utf8');
+    await makeCa(folder, 'Another CA', 1);
+    return await work(folder);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+/** A client certificate for `commonName` from a CA of its own, which no cluster trusts. */
+export const certificateFromAnotherCa = (commonName: string): Promise<ClientCertificate> =>
+  withAnotherCa((folder) => clientCertificate(folder, commonName));
+
+/** A CA certificate (PEM) that signed nothing of any cluster's: a server checked against it is refused. */
+export const anotherCa = (): Promise<string> =>
+  withAnotherCa((folder) => readFile(join(folder, 'ca.crt'), 'utf8'));

@@ -17,6 +17,8 @@ import type { TeamDatabase } from './team-database';
 export interface CliDesk {
   dataDir: string;
   keychain: SecretBackend;
+  /** While `writes` is set, the keychain refuses to store anything, as a locked one would. */
+  keychainFailing: { writes: boolean };
   environmentId: string;
   paydesk(
     argv: string[],
@@ -24,7 +26,8 @@ export interface CliDesk {
   ): Promise<CliRun>;
   /**
    * `team join` for the profile, as `person`, with the test cluster's address and CA; the password
-   * piped on stdin, unless a terminal or the variables are given.
+   * piped on stdin, unless a terminal or the variables are given, or files of a client
+   * certificate and its key (then `password` is not used).
    */
   join(
     person: string,
@@ -34,6 +37,7 @@ export interface CliDesk {
       env?: string;
       terminal?: ReturnType<typeof standInTerminal>;
       variables?: Record<string, string>;
+      certificateFiles?: { certificate: string; key: string };
     },
   ): Promise<CliRun>;
   settings(): Promise<string>;
@@ -48,7 +52,18 @@ export async function makeCliDesk(
   keychainService: string,
 ): Promise<CliDesk> {
   const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
-  const keychain = createMemoryBackend();
+  const memory = createMemoryBackend();
+  const keychainFailing = { writes: false };
+  const keychain: SecretBackend = {
+    ...memory,
+    set: (service, account, value) =>
+      keychainFailing.writes
+        ? Promise.resolve({
+            ok: false,
+            error: { kind: 'keychain_unavailable', message: 'The keychain is locked.' },
+          })
+        : memory.set(service, account, value),
+  };
   const paydesk: CliDesk['paydesk'] = (argv, input = {}) =>
     runCliInProcess(
       argv,
@@ -78,6 +93,7 @@ export async function makeCliDesk(
   return {
     dataDir,
     keychain,
+    keychainFailing,
     environmentId,
     paydesk,
     async join(person, password, options = {}) {
@@ -98,6 +114,9 @@ export async function makeCliDesk(
           person,
           '--ca',
           caFile,
+          ...(options.certificateFiles
+            ? ['--certificate', options.certificateFiles.certificate, '--key', options.certificateFiles.key]
+            : []),
           '--json',
         ],
         options.terminal !== undefined

@@ -233,7 +233,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       transient && transient.profile.id === environmentId
         ? Promise.resolve({ ok: true, data: { profile: transient.profile, team: null } })
         : environments.teamOf(environmentId),
-    teamPassword: (environmentId) => environments.teamPassword(environmentId),
+    teamSecret: (environmentId) => environments.teamSecret(environmentId),
   });
 
   const records = new RecordKeeper({

@@ -11,12 +11,15 @@ import { exportTeamJournal, type TeamJournalExport } from '../team/export';
 import {
   asTeamPerson,
   caFingerprint,
+  changeTeamPassword,
   joinTeam,
+  personConnection,
   leaveTeam,
   teamStatus,
   type JoinTeamInput,
   type TeamJoined,
   type TeamMembershipPorts,
+  type TeamPasswordChanged,
   type TeamStatus,
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
@@ -36,6 +39,8 @@ export interface ConsoleTeam {
   join(input: JoinTeamInput): Promise<Result<TeamJoined>>;
   leave(environmentId: string, confirmation?: { typedName?: string }): Promise<Result<TeamLeft>>;
   status(environmentId: string): Promise<Result<TeamStatus>>;
+  /** The person changes their own password: in the team's database, then in the keychain. */
+  changePassword(environmentId: string, newPassword: string): Promise<Result<TeamPasswordChanged>>;
   /** The team journal, verified, for `paydesk audit export --team --jsonl` (team/export.ts). */
   exportJournal(environmentId: string): Promise<Result<TeamJournalExport>>;
   /** The team's environment profiles, read as the person of `environmentId` (team/environments.ts). */
@@ -86,11 +91,15 @@ export function createConsoleTeam(
       }
       const source = await context.environments.teamOf(environmentId);
       if (!source.ok) return source;
-      const password = await context.environments.teamPassword(environmentId);
-      if (!password.ok) return password;
-      if (source.data.team === null || password.data === null) {
-        return failure('invalid_state', `${environmentId} is not in a team with its password kept here.`);
+      if (source.data.team === null) {
+        return failure(
+          'invalid_state',
+          `${environmentId} is in no team: paydesk team join --env ${environmentId}.`,
+        );
       }
+      // The same person signs in the same way: the password, or the certificate and its key.
+      const signIn = await personConnection(context.environments, environmentId, source.data.team);
+      if (!signIn.ok) return signIn;
       const added = await context.environments.add({
         name: wanted.name,
         kind: wanted.kind,
@@ -98,15 +107,19 @@ export function createConsoleTeam(
         color: wanted.color,
       });
       if (!added.ok) return added;
-      const { host, port, database, person, ca } = source.data.team;
+      const { host, port, database, user, ca } = signIn.data;
+      const credential =
+        'password' in signIn.data
+          ? { password: signIn.data.password }
+          : { certificate: signIn.data.certificate, key: signIn.data.key };
       const joined = await joinTeam(ports, {
         environmentId: added.data.id,
         host,
         port,
         database,
-        person,
+        person: user,
         ca,
-        password: password.data,
+        ...credential,
       });
       if (!joined.ok) {
         // A profile of the team's that is in no team would move money behind the team's back.
@@ -116,6 +129,7 @@ export function createConsoleTeam(
       changed();
       return joined;
     },
+    changePassword: (environmentId, newPassword) => changeTeamPassword(ports, environmentId, newPassword),
     exportJournal: (environmentId) =>
       asTeamPerson(ports, environmentId, (client, team) =>
         exportTeamJournal(client, { team, witnessFile: join(context.dataDir, WITNESS_FILE), now: ports.now }),

@@ -81,11 +81,11 @@ export function createEnvironmentsService(options: EnvironmentsServiceOptions): 
   const { vault } = options;
   const { exclusive, load, change, pick, find } = context;
 
-  /** A removed profile leaves nothing in the keychain: its credentials and its team password. */
+  /** A removed profile leaves nothing in the keychain: its credentials and its team password or key. */
   const clearEveryEntry = async (environmentId: string): Promise<Result<void>> => {
     const cleared = await vault.clearAll(environmentId);
     if (!cleared.ok) return cleared;
-    const team = await vault.clearTeamPassword(environmentId);
+    const team = await vault.clearTeamSecrets(environmentId);
     return team.ok ? { ok: true, data: undefined } : team;
   };
 

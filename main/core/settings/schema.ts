@@ -52,8 +52,8 @@ export const TEAM_CA_MAX_LENGTH = 256 * 1024;
 /**
  * The team database a profile's desk has joined (docs/architecture.md, "Team mode: the
  * database"): where it is, who this desk is there, and the team's CA (a public certificate, kept
- * here so the desk checks the server against it on every connection). The person's password is
- * never here: it is in the OS keychain (vault.ts, `teamPassword`).
+ * here so the desk checks the server against it on every connection). The person's password, or
+ * their certificate's private key, is never here: it is in the OS keychain (vault.ts).
  */
 export const teamMembershipSchema = z.strictObject({
   host: z.string().min(1).max(255),
@@ -61,6 +61,11 @@ export const teamMembershipSchema = z.strictObject({
   database: z.string().min(1).max(63),
   person: z.string().min(1).max(TEAM_PERSON_MAX_LENGTH),
   ca: z.string().includes('-----BEGIN CERTIFICATE-----').max(TEAM_CA_MAX_LENGTH),
+  /**
+   * The person's client certificate (PEM, public), when they sign in with one rather than a
+   * password; its private key is in the OS keychain (vault.ts, `teamKey`), never here.
+   */
+  certificate: z.string().includes('-----BEGIN CERTIFICATE-----').max(TEAM_CA_MAX_LENGTH).optional(),
   joinedAt: z.iso.datetime(),
   /**
    * The local journal's last entry when the desk joined, as its verify reported it (null: an empty

@@ -18,7 +18,7 @@ export interface TeamLeft {
   environmentId: string;
   /** The team the profile was in; null when it was in none. */
   team: TeamMembership | null;
-  /** A password was in the keychain and was removed. */
+  /** A password (or a certificate's key) was in the keychain and was removed. */
   passwordRemoved: boolean;
 }
 
@@ -26,16 +26,33 @@ export interface TeamOperations {
   /** The profile and the team it is in (never the password). */
   teamOf(environmentId: string): Promise<Result<ProfileTeam>>;
   /**
-   * Records that the profile's desk is in `team` as its person: the password in the keychain
-   * first, then the settings. When the settings cannot be written the password is taken out again;
-   * when even that fails, the error says so. Refused while the profile is in a team already.
+   * Records that the profile's desk is in `team` as its person: the secret in the keychain first
+   * (the password, or the private key of `team.certificate`), then the settings. When the settings
+   * cannot be written the secret is taken out again; when even that fails, the error says so.
+   * Refused while the profile is in a team already.
    */
-  saveTeam(environmentId: string, team: TeamMembership, password: string): Promise<Result<TeamMembership>>;
-  /** Takes the team out of the profile and its password out of the keychain. */
+  saveTeam(environmentId: string, team: TeamMembership, secret: string): Promise<Result<TeamMembership>>;
+  /** Takes the team out of the profile and its secret out of the keychain. */
   forgetTeam(environmentId: string): Promise<Result<TeamLeft>>;
-  /** MAIN ONLY, like the vault's `read`: the person's password, or null when none is kept. */
-  teamPassword(environmentId: string): Promise<Result<string | null>>;
+  /**
+   * MAIN ONLY, like the vault's `read`: the person's password, or their certificate's private key
+   * when the profile's team has a certificate; null when none is kept.
+   */
+  teamSecret(environmentId: string): Promise<Result<string | null>>;
+  /**
+   * After the person's password changed in the team's database: the keychain keeps the new one,
+   * only while the profile is still in that team as that person (`invalid_state` otherwise).
+   */
+  replaceTeamPassword(environmentId: string, team: TeamMembership, password: string): Promise<Result<void>>;
 }
+
+/** The same joining of the same team as the same person: a leave and a join make another. */
+const sameJoin = (a: TeamMembership, b: TeamMembership): boolean =>
+  a.host === b.host &&
+  a.port === b.port &&
+  a.database === b.database &&
+  a.person === b.person &&
+  a.joinedAt === b.joinedAt;
 
 export function teamOperations({ exclusive, find, change, pick, vault }: SettingsContext): TeamOperations {
   /** The profile may be in a team: not the embedded sandbox, which is this desk's alone. */
@@ -56,7 +73,7 @@ export function teamOperations({ exclusive, find, change, pick, vault }: Setting
         return { ok: true, data: { profile: publicProfile(found.data), team: found.data.team ?? null } };
       }),
 
-    saveTeam: (environmentId, rawTeam, password) =>
+    saveTeam: (environmentId, rawTeam, secret) =>
       exclusive(async () => {
         const parsed = teamMembershipSchema.safeParse(rawTeam);
         if (!parsed.success) {
@@ -80,8 +97,10 @@ export function teamOperations({ exclusive, find, change, pick, vault }: Setting
               'environmentId',
             );
           }
-          // The secret first: settings that name a team whose password is missing would be half a join.
-          const stored = await vault.setTeamPassword(found.data.id, password);
+          // The secret first: settings that name a team whose secret is missing would be half a join.
+          const stored = team.certificate
+            ? await vault.setTeamKey(found.data.id, secret)
+            : await vault.setTeamPassword(found.data.id, secret);
           if (!stored.ok) return stored;
           passwordStored = true;
           return {
@@ -109,7 +128,7 @@ export function teamOperations({ exclusive, find, change, pick, vault }: Setting
           const team = found.data.team ?? null;
           // The secret first: a team left in the settings can be left again; a password with no
           // team naming it would be found by nobody.
-          const removed = await vault.clearTeamPassword(found.data.id);
+          const removed = await vault.clearTeamSecrets(found.data.id);
           if (!removed.ok) {
             return fail(
               removed.error.kind,
@@ -132,11 +151,35 @@ export function teamOperations({ exclusive, find, change, pick, vault }: Setting
         }),
       ),
 
-    teamPassword: (environmentId) =>
+    teamSecret: (environmentId) =>
       exclusive(async () => {
         const found = await find(environmentId);
         if (!found.ok) return found;
-        return vault.readTeamPassword(found.data.id);
+        return found.data.team?.certificate
+          ? vault.readTeamKey(found.data.id)
+          : vault.readTeamPassword(found.data.id);
+      }),
+
+    replaceTeamPassword: (environmentId, team, password) =>
+      exclusive(async () => {
+        const found = await find(environmentId);
+        if (!found.ok) return found;
+        const current = found.data.team;
+        if (current?.certificate) {
+          return fail(
+            'invalid_state',
+            `${found.data.id} signs in to its team with a client certificate: it keeps no password.`,
+            'environmentId',
+          );
+        }
+        if (!current || !sameJoin(current, team)) {
+          return fail(
+            'invalid_state',
+            `${found.data.id} is no longer in the team at ${team.host}:${team.port}/${team.database} as ${team.person} (it left or joined again meanwhile), so its keychain was left as it is.`,
+            'environmentId',
+          );
+        }
+        return vault.setTeamPassword(found.data.id, password);
       }),
   };
 
@@ -148,7 +191,7 @@ export function teamOperations({ exclusive, find, change, pick, vault }: Setting
     const undone = await change<boolean>(async (document) => {
       const found = pick(document, environmentId);
       if (found.ok && found.data.team) return { ok: true, data: { value: false } };
-      const removed = await vault.clearTeamPassword(found.ok ? found.data.id : String(environmentId));
+      const removed = await vault.clearTeamSecrets(found.ok ? found.data.id : String(environmentId));
       return removed.ok ? { ok: true, data: { value: true } } : removed;
     });
     if (undone.ok)

@@ -10,16 +10,21 @@ export interface TeamClient {
   query<Row extends QueryResultRow>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
+/**
+ * How a role proves who it is: a password (SCRAM), or a client certificate the team's CA signed
+ * for its name, with its private key (PEM), for a server whose pg_hba says `cert` for it.
+ */
+export type TeamCredential = { password: string } | { certificate: string; key: string };
+
 /** Where a desk reaches the team's database, as one person (docs/architecture.md, "Team mode"). */
-export interface TeamConnectionOptions {
+export type TeamConnectionOptions = {
   host: string;
   port: number;
   database: string;
   user: string;
-  password: string;
   /** The team's CA (PEM): the server's certificate must chain to it, never to the system's CAs. */
   ca: string;
-}
+} & TeamCredential;
 
 const CONNECT_TIMEOUT_MS = 15_000;
 
@@ -34,8 +39,9 @@ export async function connectTeam(options: TeamConnectionOptions): Promise<Clien
     port: options.port,
     database: options.database,
     user: options.user,
-    password: options.password,
-    ssl: { ca: options.ca, rejectUnauthorized: true },
+    ...('password' in options
+      ? { password: options.password, ssl: { ca: options.ca, rejectUnauthorized: true } }
+      : { ssl: { ca: options.ca, cert: options.certificate, key: options.key, rejectUnauthorized: true } }),
     // A host that swallows packets would otherwise hold the command until the OS gives up (minutes).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });

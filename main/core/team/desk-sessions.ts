@@ -56,7 +56,7 @@ export const teamIdentity = (team: TeamMembership): string =>
   JSON.stringify([team.host, team.port, team.database, team.person, team.joinedAt]);
 
 export function createTeamSessions(
-  environments: Pick<TeamOperations, 'teamOf' | 'teamPassword'>,
+  environments: Pick<TeamOperations, 'teamOf' | 'teamSecret'>,
 ): TeamSessions {
   const sessions = new Map<string, OpenSession>();
   let closed = false;

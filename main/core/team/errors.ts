@@ -78,6 +78,19 @@ export function connectionError(error: unknown, where: string, user: string): Co
       message: `The team database at ${where} cannot be reached (${code}): check the host, the port and the network.`,
     };
   }
+  // Before the server's certificate is blamed: these are about this desk's client certificate.
+  if (typeof code === 'string' && /KEY_VALUES_MISMATCH/.test(code)) {
+    return {
+      kind: 'tls',
+      message: `The private key given is not the client certificate's (${code}): give the key made with that certificate.`,
+    };
+  }
+  if (typeof code === 'string' && /_ALERT_/.test(code)) {
+    return {
+      kind: 'tls',
+      message: `The team database at ${where} refused this desk's side of TLS (${code}): a client certificate must be signed by the team's CA and still valid.`,
+    };
+  }
   if ((typeof code === 'string' && TLS_REFUSAL.test(code)) || /does not support SSL/i.test(text)) {
     return {
       kind: 'tls',

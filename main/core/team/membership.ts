@@ -10,8 +10,9 @@ import { verifiedHead, type Journal } from '../audit';
 import type { EnvironmentsService } from '../settings';
 import type { TeamMembership } from '../settings/schema';
 import type { TeamLeft } from '../settings/team-membership';
-import { openTeam, type TeamClient, type TeamConnectionOptions } from './client';
+import { openTeam, type TeamClient, type TeamConnectionOptions, type TeamCredential } from './client';
 import { teamDoctor } from './doctor';
+import { changeOwnPassword, validPassword } from './people';
 import { readRoster } from './roster';
 
 /**
@@ -22,7 +23,10 @@ import { readRoster } from './roster';
  */
 
 export interface TeamMembershipPorts {
-  environments: Pick<EnvironmentsService, 'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamPassword'>;
+  environments: Pick<
+    EnvironmentsService,
+    'teamOf' | 'saveTeam' | 'forgetTeam' | 'teamSecret' | 'replaceTeamPassword'
+  >;
   /**
    * How many intents of the local journal are unresolved on the account the environment reaches
    * (D19), or were made through it.
@@ -32,7 +36,8 @@ export interface TeamMembershipPorts {
   now(): Date;
 }
 
-export interface JoinTeamInput {
+/** The person joins with their password, or with a client certificate and its private key (PEM). */
+export type JoinTeamInput = {
   environmentId: string;
   host: string;
   port: number;
@@ -40,8 +45,7 @@ export interface JoinTeamInput {
   person: string;
   /** The team's CA (PEM). */
   ca: string;
-  password: string;
-}
+} & TeamCredential;
 
 export interface TeamJoined {
   environmentId: string;
@@ -145,17 +149,16 @@ export async function joinTeam(
     );
   }
 
-  const doctor = await withPersonConnection(
-    {
-      host: input.host,
-      port: input.port,
-      database: input.database,
-      user: input.person,
-      password: input.password,
-      ca: input.ca,
-    },
-    teamDoctor,
-  );
+  const place = {
+    host: input.host,
+    port: input.port,
+    database: input.database,
+    user: input.person,
+    ca: input.ca,
+  };
+  const credential: TeamCredential =
+    'password' in input ? { password: input.password } : { certificate: input.certificate, key: input.key };
+  const doctor = await withPersonConnection({ ...place, ...credential }, teamDoctor);
   if (!doctor.ok) return doctor;
   const refusal = joinRefusal(doctor.data);
   if (refusal !== null) {
@@ -168,10 +171,12 @@ export async function joinTeam(
     database: input.database,
     person: input.person,
     ca: input.ca,
+    ...('certificate' in credential && { certificate: credential.certificate }),
     joinedAt: ports.now().toISOString(),
     localJournalHead,
   };
-  const saved = await ports.environments.saveTeam(profile.id, team, input.password);
+  const secret = 'password' in credential ? credential.password : credential.key;
+  const saved = await ports.environments.saveTeam(profile.id, team, secret);
   if (!saved.ok) return saved;
   return { ok: true, data: { environmentId: profile.id, team: saved.data, doctor: doctor.data } };
 }
@@ -198,30 +203,29 @@ export async function leaveTeam(
   return ports.environments.forgetTeam(environmentId);
 }
 
-/** Where the profile's person connects: the saved team, and the password from the keychain. */
+/**
+ * Where the profile's person connects: the saved team, and the password from the keychain, or
+ * the saved certificate with its private key from the keychain.
+ */
 export async function personConnection(
-  environments: Pick<TeamMembershipPorts['environments'], 'teamPassword'>,
+  environments: Pick<TeamMembershipPorts['environments'], 'teamSecret'>,
   environmentId: string,
   team: TeamMembership,
 ): Promise<Result<TeamConnectionOptions>> {
-  const password = await environments.teamPassword(environmentId);
-  if (!password.ok) return password;
-  if (password.data === null) {
+  const secret = await environments.teamSecret(environmentId);
+  if (!secret.ok) return secret;
+  if (secret.data === null) {
     return refused(
       'credentials_missing',
-      `The keychain holds no team password for ${environmentId}: paydesk team leave --env ${environmentId}, then join again.`,
+      `The keychain holds no team ${team.certificate ? 'key' : 'password'} for ${environmentId}: paydesk team leave --env ${environmentId}, then join again.`,
     );
   }
+  const place = { host: team.host, port: team.port, database: team.database, user: team.person, ca: team.ca };
   return {
     ok: true,
-    data: {
-      host: team.host,
-      port: team.port,
-      database: team.database,
-      user: team.person,
-      password: password.data,
-      ca: team.ca,
-    },
+    data: team.certificate
+      ? { ...place, certificate: team.certificate, key: secret.data }
+      : { ...place, password: secret.data },
   };
 }
 
@@ -246,6 +250,47 @@ export async function asTeamPerson<T>(
   const options = await personConnection(ports.environments, profile.id, team);
   if (!options.ok) return options;
   return withPersonConnection(options.data, (client) => work(client, team));
+}
+
+export interface TeamPasswordChanged {
+  environmentId: string;
+  person: string;
+}
+
+/**
+ * The desk's person changes their own password: first in the team's database, connected as
+ * themselves with the one in the keychain, then in the keychain. When the keychain cannot keep
+ * the new one after the database took it, the error says so and how to recover, since the one
+ * kept no longer works.
+ */
+export async function changeTeamPassword(
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+  environmentId: string,
+  newPassword: string,
+): Promise<Result<TeamPasswordChanged>> {
+  // Checked before connecting: a password the database would take but no desk could use is no change.
+  const password = validPassword(newPassword);
+  if (!password.ok) return password;
+  const changed = await asTeamPerson(ports, environmentId, async (client, team) => {
+    if (team.certificate) {
+      return refused(
+        'invalid_state',
+        `${environmentId} signs in to its team with a client certificate, not a password: nothing was changed.`,
+      );
+    }
+    const done = await changeOwnPassword(client, password.data);
+    return done.ok ? { ok: true, data: team } : done;
+  });
+  if (!changed.ok) return changed;
+  const team = changed.data;
+  const stored = await ports.environments.replaceTeamPassword(environmentId, team, password.data);
+  if (!stored.ok) {
+    return refused(
+      stored.error.kind,
+      `The team database now takes the new password of ${team.person}, but this desk could not keep it: ${stored.error.message} The keychain still holds the old password, which no longer works. The new one does: run paydesk team leave --env ${environmentId}, then paydesk team join --env ${environmentId} --person ${team.person} (with --host, --database and --ca as before) and give it the new password.`,
+    );
+  }
+  return { ok: true, data: { environmentId, person: team.person } };
 }
 
 /**

@@ -83,7 +83,7 @@ export const typedGroups = (groups: readonly string[], field = 'groups'): Result
   invalid(groupsSchema.safeParse(groups), field, groups.join(','));
 
 /** The password is never repeated in a message, not even in part. */
-function validPassword(password: string): Result<string> {
+export function validPassword(password: string): Result<string> {
   const parsed = personPasswordSchema.safeParse(password);
   if (parsed.success) return { ok: true, data: parsed.data };
   const why = parsed.error.issues.map((issue) => issue.message).join('; ');
@@ -113,16 +113,27 @@ async function isConnectedOwner(client: TeamClient, person: string): Promise<boo
   return rows[0]?.owner === true;
 }
 
-interface AddPersonInput {
-  person: string;
-  groups: readonly string[];
-  password: string;
-}
+/**
+ * A person signs in with a password, or with a client certificate (`certificate: true`): then
+ * their role has no password and is put in CERTIFICATE_GROUP, which the server's pg_hba.conf
+ * names in a `hostssl … cert` line before its password line.
+ */
+type AddPersonInput = { person: string; groups: readonly string[] } & (
+  { password: string } | { certificate: true }
+);
 
 interface TeamPerson {
   person: string;
   groups: TeamGroup[];
+  /**
+   * For a person who signs in with a certificate: the subject it must carry, since PostgreSQL's
+   * `cert` method takes the certificate's CN as the role's name.
+   */
+  certificateSubject?: string;
 }
+
+/** The group of the people who sign in with a client certificate: no rights, only a name for pg_hba. */
+const CERTIFICATE_GROUP = 'paydesk_certificate';
 
 /**
  * Creates a person: a LOGIN role with the SCRAM verifier of their password, member of exactly the
@@ -134,8 +145,8 @@ export async function addPerson(client: TeamClient, input: AddPersonInput): Prom
   if (!person.ok) return person;
   const groups = typedGroups(input.groups);
   if (!groups.ok) return groups;
-  const password = validPassword(input.password);
-  if (!password.ok) return password;
+  const password = 'password' in input ? validPassword(input.password) : undefined;
+  if (password && !password.ok) return password;
   const schema = await checkSchema(client);
   if (!schema.ok) return schema;
   try {
@@ -149,16 +160,35 @@ export async function addPerson(client: TeamClient, input: AddPersonInput): Prom
         'person',
       );
     }
-    const verifier = scramVerifier(password.data);
     await inTransaction(client, async () => {
-      await client.query(`CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD '${verifier}'`);
+      if (password) {
+        await client.query(
+          `CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD '${scramVerifier(password.data)}'`,
+        );
+      } else {
+        // Roles are the server's: the group is made once, by the first team that needs it.
+        await client.query(`DO $group$ BEGIN
+          IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = '${CERTIFICATE_GROUP}') THEN
+            CREATE ROLE ${CERTIFICATE_GROUP} NOLOGIN;
+          END IF;
+        END $group$`);
+        await client.query(`CREATE ROLE ${quoted(person.data)} LOGIN PASSWORD NULL`);
+        await client.query(`GRANT ${CERTIFICATE_GROUP} TO ${quoted(person.data)}`);
+      }
       // Kept after a removal, so who is who still lists them (people_view, migrations/0001).
       await client.query('INSERT INTO paydesk.people (person) VALUES ($1)', [person.data]);
       for (const group of groups.data) {
         await client.query(`GRANT ${quoted(groupRole(group))} TO ${quoted(person.data)}`);
       }
     });
-    return { ok: true, data: { person: person.data, groups: groups.data } };
+    return {
+      ok: true,
+      data: {
+        person: person.data,
+        groups: groups.data,
+        ...(!password && { certificateSubject: `/CN=${person.data}` }),
+      },
+    };
   } catch (error) {
     return { ok: false, error: administrationError(error, person.data) };
   }
@@ -195,6 +225,127 @@ export async function roleOf(client: TeamClient, role: string): Promise<RoleMemb
 }
 
 /**
+ * The person the owner is about to change, as the catalog has them: never the owner role, a
+ * name no role has (`not_found`), nor a role of the server that is no Paydesk person.
+ */
+async function existingPerson(client: TeamClient, person: string): Promise<Result<RoleMembership>> {
+  if (await isConnectedOwner(client, person)) {
+    return refused('validation', `${person} is the team's owner role, not a person.`, 'person');
+  }
+  const found = await roleOf(client, person);
+  if (!found) return refused('not_found', `There is no person ${person} in this team database.`, 'person');
+  if (found.can_login && found.groups.length === 0) {
+    return refused(
+      'not_permitted',
+      `${person} is a role of this server but not a Paydesk person (in no paydesk_ group): left as it is.`,
+      'person',
+    );
+  }
+  return { ok: true, data: found };
+}
+
+/** A removed person stays removed: their name is never given a login or a group again. */
+async function activePerson(client: TeamClient, person: string): Promise<Result<RoleMembership>> {
+  const found = await existingPerson(client, person);
+  if (!found.ok || found.data.can_login) return found;
+  return refused(
+    'invalid_state',
+    `${person} was removed (may not log in): a removed person gets no group or password again, so add someone under a new name.`,
+    'person',
+  );
+}
+
+interface GroupsSet extends TeamPerson {
+  granted: TeamGroup[];
+  revoked: TeamGroup[];
+}
+
+/**
+ * Puts a person directly in exactly the given groups: grants what is missing and revokes the
+ * rest, in one transaction. Rights come only from the groups, so an open session of theirs has
+ * the new ones at its next statement.
+ */
+export async function setGroups(
+  client: TeamClient,
+  input: { person: string; groups: readonly string[] },
+): Promise<Result<GroupsSet>> {
+  const person = typedPerson(input.person);
+  if (!person.ok) return person;
+  const groups = typedGroups(input.groups);
+  if (!groups.ok) return groups;
+  try {
+    const found = await activePerson(client, person.data);
+    if (!found.ok) return found;
+    const granted = groups.data.filter((group) => !found.data.groups.includes(group));
+    const revoked = found.data.groups.filter((group) => !groups.data.includes(group));
+    await inTransaction(client, async () => {
+      for (const group of granted) {
+        await client.query(`GRANT ${quoted(groupRole(group))} TO ${quoted(person.data)}`);
+      }
+      for (const group of revoked) {
+        await client.query(`REVOKE ${quoted(groupRole(group))} FROM ${quoted(person.data)}`);
+      }
+    });
+    return { ok: true, data: { person: person.data, groups: groups.data, granted, revoked } };
+  } catch (error) {
+    return { ok: false, error: administrationError(error, person.data) };
+  }
+}
+
+/**
+ * Gives a person a new password, as the owner (a lost or leaked one): only its SCRAM verifier is
+ * sent, as at add-person. Their desks keep the old one in the keychain until they leave and join
+ * again with the new one; open sessions stay open (PostgreSQL checks a password only at login).
+ */
+export async function setPassword(
+  client: TeamClient,
+  input: { person: string; password: string },
+): Promise<Result<{ person: string }>> {
+  const person = typedPerson(input.person);
+  if (!person.ok) return person;
+  const password = validPassword(input.password);
+  if (!password.ok) return password;
+  try {
+    const found = await activePerson(client, person.data);
+    if (!found.ok) return found;
+    const { rows } = await client.query(
+      `SELECT 1 FROM pg_catalog.pg_auth_members m
+         JOIN pg_catalog.pg_roles g ON g.oid = m.roleid
+         JOIN pg_catalog.pg_roles r ON r.oid = m.member
+        WHERE r.rolname = $1 AND g.rolname = $2`,
+      [person.data, CERTIFICATE_GROUP],
+    );
+    if (rows.length > 0) {
+      // pg_hba's `cert` line for the group comes first: a password would never be asked for.
+      return refused(
+        'invalid_state',
+        `${person.data} signs in with a client certificate, so a password would not be used: nothing was changed.`,
+        'person',
+      );
+    }
+    await client.query(`ALTER ROLE ${quoted(person.data)} PASSWORD '${scramVerifier(password.data)}'`);
+    return { ok: true, data: { person: person.data } };
+  } catch (error) {
+    return { ok: false, error: administrationError(error, person.data) };
+  }
+}
+
+/**
+ * A person changes their own password, connected as themselves (PostgreSQL lets any role do so):
+ * only the verifier is sent, so the statement log never holds the password.
+ */
+export async function changeOwnPassword(client: TeamClient, newPassword: string): Promise<Result<void>> {
+  const password = validPassword(newPassword);
+  if (!password.ok) return password;
+  try {
+    await client.query(`ALTER ROLE SESSION_USER PASSWORD '${scramVerifier(password.data)}'`);
+    return { ok: true, data: undefined };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}
+
+/**
  * Removes a person: NOLOGIN and every group membership revoked. The role stays, so their journal
  * rows and operations keep naming someone, and the name is never reused. An open session keeps
  * its connection but loses every right at once, since rights come only from the groups.
@@ -203,20 +354,9 @@ export async function removePerson(client: TeamClient, name: string): Promise<Re
   const person = typedPerson(name);
   if (!person.ok) return person;
   try {
-    if (await isConnectedOwner(client, person.data)) {
-      return refused('validation', `${person.data} is the team's owner role, not a person.`, 'person');
-    }
-    const found = await roleOf(client, person.data);
-    if (!found) {
-      return refused('not_found', `There is no person ${person.data} in this team database.`, 'person');
-    }
-    if (found.can_login && found.groups.length === 0) {
-      return refused(
-        'not_permitted',
-        `${person.data} is a role of this server but not a Paydesk person (in no paydesk_ group): left as it is.`,
-        'person',
-      );
-    }
+    const existing = await existingPerson(client, person.data);
+    if (!existing.ok) return existing;
+    const found = existing.data;
     await inTransaction(client, async () => {
       await client.query(`ALTER ROLE ${quoted(person.data)} NOLOGIN`);
       for (const group of found.groups) {

@@ -49,3 +49,11 @@ export const TEAM_PASSWORD_ENTRY = 'teamPassword';
 
 export const teamPasswordAccount = (environmentId: string): string =>
   `${environmentId}/${TEAM_PASSWORD_ENTRY}`;
+
+/**
+ * The entry of the private key of a person who signs in to the team database with a client
+ * certificate (the certificate itself, public, is in the profile's team): `<environment id>/teamKey`.
+ */
+export const TEAM_KEY_ENTRY = 'teamKey';
+
+export const teamKeyAccount = (environmentId: string): string => `${environmentId}/${TEAM_KEY_ENTRY}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CredentialField, Result } from '../../../shared/contract';
-import type { TEAM_PASSWORD_ENTRY } from './accounts';
+import type { TEAM_KEY_ENTRY, TEAM_PASSWORD_ENTRY } from './accounts';
 
 /**
  * What one keychain entry holds: a versioned JSON record rather than the bare secret, so that a
@@ -29,7 +29,10 @@ export function encodeCredentialRecord(record: CredentialRecord): string {
  */
 export function decodeCredentialRecord(
   stored: string,
-  where: { environmentId: string; field: CredentialField | typeof TEAM_PASSWORD_ENTRY },
+  where: {
+    environmentId: string;
+    field: CredentialField | typeof TEAM_PASSWORD_ENTRY | typeof TEAM_KEY_ENTRY;
+  },
 ): Result<CredentialRecord> {
   const unreadable = (why: string): Result<never> => ({
     ok: false,

@@ -12,7 +12,9 @@ import {
   accountOf,
   isCredentialField,
   parseAccount,
+  TEAM_KEY_ENTRY,
   TEAM_PASSWORD_ENTRY,
+  teamKeyAccount,
   teamPasswordAccount,
   validateEnvironmentId,
 } from './accounts';
@@ -55,8 +57,12 @@ export interface Vault {
   setTeamPassword(environmentId: string, password: string): Promise<Result<void>>;
   /** MAIN ONLY, like `read`: the team password, or null when none is stored. */
   readTeamPassword(environmentId: string): Promise<Result<string | null>>;
-  /** `true` when an entry was removed, `false` when there was none. */
-  clearTeamPassword(environmentId: string): Promise<Result<boolean>>;
+  /** Stores the private key of the person's client certificate (PEM), for a desk that signs in with one. */
+  setTeamKey(environmentId: string, key: string): Promise<Result<void>>;
+  /** MAIN ONLY, like `read`: the team private key, or null when none is stored. */
+  readTeamKey(environmentId: string): Promise<Result<string | null>>;
+  /** Removes the team password and the team key; `true` when an entry was removed. */
+  clearTeamSecrets(environmentId: string): Promise<Result<boolean>>;
 }
 
 /** A team password is what the server was given: any printable text, spaces included, on one line. */
@@ -77,6 +83,28 @@ function checkTeamPassword(password: unknown): Result<string> {
       kind: 'validation',
       field: 'password',
       message: `The team password must be 1 to ${TEAM_PASSWORD_MAX_LENGTH} characters without control or invisible characters.`,
+    },
+  };
+}
+
+/** A PEM private key is a few kilobytes at most (an RSA 8192 one is about 6.5 KB). */
+export const TEAM_KEY_MAX_LENGTH = 16 * 1024;
+
+function checkTeamKey(key: unknown): Result<string> {
+  if (
+    typeof key === 'string' &&
+    key.length <= TEAM_KEY_MAX_LENGTH &&
+    /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/.test(key) &&
+    !/ENCRYPTED/.test(key)
+  ) {
+    return { ok: true, data: key };
+  }
+  return {
+    ok: false,
+    error: {
+      kind: 'validation',
+      field: 'key',
+      message: `The team key must be an unencrypted PEM private key of at most ${TEAM_KEY_MAX_LENGTH} characters (the keychain protects it).`,
     },
   };
 }
@@ -218,31 +246,54 @@ export function createVault({ backend, service, now = () => new Date() }: VaultO
       return { ok: true, data: [...ids].sort() };
     },
 
-    async setTeamPassword(environmentId, password) {
-      const id = validateEnvironmentId(environmentId);
-      if (!id.ok) return id;
-      const secret = checkTeamPassword(password);
-      if (!secret.ok) return secret;
-      const record = encodeCredentialRecord({ secret: secret.data, setAt: now().toISOString() });
-      return backend.set(service, teamPasswordAccount(id.data), record);
-    },
+    setTeamPassword: (environmentId, password) =>
+      setTeamSecret(environmentId, TEAM_PASSWORD_ENTRY, checkTeamPassword(password)),
+    readTeamPassword: (environmentId) => readTeamSecret(environmentId, TEAM_PASSWORD_ENTRY),
+    setTeamKey: (environmentId, key) => setTeamSecret(environmentId, TEAM_KEY_ENTRY, checkTeamKey(key)),
+    readTeamKey: (environmentId) => readTeamSecret(environmentId, TEAM_KEY_ENTRY),
 
-    async readTeamPassword(environmentId) {
+    async clearTeamSecrets(environmentId) {
       const id = validateEnvironmentId(environmentId);
       if (!id.ok) return id;
-      const stored = await backend.get(service, teamPasswordAccount(id.data));
-      if (!stored.ok || stored.data === null) return stored;
-      const record = decodeCredentialRecord(stored.data, {
-        environmentId: id.data,
-        field: TEAM_PASSWORD_ENTRY,
-      });
-      return record.ok ? { ok: true, data: record.data.secret } : record;
-    },
-
-    async clearTeamPassword(environmentId) {
-      const id = validateEnvironmentId(environmentId);
-      if (!id.ok) return id;
-      return backend.delete(service, teamPasswordAccount(id.data));
+      let removed = false;
+      for (const account of [teamPasswordAccount(id.data), teamKeyAccount(id.data)]) {
+        const deleted = await backend.delete(service, account);
+        if (!deleted.ok) return deleted;
+        removed ||= deleted.data;
+      }
+      return { ok: true, data: removed };
     },
   };
+
+  /** The team's secrets are entries of their own, each a record as the credentials are. */
+  async function setTeamSecret(
+    environmentId: string,
+    entry: TeamSecretEntry,
+    checked: Result<string>,
+  ): Promise<Result<void>> {
+    const id = validateEnvironmentId(environmentId);
+    if (!id.ok) return id;
+    if (!checked.ok) return checked;
+    const record = encodeCredentialRecord({ secret: checked.data, setAt: now().toISOString() });
+    return backend.set(service, teamSecretAccount[entry](id.data), record);
+  }
+
+  async function readTeamSecret(
+    environmentId: string,
+    entry: TeamSecretEntry,
+  ): Promise<Result<string | null>> {
+    const id = validateEnvironmentId(environmentId);
+    if (!id.ok) return id;
+    const stored = await backend.get(service, teamSecretAccount[entry](id.data));
+    if (!stored.ok || stored.data === null) return stored;
+    const record = decodeCredentialRecord(stored.data, { environmentId: id.data, field: entry });
+    return record.ok ? { ok: true, data: record.data.secret } : record;
+  }
 }
+
+type TeamSecretEntry = typeof TEAM_PASSWORD_ENTRY | typeof TEAM_KEY_ENTRY;
+
+const teamSecretAccount: Record<TeamSecretEntry, (environmentId: string) => string> = {
+  [TEAM_PASSWORD_ENTRY]: teamPasswordAccount,
+  [TEAM_KEY_ENTRY]: teamKeyAccount,
+};

@@ -366,3 +366,85 @@ test('at a terminal the password is asked with the typing hidden; PAYDESK_TEAM_P
   const entries = dataOf(await desk.keychain.list(SERVICE));
   expect(entries.find((entry) => entry.account.endsWith('/teamPassword'))?.value).toContain(password);
 });
+
+/** The team password this desk's keychain holds for the profile. */
+async function keptPassword(desk: Desk): Promise<string | undefined> {
+  const entries = dataOf(await desk.keychain.list(SERVICE));
+  const entry = entries.find((found) => found.account === `${desk.environmentId}/teamPassword`);
+  return entry === undefined ? undefined : (JSON.parse(entry.value) as { secret: string }).secret;
+}
+
+test('team password: the person changes their own, in the database then the keychain; only the verifier is logged', async ({
+  team: database,
+  desk,
+}) => {
+  const { name, password } = await person(database);
+  expect((await desk.join(name, password)).code).toBe(0);
+  await database.admin.query(`ALTER DATABASE "${database.database}" SET log_statement = 'all'`);
+
+  const renewed = `new-${randomBytes(12).toString('hex')}`;
+  const run = await desk.paydesk(['--env', desk.environmentId, 'team', 'password', '--json'], {
+    stdin: `${renewed}\n`,
+  });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(JSON.parse(run.stdout)).toEqual({ environmentId: desk.environmentId, person: name });
+  expect(await keptPassword(desk)).toBe(renewed);
+  await database.login(name, renewed);
+  await expect(database.login(name, password)).rejects.toThrow(/password authentication failed/);
+  const status = await desk.paydesk(['--env', desk.environmentId, 'team', 'status', '--json']);
+  expect(JSON.parse(status.stdout)).toMatchObject({ reachable: true, doctor: { role: name, advice: [] } });
+  const log = await readFile(database.cluster.logFile, 'utf8');
+  expect(log).toContain("ALTER ROLE SESSION_USER PASSWORD 'SCRAM-SHA-256$4096:");
+  expect(log).not.toContain(renewed);
+  expect(await desk.settings()).not.toContain(renewed);
+
+  // At a terminal it is asked twice; two that differ change nothing.
+  const other = `other-${randomBytes(12).toString('hex')}`;
+  const differ = standInTerminal([`${other}\r`, `${other}x\r`]);
+  const refused = await desk.paydesk(['--env', desk.environmentId, 'team', 'password'], { terminal: differ });
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe(
+    `New password for ${name} (hidden as you type; Enter to go on): \nThe same again (Enter to change it): \n` +
+      'paydesk: validation: The two passwords typed differ: nothing was changed. [field password]\n',
+  );
+  expect(await keptPassword(desk)).toBe(renewed);
+  // Typed ahead in one go, both lines still count.
+  const twice = standInTerminal([`${other}\r${other}\r`]);
+  const typed = await desk.paydesk(['--env', desk.environmentId, 'team', 'password'], { terminal: twice });
+  expect(typed.code).toBe(0);
+  expect(twice.modes).toEqual([true, false]);
+  expect(typed.stdout + typed.stderr).not.toContain(other);
+  expect(await keptPassword(desk)).toBe(other);
+  await database.login(name, other);
+
+  const short = await desk.paydesk(['--env', desk.environmentId, 'team', 'password'], { stdin: 'short\n' });
+  expect(short.stderr).toMatch(/^paydesk: validation: The password cannot be used/);
+  const notJoined = await desk.paydesk(['--env', 'local-sandbox', 'team', 'password'], { stdin: other });
+  expect(notJoined.stderr).toMatch(/^paydesk: invalid_state: local-sandbox is in no team/);
+});
+
+test('team password: a keychain that cannot keep the new one is said plainly, with the way back', async ({
+  team: database,
+  desk,
+}) => {
+  const { name, password } = await person(database);
+  expect((await desk.join(name, password)).code).toBe(0);
+  const renewed = `new-${randomBytes(12).toString('hex')}`;
+  desk.keychainFailing.writes = true;
+  const run = await desk.paydesk(['--env', desk.environmentId, 'team', 'password'], { stdin: renewed });
+  desk.keychainFailing.writes = false;
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(
+    `paydesk: keychain_unavailable: The team database now takes the new password of ${name}, but this desk could not keep it: The keychain is locked.`,
+  );
+  expect(run.stderr).toContain(
+    `run paydesk team leave --env ${desk.environmentId}, then paydesk team join --env ${desk.environmentId} --person ${name}`,
+  );
+  expect(run.stderr).not.toContain(renewed);
+  // Exactly as said: the database takes the new one, the keychain still has the old.
+  await database.login(name, renewed);
+  expect(await keptPassword(desk)).toBe(password);
+  expect((await desk.paydesk(['--env', desk.environmentId, 'team', 'leave'])).code).toBe(0);
+  expect((await desk.join(name, renewed)).code).toBe(0);
+});

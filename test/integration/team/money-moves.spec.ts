@@ -241,3 +241,26 @@ world(
     expect(free.texts.warnings.map((text) => text.key)).toContain('refund.teamRefunded');
   },
 );
+
+world(
+  'a desk whose person changed their password moves money on the new one once its session is made again',
+  async ({ openDesk, team }) => {
+    const one = await openDesk('one');
+    dataOf(await one.console.call('createRefund', { body: REFUND }));
+    const renewed = `renewed-${'x'.repeat(12)}`;
+    dataOf(await one.console.runtime.team.changePassword(one.environmentId, renewed));
+    // The session open before keeps working; once the server cuts it, the next one is made with
+    // the password the keychain now holds (desk-sessions.ts reads it on every open).
+    dataOf(await one.console.call('createDeposit', { body: DEPOSIT_BODY }));
+    await team.admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [
+      one.person,
+    ]);
+    dataOf(await one.console.call('createDeposit', { body: { ...DEPOSIT_BODY, invoice_id: 'TEAM-INV-2' } }));
+    expect(await operationStates(team)).toEqual([
+      { state: 'ok', made_by: one.person },
+      { state: 'ok', made_by: one.person },
+      { state: 'ok', made_by: one.person },
+    ]);
+    await team.login(one.person, renewed);
+  },
+);

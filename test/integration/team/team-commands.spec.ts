@@ -7,14 +7,17 @@ import type { Client } from 'pg';
 import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
 import { connectTeam } from '../../../main/core/team/client';
 import { SCHEMA_VERSION } from '../../../main/core/team/migrate';
+import { teamDoctor } from '../../../main/core/team/doctor';
 import { beginOperation } from '../../../main/core/team/operations';
+import { readRoster } from '../../../main/core/team/roster';
 import { runCliInProcess, standInTerminal, type CliRun } from '../../support/in-process-cli';
 import { anotherCa } from '../../support/postgres-cluster';
 import { dataOf } from '../../support/result';
 import { expect, test, type TeamDatabase } from '../../support/team-database';
 
 /**
- * `paydesk team init|migrate|add-person|remove-person` (main/cli/team-commands.ts over
+ * `paydesk team init|migrate|add-person|remove-person|set-groups|set-password`
+ * (main/cli/team-commands.ts over
  * main/core/team/people.ts), in-process against a real PostgreSQL cluster over TLS.
  */
 
@@ -413,4 +416,118 @@ test('at a terminal the new password is asked with the typing hidden, and never 
   expect(run.stderr).toBe(`Password for ${person} (hidden as you type; Enter to set it): \n`);
   expect(run.stdout).not.toContain(secret.slice(0, 5));
   await database.login(person, secret);
+});
+
+test('set-groups: the person is then directly in exactly those groups, as doctor and the roster show', async ({
+  team: database,
+}) => {
+  const person = personName();
+  const secret = password();
+  expect(
+    (await team(database, ['add-person', person, '--groups', 'viewer,operator'], { stdin: secret })).code,
+  ).toBe(0);
+  const desk = await database.login(person, secret);
+
+  const run = await team(database, ['set-groups', person, '--groups', 'operator,approver', '--json']);
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(JSON.parse(run.stdout)).toEqual({
+    person,
+    groups: ['operator', 'approver'],
+    granted: ['approver'],
+    revoked: ['viewer'],
+  });
+  expect(await groupsOf(database.admin, person)).toEqual(['paydesk_approver', 'paydesk_operator']);
+  // The session already open sees its new groups at once: rights come only from the groups.
+  expect(dataOf(await teamDoctor(desk)).groups).toEqual(['approver', 'operator']);
+  const roster = dataOf(await readRoster(desk));
+  expect(roster.people.find((entry) => entry.person === person)).toMatchObject({
+    groups: ['approver', 'operator'],
+    canLogin: true,
+    isYou: true,
+  });
+
+  // Down to viewer only: the operator's functions are refused from the next statement on.
+  expect((await team(database, ['set-groups', person, '--groups', 'viewer'])).code).toBe(0);
+  expect(await groupsOf(database.admin, person)).toEqual(['paydesk_viewer']);
+  await expect(
+    beginOperation(desk, {
+      account: 'merchant-7',
+      action: 'refund',
+      target: { kind: 'deposit', id: 'dep-2' },
+      idempotencyKey: randomUUID(),
+      amount: '1.00',
+      currency: 'BRL',
+      bodySha256: requestBodySha256({ deposit_id: 'dep-2', amount: '1.00' }),
+    }),
+  ).resolves.toMatchObject({ ok: false, error: { kind: 'not_permitted' } });
+  const same = await team(database, ['set-groups', person, '--groups', 'viewer', '--json']);
+  expect(JSON.parse(same.stdout)).toMatchObject({ granted: [], revoked: [] });
+});
+
+test('set-groups refuses a removed person, the owner, an unknown name, bad names and no group', async ({
+  team: database,
+}) => {
+  const person = personName();
+  expect(
+    (await team(database, ['add-person', person, '--groups', 'viewer'], { stdin: password() })).code,
+  ).toBe(0);
+  expect((await team(database, ['remove-person', person])).code).toBe(0);
+  const removed = await team(database, ['set-groups', person, '--groups', 'admin']);
+  expect(removed.code).toBe(1);
+  expect(removed.stderr).toMatch(/^paydesk: invalid_state: person\.\w+ was removed \(may not log in\)/);
+  expect(await groupsOf(database.admin, person)).toEqual([]);
+
+  const owner = await team(database, ['set-groups', database.ownerRole.user, '--groups', 'admin']);
+  expect(owner.stderr).toMatch(/is the team's owner role, not a person/);
+  const unknown = await team(database, ['set-groups', personName(), '--groups', 'viewer']);
+  expect(unknown.stderr).toMatch(/^paydesk: not_found: There is no person/);
+  for (const [name, groups, field] of [
+    ['paydesk_admin', 'viewer', 'person'],
+    [personName(), 'root', '--groups'],
+    [personName(), '', '--groups'],
+  ] as const) {
+    const run = await team(database, ['set-groups', name, '--groups', groups], {
+      env: { PAYDESK_TEAM_PASSWORD: '' },
+    });
+    expect(run.code, `${name} ${groups}`).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`^paydesk: validation: ${field} .* cannot be used`));
+  }
+});
+
+test('set-password: the new password logs in, the old does not, and only its verifier reaches the log', async ({
+  team: database,
+}) => {
+  await database.admin.query(`ALTER DATABASE "${database.database}" SET log_statement = 'all'`);
+  const person = personName();
+  const first = password();
+  expect((await team(database, ['add-person', person, '--groups', 'viewer'], { stdin: first })).code).toBe(0);
+  const open = await database.login(person, first);
+
+  const second = password();
+  const run = await team(database, ['set-password', person, '--json'], { stdin: `${second}\n` });
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(JSON.parse(run.stdout)).toEqual({ person });
+  await database.login(person, second);
+  await expect(database.login(person, first)).rejects.toThrow(/password authentication failed/);
+  // A session open before keeps working: PostgreSQL checks a password only at login.
+  await open.query('SELECT 1');
+  const log = await readFile(database.cluster.logFile, 'utf8');
+  expect(log).toContain(`ALTER ROLE "${person}" PASSWORD 'SCRAM-SHA-256$4096:`);
+  expect(log).not.toContain(second);
+
+  const terminal = standInTerminal([`${first}\r`]);
+  const typed = await team(database, ['set-password', person], { terminal });
+  expect(typed.code).toBe(0);
+  expect(typed.stderr).toBe(`Password for ${person} (hidden as you type; Enter to set it): \n`);
+  await database.login(person, first);
+
+  const short = await team(database, ['set-password', person], { stdin: 'short' });
+  expect(short.stderr).toMatch(/^paydesk: validation: The password cannot be used/);
+  expect((await team(database, ['remove-person', person])).code).toBe(0);
+  const removed = await team(database, ['set-password', person], { stdin: password() });
+  expect(removed.stderr).toMatch(/^paydesk: invalid_state: person\.\w+ was removed/);
+  const onArgv = await team(database, ['set-password', person, '--password', second]);
+  expect(onArgv.stderr).toBe("paydesk: validation: unknown option '--password'\n");
 });

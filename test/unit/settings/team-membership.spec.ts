@@ -161,3 +161,63 @@ test('the team stays through a new name or host, and goes with the profile, pass
   dataOf(await environments.remove(profile.id));
   expect(await keychainText()).not.toContain('teamPassword');
 });
+
+const KEY =
+  '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n';
+const CERTIFICATE = '-----BEGIN CERTIFICATE-----\nMIIBclient\n-----END CERTIFICATE-----\n';
+
+test("a certificate's private key goes to the keychain only, and is its team secret until the profile goes", async ({
+  settingsPath,
+}) => {
+  const { environments, vault, keychainText } = setUp(settingsPath);
+  const profile = dataOf(
+    await environments.add({ name: 'Testing', kind: 'testing', baseUrl: 'https://api.example.com' }),
+  );
+  const withCertificate = { ...team(), certificate: CERTIFICATE };
+  dataOf(await environments.saveTeam(profile.id, withCertificate, KEY));
+  const stored = await readFile(settingsPath, 'utf8');
+  expect(JSON.parse(stored).environments[1].team).toEqual(withCertificate);
+  expect(stored).not.toContain('PRIVATE KEY');
+  expect(dataOf(await vault.readTeamKey(profile.id))).toBe(KEY);
+  expect(dataOf(await vault.readTeamPassword(profile.id))).toBeNull();
+  expect(dataOf(await environments.teamSecret(profile.id))).toBe(KEY);
+  // Such a desk keeps no password: none is stored in its name.
+  const replaced = await environments.replaceTeamPassword(profile.id, withCertificate, PASSWORD);
+  expect(replaced).toMatchObject({ ok: false, error: { kind: 'invalid_state' } });
+  expect(await keychainText()).not.toContain('teamPassword');
+
+  dataOf(await environments.remove(profile.id));
+  expect(await keychainText()).not.toContain('teamKey');
+});
+
+test('an encrypted or non-PEM key is refused before anything is kept', async ({ settingsPath }) => {
+  const { environments, keychainText } = setUp(settingsPath);
+  const profile = dataOf(
+    await environments.add({ name: 'Testing', kind: 'testing', baseUrl: 'https://api.example.com' }),
+  );
+  for (const key of ['not a key', KEY.replaceAll('PRIVATE KEY', 'ENCRYPTED PRIVATE KEY')]) {
+    const saved = await environments.saveTeam(profile.id, { ...team(), certificate: CERTIFICATE }, key);
+    expect(saved).toMatchObject({ ok: false, error: { kind: 'validation', field: 'key' } });
+  }
+  expect(await keychainText()).toBe('[]');
+  expect(dataOf(await environments.teamOf(profile.id)).team).toBeNull();
+});
+
+test('a new password is kept only while the profile is still in that team as that person', async ({
+  settingsPath,
+}) => {
+  const { environments, vault } = setUp(settingsPath);
+  const profile = dataOf(
+    await environments.add({ name: 'Testing', kind: 'testing', baseUrl: 'https://api.example.com' }),
+  );
+  dataOf(await environments.saveTeam(profile.id, team(), PASSWORD));
+  dataOf(await environments.replaceTeamPassword(profile.id, team(), 'the new password'));
+  expect(dataOf(await vault.readTeamPassword(profile.id))).toBe('the new password');
+  // Left and joined again meanwhile: that join's password is not overwritten.
+  dataOf(await environments.forgetTeam(profile.id));
+  const again = { ...team(), joinedAt: '2026-11-29T11:00:00.000Z' };
+  dataOf(await environments.saveTeam(profile.id, again, PASSWORD));
+  const stale = await environments.replaceTeamPassword(profile.id, team(), 'too late');
+  expect(stale).toMatchObject({ ok: false, error: { kind: 'invalid_state' } });
+  expect(dataOf(await vault.readTeamPassword(profile.id))).toBe(PASSWORD);
+});
