@@ -3,7 +3,8 @@ import type { CommandContext } from './command-context';
 import { asJson } from './input';
 
 /**
- * `paydesk team env …`: the team's environment profiles (main/core/team/environments.ts), read and
+ * `paydesk team operations|settle`: the team's open operations, and a person settling one by hand
+ * whichever desk began it. `paydesk team env …`: the team's environment profiles (main/core/team/environments.ts), read and
  * kept as the person of the joined environment given with --env: anyone lists and adopts, admins
  * put and remove (the database refuses others, `not_permitted`). Adopting makes the team's profile
  * one of this desk's, in the same team; its service credentials are then set here
@@ -83,6 +84,57 @@ export function describeTeamEnvironmentCommands(team: Command, context: CommandC
             next: `paydesk env set-credential ${environmentId} <field>`,
           }),
         );
+      }),
+    );
+
+  team
+    .command('operations')
+    .description(
+      "the team's operations still open or of unknown outcome, any desk's, through the team of --env",
+    )
+    .action(() =>
+      context.withSession('manage', async (session) => {
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const open = await session.team.openOperations(target.data.id);
+        if (!open.ok) return context.fail(open.error);
+        context.print(asJson(open.data));
+      }),
+    );
+
+  team
+    .command('settle')
+    .description(
+      'settle a team operation by hand after checking with the service, whichever desk began it (who and the note are journaled)',
+    )
+    .argument('<operation>', 'the operation, as `team operations` lists it')
+    .requiredOption('--verdict <verdict>', 'happened | did-not-happen')
+    .requiredOption('--note <text>', 'how it was checked')
+    .action((operationId: string, options: { verdict: string; note: string }) =>
+      context.withSession('manage', async (session) => {
+        if (!/^\d{1,18}$/.test(operationId)) {
+          return context.fail({
+            kind: 'validation',
+            field: 'operation',
+            message: 'operation: a number, as team operations lists it.',
+          });
+        }
+        if (options.verdict !== 'happened' && options.verdict !== 'did-not-happen') {
+          return context.fail({
+            kind: 'validation',
+            field: '--verdict',
+            message: '--verdict: must be happened or did-not-happen.',
+          });
+        }
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const settled = await session.team.settleOperation(target.data.id, {
+          operationId,
+          happened: options.verdict === 'happened',
+          note: options.note,
+        });
+        if (!settled.ok) return context.fail(settled.error);
+        context.print(asJson(settled.data));
       }),
     );
 }

@@ -8,6 +8,7 @@ import {
   type TeamEnvironmentInput,
 } from '../team/environments';
 import { exportTeamJournal, type TeamJournalExport } from '../team/export';
+import { openOperations, settleOperation, type TeamOperation } from '../team/operations';
 import {
   asTeamPerson,
   caFingerprint,
@@ -41,6 +42,16 @@ export interface ConsoleTeam {
   status(environmentId: string): Promise<Result<TeamStatus>>;
   /** The person changes their own password: in the team's database, then in the keychain. */
   changePassword(environmentId: string, newPassword: string): Promise<Result<TeamPasswordChanged>>;
+  /** The team's operations still open or unknown, any desk's (`paydesk team operations`). */
+  openOperations(environmentId: string): Promise<Result<TeamOperation[]>>;
+  /**
+   * A person settles a team operation by hand after checking with the service, whichever desk
+   * began it (one on holiday, say): the database keeps who and the note (`settle_operation`).
+   */
+  settleOperation(
+    environmentId: string,
+    input: { operationId: string; happened: boolean; note: string },
+  ): Promise<Result<TeamOperation>>;
   /** The team journal, verified, for `paydesk audit export --team --jsonl` (team/export.ts). */
   exportJournal(environmentId: string): Promise<Result<TeamJournalExport>>;
   /** The team's environment profiles, read as the person of `environmentId` (team/environments.ts). */
@@ -130,6 +141,16 @@ export function createConsoleTeam(
       return joined;
     },
     changePassword: (environmentId, newPassword) => changeTeamPassword(ports, environmentId, newPassword),
+    openOperations: (environmentId) => asTeamPerson(ports, environmentId, openOperations),
+    settleOperation: (environmentId, input) =>
+      asTeamPerson(ports, environmentId, (client) =>
+        settleOperation(client, {
+          operationId: input.operationId,
+          result: input.happened ? 'ok' : 'error',
+          method: 'manual',
+          note: input.note,
+        }),
+      ),
     exportJournal: (environmentId) =>
       asTeamPerson(ports, environmentId, (client, team) =>
         exportTeamJournal(client, { team, witnessFile: join(context.dataDir, WITNESS_FILE), now: ports.now }),

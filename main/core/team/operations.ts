@@ -181,6 +181,15 @@ export function openOperationsOfMine(client: TeamClient): Promise<Result<TeamOpe
   );
 }
 
+/** Every operation still open or unknown in the team, oldest first: what blocks its target for every desk. */
+export function openOperations(client: TeamClient): Promise<Result<TeamOperation[]>> {
+  return operationRows(
+    client,
+    "SELECT * FROM paydesk.operations_view WHERE state IN ('sending', 'outcome_unknown') ORDER BY id",
+    [],
+  );
+}
+
 /** What every desk has refunded of a deposit, or may have (sent, unknown), as decimal text. */
 export async function refundedTotal(
   client: TeamClient,

@@ -264,3 +264,41 @@ world(
     await team.login(one.person, renewed);
   },
 );
+
+world(
+  'another person settles an operation the desk that began it left unknown',
+  async ({ openDesk, service, team }) => {
+    const one = await openDesk('one');
+    const two = await openDesk('two');
+    loseNext(service.gateway);
+    errorOf(await one.console.call('createRefund', { body: REFUND }));
+    // Desk one is away: desk two lists what blocks the team, checks with the service, settles it.
+    const [open] = dataOf(await two.console.runtime.team.openOperations(two.environmentId));
+    expect(open).toMatchObject({ state: 'outcome_unknown', made_by: one.person, target_id: String(DEPOSIT) });
+    const settled = dataOf(
+      await two.console.runtime.team.settleOperation(two.environmentId, {
+        operationId: open?.id ?? '',
+        happened: true,
+        note: 'The merchant panel lists the refund.',
+      }),
+    );
+    expect(settled.state).toBe('ok');
+    expect(dataOf(await two.console.runtime.team.openOperations(two.environmentId))).toEqual([]);
+    const { rows } = await team.admin.query<{ person: string }>(
+      "SELECT person FROM paydesk.journal WHERE entry::jsonb ->> 'type' = 'operation_settled'",
+    );
+    expect(rows).toEqual([{ person: two.person }]);
+    // A note is required: the database refuses a settlement that does not say how it was checked.
+    loseNext(service.gateway);
+    errorOf(await one.console.call('createRefund', { body: { ...REFUND, amount: 1 } }));
+    const [next] = dataOf(await two.console.runtime.team.openOperations(two.environmentId));
+    const refused = errorOf(
+      await two.console.runtime.team.settleOperation(two.environmentId, {
+        operationId: next?.id ?? '',
+        happened: false,
+        note: ' ',
+      }),
+    );
+    expect(refused.kind).toBe('validation');
+  },
+);
