@@ -5,6 +5,7 @@ import { armForCommand } from './arming';
 import { describeAuditCommands } from './audit-commands';
 import { describeBatchCommands } from './batch-commands';
 import type { CliIo, CliOptions, CommandContext } from './command-context';
+import { describeCompletionCommand } from './completion';
 import { describeEnvironmentCommands } from './environment-commands';
 import { describeRecordCommands } from './record-commands';
 import { describeReconcileCommands } from './reconcile-commands';
@@ -130,6 +131,8 @@ such a request with audit reread or audit settle.`,
   describeBatchCommands(program, context);
   describeReconcileCommands(program, context);
   describeTeamCommands(program, context);
+  // Last: the script it prints is made from every command above.
+  describeCompletionCommand(program, context);
 
   try {
     await program.parseAsync([...io.argv], { from: 'user' });

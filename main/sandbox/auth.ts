@@ -4,6 +4,7 @@ import type { Answer } from './answer';
 import { isWithinXDateWindow, parseXDate } from './clock';
 import type { SandboxCredentials } from './credentials';
 import { cashoutError, invalidCredentials, serviceError } from './errors';
+import { readRequestBody } from './request-body';
 
 /**
  * Authentication of the three kinds of the spec, written from decisions.md D1–D4 alone:
@@ -107,7 +108,8 @@ export function checkSigned(
 }
 
 /**
- * D3 Payload-Signature over the exact body, then the body itself as JSON (502 when it is not).
+ * D3 Payload-Signature over the exact body, then the body itself as JSON (502 when it is not),
+ * its null fields read as absent only now, after the signature was checked (D17).
  * login/pass are checked by the caller once the body's field rules hold.
  */
 export function checkCashoutEnvelope(
@@ -123,16 +125,15 @@ export function checkCashoutEnvelope(
   if (!isJsonContentType(request.contentType)) {
     return { ok: false, answer: cashoutError('fieldRule', 'Content-Type must be application/json') };
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(request.rawBody.toString('utf8'));
-  } catch {
-    return { ok: false, answer: cashoutError('malformedJson') };
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, answer: cashoutError('malformedJson', 'the body must be a JSON object') };
-  }
-  return { ok: true, body };
+  const body = readRequestBody(request.rawBody);
+  if (body.ok) return { ok: true, body: body.value };
+  return {
+    ok: false,
+    answer:
+      body.problem === 'not_an_object'
+        ? cashoutError('malformedJson', 'the body must be a JSON object')
+        : cashoutError('malformedJson'),
+  };
 }
 
 /** Wrong cashout login or pass → 401/401 (decisions, cashout table). */

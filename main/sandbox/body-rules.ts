@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRYPTO_NETWORKS, CRYPTO_USD_PRICES } from './reference-data';
+import { readRequestBody } from './request-body';
 
 /**
  * Field rules of the request bodies, from the spec's field tables and Limits (lengths, formats)
@@ -74,7 +75,7 @@ const depositAmountCents = z.unknown().transform((value, ctx) => {
     ctx.issues.push({ code: 'custom', message, input: value });
     return z.NEVER;
   };
-  if (value === undefined || value === null) return fail('is required');
+  if (value === undefined) return fail('is required');
   let amount: number;
   if (typeof value === 'number') {
     amount = value;
@@ -184,8 +185,8 @@ export const depositCreateSchema = z.object({
   early_release: bool.optional(),
   fee_on_payer: bool.optional(),
   surcharge_on_payer: bool.optional(),
-  bonus_amount: nonNegativeNumber.nullable().optional(),
-  bonus_relative: bool.nullable().optional(),
+  bonus_amount: nonNegativeNumber.optional(),
+  bonus_relative: bool.optional(),
   strikethrough_price: nonNegativeNumber.optional(),
   reported_info: reportedInfoSchema.optional(),
   crypto: cryptoSchema.optional(),
@@ -213,19 +214,16 @@ export function describeFirstIssue(error: z.ZodError): string {
   return `${path || 'body'}: ${issue.message}`;
 }
 
-/** The body parsed as a JSON object, or the 202 description of why it is not one. */
+const BODY_PROBLEMS = {
+  empty: 'body: is required (a JSON object)',
+  malformed: 'body: malformed JSON',
+  not_an_object: 'body: must be a JSON object',
+} as const;
+
+/** The body as a JSON object (null fields left out, D17), or the 202 description of why it is not one. */
 export function parseJsonObject(
   raw: Buffer,
-): { ok: true; value: unknown } | { ok: false; description: string } {
-  if (raw.length === 0) return { ok: false, description: 'body: is required (a JSON object)' };
-  let value: unknown;
-  try {
-    value = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return { ok: false, description: 'body: malformed JSON' };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, description: 'body: must be a JSON object' };
-  }
-  return { ok: true, value };
+): { ok: true; value: Record<string, unknown> } | { ok: false; description: string } {
+  const read = readRequestBody(raw);
+  return read.ok ? read : { ok: false, description: BODY_PROBLEMS[read.problem] };
 }

@@ -5,6 +5,19 @@ import type { SandboxCore } from './core';
 import { clientContentTypes, registerServiceRoutes } from './service-routes';
 
 /**
+ * D17: a path with one trailing slash names the same endpoint (the family's PHP client posts to
+ * `/v3/deposits/`), on every route. Only exactly one is dropped: `/v3/deposits//` stays a path
+ * no route has. (Fastify's own `ignoreTrailingSlash` trims one from any path, so `//` after
+ * `/v3/deposits` would reach the status route with an empty id.) The query is kept as it came.
+ */
+export function withoutOneTrailingSlash(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (path.length < 2 || !path.endsWith('/') || path.endsWith('//')) return url;
+  return path.slice(0, -1) + url.slice(path.length);
+}
+
+/**
  * The HTTP face of the sandbox: service endpoints, control API, hosted checkout. Bodies are
  * kept as raw bytes (signatures are over exact bytes, D1/D3); every answer carries a Date
  * header from the authentication clock (D13), from which clients estimate their clock offset:
@@ -16,6 +29,7 @@ export function buildServer(core: SandboxCore, options: { logger: boolean }): Fa
     // Tests start and stop many sandboxes: close() must not wait for idle keep-alive sockets.
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
+    rewriteUrl: (request) => withoutOneTrailingSlash(request.url ?? '/'),
   });
 
   // Keep the client's Content-Type for the auth checks and hand Fastify one it cannot refuse,
@@ -39,7 +53,8 @@ export function buildServer(core: SandboxCore, options: { logger: boolean }): Fa
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    // The path as the caller wrote it, before a trailing slash was dropped.
+    const path = request.originalUrl.split('?')[0] ?? '';
     return reply
       .code(404)
       .type('application/json; charset=utf-8')
