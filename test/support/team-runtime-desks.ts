@@ -33,7 +33,8 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   openDesk: (name: string, options?: { joined?: boolean }) => Promise<RuntimeDesk>;
 }>({
   service: async ({ sandbox }, use) => {
-    const started = await sandbox({ seed: EMBEDDED_SEED });
+    // Bulk deposits: COMPLETED ones from 400000001 on, for the specs that need many.
+    const started = await sandbox({ seed: EMBEDDED_SEED, bulkDeposits: 20 });
     const gateway = await startGateway(started.baseUrl, { signer: started.credentials });
     await use({ sandbox: started, gateway });
     await gateway.close();

@@ -1,20 +1,9 @@
-import { mergeTests } from '@playwright/test';
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ConsoleError, Result } from '../../../shared/contract';
-import { createMemoryBackend } from '../../../main/core/vault';
-import { startGateway, type Gateway } from '../../support/gateway';
-import {
-  addEnvironmentFor,
-  control,
-  dataOf,
-  EMBEDDED_SEED,
-  test as consoleTest,
-  type Console,
-} from '../../unit/console/console-fixture';
-import { expect, test as teamTest } from '../../support/team-database';
+import type { Gateway } from '../../support/gateway';
+import { control, dataOf, type Console } from '../../unit/console/console-fixture';
+import { expect } from '../../support/team-database';
+import { teamWorld } from '../../support/team-runtime-desks';
 
 /**
  * The operator model with several desks of one team (docs/architecture.md, "Team mode: money
@@ -80,201 +69,166 @@ function serviceRecords(gateway: Gateway, path: RegExp, idField: string): Map<st
   return records;
 }
 
-const test = mergeTests(consoleTest, teamTest);
+const test = teamWorld;
 
 test('desks of one team at random behind a lossy gateway: every record the service made is one team operation', async ({
-  openConsole,
-  sandbox,
+  openDesk,
+  service: { sandbox: service, gateway },
   team,
 }) => {
   test.setTimeout(300_000);
-  const service = await sandbox({ seed: EMBEDDED_SEED, bulkDeposits: 20 });
-  const gateway = await startGateway(service.baseUrl, { signer: service.credentials });
-  const folders: string[] = [];
-  try {
-    const desks: Console[] = [];
-    for (let index = 0; index < DESKS; index += 1) {
-      const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-model-'));
-      folders.push(dataDir);
-      const console = openConsole({
-        dataDir,
-        vault: { backend: createMemoryBackend(), service: 'paydesk-test-team-model' },
-        osUser: `desk-${index}`,
-      });
-      const profile = await addEnvironmentFor(
-        console,
-        { name: `Desk ${index}`, kind: 'testing', baseUrl: gateway.baseUrl },
-        service.credentials,
-      );
-      dataOf(await console.call('useEnvironment', { id: profile.id }));
-      const person = await team.desk(['paydesk_operator']);
-      dataOf(
-        await console.runtime.team.join({
-          environmentId: profile.id,
-          host: team.cluster.host,
-          port: team.cluster.port,
-          database: team.database,
-          person: person.person,
-          ca: team.cluster.ca,
-          password: await person.password(),
-        }),
-      );
-      desks.push(console);
-    }
-    const at = (index: number): Console => desks[index] ?? (desks[0] as Console);
+  const desks: Console[] = [];
+  for (let index = 0; index < DESKS; index += 1) desks.push((await openDesk(`desk-${index}`)).console);
+  const at = (index: number): Console => desks[index] ?? (desks[0] as Console);
 
-    // Targets: COMPLETED deposits of the sandbox's bulk, invoices of new deposits, pending cashouts.
-    const deposits: Array<{ id: number; invoice: string }> = [];
-    for (let id = 400_000_001; deposits.length < 3; id += 1) {
-      const record = dataOf(await at(0).call('getDeposit', { depositId: id })).record;
-      if (record.status === 'COMPLETED') deposits.push({ id, invoice: record.invoice_id ?? `INV-${id}` });
-    }
-    const cashouts: Array<{ cashoutId: number; externalId: string }> = [];
-    for (let index = 0; index < 3; index += 1) {
-      const made = (await control(service, '/cashouts', { external_id: `team-model-${index}` })) as {
-        cashout_id: number;
-        external_id: string;
-      };
-      cashouts.push({ cashoutId: made.cashout_id, externalId: made.external_id });
-    }
-
-    const outcomes = new Map<string, number>();
-    const seen = (result: Result<unknown>): void => {
-      const name = result.ok ? 'ok' : result.error.kind;
-      outcomes.set(name, (outcomes.get(name) ?? 0) + 1);
-      if (!result.ok) {
-        expect(EXPECTED_KINDS.has(result.error.kind), `${result.error.kind}: ${result.error.message}`).toBe(
-          true,
-        );
-      }
-    };
-    /** Settles a desk's first unknown intent by the truth the gateway saw: each fault here lets the request through. */
-    const settleFirst = async (console: Console): Promise<void> => {
-      const [intent] = dataOf(await console.call('listUnresolvedIntents', {}));
-      if (intent === undefined) return;
-      const reached = gateway.posts.some(
-        (post) =>
-          post.status === 200 &&
-          (intent.idempotencyKey === null
-            ? post.body.includes(String(intent.ids.cashout_id))
-            : post.idempotencyKey === intent.idempotencyKey),
-      );
-      seen(
-        await console.call('settleIntent', {
-          intentId: intent.intentId,
-          verdict: reached ? 'happened' : 'did_not_happen',
-          note: 'Checked against the gateway log of the test.',
-        }),
-      );
-    };
-
-    const plan =
-      fc.sample(fc.array(command, { minLength: COMMANDS, maxLength: COMMANDS }), {
-        seed: SEED,
-        numRuns: 1,
-      })[0] ?? [];
-    console.log(`team operator model: seed ${SEED}, ${plan.length} commands`);
-    for (const step of plan) {
-      gateway.disarm();
-      const console = at(step.desk);
-      if ('fault' in step && step.fault !== 'none') {
-        // Every attempt of the client's retries meets it, so the answer is lost for good.
-        for (let attempt = 0; attempt < 2; attempt += 1)
-          gateway.arm(step.fault, { method: 'POST', path: MONEY_PATH });
-      }
-      if (step.kind === 'refund') {
-        const deposit = deposits[step.deposit] ?? deposits[0];
-        if (!deposit) throw new Error('no deposit');
-        seen(
-          await console.call('createRefund', {
-            body: {
-              deposit_id: deposit.id,
-              invoice_id: deposit.invoice,
-              amount: step.cents / 100,
-              bank_account: BANK_ACCOUNT,
-            },
-          }),
-        );
-      } else if (step.kind === 'deposit') {
-        seen(
-          await console.call('createDeposit', {
-            body: {
-              amount: 10,
-              country: 'BR',
-              currency: 'BRL',
-              invoice_id: `TEAM-MODEL-${SEED}-${step.invoice}`,
-            },
-          }),
-        );
-      } else if (step.kind === 'cancel') {
-        seen(
-          await console.call(
-            'cancelCashout',
-            cashouts[step.cashout] ?? cashouts[0] ?? { cashoutId: 0, externalId: '' },
-          ),
-        );
-      } else if (step.kind === 'retry') {
-        const [intent] = dataOf(await console.call('listUnresolvedIntents', {}));
-        if (intent) seen(await console.call('retryIntent', { intentId: intent.intentId }));
-      } else {
-        await settleFirst(console);
-      }
-    }
-
-    // Every desk settles what it left unknown, with no faults: retried where it can be, else by the truth.
-    gateway.disarm();
-    for (const console of desks) {
-      for (let guard = 0; guard < 50; guard += 1) {
-        const [intent] = dataOf(await console.call('listUnresolvedIntents', {}));
-        if (intent === undefined) break;
-        const retried = intent.canRetry
-          ? await console.call('retryIntent', { intentId: intent.intentId })
-          : null;
-        if (!retried?.ok) await settleFirst(console);
-      }
-      expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
-    }
-    console.log(`team operator model outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
-
-    const { rows: operations } = await team.admin.query<{
-      action: string;
-      target_id: string;
-      idempotency_key: string;
-      state: string;
-    }>('SELECT action, target_id, idempotency_key::text, state FROM paydesk.operations ORDER BY id');
-    expect(
-      operations.filter((operation) => ['sending', 'outcome_unknown'].includes(operation.state)),
-    ).toEqual([]);
-    const okKeys = (action: string): string[] =>
-      operations
-        .filter((operation) => operation.action === action && operation.state === 'ok')
-        .map((operation) => operation.idempotency_key)
-        .sort();
-
-    // Refunds and deposits: each record under one key, and the keys of the records are the ok operations'.
-    for (const [action, path, idField] of [
-      ['refund', /^\/v3\/refunds$/, 'refund_id'],
-      ['deposit_create', /^\/v3\/deposits$/, 'deposit_id'],
-    ] as const) {
-      const records = serviceRecords(gateway, path, idField);
-      for (const [id, keys] of records) expect(keys.size, `${action} ${id} answered one key`).toBe(1);
-      const recordKeys = [...records.values()].flatMap((keys) => [...keys]).sort();
-      expect(recordKeys, `${action}: records and ok operations`).toEqual(okKeys(action));
-    }
-    // Cancels: each cashout the service cancelled has exactly one ok cancel operation, and the rest none.
-    for (const cashout of cashouts) {
-      const status = dataOf(await at(0).call('getCashoutStatus', cashout)).record.cashout_status;
-      const ok = operations.filter(
-        (operation) =>
-          operation.action === 'cashout_cancel' &&
-          operation.target_id === String(cashout.cashoutId) &&
-          operation.state === 'ok',
-      );
-      expect(ok.length, `cashout ${cashout.cashoutId}`).toBe(status === 2 ? 1 : 0);
-    }
-    expect(outcomes.get('ok') ?? 0).toBeGreaterThan(0);
-  } finally {
-    await gateway.close();
-    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  // Targets: COMPLETED deposits of the sandbox's bulk, invoices of new deposits, pending cashouts.
+  const deposits: Array<{ id: number; invoice: string }> = [];
+  for (let id = 400_000_001; deposits.length < 3; id += 1) {
+    const record = dataOf(await at(0).call('getDeposit', { depositId: id })).record;
+    if (record.status === 'COMPLETED') deposits.push({ id, invoice: record.invoice_id ?? `INV-${id}` });
   }
+  const cashouts: Array<{ cashoutId: number; externalId: string }> = [];
+  for (let index = 0; index < 3; index += 1) {
+    const made = (await control(service, '/cashouts', { external_id: `team-model-${index}` })) as {
+      cashout_id: number;
+      external_id: string;
+    };
+    cashouts.push({ cashoutId: made.cashout_id, externalId: made.external_id });
+  }
+
+  const outcomes = new Map<string, number>();
+  const seen = (result: Result<unknown>): void => {
+    const name = result.ok ? 'ok' : result.error.kind;
+    outcomes.set(name, (outcomes.get(name) ?? 0) + 1);
+    if (!result.ok) {
+      expect(EXPECTED_KINDS.has(result.error.kind), `${result.error.kind}: ${result.error.message}`).toBe(
+        true,
+      );
+    }
+  };
+  /** Settles a desk's first unknown intent by the truth the gateway saw: each fault here lets the request through. */
+  const settleFirst = async (console: Console): Promise<void> => {
+    const [intent] = dataOf(await console.call('listUnresolvedIntents', {}));
+    if (intent === undefined) return;
+    const reached = gateway.posts.some(
+      (post) =>
+        post.status === 200 &&
+        (intent.idempotencyKey === null
+          ? post.body.includes(String(intent.ids.cashout_id))
+          : post.idempotencyKey === intent.idempotencyKey),
+    );
+    seen(
+      await console.call('settleIntent', {
+        intentId: intent.intentId,
+        verdict: reached ? 'happened' : 'did_not_happen',
+        note: 'Checked against the gateway log of the test.',
+      }),
+    );
+  };
+
+  const plan =
+    fc.sample(fc.array(command, { minLength: COMMANDS, maxLength: COMMANDS }), {
+      seed: SEED,
+      numRuns: 1,
+    })[0] ?? [];
+  console.log(`team operator model: seed ${SEED}, ${plan.length} commands`);
+  for (const step of plan) {
+    gateway.disarm();
+    const console = at(step.desk);
+    if ('fault' in step && step.fault !== 'none') {
+      // Every attempt of the client's retries meets it, so the answer is lost for good.
+      for (let attempt = 0; attempt < 2; attempt += 1)
+        gateway.arm(step.fault, { method: 'POST', path: MONEY_PATH });
+    }
+    if (step.kind === 'refund') {
+      const deposit = deposits[step.deposit] ?? deposits[0];
+      if (!deposit) throw new Error('no deposit');
+      seen(
+        await console.call('createRefund', {
+          body: {
+            deposit_id: deposit.id,
+            invoice_id: deposit.invoice,
+            amount: step.cents / 100,
+            bank_account: BANK_ACCOUNT,
+          },
+        }),
+      );
+    } else if (step.kind === 'deposit') {
+      seen(
+        await console.call('createDeposit', {
+          body: {
+            amount: 10,
+            country: 'BR',
+            currency: 'BRL',
+            invoice_id: `TEAM-MODEL-${SEED}-${step.invoice}`,
+          },
+        }),
+      );
+    } else if (step.kind === 'cancel') {
+      seen(
+        await console.call(
+          'cancelCashout',
+          cashouts[step.cashout] ?? cashouts[0] ?? { cashoutId: 0, externalId: '' },
+        ),
+      );
+    } else if (step.kind === 'retry') {
+      const [intent] = dataOf(await console.call('listUnresolvedIntents', {}));
+      if (intent) seen(await console.call('retryIntent', { intentId: intent.intentId }));
+    } else {
+      await settleFirst(console);
+    }
+  }
+
+  // Every desk settles what it left unknown, with no faults: retried where it can be, else by the truth.
+  gateway.disarm();
+  for (const console of desks) {
+    for (let guard = 0; guard < 50; guard += 1) {
+      const [intent] = dataOf(await console.call('listUnresolvedIntents', {}));
+      if (intent === undefined) break;
+      const retried = intent.canRetry
+        ? await console.call('retryIntent', { intentId: intent.intentId })
+        : null;
+      if (!retried?.ok) await settleFirst(console);
+    }
+    expect(dataOf(await console.call('listUnresolvedIntents', {}))).toEqual([]);
+  }
+  console.log(`team operator model outcomes: ${JSON.stringify(Object.fromEntries(outcomes))}`);
+
+  const { rows: operations } = await team.admin.query<{
+    action: string;
+    target_id: string;
+    idempotency_key: string;
+    state: string;
+  }>('SELECT action, target_id, idempotency_key::text, state FROM paydesk.operations ORDER BY id');
+  expect(operations.filter((operation) => ['sending', 'outcome_unknown'].includes(operation.state))).toEqual(
+    [],
+  );
+  const okKeys = (action: string): string[] =>
+    operations
+      .filter((operation) => operation.action === action && operation.state === 'ok')
+      .map((operation) => operation.idempotency_key)
+      .sort();
+
+  // Refunds and deposits: each record under one key, and the keys of the records are the ok operations'.
+  for (const [action, path, idField] of [
+    ['refund', /^\/v3\/refunds$/, 'refund_id'],
+    ['deposit_create', /^\/v3\/deposits$/, 'deposit_id'],
+  ] as const) {
+    const records = serviceRecords(gateway, path, idField);
+    for (const [id, keys] of records) expect(keys.size, `${action} ${id} answered one key`).toBe(1);
+    const recordKeys = [...records.values()].flatMap((keys) => [...keys]).sort();
+    expect(recordKeys, `${action}: records and ok operations`).toEqual(okKeys(action));
+  }
+  // Cancels: each cashout the service cancelled has exactly one ok cancel operation, and the rest none.
+  for (const cashout of cashouts) {
+    const status = dataOf(await at(0).call('getCashoutStatus', cashout)).record.cashout_status;
+    const ok = operations.filter(
+      (operation) =>
+        operation.action === 'cashout_cancel' &&
+        operation.target_id === String(cashout.cashoutId) &&
+        operation.state === 'ok',
+    );
+    expect(ok.length, `cashout ${cashout.cashoutId}`).toBe(status === 2 ? 1 : 0);
+  }
+  expect(outcomes.get('ok') ?? 0).toBeGreaterThan(0);
 });
