@@ -246,16 +246,43 @@ export function describeAuditCommands(program: Command, context: CommandContext)
       '--file <file>',
       "check a file instead, with no database or profile: a team journal export (audit export --team --jsonl) or a desk's journal.jsonl",
     )
-    .action((options: { file?: string }) => {
-      if (options.file !== undefined) return verifyFile(context, options.file);
+    .option(
+      '--team',
+      "check the team journal of --env's team instead: its chain in the database, and that the head this desk saw last was not rewritten",
+    )
+    .action((options: { file?: string; team?: boolean }) => {
+      if (options.file !== undefined) {
+        if (options.team)
+          return context.fail({
+            kind: 'validation',
+            field: '--team',
+            message: '--team: give --file or --team, not both.',
+          });
+        return verifyFile(context, options.file);
+      }
       return context.withSession('manage', async (session) => {
-        const report = await session.api.verifyAudit({});
+        let report: Awaited<ReturnType<typeof session.api.verifyAudit>>;
+        if (options.team) {
+          const target = await session.target();
+          if (!target.ok) return context.fail(target.error);
+          report = await session.team.verifyJournal(target.data.id);
+        } else {
+          report = await session.api.verifyAudit({});
+        }
         if (!report.ok) return context.fail(report.error);
         const { data } = report;
         if (context.json) context.print(asJson(data));
         else io.stdout.write([verdictLine(data), ...detailLines(data)].map((line) => `${line}\n`).join(''));
         if (!data.ok) {
           const problem = data.firstProblem;
+          if (options.team) {
+            // The team's journal is the database's: only its owner could have changed it, and no desk repairs it.
+            context.fail({
+              kind: 'storage',
+              message: `The team journal does not verify${problem ? ` at entry ${problem.line} (${problem.kind}): ${problem.message}` : '.'} Tell the team's owner and keep this desk's record of it (team-heads.json).`,
+            });
+            return context.exit(1);
+          }
           const damaged = problem && problem.kind !== 'truncated';
           context.fail({
             kind: 'storage',

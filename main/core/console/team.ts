@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Result, TeamApi, TeamStatusView } from '../../../shared/contract';
+import type { AuditVerifyReport, Result, TeamApi, TeamStatusView } from '../../../shared/contract';
 import {
   listTeamEnvironments,
   putTeamEnvironment,
@@ -24,7 +24,7 @@ import {
   type TeamStatus,
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
-import { WITNESS_FILE } from '../team/witness';
+import { teamKeyOf, verifyAndWitness, WITNESS_FILE } from '../team/witness';
 import { none } from './arg-parts';
 import type { ConsoleContext } from './context';
 import { unresolvedOf } from './environments';
@@ -52,6 +52,11 @@ export interface ConsoleTeam {
     environmentId: string,
     input: { operationId: string; happened: boolean; note: string },
   ): Promise<Result<TeamOperation>>;
+  /**
+   * The team journal verified here (`paydesk audit verify --team`): every hash, link and sequence
+   * number, and that the head this desk saw last is still there, unchanged (team/witness.ts).
+   */
+  verifyJournal(environmentId: string): Promise<Result<AuditVerifyReport>>;
   /** The team journal, verified, for `paydesk audit export --team --jsonl` (team/export.ts). */
   exportJournal(environmentId: string): Promise<Result<TeamJournalExport>>;
   /** The team's environment profiles, read as the person of `environmentId` (team/environments.ts). */
@@ -149,6 +154,14 @@ export function createConsoleTeam(
           result: input.happened ? 'ok' : 'error',
           method: 'manual',
           note: input.note,
+        }),
+      ),
+    verifyJournal: (environmentId) =>
+      asTeamPerson(ports, environmentId, (client, team) =>
+        verifyAndWitness(client, {
+          filePath: join(context.dataDir, WITNESS_FILE),
+          teamKey: teamKeyOf(team),
+          now: ports.now,
         }),
       ),
     exportJournal: (environmentId) =>

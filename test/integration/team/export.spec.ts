@@ -161,6 +161,27 @@ test('a team journal that does not verify is not exported: the first problem is 
   expect(toStdout.stdout).toBe('');
 });
 
+test('audit verify --team checks the chain in the database and the head this desk saw', async ({
+  team: database,
+  desk,
+}) => {
+  await twoDesksAtWork(database);
+  const verify = () => desk.paydesk(['--env', desk.environmentId, 'audit', 'verify', '--team', '--json']);
+  const sound = await verify();
+  expect(sound.stderr).toBe('');
+  expect(JSON.parse(sound.stdout)).toMatchObject({ ok: true, entries: 8 });
+  // The owner rewrites an entry the desk has seen, head and all, so the chain verifies on its own.
+  await database.admin.query('ALTER TABLE paydesk.journal DISABLE TRIGGER USER');
+  await database.admin.query(
+    `UPDATE paydesk.journal SET entry = replace(entry, '"error"', '"ok"') WHERE seq = 6`,
+  );
+  await database.admin.query('ALTER TABLE paydesk.journal ENABLE TRIGGER USER');
+  const broken = await verify();
+  expect(broken.code).toBe(1);
+  expect(JSON.parse(broken.stderr).error.message).toMatch(/^The team journal does not verify at entry 6/);
+  expect((await desk.paydesk(['audit', 'verify', '--team', '--file', 'x'])).code).toBe(2);
+});
+
 test('a profile in no team, and flags that do not go together, are refused before anything is read', async ({
   desk,
 }) => {
