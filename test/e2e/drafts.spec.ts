@@ -10,13 +10,17 @@ import { expect, test } from './fixtures';
 // Drafts live in the data folder: a bridge of its own, so no other spec opens a form with these.
 test.use({ freshBridge: true });
 
+/**
+ * Opens a screen from the navigation and waits for its heading: a screen loaded on first use keeps
+ * the one before on view until it has loaded, so a click made meanwhile would land on that one.
+ */
 async function openFromNav(app: Page, name: string): Promise<void> {
   await app.getByRole('link', { name, exact: true }).click();
+  await expect(app.getByRole('main').getByRole('heading', { name, level: 2 })).toBeVisible();
 }
 
 async function openDepositForm(app: Page): Promise<Locator> {
   await openFromNav(app, 'New deposit');
-  await expect(app.getByRole('heading', { name: 'New deposit', level: 2 })).toBeVisible();
   const form = app.getByRole('form', { name: 'Create a deposit' });
   // The saved draft is looked for first; typing before that would be overwritten.
   await expect(form.getByTestId('draft-bar')).not.toHaveAttribute('data-draft', 'loading');
