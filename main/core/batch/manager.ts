@@ -42,6 +42,8 @@ export class BatchManager {
   #batches = new Map<string, Batch>();
   #closed = false;
   readonly #restoring: Promise<void>;
+  /** Writes started without a caller waiting (checkpoints, evictions, last runs): close() waits for them. */
+  readonly #unawaitedWrites = new Set<Promise<void>>();
 
   constructor(options: BatchManagerOptions) {
     this.#options = options;
@@ -292,6 +294,8 @@ export class BatchManager {
     }
     await Promise.all(batches.map((batch) => batch.engine.stopped()));
     await Promise.all(batches.map((batch) => this.#keepOrForget(batch)));
+    // The last-run saves and evictions begun before close() end before the data folder may go.
+    while (this.#unawaitedWrites.size > 0) await Promise.allSettled([...this.#unawaitedWrites]);
   }
 
   #lookup(client: PaymentsClient, kind: BatchKind, environmentId: string): Lookup {
@@ -321,25 +325,33 @@ export class BatchManager {
   #run(batch: Batch): void {
     const running = batch.engine.run();
     if (batch.saved) {
-      void batch.saved.save(() => snapshotOf(batch));
+      this.#inBackground(batch.saved.save(() => snapshotOf(batch)));
       clearInterval(batch.checkpointTimer);
       batch.checkpointTimer = setInterval(() => {
-        void batch.saved?.save(() => snapshotOf(batch));
+        if (batch.saved) this.#inBackground(batch.saved.save(() => snapshotOf(batch)));
       }, CHECKPOINT_MS);
       batch.checkpointTimer.unref();
     }
-    void running.then(async () => {
+    const finished = running.then(async () => {
       clearInterval(batch.checkpointTimer);
       batch.checkpointTimer = undefined;
       this.#observe(batch);
       // close() writes the batches it stopped itself, once every call has ended.
-      if (!this.#closed) void this.#keepOrForget(batch);
+      if (!this.#closed) this.#inBackground(this.#keepOrForget(batch));
       if (batch.engine.state !== 'done') return;
       if (!this.#closed && batch.keepAsLastRun)
         await saveLastRun(this.#options.dataDir, batch, () => this.#options.now());
       batch.lastRunSaved = true;
       this.#announce(batch);
     });
+    this.#inBackground(finished);
+  }
+
+  /** Keeps a write nobody awaits until it ends, so close() can wait for it before the folder goes. */
+  #inBackground(write: Promise<void>): void {
+    this.#unawaitedWrites.add(write);
+    const forget = (): void => void this.#unawaitedWrites.delete(write);
+    void write.then(forget, forget);
   }
 
   /** Writes a kept batch that has ids left; removes the file of one that has none. */
@@ -393,7 +405,7 @@ export class BatchManager {
       if (batch.engine.state === 'running') continue;
       clearTimeout(batch.emitTimer);
       this.#batches.delete(batch.batchId);
-      void batch.saved?.remove();
+      if (batch.saved) this.#inBackground(batch.saved.remove());
     }
   }
 }

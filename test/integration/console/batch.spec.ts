@@ -361,3 +361,24 @@ test('a paste up to the text limit crosses the dispatcher; beyond it is refused 
   expect(started.total).toBe(BATCH_LIMITS.maxIds);
   dataOf(await console.call('discardBatch', { batchId: started.batchId }));
 });
+
+test('closing waits for the last run a batch that just finished is still writing', async ({
+  openConsole,
+  dataDir,
+}) => {
+  // The window is between the engine's last answer and the end of its last-run write: close in it.
+  const console_ = openConsole();
+  const started = dataOf(await console_.call('startBatch', { kind: 'refunds', ids: ['17'] }));
+  const batches = console_.runtime.api;
+  for (;;) {
+    const listed = dataOf(await batches.listBatches({}));
+    if (listed.find((summary) => summary.batchId === started.batchId)?.state !== 'running') break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await console_.close();
+  // Once close() has answered, the data folder can go: the last run is written, nothing follows.
+  const written = JSON.parse(await readFile(lastRunPath(dataDir, 'local-sandbox', 'refunds'), 'utf8')) as {
+    ids: string[];
+  };
+  expect(written.ids).toEqual(['17']);
+});
