@@ -6,7 +6,7 @@ import { method, type ApiOf } from './method';
 import type { ConsoleError } from './results';
 
 /** The team's group roles (`paydesk_<group>` in its database), the words the screens say. */
-export const TEAM_GROUPS = ['viewer', 'operator', 'approver', 'admin'] as const;
+export const TEAM_GROUPS = ['viewer', 'operator', 'approver', 'executor', 'admin'] as const;
 export type TeamGroup = (typeof TEAM_GROUPS)[number];
 
 /**

@@ -6,7 +6,8 @@ import { migrate } from '../../main/core/team/migrate';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import { dataOf } from './result';
 
-type GroupRole = 'paydesk_viewer' | 'paydesk_operator' | 'paydesk_approver' | 'paydesk_admin';
+type GroupRole =
+  'paydesk_viewer' | 'paydesk_operator' | 'paydesk_approver' | 'paydesk_executor' | 'paydesk_admin';
 
 export interface TeamDatabase {
   cluster: PostgresCluster;

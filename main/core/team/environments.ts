@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENVIRONMENT_COLORS, type EnvironmentColor, type Result } from '../../../shared/contract';
+import { accountOrigin } from '../payments/base-url';
 import { baseUrlFor, colorFor } from '../settings/environment-rules';
 import { ENVIRONMENT_NAME_MAX_LENGTH } from '../settings/schema';
 import type { TeamClient } from './client';
@@ -98,11 +99,13 @@ export async function putTeamEnvironment(
   if (!colorInput.success) return invalid(`color: one of ${ENVIRONMENT_COLORS.join(', ')}.`, 'color');
   const color = colorFor(kind.data, colorInput.data);
   if (!color.ok) return color;
-  const kept = await environmentRows(client, 'SELECT * FROM paydesk.put_environment($1, $2, $3, $4)', [
+  // The origin is how the database finds the environment that governs an account (D19).
+  const kept = await environmentRows(client, 'SELECT * FROM paydesk.put_environment($1, $2, $3, $4, $5)', [
     name,
     kind.data,
     baseUrl.data,
     color.data,
+    accountOrigin(baseUrl.data),
   ]);
   if (!kept.ok) return kept;
   const [environment] = kept.data;

@@ -10,6 +10,10 @@ const KIND_OF_STATE: Record<string, ConsoleError['kind']> = {
   PD003: 'validation',
   PD004: 'not_found',
   PD005: 'invalid_state',
+  /** A policy asks an approval: the move is submitted, never begun (migrations/0002-approvals.ts). */
+  PD006: 'not_permitted',
+  /** Four eyes: the maker approving or sending their own request, one person twice. */
+  PD007: 'not_permitted',
   /** insufficient_privilege: a role without the right, or the journal's append-only trigger. */
   '42501': 'not_permitted',
   /** check_violation, invalid_text_representation: input the table's rules refuse. */

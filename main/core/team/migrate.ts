@@ -2,9 +2,10 @@ import type { Result } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
 import { foundation } from './migrations/0001-foundation';
+import { approvals } from './migrations/0002-approvals';
 
 /** Every migration, in order; the last one's version is the schema this code is written for. */
-const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [foundation];
+const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [foundation, approvals];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 
 /** Any fixed number: migrators of one database wait for each other on it. */
