@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConsoleError, JsonValue } from '../../shared/contract';
 import { armForCommand } from './arming';
+import { describeApprovalCommands } from './approval-commands';
 import { describeAuditCommands } from './audit-commands';
 import { describeBatchCommands } from './batch-commands';
 import type { CliIo, CliOptions, CommandContext } from './command-context';
@@ -131,6 +132,7 @@ such a request with audit reread or audit settle.`,
   describeBatchCommands(program, context);
   describeReconcileCommands(program, context);
   describeTeamCommands(program, context);
+  describeApprovalCommands(program, context);
   // Last: the script it prints is made from every command above.
   describeCompletionCommand(program, context);
 

@@ -143,6 +143,8 @@ export const MESSAGE_KEYS = [
   'team.unreachable',
   'team.targetBusy',
   'team.outcomeNotRecorded',
+  'team.approvalNeeded',
+  'team.approvalSubmitted',
   // An environment's credentials (main/core/payments/credentials.ts).
   'credentials.missingCashout',
   'credentials.missingReadOnly',

@@ -13,13 +13,15 @@ import {
   test as consoleTest,
   type Console,
 } from '../unit/console/console-fixture';
-import { test as teamTest } from './team-database';
+import { test as teamTest, type TeamDatabase } from './team-database';
 
 /**
  * Desks of one team as the app runs them: separate runtimes, each its own data folder, keychain
  * and person (an operator), with a testing profile on one service account (the sandbox, behind a
  * gateway that can lose answers) joined to the test's real PostgreSQL database and active.
  */
+
+type DeskGroups = Parameters<TeamDatabase['desk']>[0];
 
 export interface RuntimeDesk {
   console: Console;
@@ -29,8 +31,11 @@ export interface RuntimeDesk {
 
 export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   service: { sandbox: SandboxHandle; gateway: Gateway };
-  /** A desk; `joined: false` keeps its profile out of the team (a desk working alone). */
-  openDesk: (name: string, options?: { joined?: boolean }) => Promise<RuntimeDesk>;
+  /**
+   * A desk; `joined: false` keeps its profile out of the team (a desk working alone); `groups`
+   * are its person's (an operator unless told).
+   */
+  openDesk: (name: string, options?: { joined?: boolean; groups?: DeskGroups }) => Promise<RuntimeDesk>;
 }>({
   service: async ({ sandbox }, use) => {
     // Bulk deposits: COMPLETED ones from 400000001 on, for the specs that need many.
@@ -57,7 +62,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
       );
       dataOf(await console.call('useEnvironment', { id: profile.id }));
       if (options.joined === false) return { console, person: '', environmentId: profile.id };
-      const person = await team.desk(['paydesk_operator']);
+      const person = await team.desk(options.groups ?? ['paydesk_operator']);
       dataOf(
         await console.runtime.team.join({
           environmentId: profile.id,

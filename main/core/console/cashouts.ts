@@ -2,7 +2,6 @@ import {
   type CashoutCancelOutcome,
   type CashoutStatus,
   type Fetched,
-  type MutationMeta,
   type Result,
   CASHOUT_STATUS_CODES,
   type CashoutsApi,
@@ -10,7 +9,7 @@ import {
 import { cashoutCancelSchema, checkInput, cashoutRefSchema, externalIdSchema, idSchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
-import { checkGuardRails, runGuarded } from './guarded';
+import { checkGuardRails, runGuarded, type GuardedMeta } from './guarded';
 import { cashoutObservation, seenNow, lookedUp } from './observations';
 import { failure } from './results';
 import { z } from 'zod';
@@ -93,10 +92,10 @@ export async function checkCancellable(
   return byBoth;
 }
 
-async function cancelCashout(
+export async function cancelCashout(
   context: ConsoleContext,
   connection: EnvironmentConnection,
-  arg: CashoutIds & { typedConfirmation?: string } & MutationMeta,
+  arg: CashoutIds & { typedConfirmation?: string } & GuardedMeta,
 ): Promise<Result<CashoutCancelOutcome>> {
   const checked = checkInput(cashoutCancelSchema, { cashoutId: arg.cashoutId, externalId: arg.externalId });
   if (!checked.ok) return checked;

@@ -5,7 +5,6 @@ import {
   type DepositCreateBody,
   type DepositCreateOutcome,
   type FieldIssue,
-  type MutationMeta,
   type ReportedInfoInput,
   type Result,
   type DepositsApi,
@@ -24,7 +23,7 @@ import {
 } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
-import { runGuarded } from './guarded';
+import { runGuarded, type GuardedMeta } from './guarded';
 import { depositCreatedObservation, seenNow, depositObservation, lookedUp } from './observations';
 import { issueText } from '../message-text';
 import { mutationMeta } from './arg-parts';
@@ -143,10 +142,10 @@ function generatedInvoiceId(body: DepositCreateBody, day: Date): string {
   return `PD-${date}-${sha256Hex(`${date}\n${seen}`).slice(0, 16).toUpperCase()}`;
 }
 
-async function createDeposit(
+export async function createDeposit(
   context: ConsoleContext,
   connection: EnvironmentConnection,
-  arg: { body: DepositCreateBody } & MutationMeta,
+  arg: { body: DepositCreateBody } & GuardedMeta,
 ): Promise<Result<DepositCreateOutcome>> {
   const checked = checkInput(depositCreateBodySchema, arg.body, 'body');
   if (!checked.ok) return checked;

@@ -14,7 +14,7 @@ import { accountFor, accountOrigin, idempotencyKeySchema } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import { failure } from './results';
-import { beginTeamOperation, recordTeamOutcome } from './team-referee';
+import { beginTeamOperation, recordTeamOutcome, type ApprovedRequest } from './team-referee';
 
 /**
  * THE path of every mutating call (deposit create, refund create, cashout cancel), from the UI,
@@ -156,10 +156,13 @@ export function unknownOn104<T>(result: Result<T>): Result<T> {
   };
 }
 
+/** What a caller in main adds to the transport's MutationMeta: the team request it sends, once approved. */
+export type GuardedMeta = MutationMeta & { approved?: ApprovedRequest };
+
 interface MutationPlan<A extends AuditAction, T> {
   action: A;
   connection: EnvironmentConnection;
-  meta: MutationMeta;
+  meta: GuardedMeta;
   request: ActionRequests[A];
   ids?: AuditIds;
   /** Refunds: the deposit's currency, for the journal line (the body carries none). */

@@ -1,7 +1,6 @@
 import type {
   DepositStatus,
   MessageText,
-  MutationMeta,
   RefundCreateBody,
   RefundCreateOutcome,
   RefundPreflight,
@@ -13,7 +12,7 @@ import { checkInput, refundCreateBodySchema, idSchema } from '../payments';
 import type { IndexedRecord } from '../record-index/port';
 import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
-import { accountScope, checkGuardRails, runGuarded } from './guarded';
+import { accountScope, checkGuardRails, runGuarded, type GuardedMeta } from './guarded';
 import { teamRefundsOf } from './team-referee';
 import {
   depositObservation,
@@ -252,10 +251,10 @@ async function getRefundPreflight(
   };
 }
 
-async function createRefund(
+export async function createRefund(
   context: ConsoleContext,
   connection: EnvironmentConnection,
-  arg: { body: RefundCreateBody } & MutationMeta,
+  arg: { body: RefundCreateBody } & GuardedMeta,
 ): Promise<Result<RefundCreateOutcome>> {
   const checked = checkInput(refundCreateBodySchema, arg.body, 'body');
   if (!checked.ok) return checked;

@@ -1,10 +1,12 @@
-import type { AuditAction, AuditIds, ConsoleError, Result } from '../../../shared/contract';
+import type { AuditAction, AuditIds, ConsoleError, JsonValue, Result } from '../../../shared/contract';
 import type { AuditUnresolvedView } from '../../../shared/contract';
 import type { ActionRequests, OutcomeInput, ResolutionInput } from '../audit';
 import type { RecordedIntent } from '../audit/journal-inputs';
 import { requestIds } from '../audit/summary';
 import { targetOf } from '../audit/targets';
+import { claimRequest, submitRequest } from '../team/approvals';
 import type { TeamSession } from '../team/desk-sessions';
+import { APPROVAL_NEEDED_KEY } from '../team/errors';
 import {
   beginOperation,
   openOperationOn,
@@ -117,17 +119,25 @@ export async function beginTeamOperation<A extends AuditAction>(
     request: ActionRequests[A];
     ids?: AuditIds;
     currency?: string;
+    /** `approved`: sending a request the team approved; its claim begins the operation. */
+    meta: { reason?: string; approved?: ApprovedRequest };
   },
   intent: RecordedIntent,
 ): Promise<Result<TeamTicket | null>> {
   const session = await sessionFor(context, plan.environmentId);
   if (!session.ok) return session;
-  if (session.data === null) return { ok: true, data: null };
+  if (session.data === null) {
+    return plan.meta.approved
+      ? failure('invalid_state', 'An approved request is sent only from a profile in its team.')
+      : { ok: true, data: null };
+  }
+  const { client } = session.data;
+  if (plan.meta.approved) return claimApproved(session.data, plan.account, plan.meta.approved, intent);
   const target = teamTarget(plan.action, { ...plan.ids, ...requestIds(plan.action, plan.request) });
   if (target === null) {
     return failure('validation', 'The request names no record the team database can keep an operation on.');
   }
-  const begun = await beginOperation(session.data.client, {
+  const operation = {
     account: plan.account,
     action: TEAM_ACTION[plan.action],
     target,
@@ -135,9 +145,68 @@ export async function beginTeamOperation<A extends AuditAction>(
     idempotencyKey: intent.idempotencyKey ?? intent.intentId,
     ...statedAmount(plan.action, plan.request, plan.currency),
     bodySha256: intent.bodySha256,
-  });
+  };
+  const begun = await beginOperation(client, operation);
+  if (!begun.ok && begun.error.text?.key === APPROVAL_NEEDED_KEY) {
+    // The policy governs this move: it waits, with its exact body and key, for another person.
+    const submitted = await submitRequest(client, {
+      ...operation,
+      body: plan.request as unknown as { [key: string]: JsonValue },
+      reason: plan.meta.reason ?? '',
+    });
+    if (!submitted.ok) return refusal(session.data, submitted.error);
+    const { id, approvers_needed: approvers, environment } = submitted.data;
+    return failure(
+      'not_permitted',
+      `Nothing was sent: the team's policy for ${environment} asks ${approvers} approver(s) for this, so it was submitted for approval as request ${id}. Another person approves it (paydesk approvals approve ${id}) and their desk sends it, exactly as submitted.`,
+      { text: { key: 'team.approvalSubmitted', params: { request: id, approvers } } },
+    );
+  }
   if (!begun.ok) return refusal(session.data, begun.error);
   return { ok: true, data: { session: session.data, operation: begun.data } };
+}
+
+/** A request the team approved, as the approver's desk sends it. */
+export interface ApprovedRequest {
+  requestId: string;
+  account: string;
+  idempotencyKey: string;
+}
+
+/**
+ * Claims the approved request (single use, never by its maker, not after expiry: the database's
+ * rules) and answers the operation it began. The body about to be sent must hash to the one approved.
+ */
+async function claimApproved(
+  session: TeamSession,
+  account: string,
+  approved: ApprovedRequest,
+  intent: RecordedIntent,
+): Promise<Result<TeamTicket>> {
+  if (approved.account !== account) {
+    return failure(
+      'not_permitted',
+      'Nothing was sent: this profile reaches another service account than the one the request was approved for.',
+    );
+  }
+  const claimed = await claimRequest(session.client, {
+    requestId: approved.requestId,
+    bodySha256: intent.bodySha256,
+  });
+  if (!claimed.ok) return refusal(session, claimed.error);
+  const operation = await operationByKey(session.client, {
+    account,
+    action: claimed.data.action,
+    idempotencyKey: approved.idempotencyKey,
+  });
+  if (!operation.ok) return refusal(session, operation.error);
+  if (operation.data === null) {
+    return failure(
+      'bad_response',
+      `The team database claimed request ${approved.requestId} but shows no operation for it.`,
+    );
+  }
+  return { ok: true, data: { session, operation: operation.data } };
 }
 
 /** The operation is still waiting for an answer: a resend of a closed one has nothing to record. */

@@ -25,6 +25,7 @@ import {
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
 import { teamKeyOf, verifyAndWitness, WITNESS_FILE } from '../team/witness';
+import { createConsoleApprovals, type ConsoleApprovals } from './approvals';
 import { none } from './arg-parts';
 import type { ConsoleContext } from './context';
 import { unresolvedOf } from './environments';
@@ -36,7 +37,7 @@ import { failure } from './results';
  * and leaving are not on the ConsoleApi: the Team screen only shows the team; the money moves of
  * a joined profile go through team-referee.ts (docs/architecture.md, "Team mode").
  */
-export interface ConsoleTeam {
+export interface ConsoleTeam extends ConsoleApprovals {
   join(input: JoinTeamInput): Promise<Result<TeamJoined>>;
   leave(environmentId: string, confirmation?: { typedName?: string }): Promise<Result<TeamLeft>>;
   status(environmentId: string): Promise<Result<TeamStatus>>;
@@ -89,6 +90,7 @@ export function createConsoleTeam(
     now: () => new Date(context.now()),
   };
   return {
+    ...createConsoleApprovals(context, ports),
     join: async (input) => thenChanged(await joinTeam(ports, input)),
     leave: async (environmentId, confirmation) =>
       thenChanged(await leaveTeam(ports, environmentId, confirmation)),

@@ -21,6 +21,10 @@ const KIND_OF_STATE: Record<string, ConsoleError['kind']> = {
   '22P02': 'validation',
 };
 
+const APPROVAL_NEEDED = 'PD006';
+/** The text key of a refusal because the team's policy asks an approval (team-referee.ts submits it). */
+export const APPROVAL_NEEDED_KEY = 'team.approvalNeeded';
+
 interface DatabaseError {
   code?: unknown;
   message?: unknown;
@@ -63,6 +67,8 @@ export function teamError(error: unknown): ConsoleError {
     };
   }
   const kind = typeof code === 'string' ? KIND_OF_STATE[code] : undefined;
+  if (code === APPROVAL_NEEDED)
+    return { kind: 'not_permitted', message: text, text: { key: APPROVAL_NEEDED_KEY } };
   return { kind: kind ?? 'storage', message: kind ? text : `The team database refused: ${text}` };
 }
 

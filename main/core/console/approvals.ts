@@ -1,0 +1,143 @@
+import type { Result } from '../../../shared/contract';
+import { requestBodySha256 } from '../audit/canonical-json';
+import {
+  approveRequest,
+  listPolicies,
+  listRequests,
+  rejectRequest,
+  requestById,
+  setPolicy,
+  withdrawRequest,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+  type PolicyInput,
+} from '../team/approvals';
+import { asTeamPerson, type TeamMembershipPorts } from '../team/membership';
+import { cancelCashout } from './cashouts';
+import type { ConsoleContext } from './context';
+import { createDeposit } from './deposits';
+import { createRefund } from './refunds';
+import { failure } from './results';
+
+/**
+ * A desk's part in four-eyes approvals (docs/architecture.md, "Team mode: approvals"): the queue,
+ * approving what was shown, rejecting, withdrawing one's own, the team's policies, and sending an
+ * approved request from the approver's desk (desk-signed) through the same guarded path as any
+ * money move, whose claim the database allows once. The rules are the database's
+ * (team/migrations/0002-approvals.ts); nothing here decides who may.
+ */
+export interface ConsoleApprovals {
+  approvals(environmentId: string, options?: { all?: boolean }): Promise<Result<ApprovalRequest[]>>;
+  /** One request with its exact body, for those allowed to read it. */
+  approval(environmentId: string, requestId: string): Promise<Result<ApprovalRequest>>;
+  /**
+   * Approves the request whose body hash begins with `bodyHash` (as `approval` showed it): a body
+   * other than the one read is refused by the database.
+   */
+  approve(
+    environmentId: string,
+    input: { requestId: string; bodyHash: string; note: string | null },
+  ): Promise<Result<ApprovalRequest>>;
+  reject(environmentId: string, input: { requestId: string; note: string }): Promise<Result<ApprovalRequest>>;
+  withdraw(environmentId: string, requestId: string): Promise<Result<ApprovalRequest>>;
+  policies(environmentId: string): Promise<Result<ApprovalPolicy[]>>;
+  setPolicy(environmentId: string, input: PolicyInput): Promise<Result<void>>;
+  /** Sends an approved request from this desk, exactly as approved, under its stored key. */
+  sendApproved(
+    environmentId: string,
+    input: { requestId: string; reason?: string; typedConfirmation?: string },
+  ): Promise<Result<unknown>>;
+}
+
+/** At least this much of a body's hash must be given: enough that no other body shares it by chance. */
+const HASH_PREFIX_MIN = 12;
+
+export function createConsoleApprovals(
+  context: ConsoleContext,
+  ports: Pick<TeamMembershipPorts, 'environments'>,
+): ConsoleApprovals {
+  const asPerson = <T>(environmentId: string, work: Parameters<typeof asTeamPerson<T>>[2]) =>
+    asTeamPerson(ports, environmentId, work);
+  const readRequest = (environmentId: string, requestId: string) =>
+    asPerson(environmentId, (client) => requestById(client, requestId));
+
+  return {
+    approvals: (environmentId, options = {}) =>
+      asPerson(environmentId, (client) => listRequests(client, options)),
+    approval: readRequest,
+    approve: (environmentId, input) =>
+      asPerson(environmentId, async (client) => {
+        const hash = input.bodyHash.trim().toLowerCase();
+        if (!/^[0-9a-f]+$/.test(hash) || hash.length < HASH_PREFIX_MIN) {
+          return failure(
+            'validation',
+            `body hash: at least ${HASH_PREFIX_MIN} hexadecimal characters of the hash the request was shown with.`,
+            { field: 'bodyHash' },
+          );
+        }
+        const shown = await requestById(client, input.requestId);
+        if (!shown.ok) return shown;
+        // A prefix that is not the stored body's is passed as given, so the database refuses it.
+        const bodySha256 = shown.data.body_hash.startsWith(hash) ? shown.data.body_hash : hash;
+        return approveRequest(client, { requestId: input.requestId, bodySha256, note: input.note });
+      }),
+    reject: (environmentId, input) => asPerson(environmentId, (client) => rejectRequest(client, input)),
+    withdraw: (environmentId, requestId) =>
+      asPerson(environmentId, (client) => withdrawRequest(client, requestId)),
+    policies: (environmentId) => asPerson(environmentId, listPolicies),
+    setPolicy: (environmentId, input) => asPerson(environmentId, (client) => setPolicy(client, input)),
+    async sendApproved(environmentId, input) {
+      const read = await readRequest(environmentId, input.requestId);
+      if (!read.ok) return read;
+      const request = read.data;
+      if (request.state !== 'approved') {
+        return failure(
+          'invalid_state',
+          `Request ${request.id} is ${request.state}: only an approved request is sent.`,
+        );
+      }
+      // Fail closed: a stored body that does not hash to what was approved is never sent.
+      if (
+        request.body === null ||
+        requestBodySha256(request.body as Parameters<typeof requestBodySha256>[0]) !== request.body_hash
+      ) {
+        return failure(
+          'storage',
+          `Request ${request.id}'s stored body does not match the hash it was approved with: nothing was sent. Reject it and ask for it again.`,
+        );
+      }
+      const connection = await context.connections.connect(environmentId);
+      if (!connection.ok) return connection;
+      const meta = {
+        reason: input.reason ?? `Approved request ${request.id}: ${request.reason}`,
+        approved: {
+          requestId: request.id,
+          account: request.account,
+          idempotencyKey: request.idempotency_key,
+        },
+      };
+      // Each body is checked again by its action's own schema before anything is sent.
+      const key = request.idempotency_key;
+      switch (request.action) {
+        case 'refund':
+          return createRefund(context, connection.data, {
+            body: request.body as unknown as Parameters<typeof createRefund>[2]['body'],
+            idempotencyKey: key,
+            ...meta,
+          });
+        case 'deposit_create':
+          return createDeposit(context, connection.data, {
+            body: request.body as unknown as Parameters<typeof createDeposit>[2]['body'],
+            idempotencyKey: key,
+            ...meta,
+          });
+        case 'cashout_cancel':
+          return cancelCashout(context, connection.data, {
+            ...(request.body as Pick<Parameters<typeof cancelCashout>[2], 'cashoutId' | 'externalId'>),
+            ...(input.typedConfirmation !== undefined && { typedConfirmation: input.typedConfirmation }),
+            ...meta,
+          });
+      }
+    },
+  };
+}
