@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConsoleError, JsonValue } from '../../shared/contract';
 import type { ApprovalAction, ApprovalPolicy, ApprovalRequest, PolicyInput } from '../core/team/approvals';
 import type { CommandContext } from './command-context';
@@ -197,6 +198,33 @@ export function describeApprovalCommands(program: Command, context: CommandConte
       }),
     );
   policy
+    .command('signer')
+    .description(
+      'admins: who sends approved moves in a team environment: the approver’s desk, or only the executor',
+    )
+    .argument('<team-environment>', 'the team environment')
+    .argument('<signer>', 'desk | executor')
+    .action((name: string, signer: string) => {
+      if (signer !== 'desk' && signer !== 'executor') {
+        return context.fail(invalid('signer', 'signer: desk or executor.'));
+      }
+      return asTeam('manage', async (session, environmentId) => {
+        const kept = await session.team.setSigner(environmentId, { environment: name, signer });
+        return kept.ok ? { ok: true, data: asJson({ environment: name, signer }) } : kept;
+      });
+    });
+
+  approvals
+    .command('executors')
+    .description("each executor's last pass: who, for which account, how long ago, how many sent")
+    .action(() =>
+      asTeam('manage', async (session, environmentId) => {
+        const health = await session.team.executorHealth(environmentId);
+        return health.ok ? { ok: true, data: asJson(health.data) } : health;
+      }),
+    );
+
+  policy
     .command('set')
     .description('admins: set what an action needs in a team environment (journaled)')
     .argument('<team-environment>', 'the team environment, as `team env list` names it')
@@ -240,4 +268,65 @@ export function describeApprovalCommands(program: Command, context: CommandConte
         });
       },
     );
+}
+
+/** Seconds between an executor's passes when nothing wakes it sooner. */
+const EXECUTOR_INTERVAL_DEFAULT = '5';
+
+/**
+ * `paydesk team executor`: the headless runtime a team runs on one machine, the only holder of an
+ * executor-signed environment's service credentials. Each pass sends every approved request of the
+ * profile's account (console/approvals.ts executorPass: the database lets one claim win between
+ * two executors) and leaves a heartbeat; one line per pass says what it did.
+ */
+export function describeExecutorCommand(team: Command, context: CommandContext): void {
+  team
+    .command('executor')
+    .description(
+      "send the team's approved requests for --env's account, pass after pass, until Ctrl-C (the executor)",
+    )
+    .option('--once', 'one pass, then exit (1 when a request could not be sent)')
+    .option('--interval <seconds>', 'seconds between passes', EXECUTOR_INTERVAL_DEFAULT)
+    .option('--yes', 'in production: arms it for each pass')
+    .option('--reason <text>', "for the journal (each request's own reason otherwise)")
+    .action((options: { once?: boolean; interval: string; yes?: boolean; reason?: string }) => {
+      const interval = Number(options.interval);
+      if (!Number.isInteger(interval) || interval < 1 || interval > 3600) {
+        return context.fail(invalid('--interval', '--interval: whole seconds, 1 to 3600.'));
+      }
+      return context.withSession('write', async (session) => {
+        const target = await session.target();
+        if (!target.ok) return context.fail(target.error);
+        const { signal } = context.io;
+        for (;;) {
+          const armed = await context.armForCommand(session, { ...options, reasonOptional: true });
+          if (!armed.ok) return context.fail(armed.error);
+          const pass = await session.team.executorPass(target.data.id, {
+            ...(options.reason !== undefined && { reason: options.reason }),
+          });
+          if (!pass.ok) {
+            if (options.once) return context.fail(pass.error);
+            context.note(`executor: this pass failed (${pass.error.message}); trying again in ${interval} s`);
+          } else {
+            const refused = pass.data.requests.filter((request) => !request.sent);
+            if (context.json) context.print(asJson({ at: new Date().toISOString(), ...pass.data }));
+            else {
+              const sent = pass.data.requests.length - refused.length;
+              context.io.stdout.write(
+                `executor ${new Date().toISOString()} ${target.data.id}: ${sent} sent, ${refused.length} not sent${refused
+                  .map((request) => `; request ${request.requestId}: ${request.error?.message ?? ''}`)
+                  .join('')}\n`,
+              );
+            }
+            if (options.once) return refused.length > 0 ? context.exit(1) : undefined;
+          }
+          if (options.once) return;
+          try {
+            await sleep(interval * 1000, undefined, signal ? { signal } : {});
+          } catch {
+            return context.exit(130);
+          }
+        }
+      });
+    });
 }

@@ -16,6 +16,7 @@ import {
   typedGroups,
   typedPerson,
 } from '../core/team/people';
+import { describeExecutorCommand } from './approval-commands';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
 import { withTypedName } from './environment-commands';
@@ -542,4 +543,5 @@ export function describeTeamCommands(program: Command, context: CommandContext):
     );
 
   describeTeamEnvironmentCommands(team, context);
+  describeExecutorCommand(team, context);
 }

@@ -2,13 +2,17 @@ import type { Result } from '../../../shared/contract';
 import { requestBodySha256 } from '../audit/canonical-json';
 import {
   approveRequest,
+  executorHeartbeat,
+  executorHeartbeats,
   listPolicies,
   listRequests,
   rejectRequest,
   requestById,
   setPolicy,
+  setSigner,
   withdrawRequest,
   type ApprovalPolicy,
+  type ExecutorHeartbeat,
   type ApprovalRequest,
   type PolicyInput,
 } from '../team/approvals';
@@ -42,11 +46,29 @@ export interface ConsoleApprovals {
   withdraw(environmentId: string, requestId: string): Promise<Result<ApprovalRequest>>;
   policies(environmentId: string): Promise<Result<ApprovalPolicy[]>>;
   setPolicy(environmentId: string, input: PolicyInput): Promise<Result<void>>;
+  setSigner(
+    environmentId: string,
+    input: { environment: string; signer: ApprovalPolicy['signer'] },
+  ): Promise<Result<void>>;
+  /** Every executor's last pass, newest first. */
+  executorHealth(environmentId: string): Promise<Result<ExecutorHeartbeat[]>>;
+  /**
+   * One pass of the team's executor on this profile (`paydesk team executor`): every approved
+   * request of the profile's service account is sent, each through sendApproved, then the
+   * executor's heartbeat. A request another executor claimed first is refused by the database.
+   */
+  executorPass(environmentId: string, meta: { reason?: string }): Promise<Result<ExecutorPassReport>>;
   /** Sends an approved request from this desk, exactly as approved, under its stored key. */
   sendApproved(
     environmentId: string,
     input: { requestId: string; reason?: string; typedConfirmation?: string },
   ): Promise<Result<unknown>>;
+}
+
+export interface ExecutorPassReport {
+  environmentId: string;
+  /** Each approved request the pass tried: sent, or why not (a claim lost to another executor, say). */
+  requests: Array<{ requestId: string; sent: boolean; error?: { kind: string; message: string } }>;
 }
 
 /** At least this much of a body's hash must be given: enough that no other body shares it by chance. */
@@ -60,6 +82,60 @@ export function createConsoleApprovals(
     asTeamPerson(ports, environmentId, work);
   const readRequest = (environmentId: string, requestId: string) =>
     asPerson(environmentId, (client) => requestById(client, requestId));
+
+  const sendApproved: ConsoleApprovals['sendApproved'] = async (environmentId, input) => {
+    const read = await readRequest(environmentId, input.requestId);
+    if (!read.ok) return read;
+    const request = read.data;
+    if (request.state !== 'approved') {
+      return failure(
+        'invalid_state',
+        `Request ${request.id} is ${request.state}: only an approved request is sent.`,
+      );
+    }
+    // Fail closed: a stored body that does not hash to what was approved is never sent.
+    if (
+      request.body === null ||
+      requestBodySha256(request.body as Parameters<typeof requestBodySha256>[0]) !== request.body_hash
+    ) {
+      return failure(
+        'storage',
+        `Request ${request.id}'s stored body does not match the hash it was approved with: nothing was sent. Reject it and ask for it again.`,
+      );
+    }
+    const connection = await context.connections.connect(environmentId);
+    if (!connection.ok) return connection;
+    const meta = {
+      reason: input.reason ?? `Approved request ${request.id}: ${request.reason}`,
+      approved: {
+        requestId: request.id,
+        account: request.account,
+        idempotencyKey: request.idempotency_key,
+      },
+    };
+    // Each body is checked again by its action's own schema before anything is sent.
+    const key = request.idempotency_key;
+    switch (request.action) {
+      case 'refund':
+        return createRefund(context, connection.data, {
+          body: request.body as unknown as Parameters<typeof createRefund>[2]['body'],
+          idempotencyKey: key,
+          ...meta,
+        });
+      case 'deposit_create':
+        return createDeposit(context, connection.data, {
+          body: request.body as unknown as Parameters<typeof createDeposit>[2]['body'],
+          idempotencyKey: key,
+          ...meta,
+        });
+      case 'cashout_cancel': {
+        const ids = request.body as Pick<Parameters<typeof cancelCashout>[2], 'cashoutId' | 'externalId'>;
+        // The approval of this exact body is the typed confirmation production asks for, unless one is given.
+        const typedConfirmation = input.typedConfirmation ?? String(ids.cashoutId ?? '');
+        return cancelCashout(context, connection.data, { ...ids, typedConfirmation, ...meta });
+      }
+    }
+  };
 
   return {
     approvals: (environmentId, options = {}) =>
@@ -86,58 +162,36 @@ export function createConsoleApprovals(
       asPerson(environmentId, (client) => withdrawRequest(client, requestId)),
     policies: (environmentId) => asPerson(environmentId, listPolicies),
     setPolicy: (environmentId, input) => asPerson(environmentId, (client) => setPolicy(client, input)),
-    async sendApproved(environmentId, input) {
-      const read = await readRequest(environmentId, input.requestId);
-      if (!read.ok) return read;
-      const request = read.data;
-      if (request.state !== 'approved') {
-        return failure(
-          'invalid_state',
-          `Request ${request.id} is ${request.state}: only an approved request is sent.`,
-        );
-      }
-      // Fail closed: a stored body that does not hash to what was approved is never sent.
-      if (
-        request.body === null ||
-        requestBodySha256(request.body as Parameters<typeof requestBodySha256>[0]) !== request.body_hash
-      ) {
-        return failure(
-          'storage',
-          `Request ${request.id}'s stored body does not match the hash it was approved with: nothing was sent. Reject it and ask for it again.`,
-        );
-      }
+    setSigner: (environmentId, input) => asPerson(environmentId, (client) => setSigner(client, input)),
+    executorHealth: (environmentId) => asPerson(environmentId, executorHeartbeats),
+    async executorPass(environmentId, meta) {
       const connection = await context.connections.connect(environmentId);
       if (!connection.ok) return connection;
-      const meta = {
-        reason: input.reason ?? `Approved request ${request.id}: ${request.reason}`,
-        approved: {
-          requestId: request.id,
-          account: request.account,
-          idempotencyKey: request.idempotency_key,
-        },
-      };
-      // Each body is checked again by its action's own schema before anything is sent.
-      const key = request.idempotency_key;
-      switch (request.action) {
-        case 'refund':
-          return createRefund(context, connection.data, {
-            body: request.body as unknown as Parameters<typeof createRefund>[2]['body'],
-            idempotencyKey: key,
-            ...meta,
-          });
-        case 'deposit_create':
-          return createDeposit(context, connection.data, {
-            body: request.body as unknown as Parameters<typeof createDeposit>[2]['body'],
-            idempotencyKey: key,
-            ...meta,
-          });
-        case 'cashout_cancel':
-          return cancelCashout(context, connection.data, {
-            ...(request.body as Pick<Parameters<typeof cancelCashout>[2], 'cashoutId' | 'externalId'>),
-            ...(input.typedConfirmation !== undefined && { typedConfirmation: input.typedConfirmation }),
-            ...meta,
-          });
+      const account = await connection.data.account();
+      if (!account.ok) return account;
+      const mine = new Set([account.data.payments, account.data.cashouts]);
+      const listed = await asPerson(environmentId, (client) => listRequests(client));
+      if (!listed.ok) return listed;
+      const report: ExecutorPassReport = { environmentId, requests: [] };
+      for (const request of listed.data) {
+        if (request.state !== 'approved' || !mine.has(request.account)) continue;
+        const sent = await sendApproved(environmentId, { requestId: request.id, ...meta });
+        report.requests.push(
+          sent.ok
+            ? { requestId: request.id, sent: true }
+            : {
+                requestId: request.id,
+                sent: false,
+                error: { kind: sent.error.kind, message: sent.error.message },
+              },
+        );
       }
+      const sentCount = report.requests.filter((entry) => entry.sent).length;
+      const beat = await asPerson(environmentId, (client) =>
+        executorHeartbeat(client, account.data.payments, sentCount),
+      );
+      return beat.ok ? { ok: true, data: report } : beat;
     },
+    sendApproved,
   };
 }

@@ -237,6 +237,7 @@ export function listRequests(
 const policyRowSchema = z.object({
   environment: z.string(),
   kind: z.enum(['testing', 'production']),
+  signer: z.enum(['desk', 'executor']),
   action: z.enum(ACTIONS),
   mode: z.enum(['none', 'above', 'always']),
   thresholds: z.record(z.string(), z.string()),
@@ -250,7 +251,7 @@ export async function listPolicies(client: TeamClient): Promise<Result<ApprovalP
   let rows: unknown[];
   try {
     ({ rows } = await client.query(
-      `SELECT environment, kind, action, mode, thresholds, approvers,
+      `SELECT environment, kind, signer, action, mode, thresholds, approvers,
               extract(epoch FROM valid_for)::integer AS valid_for_seconds, is_default
          FROM paydesk.approval_policies_view ORDER BY environment, action`,
     ));
@@ -294,4 +295,62 @@ export async function setPolicy(client: TeamClient, input: PolicyInput): Promise
   } catch (error) {
     return { ok: false, error: teamError(error) };
   }
+}
+
+/** Who signs an approved move in a team environment: the approver's desk or only the executor (admins). */
+export async function setSigner(
+  client: TeamClient,
+  input: { environment: string; signer: ApprovalPolicy['signer'] },
+): Promise<Result<void>> {
+  try {
+    await client.query('SELECT paydesk.set_signer($1, $2)', [input.environment, input.signer]);
+    return { ok: true, data: undefined };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}
+
+/** An executor's pass is over: it is alive, and sent `sent` requests in it. */
+export async function executorHeartbeat(
+  client: TeamClient,
+  account: string,
+  sent: number,
+): Promise<Result<void>> {
+  try {
+    await client.query('SELECT paydesk.executor_heartbeat($1, $2)', [account, sent]);
+    return { ok: true, data: undefined };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}
+
+const heartbeatRowSchema = z.object({
+  person: z.string(),
+  account: z.string(),
+  at: z.date(),
+  sent: z.string().regex(/^\d+$/),
+  seconds_ago: z.number().int(),
+});
+export type ExecutorHeartbeat = z.infer<typeof heartbeatRowSchema>;
+
+/** Every executor's last word, newest first: what the Team screen and the desks say of its health. */
+export async function executorHeartbeats(client: TeamClient): Promise<Result<ExecutorHeartbeat[]>> {
+  let rows: unknown[];
+  try {
+    ({ rows } = await client.query(
+      'SELECT person, account, at, sent::text AS sent, seconds_ago FROM paydesk.executor_heartbeats_view ORDER BY at DESC',
+    ));
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+  const parsed = z.array(heartbeatRowSchema).safeParse(rows);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : {
+        ok: false,
+        error: {
+          kind: 'bad_response',
+          message: `The team database answered an unexpected heartbeat: ${parsed.error.message}`,
+        },
+      };
 }

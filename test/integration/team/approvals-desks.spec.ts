@@ -1,7 +1,7 @@
 import { accountOrigin } from '../../../main/core/payments/base-url';
-import { setPolicy } from '../../../main/core/team/approvals';
+import { setPolicy, setSigner } from '../../../main/core/team/approvals';
 import { putTeamEnvironment } from '../../../main/core/team/environments';
-import { teamWorld } from '../../support/team-runtime-desks';
+import { teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
 import { expect } from '../../support/team-database';
 
@@ -106,5 +106,66 @@ teamWorld(
       ['request_claimed', approver.person, maker.person],
       ['operation_outcome', approver.person, undefined],
     ]);
+  },
+);
+
+teamWorld(
+  'an executor-signed environment: approvers cannot send; of two executors one claim wins; one refund',
+  async ({ openDesk, service, team }) => {
+    const admin = await team.desk(['paydesk_admin']);
+    dataOf(
+      await putTeamEnvironment(admin.client, {
+        name: 'Service',
+        kind: 'testing',
+        baseUrl: service.gateway.baseUrl,
+      }),
+    );
+    const always = { environment: 'Service', action: 'refund', mode: 'always', thresholds: {} } as const;
+    dataOf(await setPolicy(admin.client, { ...always, approvers: 1, validForSeconds: 3600 }));
+    dataOf(await setSigner(admin.client, { environment: 'Service', signer: 'executor' }));
+
+    const maker = await openDesk('maker');
+    const approver = await openDesk('approver', { groups: ['paydesk_approver'] });
+    const executors = [
+      await openDesk('executor-1', { groups: ['paydesk_executor'] }),
+      await openDesk('executor-2', { groups: ['paydesk_executor'] }),
+    ];
+    errorOf(await maker.console.call('createRefund', { body: REFUND, reason: 'Ticket 8' }));
+    const [waiting] = dataOf(await approver.console.runtime.team.approvals(approver.environmentId));
+    const requestId = waiting?.id ?? '';
+    // Nothing approved yet: an executor's pass sends nothing.
+    const [first] = executors as [RuntimeDesk, RuntimeDesk];
+    const idle = dataOf(await first.console.runtime.team.executorPass(first.environmentId, {}));
+    expect(idle.requests).toEqual([]);
+
+    dataOf(
+      await approver.console.runtime.team.approve(approver.environmentId, {
+        requestId,
+        bodyHash: waiting?.body_hash ?? '',
+        note: null,
+      }),
+    );
+    const byApprover = await approver.console.runtime.team.sendApproved(approver.environmentId, {
+      requestId,
+    });
+    expect(errorOf(byApprover)).toMatchObject({ kind: 'not_permitted' });
+    expect(errorOf(byApprover).message).toContain('executor');
+
+    const passes = await Promise.all(
+      executors.map(async (desk) =>
+        dataOf(await desk.console.runtime.team.executorPass(desk.environmentId, {})),
+      ),
+    );
+    const tried = passes.flatMap((pass) => pass.requests);
+    expect(tried.filter((entry) => entry.sent)).toHaveLength(1);
+    const made = service.gateway.posts.filter((post) => REFUNDS_PATH.test(post.path) && post.status === 200);
+    expect(made.map((post) => post.idempotencyKey)).toEqual([waiting?.idempotency_key]);
+    expect(
+      dataOf(await approver.console.runtime.team.approval(approver.environmentId, requestId)).state,
+    ).toBe('claimed');
+
+    const health = dataOf(await maker.console.runtime.team.executorHealth(maker.environmentId));
+    expect(health.map((beat) => beat.person).sort()).toEqual(executors.map((desk) => desk.person).sort());
+    expect(health.reduce((sum, beat) => sum + Number(beat.sent), 0)).toBe(1);
   },
 );

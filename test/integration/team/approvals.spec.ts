@@ -368,3 +368,21 @@ test('settling a governed unknown outcome as failed takes a second person', asyn
     ['operation_settled', second.person],
   ]);
 });
+
+test('an executor killed between claim and outcome: the target stays blocked team-wide; past 23 h no resend', async ({
+  team,
+}) => {
+  const { maker, approver, executor } = await approvalTeam(team);
+  const asked = refund(governed, 'dep-17', '5.00');
+  const { id } = dataOf(await submitRequest(maker.client, asked));
+  dataOf(await approveRequest(approver.client, { requestId: id, bodySha256: asked.bodySha256, note: null }));
+  dataOf(await claimRequest(executor.client, { requestId: id, bodySha256: asked.bodySha256 }));
+  // The executor dies here: no outcome is recorded. Every desk finds the deposit blocked.
+  const another = await submitRequest(maker.client, refund(governed, 'dep-17', '1.00'));
+  expect(kindOf(another)).toBe('intent_unresolved');
+  // A restarted executor resends under the stored key within the service's memory of it...
+  expect(dataOf(await beginOperation(executor.client, asked)).state).toBe('sending');
+  // ...and never once the key is 23 hours old (D18): the status is read or the operation settled instead.
+  await team.owner.query("UPDATE paydesk.operations SET created_at = now() - interval '23 hours 1 minute'");
+  expect(kindOf(await beginOperation(executor.client, asked))).toBe('invalid_state');
+});

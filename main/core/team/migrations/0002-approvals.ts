@@ -42,6 +42,9 @@ CREATE OR REPLACE VIEW paydesk.people_view AS
 ALTER TABLE paydesk.environments ADD COLUMN origin text
   CHECK (origin IS NULL OR origin ~ '^https?://[^[:space:]/]+:[0-9]+$');
 CREATE INDEX environments_by_origin ON paydesk.environments (origin);
+-- Who signs an approved move in the environment: the approver's desk, or only the team's executor
+-- (the one machine that holds the environment's credentials; console/executor.ts).
+ALTER TABLE paydesk.environments ADD COLUMN signer text NOT NULL DEFAULT 'desk' CHECK (signer IN ('desk', 'executor'));
 DROP FUNCTION paydesk.put_environment(text, text, text, text);
 CREATE FUNCTION paydesk.put_environment(p_name text, p_kind text, p_base_url text, p_color text, p_origin text)
 RETURNS SETOF paydesk.environments
@@ -61,6 +64,36 @@ END
 $$;
 CREATE OR REPLACE VIEW paydesk.environments_view AS SELECT * FROM paydesk.environments;
 
+CREATE FUNCTION paydesk.set_signer(p_environment text, p_signer text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+BEGIN
+  IF p_signer NOT IN ('desk', 'executor') THEN
+    RAISE EXCEPTION 'an approved move is signed by the desk or the executor, not %', p_signer USING ERRCODE = 'PD003';
+  END IF;
+  UPDATE environments SET signer = p_signer, updated_by = session_user, updated_at = now() WHERE name = p_environment;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the team has no environment named %', p_environment USING ERRCODE = 'PD004';
+  END IF;
+  PERFORM append_journal(jsonb_build_object('type', 'signer_set', 'environment', p_environment, 'signer', p_signer));
+END
+$$;
+
+-- Each executor says it is alive after every pass, so desks can say plainly when it is not.
+CREATE TABLE paydesk.executor_heartbeats (
+  person text NOT NULL DEFAULT session_user,
+  account text NOT NULL CHECK (account <> ''),
+  at timestamptz NOT NULL DEFAULT now(),
+  sent bigint NOT NULL DEFAULT 0 CHECK (sent >= 0),
+  PRIMARY KEY (person, account)
+);
+CREATE FUNCTION paydesk.executor_heartbeat(p_account text, p_sent bigint) RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  INSERT INTO executor_heartbeats (person, account, at, sent) VALUES (session_user, p_account, now(), p_sent)
+    ON CONFLICT (person, account) DO UPDATE SET at = now(), sent = executor_heartbeats.sent + EXCLUDED.sent
+$$;
+CREATE VIEW paydesk.executor_heartbeats_view AS
+  SELECT person, account, at, sent, extract(epoch FROM now() - at)::integer AS seconds_ago FROM paydesk.executor_heartbeats;
+
 -- What an action needs in an environment. With no row, the defaults: in production, refunds and
 -- cashout cancels always need one approver, valid four hours; nothing else needs one.
 CREATE TABLE paydesk.approval_policies (
@@ -79,10 +112,10 @@ CREATE TABLE paydesk.approval_policies (
 );
 
 CREATE FUNCTION paydesk.effective_policies() RETURNS TABLE (
-  environment text, kind text, origin text, action text, mode text, thresholds jsonb,
+  environment text, kind text, origin text, signer text, action text, mode text, thresholds jsonb,
   approvers integer, valid_for interval, is_default boolean)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
-  SELECT e.name, e.kind, e.origin, a.action,
+  SELECT e.name, e.kind, e.origin, e.signer, a.action,
          coalesce(p.mode, CASE WHEN e.kind = 'production' AND a.action <> 'deposit_create' THEN 'always' ELSE 'none' END),
          coalesce(p.thresholds, '{}'::jsonb), coalesce(p.approvers, 1), coalesce(p.valid_for, interval '4 hours'),
          p.environment IS NULL
@@ -401,6 +434,11 @@ BEGIN
     RAISE EXCEPTION 'request % is not the request you were shown (its body changed): read it again', p_request
       USING ERRCODE = 'PD002', DETAIL = p_request::text;
   END IF;
+  IF EXISTS (SELECT 1 FROM environments WHERE name = req.environment AND signer = 'executor')
+     AND NOT pg_has_role(session_user, 'paydesk_executor', 'MEMBER') THEN
+    RAISE EXCEPTION 'request % is in %, which only the team''s executor signs: it sends the request once approved',
+      p_request, req.environment USING ERRCODE = 'PD007';
+  END IF;
   IF req.expires_at <= now() THEN
     UPDATE approval_requests SET state = 'expired', closed_by = session_user, closed_at = now()
       WHERE id = p_request RETURNING * INTO req;
@@ -473,6 +511,8 @@ CREATE VIEW paydesk.approval_requests_view AS
 CREATE VIEW paydesk.approval_policies_view AS SELECT * FROM paydesk.effective_policies();
 CREATE VIEW paydesk.failure_proposals_view AS SELECT * FROM paydesk.failure_proposals;
 
+REVOKE ALL ON FUNCTION paydesk.set_signer(text, text), paydesk.executor_heartbeat(text, bigint) FROM PUBLIC;
+REVOKE ALL ON paydesk.executor_heartbeats, paydesk.executor_heartbeats_view FROM PUBLIC;
 REVOKE ALL ON paydesk.approval_policies, paydesk.approval_requests, paydesk.approvals, paydesk.failure_proposals,
   paydesk.approval_requests_view, paydesk.approval_policies_view, paydesk.failure_proposals_view FROM PUBLIC;
 REVOKE ALL ON FUNCTION paydesk.effective_policies(), paydesk.approval_needed(text, text, numeric, text),
@@ -481,7 +521,10 @@ REVOKE ALL ON FUNCTION paydesk.effective_policies(), paydesk.approval_needed(tex
   paydesk.submit_request(text, text, text, text, uuid, numeric, text, jsonb, text, text),
   paydesk.pending_request(bigint), paydesk.approve_request(bigint, text, text), paydesk.close_request(bigint, text, text),
   paydesk.claim_request(bigint, text), paydesk.settle_operation(bigint, text, text, text) FROM PUBLIC;
-GRANT SELECT ON paydesk.approval_policies_view, paydesk.failure_proposals_view TO paydesk_viewer;
+GRANT SELECT ON paydesk.approval_policies_view, paydesk.failure_proposals_view, paydesk.executor_heartbeats_view
+  TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.executor_heartbeat(text, bigint) TO paydesk_executor;
+GRANT EXECUTE ON FUNCTION paydesk.set_signer(text, text) TO paydesk_admin;
 GRANT SELECT (id, environment, account, action, target_kind, target_id, idempotency_key, amount, currency,
   body_hash, reason, approvers_needed, valid_for, state, made_by, created_at, approved_at, expires_at, closed_by,
   closed_at, close_note, operation, approved_by) ON paydesk.approval_requests_view TO paydesk_viewer;
