@@ -1,231 +1,9 @@
 import type { Command } from 'commander';
-import { open } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type {
-  AuditEntryView,
-  AuditFilter,
-  AuditUnresolvedView,
-  AuditVerifyReport,
-  Result,
-} from '../../shared/contract';
 import { AUDIT_ACTIONS, AUDIT_STATES } from '../../shared/contract';
-import type { CommandContext } from './program';
-import type { CliSession } from './session';
-import { asJson } from './input';
-import { openJournal } from '../core/audit';
-import { dataPaths, resolveDataDir } from '../core/data-dir';
-import { printable } from './output';
-import { invalidOption } from './command-context';
-import { verifyJournalFileAt, type JournalFileVerdict } from '../core/team/export';
-
-const ACKNOWLEDGE_COMMAND = 'paydesk audit acknowledge-truncation --reason "<what was checked>"';
-const REPAIR_COMMAND = 'paydesk audit repair --reason "<what was checked>"';
-
-/** The first line of `audit verify`: the verdict. */
-function verdictLine(report: AuditVerifyReport): string {
-  if (report.ok) {
-    return `journal ok: ${report.entries} entries${report.headHash ? `, head hash ${report.headHash}` : ''}`;
-  }
-  if (report.firstProblem) return `journal broken after ${report.entries} good entries`;
-  switch (report.anchor?.state) {
-    case 'entries_missing':
-      return `journal cut short: ${report.anchor.count ?? 0} entries missing from the end`;
-    case 'mismatch':
-      return 'journal end rewritten: it does not match its anchor';
-    case 'anchor_missing':
-      return 'journal unverifiable: its anchor is missing';
-    default:
-      return 'journal anchor unreadable';
-  }
-}
-
-/** What else `audit verify` found: nothing a repair or an acknowledged gap did goes unsaid. */
-function detailLines(report: AuditVerifyReport): string[] {
-  const lines: string[] = [];
-  const { anchor } = report;
-  if (anchor && (anchor.state !== 'matches' || report.firstProblem)) lines.push(`anchor: ${anchor.message}`);
-  if (anchor?.since && anchor.since.seq > 0) {
-    lines.push(
-      `anchor kept since ${anchor.since.time}, when the journal had ${anchor.since.seq} entries: a cut before then cannot be detected`,
-    );
-  }
-  for (const repair of report.repairs ?? []) {
-    lines.push(
-      `repair at entry ${repair.seq} (${repair.time}): ${repair.bytes} bytes of a cut-short line moved to ${repair.sidecar}`,
-    );
-  }
-  for (const gap of report.gaps ?? []) {
-    const what =
-      gap.problem === 'entries_missing'
-        ? `${gap.missingEntries ?? 0} entries missing from the end`
-        : gap.problem === 'mismatch'
-          ? 'the end did not match the anchor'
-          : 'the anchor could not be read';
-    const named = gap.anchorHead ? ` (the anchor named entry ${gap.anchorHead.seq})` : '';
-    lines.push(
-      `acknowledged gap at entry ${gap.seq} (${gap.time}) by ${printable(gap.osUser ?? 'an unknown user')}: ${what}${named}; reason: ${printable(gap.reason)}`,
-    );
-  }
-  const openDamage = (report.damages ?? []).filter((damage) => damage.repairedAt === undefined);
-  for (const damage of report.damages ?? []) {
-    const repair = damage.repairedAt;
-    lines.push(
-      repair
-        ? `line ${damage.line} repaired at entry ${repair.seq} (${repair.time}) by ${printable(repair.osUser ?? 'an unknown user')}: ${damage.problem} Its bytes are kept in ${repair.sidecar}; ${damage.suspects} intent(s) listed as unresolved; reason: ${printable(repair.reason)}`
-        : `line ${damage.line} cannot be read: ${damage.problem} It may have been a payment action whose outcome is unknown.`,
-    );
-  }
-  if (openDamage.length > 0) lines.push(`new intents are refused until repaired: ${REPAIR_COMMAND}`);
-  else if (report.writesRefused)
-    lines.push(`new entries are refused until acknowledged: ${ACKNOWLEDGE_COMMAND}`);
-  return lines;
-}
-
-const unresolvedLine = (view: AuditUnresolvedView): string =>
-  [
-    `${view.time}  ${view.action}  ${view.environment.name} (${view.environment.kind})`,
-    `  intent: ${view.intentId}`,
-    `  idempotency key: ${view.idempotencyKey ?? '—'}`,
-    `  ids: ${
-      Object.entries(view.ids)
-        .map(([key, value]) => `${key}=${String(value)}`)
-        .join(', ') || '—'
-    }`,
-    `  cause: ${view.cause}; ${view.canRetry ? `can be retried with the same key until ${view.resendUntil ?? '—'}` : retryWhyNot(view)}`,
-  ].join('\n');
-
-function retryWhyNot(view: AuditUnresolvedView): string {
-  if (view.resendExpired) {
-    return `first sent more than 23 hours ago (the service keeps a key 24 hours): never sent again under it; read its status (audit reread) or settle it by hand (audit settle)`;
-  }
-  return 'its request was not kept: read its status (audit reread) or settle it by hand (audit settle)';
-}
-
-interface ExportOptions {
-  csv?: boolean;
-  team?: boolean;
-  jsonl?: boolean;
-  out?: string;
-  action?: string;
-  state?: string;
-  from?: string;
-  to?: string;
-}
-
-/** Which journal `audit export` writes: the desk's as CSV, or the team's as JSON lines, whole. */
-function exportFormat(options: ExportOptions): Result<'csv' | 'team'> {
-  if (options.team) {
-    if (options.csv) return invalidOption('--csv', 'the team journal is exported as JSON lines (--jsonl)');
-    if (!options.jsonl)
-      return invalidOption('--team', 'add --jsonl: the team journal is exported as JSON lines');
-    const filter = (['action', 'state', 'from', 'to'] as const).find((name) => options[name] !== undefined);
-    // Whole, or its chain could not be checked: an auditor verifies every link up to the head.
-    if (filter) return invalidOption(`--${filter}`, 'the team journal is exported whole, unfiltered');
-    return { ok: true, data: 'team' };
-  }
-  if (options.jsonl)
-    return invalidOption('--jsonl', 'only the team journal (--team) is exported as JSON lines');
-  if (!options.csv) {
-    return invalidOption('--csv', "say which: --csv (this desk's journal) or --team --jsonl (the team's)");
-  }
-  return { ok: true, data: 'csv' };
-}
-
-/** Characters a write to --out or stdout gathers at once: few writes, never the whole journal. */
-const WRITE_CHUNK_CHARS = 64 * 1024;
-
-function* gathered(parts: Iterable<string>): Generator<string> {
-  let chunk = '';
-  for (const part of parts) {
-    chunk += part;
-    if (chunk.length >= WRITE_CHUNK_CHARS) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk !== '') yield chunk;
-}
-
-/** Writes an export to --out, readable by its owner alone (0600 when it makes the file). */
-async function writeOut(out: string, parts: Iterable<string>): Promise<Result<string>> {
-  const path = resolve(out);
-  try {
-    const file = await open(path, 'w', 0o600);
-    try {
-      for (const chunk of gathered(parts)) await file.write(chunk);
-    } finally {
-      await file.close();
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return {
-      ok: false,
-      error: {
-        kind: 'storage',
-        field: '--out',
-        message: `--out: cannot write ${path}${typeof code === 'string' ? ` (${code})` : ''}`,
-      },
-    };
-  }
-  return { ok: true, data: path };
-}
-
-/** `audit export --team --jsonl`: the environment's team journal, verified first (team/export.ts). */
-function exportTeam(context: CommandContext, out: string | undefined): Promise<void> {
-  const { io } = context;
-  return context.withSession('manage', async (session) => {
-    const target = await session.target();
-    if (!target.ok) return context.fail(target.error);
-    const exported = await session.team.exportJournal(target.data.id);
-    if (!exported.ok) return context.fail(exported.error);
-    const { header } = exported.data;
-    if (out === undefined) {
-      for (const chunk of gathered(exported.data.lines())) io.stdout.write(chunk);
-      return;
-    }
-    const written = await writeOut(out, exported.data.lines());
-    if (!written.ok) return context.fail(written.error);
-    if (context.json) context.print(asJson({ wrote: written.data, header }));
-    else
-      io.stdout.write(`# wrote ${written.data}: ${header.head.seq} entries, head hash ${header.head.hash}\n`);
-  });
-}
-
-/** What `audit verify --file` says of the file itself, after the verdict. */
-function fileLine(verdict: JournalFileVerdict): string {
-  if (verdict.format === 'desk-journal') {
-    return "file: a desk's journal, read alone: entries cut off its end show only against its anchor (audit verify at that desk)";
-  }
-  const { team, exportedAt, exportedBy, head } = verdict.header;
-  return `file: team journal export of ${printable(`${team.host}:${team.port}/${team.database}`)}, exported ${exportedAt} by ${printable(exportedBy)}; its header names entry ${head.seq}, hash ${head.hash}`;
-}
-
-/** `audit verify --file`: no database, no profile, the file's bytes alone (team/export.ts). */
-async function verifyFile(context: CommandContext, file: string): Promise<void> {
-  const verdict = await verifyJournalFileAt(file);
-  if (!verdict.ok) return context.fail(verdict.error);
-  const { report } = verdict.data;
-  if (context.json) {
-    context.print(
-      asJson({
-        format: verdict.data.format,
-        ...(verdict.data.format === 'team-export' && { header: verdict.data.header }),
-        ...report,
-      }),
-    );
-  } else context.io.stdout.write(`${verdictLine(report)}\n${fileLine(verdict.data)}\n`);
-  if (!report.ok) {
-    const problem = report.firstProblem;
-    context.fail({
-      kind: 'storage',
-      field: '--file',
-      message: problem
-        ? `${printable(file)} is broken at line ${problem.line} (${problem.kind}): ${problem.message}`
-        : `${printable(file)} is broken.`,
-    });
-    context.exit(1);
-  }
-}
+import type * as AuditActions from './audit-actions';
+import type { ExportOptions } from './audit-actions';
+import type { CommandContext } from './command-context';
+import type { ActionsLoader } from './command-groups';
 
 /**
  * `paydesk audit …`: the journal the desktop app and the CLI share (the data folder's
@@ -233,8 +11,11 @@ async function verifyFile(context: CommandContext, file: string): Promise<void> 
  * first problem; it lists every repair and acknowledged gap. `acknowledge-truncation` lets the
  * journal accept entries again after lines were cut off its end.
  */
-export function describeAuditCommands(program: Command, context: CommandContext): void {
-  const { io } = context;
+export function describeAuditCommands(
+  program: Command,
+  context: CommandContext,
+  actions: ActionsLoader<typeof AuditActions>,
+): void {
   const audit = program.command('audit').description('the audit journal of every mutating call');
 
   audit
@@ -250,52 +31,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
       '--team',
       "check the team journal of --env's team instead: its chain in the database, and that the head this desk saw last was not rewritten",
     )
-    .action((options: { file?: string; team?: boolean }) => {
-      if (options.file !== undefined) {
-        if (options.team)
-          return context.fail({
-            kind: 'validation',
-            field: '--team',
-            message: '--team: give --file or --team, not both.',
-          });
-        return verifyFile(context, options.file);
-      }
-      return context.withSession('manage', async (session) => {
-        let report: Awaited<ReturnType<typeof session.api.verifyAudit>>;
-        if (options.team) {
-          const target = await session.target();
-          if (!target.ok) return context.fail(target.error);
-          report = await session.team.verifyJournal(target.data.id);
-        } else {
-          report = await session.api.verifyAudit({});
-        }
-        if (!report.ok) return context.fail(report.error);
-        const { data } = report;
-        if (context.json) context.print(asJson(data));
-        else io.stdout.write([verdictLine(data), ...detailLines(data)].map((line) => `${line}\n`).join(''));
-        if (!data.ok) {
-          const problem = data.firstProblem;
-          if (options.team) {
-            // The team's journal is the database's: only its owner could have changed it, and no desk repairs it.
-            context.fail({
-              kind: 'storage',
-              message: `The team journal does not verify${problem ? ` at entry ${problem.line} (${problem.kind}): ${problem.message}` : '.'} Tell the team's owner and keep this desk's record of it (team-heads.json).`,
-            });
-            return context.exit(1);
-          }
-          const damaged = problem && problem.kind !== 'truncated';
-          context.fail({
-            kind: 'storage',
-            message: problem
-              ? `The journal is broken at line ${problem.line} (${problem.kind}): ${problem.message}${damaged ? ` Check it, then: ${REPAIR_COMMAND}` : ''}`
-              : data.anchor
-                ? `${data.anchor.message} Check it, then: ${ACKNOWLEDGE_COMMAND}`
-                : 'The journal is broken.',
-          });
-          context.exit(1);
-        }
-      });
-    });
+    .action(async (options: { file?: string; team?: boolean }) => (await actions()).verify(context, options));
 
   audit
     .command('acknowledge-truncation')
@@ -303,27 +39,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
       'after entries were cut off the end of the journal (see audit verify): record who checked it and why, and accept new entries again',
     )
     .requiredOption('--reason <text>', 'what was checked (kept in the journal)')
-    .action(async (options: { reason: string }) => {
-      // Straight to the journal: the console's API has no such call, and no environment is needed.
-      const opened = await openJournal({ dir: dataPaths(resolveDataDir(io.env)).audit });
-      if (!opened.ok) return context.fail(opened.error);
-      try {
-        const done = await opened.data.acknowledgeTruncation({ reason: options.reason });
-        if (!done.ok) return context.fail(done.error);
-        if (context.json) context.print(asJson(done.data));
-        else {
-          const what =
-            done.data.missingEntries === null
-              ? 'the anchor problem is'
-              : `${done.data.missingEntries} missing entries are`;
-          io.stdout.write(
-            `acknowledged at entry ${done.data.seq}: ${what} on record; the journal accepts new entries again\n`,
-          );
-        }
-      } finally {
-        await opened.data.close();
-      }
-    });
+    .action(async (options: { reason: string }) => (await actions()).acknowledgeTruncation(context, options));
 
   audit
     .command('repair')
@@ -331,34 +47,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
       'after a line in the middle of the journal cannot be read (see audit verify): keep its bytes aside, list what it may have been, record who checked it and why, and accept new intents again',
     )
     .requiredOption('--reason <text>', 'what was checked (kept in the journal)')
-    .action(async (options: { reason: string }) => {
-      // Straight to the journal, like acknowledge-truncation: no environment is needed.
-      const opened = await openJournal({ dir: dataPaths(resolveDataDir(io.env)).audit });
-      if (!opened.ok) return context.fail(opened.error);
-      try {
-        const done = await opened.data.repairDamage({ reason: options.reason });
-        if (!done.ok) return context.fail(done.error);
-        if (context.json) context.print(asJson(done.data));
-        else {
-          const lines = done.data.lines.map(
-            (line) =>
-              `line ${line.line} repaired at entry ${line.seq}: its bytes are kept in ${line.sidecar}`,
-          );
-          for (const suspect of done.data.suspects) {
-            const ids = Object.entries(suspect.ids)
-              .map(([key, value]) => `${key}=${String(value)}`)
-              .join(', ');
-            lines.push(
-              `it may have been intent ${suspect.intentId} (${suspect.action}${ids ? `, ${ids}` : ''}): listed as unresolved until settled (audit unresolved)`,
-            );
-          }
-          lines.push('the journal accepts new intents again');
-          io.stdout.write(lines.map((line) => `${line}\n`).join(''));
-        }
-      } finally {
-        await opened.data.close();
-      }
-    });
+    .action(async (options: { reason: string }) => (await actions()).repair(context, options));
 
   audit
     .command('export')
@@ -373,62 +62,14 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     .option('--state <state>', `--csv: ${AUDIT_STATES.join(', ')}`)
     .option('--from <iso>', '--csv: from this time (inclusive), e.g. 2024-03-01T00:00:00Z')
     .option('--to <iso>', '--csv: to this time (exclusive)')
-    .action((options: ExportOptions) => {
-      const format = exportFormat(options);
-      if (!format.ok) return context.fail(format.error);
-      if (format.data === 'team') return exportTeam(context, options.out);
-      return context.withSession('manage', async (session) => {
-        const environmentId = context.environmentId();
-        const filter = {
-          ...(environmentId !== undefined && { environmentId }),
-          ...(options.action !== undefined && { action: options.action }),
-          ...(options.state !== undefined && { state: options.state }),
-          ...(options.from !== undefined && { from: options.from }),
-          ...(options.to !== undefined && { to: options.to }),
-        } as AuditFilter;
-        const exported = await session.api.exportAuditCsv(filter);
-        if (!exported.ok) return context.fail(exported.error);
-        if (options.out === undefined) {
-          io.stdout.write(exported.data.csv);
-          return;
-        }
-        const written = await writeOut(options.out, [exported.data.csv]);
-        if (!written.ok) return context.fail(written.error);
-        io.stdout.write(`# wrote ${written.data}\n`);
-      });
-    });
+    .action(async (options: ExportOptions) => (await actions()).exportJournal(context, options));
 
   audit
     .command('unresolved')
     .description(
       'intents whose outcome is unknown (re-read the status, or retry with the same key in the app)',
     )
-    .action(() =>
-      context.withSession('manage', async (session) => {
-        const open = await session.api.listUnresolvedIntents({});
-        if (!open.ok) return context.fail(open.error);
-        if (context.json) context.print(asJson(open.data));
-        else
-          io.stdout.write(
-            open.data.length === 0 ? '(none)\n' : `${open.data.map(unresolvedLine).join('\n\n')}\n`,
-          );
-      }),
-    );
-
-  const settled = (entry: AuditEntryView): string =>
-    `settled: intent ${entry.intentId ?? '—'} is now ${entry.state ?? entry.result ?? '—'}${entry.note ? ` (${entry.note})` : ''}\n`;
-  // `write`: PAYDESK_BASE_URL and its credentials define the environment when set, so an intent
-  // made through them can be settled through them too.
-  const settleWith = (
-    operation: (session: CliSession) => Promise<Result<AuditEntryView>>,
-    purpose: 'manage' | 'write' = 'manage',
-  ) =>
-    context.withSession(purpose, async (session) => {
-      const entry = await operation(session);
-      if (!entry.ok) return context.fail(entry.error);
-      if (context.json) context.print(asJson(entry.data));
-      else io.stdout.write(settled(entry.data));
-    });
+    .action(async () => (await actions()).listUnresolved(context));
 
   audit
     .command('retry')
@@ -438,22 +79,15 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
     .option('--reason <text>', "why (production: required when the intent's own reason is missing)")
     .option('--yes', 'confirm (required in production: arms it for this one command)')
-    .action((intentId: string, options: { reason?: string; yes?: boolean }) =>
-      settleWith(async (session) => {
-        const armed = await context.armForCommand(session, { ...options, reasonOptional: true });
-        if (!armed.ok) return armed;
-        return session.api.retryIntent({
-          intentId,
-          ...(options.reason !== undefined && { reason: options.reason }),
-        });
-      }, 'write'),
+    .action(async (intentId: string, options: { reason?: string; yes?: boolean }) =>
+      (await actions()).retry(context, intentId, options),
     );
 
   audit
     .command('reread')
     .description('settle an unresolved intent by reading the status of what it acted on')
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
-    .action((intentId: string) => settleWith((session) => session.api.rereadIntent({ intentId }), 'write'));
+    .action(async (intentId: string) => (await actions()).reread(context, intentId));
 
   audit
     .command('settle')
@@ -463,25 +97,7 @@ export function describeAuditCommands(program: Command, context: CommandContext)
     .argument('<intent-id>', 'the intent, as `audit unresolved` lists it')
     .requiredOption('--verdict <verdict>', 'happened | did-not-happen')
     .requiredOption('--note <text>', 'how it was checked')
-    .action((intentId: string, options: { verdict: string; note: string }) =>
-      settleWith(async (session) => {
-        const verdict =
-          options.verdict === 'happened'
-            ? 'happened'
-            : options.verdict === 'did-not-happen'
-              ? 'did_not_happen'
-              : null;
-        if (verdict === null) {
-          return {
-            ok: false,
-            error: {
-              kind: 'validation',
-              field: '--verdict',
-              message: '--verdict: must be happened or did-not-happen.',
-            },
-          };
-        }
-        return session.api.settleIntent({ intentId, verdict, note: options.note });
-      }),
+    .action(async (intentId: string, options: { verdict: string; note: string }) =>
+      (await actions()).settle(context, intentId, options),
     );
 }

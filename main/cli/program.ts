@@ -1,21 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { ConsoleError, JsonValue } from '../../shared/contract';
-import { armForCommand } from './arming';
-import { describeApprovalCommands } from './approval-commands';
-import { describeAuditCommands } from './audit-commands';
-import { describeBatchCommands } from './batch-commands';
 import type { CliIo, CliOptions, CommandContext } from './command-context';
-import { describeCompletionCommand } from './completion';
-import { describeEnvironmentCommands } from './environment-commands';
-import { describeRecordCommands } from './record-commands';
-import { describeReconcileCommands } from './reconcile-commands';
-import { describeResourceCommands } from './resource-commands';
-import { describeTeamCommands } from './team-commands';
+import { COMMAND_GROUPS } from './command-groups';
 import { asJson } from './input';
 import { exitCodeFor, formatError, formatHuman, formatJson, printable } from './output';
 import type { CliSession } from './session';
-import { openSession } from './session';
 
 // The command groups and the tests import the runner's types from here.
 export type { CliIo, CliOptions, CommandContext } from './command-context';
@@ -80,6 +70,8 @@ such a request with audit reread or audit settle.`,
 
   const withSession: CommandContext['withSession'] = async (purpose, task) => {
     const environmentId = program.opts<{ env?: string }>().env;
+    // The console core loads here, when a command first needs it, never for --help (README, "Start-up").
+    const { openSession } = await import('./session');
     const opened = await openSession(
       { variables: io.env, purpose, ...(environmentId !== undefined && { environmentId }) },
       options,
@@ -106,7 +98,7 @@ such a request with audit reread or audit settle.`,
       exitCode = code;
     },
     environmentId: () => program.opts<{ env?: string }>().env,
-    armForCommand,
+    armForCommand: async (session, flags) => (await import('./arming')).armForCommand(session, flags),
     run: (purpose, operation) =>
       withSession(purpose, async (session) => {
         const result = await operation(session);
@@ -125,16 +117,7 @@ such a request with audit reread or audit settle.`,
         if (result.data.intentId) io.stdout.write(`# journal intent: ${result.data.intentId}\n`);
       }),
   };
-  describeResourceCommands(program, context);
-  describeRecordCommands(program, context);
-  describeEnvironmentCommands(program, context);
-  describeAuditCommands(program, context);
-  describeBatchCommands(program, context);
-  describeReconcileCommands(program, context);
-  describeTeamCommands(program, context);
-  describeApprovalCommands(program, context);
-  // Last: the script it prints is made from every command above.
-  describeCompletionCommand(program, context);
+  for (const group of COMMAND_GROUPS) group.register(program, context);
 
   try {
     await program.parseAsync([...io.argv], { from: 'user' });

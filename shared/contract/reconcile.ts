@@ -175,6 +175,14 @@ export interface ReconcileRowsPage {
   rows: ReconcileRow[];
 }
 
+/**
+ * A ledger file (or stdin) larger than this is not a day's export (100,000 rows of a dozen columns
+ * fit easily). Here, not in main/core/reconcile, so `paydesk reconcile --help` can name it without
+ * loading the reconciler (main/cli/README.md, "Start-up"). The screens' upload has its own,
+ * smaller bound: RECONCILE_LIMITS.maxLedgerBytes.
+ */
+export const MAX_LEDGER_BYTES = 64 * 1024 * 1024;
+
 // -- The reconciliation screen's channels ------------------------------------------------------
 
 export const RECONCILE_LIMITS = {

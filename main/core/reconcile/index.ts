@@ -12,7 +12,7 @@ export { parseLedgerAmount, sniffDecimalSeparator } from './amount';
 export { ledgerStatus } from './status-words';
 export { guessMapping, parseMapOption, applyOverride, kindFor, shapeKey } from './mapping';
 export { mappingsPath, rememberedMapping, rememberMapping } from './mapping-store';
-export { readLedger, readLedgerFile, importLedger, MAX_LEDGER_BYTES, type LedgerTable } from './ledger';
+export { readLedger, readLedgerFile, importLedger, type LedgerTable } from './ledger';
 export { classifyEntry, moneyCaseOf, DIFFERING, TotalsBuilder } from './classify';
 export { reconcileCsv, reconcileCsvColumns } from './export-csv';
 export { listRuns, readRun } from './runs';

@@ -1,11 +1,12 @@
 import type { SheetData } from 'read-excel-file/node';
-import type {
-  BatchKind,
-  LedgerBadRow,
-  LedgerField,
-  LedgerMapping,
-  MessageText,
-  Result,
+import {
+  MAX_LEDGER_BYTES,
+  type BatchKind,
+  type LedgerBadRow,
+  type LedgerField,
+  type LedgerMapping,
+  type MessageText,
+  type Result,
 } from '../../../shared/contract';
 import { checkIdToken } from '../batch/ids';
 import { formatBytes, readBoundedFile, readBoundedInput, type InputLimit } from '../storage/bounded-read';
@@ -18,9 +19,6 @@ import { ledgerStatus } from './status-words';
  * into entries. The parsers are loaded on first use, so commands that never read a ledger (and
  * `paydesk --help`) do not pay for them.
  */
-
-/** A ledger larger than this is not a day's export (100,000 rows of a dozen columns fit easily). */
-export const MAX_LEDGER_BYTES = 64 * 1024 * 1024;
 
 /** A spreadsheet's number cell: the digits it stores (always a dot decimal), not a locale's text. */
 interface LedgerNumber {

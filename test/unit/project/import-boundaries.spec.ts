@@ -119,8 +119,14 @@ test('the start-up reader follows what loads and skips what is erased or importe
   expect(loadedSpecifiers(sample)).toEqual(['./b', './e', './f']);
 });
 
+/**
+ * The roots that open the console core: the app, the web bridge, and the CLI's session (the CLI's
+ * start loads no core at all; the test below says so).
+ */
+const CORE_ROOTS = ['main/cli/session.ts', 'main/index.ts', 'main/web/cli.ts'];
+
 test('the composition roots load the sandbox and Fastify only when the local sandbox is used', () => {
-  for (const entry of ['main/cli/run.ts', 'main/index.ts', 'main/web/cli.ts']) {
+  for (const entry of CORE_ROOTS) {
     const loaded = loadedAtStart(entry);
     // The starter is the one sandbox file a root loads: it imports the rest with import().
     expect(loaded.files, entry).toContain('main/sandbox/starter.ts');
@@ -136,7 +142,7 @@ test('the composition roots load the sandbox and Fastify only when the local san
 });
 
 test('the composition roots load the record index database only when a record is first seen', () => {
-  for (const entry of ['main/cli/run.ts', 'main/index.ts', 'main/web/cli.ts']) {
+  for (const entry of CORE_ROOTS) {
     const loaded = loadedAtStart(entry);
     // The starter imports the SQLite adapter with import(): `paydesk --help` never opens the file.
     expect(loaded.files, entry).toContain('main/core/console/record-index-starter.ts');
@@ -152,7 +158,7 @@ test('the composition roots load the record index database only when a record is
 });
 
 test('the composition roots load pg only when a team command connects', () => {
-  for (const entry of ['main/cli/run.ts', 'main/index.ts', 'main/web/cli.ts']) {
+  for (const entry of [...CORE_ROOTS, 'main/cli/team-actions.ts']) {
     const loaded = loadedAtStart(entry);
     // connectTeam imports pg with import(): `paydesk --help` and every other command never load it.
     expect(
@@ -161,4 +167,23 @@ test('the composition roots load pg only when a team command connects', () => {
     ).toEqual([]);
   }
   expect(loadedAtStart('main/cli/run.ts').files).toContain('main/cli/team-commands.ts');
+});
+
+test("paydesk starts with its command definitions only; a group's actions and the core load when a command runs", () => {
+  for (const entry of ['main/cli/index.ts', 'main/cli/run.ts']) {
+    const loaded = loadedAtStart(entry);
+    // --help, --version and completion need the definitions alone (main/cli/command-groups.ts).
+    expect(
+      loaded.files.filter((file) => /^main\/cli\/(.*-actions|session|arming)\.ts$/.test(file)),
+      entry,
+    ).toEqual([]);
+    // zod builds its schemas as it loads, and node:crypto its algorithm tables: neither at start
+    // (docs/performance.md, "CLI start-up: each command group's work loads when it runs").
+    expect(
+      loaded.packages.filter((line) => !/ imports (commander|node:(?!crypto)[a-z_/]+)$/.test(line)),
+      entry,
+    ).toEqual([]);
+  }
+  // The groups' actions do load the core, so the rule above is not met by an empty graph.
+  expect(loadedAtStart('main/cli/resource-actions.ts').packages.join('\n')).toMatch(/ imports zod$/m);
 });
