@@ -45,7 +45,7 @@ const hasBinary = (name: string): boolean => spawnSync(name, ['--version'], { st
 test('bash: commands, subcommands and options complete in a real bash', async () => {
   const file = await scriptFile('bash');
   expect(bashCompletes(file, ['paydesk', 'te'])).toEqual(['team']);
-  expect(bashCompletes(file, ['paydesk', 'team', 'e'])).toEqual(['env']);
+  expect(bashCompletes(file, ['paydesk', 'team', 'e'])).toEqual(['env', 'executor']);
   expect(bashCompletes(file, ['paydesk', '--jso'])).toEqual(['--json']);
   expect(bashCompletes(file, ['paydesk', 'team', 'env', 'put', 'staging', '--k'])).toEqual(['--kind']);
   // An option's value is not a command: `--env team` does not enter `team`.
