@@ -54,6 +54,7 @@ export * from './drafts';
 export * from './reconcile';
 export * from './currencies';
 export * from './team';
+export * from './links';
 
 /** Every method of the console, composed from the domains' lists (each declares its own). */
 export const CONSOLE_METHODS = {
@@ -114,6 +115,12 @@ export interface ConsoleEvents {
    */
   teamChanged: TeamChangedEvent;
   /**
+   * A `paydesk://` link was opened from outside (or a notification clicked): the page takes it
+   * with `takeOpenedLink` and shows its record. No payload, so a page that starts later takes
+   * the same link the same way.
+   */
+  linkOpened: Record<string, never>;
+  /**
    * The page's bridge lost the console for good (the browser build's socket closed). Raised by
    * the page's bridge itself, never by main, and told again to a listener that comes later.
    */
@@ -133,6 +140,7 @@ export const CONSOLE_EVENT_NAMES = [
   'watchChanged',
   'reconcileProgress',
   'teamChanged',
+  'linkOpened',
   'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];

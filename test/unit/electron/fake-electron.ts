@@ -96,6 +96,12 @@ export const app = Object.assign(new EventEmitter(), {
   },
   getVersion: (): string => '0.0.0-test',
   requestSingleInstanceLock: (): boolean => true,
+  /** Schemes the app asked the OS to hand it (setAsDefaultProtocolClient). */
+  protocolClients: [] as string[],
+  setAsDefaultProtocolClient(scheme: string): boolean {
+    app.protocolClients.push(scheme);
+    return true;
+  },
   whenReady: (): Promise<void> => Promise.resolve(),
   quit(): void {
     app.quitCalls++;
@@ -329,14 +335,19 @@ export const clipboard = {
 };
 
 /** Desktop notifications the app showed, in order. */
-export class Notification {
+export class Notification extends EventEmitter {
   static shown: Array<{ title: string; body: string; urgency?: string }> = [];
+  /** The shown notifications themselves, to click one. */
+  static instances: Notification[] = [];
   static isSupported(): boolean {
     return true;
   }
-  constructor(private readonly options: { title: string; body: string; urgency?: string }) {}
+  constructor(private readonly options: { title: string; body: string; urgency?: string }) {
+    super();
+  }
   show(): void {
     Notification.shown.push(this.options);
+    Notification.instances.push(this);
   }
 }
 
