@@ -23,6 +23,9 @@ export type DeepLinkTarget =
   | { kind: 'sub-merchant'; subMerchantId: number }
   | { kind: 'search'; text: string };
 
+/** A link to one record (what a record screen's "Copy link" copies). */
+export type RecordLinkTarget = Exclude<DeepLinkTarget, { kind: 'search' }>;
+
 /** The link of a target: main/core/deep-links.ts's `parseDeepLink(deepLinkOf(target))` gives it back. */
 export function deepLinkOf(target: DeepLinkTarget): string {
   switch (target.kind) {
