@@ -18,6 +18,8 @@ import { disableChromiumFeatures, registerAppScheme, serveBundle } from './elect
 import { createDesktopShell, openAppLog } from './electron/desktop';
 import { registerIpcRouter } from './electron/ipc-router';
 import { claimLinkScheme } from './electron/link-scheme';
+import { workInFlight } from './electron/update-policy';
+import { startUpdates } from './electron/updates';
 import type { OwnPage } from './page/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
 import { watchNotificationContent, watchNotificationTarget } from './electron/watch-notification';
@@ -66,6 +68,7 @@ if (!app.requestSingleInstanceLock()) {
   let calls: TrackedDispatcher | undefined;
   let openWindow: (() => void) | undefined;
   let log: AppLog | undefined;
+  let stopUpdates: (() => void) | undefined;
 
   const showWindow = (): void => {
     if (!window || window.isDestroyed()) return openWindow?.();
@@ -155,6 +158,19 @@ if (!app.requestSingleInstanceLock()) {
       window = created;
     };
     openWindow();
+    stopUpdates = startUpdates({
+      log: opened.log,
+      language: () => desktop.language(),
+      window: () => window,
+      async busy() {
+        const [batches, runs] = await Promise.all([core.api.listBatches({}), core.api.listReconcileRuns({})]);
+        return workInFlight({
+          calls: calls?.running() ?? 0,
+          batches: batches.ok ? batches.data : null,
+          reconcileRuns: runs.ok ? runs.data : null,
+        });
+      },
+    });
     // Kept until closed or clicked: a notification Electron no longer references can be
     // collected, and its click would then reach nobody.
     const shown = new Set<Notification>();
@@ -191,6 +207,7 @@ if (!app.requestSingleInstanceLock()) {
     const closing = runtime;
     event.preventDefault();
     closed = true;
+    stopUpdates?.();
     unregister?.();
     void (calls?.settled(QUIT_WAITS_FOR_CALLS_MS) ?? Promise.resolve())
       .then(() => closing.close())

@@ -334,6 +334,16 @@ export const clipboard = {
   },
 };
 
+/** Message boxes the app showed; each answers the button at `answer`. */
+export const dialog = {
+  shown: [] as Array<Record<string, unknown>>,
+  answer: 0,
+  showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
+    dialog.shown.push(args.at(-1) as Record<string, unknown>);
+    return Promise.resolve({ response: dialog.answer, checkboxChecked: false });
+  },
+};
+
 /** Desktop notifications the app showed, in order. */
 export class Notification extends EventEmitter {
   static shown: Array<{ title: string; body: string; urgency?: string }> = [];
@@ -380,6 +390,7 @@ export default {
   Menu,
   Notification,
   clipboard,
+  dialog,
   ipcMain,
   ipcRenderer,
   contextBridge,
