@@ -6,7 +6,8 @@
  * everything, so importers name only this folder.
  *
  * Imports nothing from outside this folder on purpose: the renderer, the preload, the main
- * process, the CLI and the web bridge all read it, so it may hold only types and `as const` data.
+ * process, the CLI and the web bridge all read it, so it holds types, `as const` data and the
+ * few pure functions both sides must agree on (a channel name, a `paydesk://` link).
  * Service records keep the service's own (snake_case) field names so that the raw view and the
  * typed view agree; the console's own arguments are camelCase.
  */
