@@ -68,6 +68,10 @@ const config: Configuration = {
   // Electron derives userData (<appData>/<productName>) from it: it must stay equal to
   // APP_FOLDER_NAME in main/core/data-dir.ts, which the CLI uses to find the same files.
   productName: 'Paydesk',
+  // `paydesk://` links (shared/contract/links.ts): declared in the macOS Info.plist and as the
+  // Linux .desktop file's x-scheme-handler; Windows registers it at run time
+  // (main/electron/link-scheme.ts).
+  protocols: [{ name: 'Paydesk link', schemes: ['paydesk'] }],
   copyright: 'Copyright © Paydesk',
   directories: { output: 'dist', buildResources: 'resources' },
 

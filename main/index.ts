@@ -9,6 +9,7 @@ import {
   type TrackedDispatcher,
 } from './core/console';
 import { defaultDataDir, resolveDataDir } from './core/data-dir';
+import { linkInArguments } from './core/deep-links';
 import { withCallLog, type AppLog } from './core/logging';
 import { TRANSPORT_DEFAULTS } from './core/payments';
 import { createKeytarBackend, createMemoryBackend } from './core/vault';
@@ -16,9 +17,12 @@ import { embeddedSandboxStarter } from './sandbox/starter';
 import { disableChromiumFeatures, registerAppScheme, serveBundle } from './electron/app-scheme';
 import { createDesktopShell, openAppLog } from './electron/desktop';
 import { registerIpcRouter } from './electron/ipc-router';
+import { claimLinkScheme } from './electron/link-scheme';
+import { workInFlight } from './electron/update-policy';
+import { startUpdates } from './electron/updates';
 import type { OwnPage } from './page/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
-import { watchNotificationContent } from './electron/watch-notification';
+import { watchNotificationContent, watchNotificationTarget } from './electron/watch-notification';
 import { createElectronSettingsStore } from './electron/settings-store';
 import { createMainWindow } from './electron/window';
 import { quitsWhenAllWindowsClosed } from './electron/window-state';
@@ -64,11 +68,39 @@ if (!app.requestSingleInstanceLock()) {
   let calls: TrackedDispatcher | undefined;
   let openWindow: (() => void) | undefined;
   let log: AppLog | undefined;
+  let stopUpdates: (() => void) | undefined;
 
-  app.on('second-instance', () => {
+  const showWindow = (): void => {
     if (!window || window.isDestroyed()) return openWindow?.();
     if (window.isMinimized()) window.restore();
     window.focus();
+  };
+
+  // A `paydesk://` link: in this launch's own arguments (Windows, Linux), handed over by a second
+  // launch that then quits (second-instance), or from macOS (open-url, which can come before the
+  // app is ready). One that comes before the console waits for it; the page takes it when it
+  // starts (docs/architecture.md, "Links, one instance and updates").
+  let linkBeforeStart = linkInArguments(process.argv);
+  const openLink = (link: string | undefined): void => {
+    if (link === undefined) return;
+    if (!runtime) {
+      linkBeforeStart = link;
+      return;
+    }
+    const read = runtime.links.openLink(link);
+    // The reason only: the link is text from outside (a search text can be anything).
+    if (!read.ok) log?.warn('link refused', { refusal: read.refusal });
+  };
+  claimLinkScheme();
+
+  app.on('second-instance', (_event, argv) => {
+    showWindow();
+    openLink(linkInArguments(argv));
+  });
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    showWindow();
+    openLink(url);
   });
 
   void app.whenReady().then(() => {
@@ -92,6 +124,7 @@ if (!app.requestSingleInstanceLock()) {
       log: opened.log,
     });
     runtime = core;
+    openLink(linkBeforeStart);
     const desktop = createDesktopShell({
       dataDir,
       log: opened.log,
@@ -125,10 +158,37 @@ if (!app.requestSingleInstanceLock()) {
       window = created;
     };
     openWindow();
+    stopUpdates = startUpdates({
+      log: opened.log,
+      language: () => desktop.language(),
+      window: () => window,
+      async busy() {
+        const [batches, runs] = await Promise.all([core.api.listBatches({}), core.api.listReconcileRuns({})]);
+        return workInFlight({
+          calls: calls?.running() ?? 0,
+          batches: batches.ok ? batches.data : null,
+          reconcileRuns: runs.ok ? runs.data : null,
+        });
+      },
+    });
+    // Kept until closed or clicked: a notification Electron no longer references can be
+    // collected, and its click would then reach nobody.
+    const shown = new Set<Notification>();
     core.events.on('watchChanged', (change) => {
-      if (Notification.isSupported()) {
-        new Notification(watchNotificationContent(change, desktop.language())).show();
-      }
+      if (!Notification.isSupported()) return;
+      const notification = new Notification(watchNotificationContent(change, desktop.language()));
+      notification.on('close', () => shown.delete(notification));
+      notification.on('click', () => {
+        shown.delete(notification);
+        showWindow();
+        // Asked at the click: the person may have changed environment since it was shown.
+        void core.api.listEnvironments({}).then((list) => {
+          const target = watchNotificationTarget(change, list.ok ? list.data.activeEnvironmentId : null);
+          if (target) core.links.openTarget(target);
+        });
+      });
+      shown.add(notification);
+      notification.show();
     });
   });
 
@@ -147,6 +207,7 @@ if (!app.requestSingleInstanceLock()) {
     const closing = runtime;
     event.preventDefault();
     closed = true;
+    stopUpdates?.();
     unregister?.();
     void (calls?.settled(QUIT_WAITS_FOR_CALLS_MS) ?? Promise.resolve())
       .then(() => closing.close())

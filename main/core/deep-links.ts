@@ -1,25 +1,13 @@
-import { RECORD_LIMITS } from '../../shared/contract';
+import { DEEP_LINK_SCHEME, RECORD_LIMITS, type DeepLinkTarget } from '../../shared/contract';
 import { externalIdSchema, idTextSchema } from './payments';
 
 /**
- * `paydesk://` links: a record or a search named from outside the app (a chat message, a ticket,
- * another tool). A link is text anyone can craft, so it is read strictly: one scheme, one target
- * word, one id in the form the app's own checks accept, and nothing else (no user or password,
- * port, fragment, extra path part or stray query). It only names what to open; opening it stays
- * with the screens, which read the record through the usual checked calls.
- *
- *   paydesk://deposit/300000001             paydesk://refund/17
- *   paydesk://cashout/11954                 paydesk://cashout-external/payout-7781
- *   paydesk://sub-merchant/18703            paydesk://search?q=INV-2024-0042
+ * Reads `paydesk://` links (their format: shared/contract/links.ts). A link is text anyone can
+ * craft, so it is read strictly: one scheme, one target word, one id in the form the app's own
+ * checks accept, and nothing else (no user or password, port, fragment, extra path part or stray
+ * query). It only names what to open; opening it stays with the screens, which read the record
+ * through the usual checked calls.
  */
-
-export type DeepLinkTarget =
-  | { kind: 'deposit'; depositId: number }
-  | { kind: 'refund'; refundId: number }
-  | { kind: 'cashout'; cashoutId: number }
-  | { kind: 'cashout-external'; externalId: string }
-  | { kind: 'sub-merchant'; subMerchantId: number }
-  | { kind: 'search'; text: string };
 
 export type DeepLinkRefusal =
   | 'not_text'
@@ -40,12 +28,11 @@ export type DeepLinkRefusal =
   | 'unexpected_query'
   | 'bad_search_text';
 
-type DeepLinkParse = { ok: true; target: DeepLinkTarget } | { ok: false; refusal: DeepLinkRefusal };
+export type DeepLinkParse = { ok: true; target: DeepLinkTarget } | { ok: false; refusal: DeepLinkRefusal };
 
 /** Longer than any link the app makes (a search text is at most 200 characters, 600 encoded). */
 export const DEEP_LINK_MAX_LENGTH = 1024;
 
-const SCHEME = 'paydesk';
 const NUMERIC_KINDS = ['deposit', 'refund', 'cashout', 'sub-merchant'] as const;
 type NumericKind = (typeof NUMERIC_KINDS)[number];
 const isNumericKind = (word: string): word is NumericKind =>
@@ -108,7 +95,7 @@ export function parseDeepLink(link: unknown): DeepLinkParse {
   if (!PRINTABLE_ASCII.test(link)) return refuse('invalid_characters');
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(link)?.[1];
   if (scheme === undefined) return refuse('malformed');
-  if (scheme.toLowerCase() !== SCHEME) return refuse('other_scheme');
+  if (scheme.toLowerCase() !== DEEP_LINK_SCHEME) return refuse('other_scheme');
   const rest = link.slice(scheme.length + 1);
   if (!rest.startsWith('//')) return refuse('malformed');
   if (rest.includes('#')) return refuse('fragment');
@@ -152,20 +139,18 @@ export function parseDeepLink(link: unknown): DeepLinkParse {
   }
 }
 
-/** The link of a target: `parseDeepLink(deepLinkOf(target))` gives the target back. */
-export function deepLinkOf(target: DeepLinkTarget): string {
-  switch (target.kind) {
-    case 'deposit':
-      return `${SCHEME}://deposit/${target.depositId}`;
-    case 'refund':
-      return `${SCHEME}://refund/${target.refundId}`;
-    case 'cashout':
-      return `${SCHEME}://cashout/${target.cashoutId}`;
-    case 'sub-merchant':
-      return `${SCHEME}://sub-merchant/${target.subMerchantId}`;
-    case 'cashout-external':
-      return `${SCHEME}://cashout-external/${encodeURIComponent(target.externalId)}`;
-    case 'search':
-      return `${SCHEME}://search?q=${encodeURIComponent(target.text.trim())}`;
-  }
+/**
+ * The link among a launch's arguments: Windows and Linux start the app (or a second instance,
+ * which hands its arguments to the first) with the link as one argument, among Chromium's and
+ * Electron's own switches. Only an argument that begins with the scheme counts, so a switch can
+ * never be taken for a link; none, or more than one (which link was meant?), is no link. The
+ * answer is still to be read by `parseDeepLink`.
+ */
+export function linkInArguments(argv: readonly unknown[]): string | undefined {
+  const prefix = `${DEEP_LINK_SCHEME}:`;
+  const links = argv.filter(
+    (argument): argument is string =>
+      typeof argument === 'string' && argument.slice(0, prefix.length).toLowerCase() === prefix,
+  );
+  return links.length === 1 ? links[0] : undefined;
 }

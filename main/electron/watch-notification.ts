@@ -1,10 +1,14 @@
 import {
+  DEEP_LINK_SCHEME,
+  deepLinkOf,
   TEXT_LANGUAGE_OF,
+  type DeepLinkTarget,
   type Language,
   type TextLanguage,
   type WatchChangedEvent,
   type WatchKind,
 } from '../../shared/contract';
+import { parseDeepLink } from '../core/deep-links';
 
 /**
  * What the desktop notification of a watchlist change says, in the user's language. Pure (no
@@ -68,4 +72,33 @@ export function watchNotificationContent(
         urgency: 'critical',
       }
     : { title: `${subject}: ${change.to}`, body: `${move} ${where}`, urgency: 'normal' };
+}
+
+const LINK_WORD: Record<WatchKind, string> = {
+  deposit: 'deposit',
+  refund: 'refund',
+  cashout: 'cashout',
+  sub_merchant: 'sub-merchant',
+};
+
+/** A watched cashout known only by its external id has the id `ext:<external id>` (the watchlist's). */
+const EXTERNAL_ID_PREFIX = 'ext:';
+
+/**
+ * The record a clicked notification opens: the watched object, read through the same strict
+ * reader as a link from outside, so an id no link could name opens nothing. Only while its
+ * environment is the active one: the screens look a record up in the active environment, and
+ * the same id elsewhere is another record (or none). Then the click only brings the window up.
+ */
+export function watchNotificationTarget(
+  { item }: Pick<WatchChangedEvent, 'item'>,
+  activeEnvironmentId: string | null,
+): DeepLinkTarget | null {
+  if (item.environmentId !== activeEnvironmentId) return null;
+  const link =
+    item.kind === 'cashout' && item.id.startsWith(EXTERNAL_ID_PREFIX)
+      ? deepLinkOf({ kind: 'cashout-external', externalId: item.id.slice(EXTERNAL_ID_PREFIX.length) })
+      : `${DEEP_LINK_SCHEME}://${LINK_WORD[item.kind]}/${item.id}`;
+  const read = parseDeepLink(link);
+  return read.ok ? read.target : null;
 }

@@ -6,7 +6,8 @@
  * everything, so importers name only this folder.
  *
  * Imports nothing from outside this folder on purpose: the renderer, the preload, the main
- * process, the CLI and the web bridge all read it, so it may hold only types and `as const` data.
+ * process, the CLI and the web bridge all read it, so it holds types, `as const` data and the
+ * few pure functions both sides must agree on (a channel name, a `paydesk://` link).
  * Service records keep the service's own (snake_case) field names so that the raw view and the
  * typed view agree; the console's own arguments are camelCase.
  */
@@ -54,6 +55,7 @@ export * from './drafts';
 export * from './reconcile';
 export * from './currencies';
 export * from './team';
+export * from './links';
 
 /** Every method of the console, composed from the domains' lists (each declares its own). */
 export const CONSOLE_METHODS = {
@@ -114,6 +116,12 @@ export interface ConsoleEvents {
    */
   teamChanged: TeamChangedEvent;
   /**
+   * A `paydesk://` link was opened from outside (or a notification clicked): the page takes it
+   * with `takeOpenedLink` and shows its record. No payload, so a page that starts later takes
+   * the same link the same way.
+   */
+  linkOpened: Record<string, never>;
+  /**
    * The page's bridge lost the console for good (the browser build's socket closed). Raised by
    * the page's bridge itself, never by main, and told again to a listener that comes later.
    */
@@ -133,6 +141,7 @@ export const CONSOLE_EVENT_NAMES = [
   'watchChanged',
   'reconcileProgress',
   'teamChanged',
+  'linkOpened',
   'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];

@@ -1,5 +1,6 @@
 /** The desktop around the console: external links, and what only the Electron shell offers. */
 import type { Result } from './results';
+import type { DeepLinkTarget } from './links';
 import { method, type ApiOf } from './method';
 
 /**
@@ -24,6 +25,13 @@ export const SHELL_METHODS = {
   openExternal: method<{ url: string }, { opened: boolean }>(),
 
   getConsoleSetup: method<Record<string, never>, ConsoleSetup>(),
+
+  /**
+   * The record or search a `paydesk://` link (or a clicked notification) asked to show, once:
+   * the answer empties it, so one link opens one screen, in whichever page asks first. Null when
+   * none waits.
+   */
+  takeOpenedLink: method<Record<string, never>, DeepLinkTarget | null>(),
 };
 export type ShellApi = ApiOf<typeof SHELL_METHODS>;
 

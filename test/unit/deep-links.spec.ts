@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { deepLinkOf, type DeepLinkTarget } from '../../shared/contract';
 import {
   DEEP_LINK_MAX_LENGTH,
-  deepLinkOf,
+  linkInArguments,
   parseDeepLink,
   type DeepLinkRefusal,
-  type DeepLinkTarget,
 } from '../../main/core/deep-links';
 
 /** `paydesk://` links: what each names, why a hostile one names nothing, and the way back. */
@@ -151,4 +151,41 @@ test('random text never throws and names a target only in the forms above', () =
     const read = parseDeepLink(link);
     if (read.ok) expect(parseDeepLink(deepLinkOf(read.target)), link).toEqual(read);
   }
+});
+
+test.describe("the link among a launch's arguments", () => {
+  test('Windows and Linux pass it as one argument among the switches, wherever it stands', () => {
+    expect(
+      linkInArguments([
+        'C:\\Program Files\\Paydesk\\Paydesk.exe',
+        '--allow-file-access-from-files',
+        'paydesk://deposit/300000001',
+        '--original-process-start-time=13370000000',
+      ]),
+    ).toBe('paydesk://deposit/300000001');
+    // The development launch: electron, the app's folder, then the link.
+    expect(linkInArguments(['/usr/bin/electron', '/home/me/paydesk', 'PAYDESK://refund/17'])).toBe(
+      'PAYDESK://refund/17',
+    );
+  });
+
+  test('a plain launch, a switch that carries a link and another scheme are no link', () => {
+    expect(linkInArguments([])).toBeUndefined();
+    expect(linkInArguments(['/opt/Paydesk/paydesk', '--no-sandbox'])).toBeUndefined();
+    expect(linkInArguments(['/opt/Paydesk/paydesk', '--url=paydesk://deposit/1'])).toBeUndefined();
+    expect(
+      linkInArguments(['/opt/Paydesk/paydesk', 'https://deposit/1', 'paydesks://deposit/1']),
+    ).toBeUndefined();
+    expect(linkInArguments([undefined, 17, { link: 'paydesk://deposit/1' }])).toBeUndefined();
+  });
+
+  test('two links in one launch open neither: which one was meant cannot be told', () => {
+    expect(linkInArguments(['paydesk', 'paydesk://deposit/1', 'paydesk://refund/2'])).toBeUndefined();
+  });
+
+  test('what it picks is still read strictly', () => {
+    const picked = linkInArguments(['paydesk', 'paydesk://deposit/1 --gpu-launcher=calc']);
+    expect(picked).toBeDefined();
+    expect(parseDeepLink(picked)).toEqual({ ok: false, refusal: 'invalid_characters' });
+  });
 });

@@ -8,6 +8,7 @@ import type { Watchlist } from '../watchlist';
 import type { ProductionArming } from './arming';
 import type { Connections, EnvironmentConnection } from './connections';
 import type { ConsoleEventBus } from './events';
+import type { OpenedLinks } from './opened-links';
 import type { RecordKeeper } from './records';
 
 /** What every use-case of the console needs; built once by the runtime. */
@@ -49,6 +50,8 @@ export interface ConsoleContext {
   drafts: DraftStore;
   /** How the composition root started this console (getConsoleSetup reads the keychain's state itself). */
   launch: Omit<ConsoleSetup, 'keychain'>;
+  /** The record a `paydesk://` link or a notification asked the page to show. */
+  openedLinks: OpenedLinks;
 }
 
 /** The active environment's connection. */

@@ -225,6 +225,8 @@ export interface TrackedDispatcher {
    * under it and leave the outcome unknown.
    */
   settled(limitMs?: number): Promise<void>;
+  /** How many calls are running now (an update does not ask to restart while any is). */
+  running(): number;
 }
 
 export function trackCalls(dispatch: Dispatcher): TrackedDispatcher {
@@ -249,5 +251,6 @@ export function trackCalls(dispatch: Dispatcher): TrackedDispatcher {
       await Promise.race([all, limit]);
       clearTimeout(timer);
     },
+    running: () => inFlight.size,
   };
 }

@@ -39,6 +39,7 @@ import {
   type RecordsLog,
 } from './records';
 import { consoleClosed, failure } from './results';
+import { createOpenedLinks, type OpenedLinks } from './opened-links';
 import { createConsoleApi } from './service';
 import { createConsoleTeam, type ConsoleTeam } from './team';
 import { createTeamSessions } from '../team/desk-sessions';
@@ -132,6 +133,8 @@ export interface ConsoleRuntime {
   records: ConsoleRecords;
   /** The team each profile's desk is in: join, leave, status (the CLI's `paydesk team`). */
   team: ConsoleTeam;
+  /** `paydesk://` links from outside and clicked notifications, for the page to show. */
+  links: Pick<OpenedLinks, 'openLink' | 'openTarget'>;
   /** Stops the embedded sandbox, closes the journal, drops listeners and timers. Idempotent. */
   close(): Promise<void>;
 }
@@ -298,6 +301,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     watchlist.environmentChanged(list.activeEnvironmentId);
   });
 
+  const openedLinks = createOpenedLinks(events);
   const context: ConsoleContext = {
     environments,
     connections,
@@ -326,6 +330,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     records,
     drafts,
     launch: options.launch ?? { launcher: 'desktop', dataFolderTemporary: false },
+    openedLinks,
   };
   const watching = watchlist.start();
   const teamFollower =
@@ -339,6 +344,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     paths,
     records: createConsoleRecords(context),
     team: createConsoleTeam(context, () => void teamFollower?.refresh()),
+    links: openedLinks,
     async close() {
       if (closed) return;
       closed = true;

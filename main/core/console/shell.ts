@@ -49,4 +49,11 @@ export const SHELL_HANDLERS: ConsoleMethods<keyof ShellApi> = {
       return { ok: true, data: { ...context.launch, keychain: keychainStateOf(keeping.data) } };
     },
   },
+
+  takeOpenedLink: {
+    arg: none,
+    async handle(context) {
+      return { ok: true, data: context.openedLinks.take() };
+    },
+  },
 };

@@ -10,6 +10,7 @@ import { EnvironmentSwitcher } from './EnvironmentSwitcher';
 import { environmentColor } from '../components/environment-look';
 import { BANNER_HEIGHT, HeaderBanners, useBannerCount } from './HeaderBanners';
 import { JumpDialog } from './JumpDialog';
+import { OpenedLinks } from './OpenedLinks';
 import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SCREENS } from './screens';
@@ -120,6 +121,7 @@ export function AppLayout() {
       </AppShell.Main>
       <WatchToasts />
       <TeamLive />
+      <OpenedLinks />
     </AppShell>
   );
 }

@@ -61,11 +61,20 @@ function useProblemText(): (problem: Problem) => string {
  * records the index matches to the typed text listed under it (an invoice id finds its deposit). Shown inline
  * on the Lookup screen and in the Ctrl/Cmd+K dialog. Invalid input is explained under the field.
  */
-export function JumpForm({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
+export function JumpForm({
+  autoFocus = false,
+  initialText = '',
+  onDone,
+}: {
+  autoFocus?: boolean;
+  /** What the box starts with (a search link's text); its matches show at once. */
+  initialText?: string;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const describe = useProblemText();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [problem, setProblem] = useState<Problem | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const askIndex = useIndexAsk(JUMP_MATCHES);

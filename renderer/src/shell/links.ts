@@ -1,3 +1,4 @@
+import type { DeepLinkTarget } from '../../../shared/contract';
 import type { JumpTarget } from '../lib/jump-parser';
 
 /**
@@ -6,6 +7,8 @@ import type { JumpTarget } from '../lib/jump-parser';
  */
 export const links = {
   lookup: () => '/',
+  /** The jump box with a text in it and what the record index matches to it, across kinds. */
+  lookupSearch: (text: string) => `/?q=${encodeURIComponent(text)}`,
   deposits: () => '/deposits',
   /** The records whose id, invoice id or external id the record index matches to `text`. */
   depositsSearch: (text: string) => `/deposits?q=${encodeURIComponent(text)}`,
@@ -55,4 +58,9 @@ export function jumpHref(target: JumpTarget): string {
     case 'sub-merchant':
       return links.subMerchant(target.subMerchantId);
   }
+}
+
+/** The screen of a `paydesk://` link's target (a record's, or the jump box's for a search). */
+export function openedLinkHref(target: DeepLinkTarget): string {
+  return target.kind === 'search' ? links.lookupSearch(target.text) : jumpHref(target);
 }

@@ -16,6 +16,8 @@ export function e2eTarget(): E2eTarget {
 export const WEB_ONLY_SPECS = [
   '**/web-target.spec.ts',
   '**/copy-id.spec.ts',
+  // Hands links to the runtime behind the web bridge.
+  '**/record-links.spec.ts',
   // `npm run web` as a process, and its server going away: the desktop app has neither.
   '**/first-run.spec.ts',
   '**/console-lost.spec.ts',

@@ -18,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import builderConfig, { macSigning, updateFeed } from '../../../electron-builder.config';
+import { DEEP_LINK_SCHEME } from '../../../shared/contract';
 import { APP_FOLDER_NAME, CLI_CODE_CACHE_FOLDER_NAME } from '../../../main/core/data-dir';
 import { SEEDED_RECORDS, startSandbox } from '../../../main/sandbox';
 import { chromiumLaunch } from '../../../playwright.config';
@@ -178,6 +179,10 @@ test.describe('electron-builder reads and accepts the configuration', () => {
 test('identity: productName is the data folder name main/core/data-dir.ts uses, appId is reverse-DNS', () => {
   expect(builderConfig.productName).toBe(APP_FOLDER_NAME);
   expect(builderConfig.appId).toMatch(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9-]*){2,}$/);
+});
+
+test('links: the packaged app declares the one scheme `paydesk://` links are written in', () => {
+  expect(builderConfig.protocols).toEqual([{ name: 'Paydesk link', schemes: [DEEP_LINK_SCHEME] }]);
 });
 
 test('targets: AppImage and deb on Linux, dmg and zip on macOS, nsis on Windows; one icon they all derive from', () => {

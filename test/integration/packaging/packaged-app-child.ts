@@ -12,6 +12,10 @@ await import('../../../main/index');
 await new Promise((resolve) => setTimeout(resolve, 0));
 const window = fake.BrowserWindow.created[0];
 process.stdout.write(
-  JSON.stringify({ userData: fake.app.getPath('userData'), loaded: window?.loaded ?? null }),
+  JSON.stringify({
+    userData: fake.app.getPath('userData'),
+    loaded: window?.loaded ?? null,
+    protocolClients: fake.app.protocolClients,
+  }),
 );
 process.exit(0);

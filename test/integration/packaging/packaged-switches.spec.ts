@@ -16,6 +16,8 @@ import { repositoryRoot } from '../../support/built-app';
 interface Chosen {
   userData: string;
   loaded: { file?: string; url?: string } | null;
+  /** Schemes the app asked the OS to hand it. */
+  protocolClients: string[];
 }
 
 let home: string;
@@ -53,12 +55,15 @@ test('unpackaged (npm start, npm run dev): the switches choose the data folder a
   const chosen = await runComposition('unpackaged');
   expect(chosen.userData).toBe(join(home, 'switch-data-unpackaged'));
   expect(chosen.loaded).toEqual({ url: 'http://localhost:5173/' });
+  // A development run leaves `paydesk://` links to the installed app.
+  expect(chosen.protocolClients).toEqual([]);
 });
 
 test('packaged: every switch is ignored; the per-OS data folder and the built page', async () => {
   const chosen = await runComposition('packaged');
   expect(chosen.userData).toBe(join(home, 'config', 'Paydesk'));
   expect(chosen.loaded).toEqual({ url: 'paydesk://app/index.html' });
+  expect(chosen.protocolClients).toEqual(['paydesk']);
   await expect(stat(join(home, 'switch-data-packaged'))).rejects.toThrow();
   // The other two switches have no outward effect at start; in the source each read of the
   // environment sits behind the same `testSwitches` (= !app.isPackaged) the run above exercised.

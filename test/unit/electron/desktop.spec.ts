@@ -304,6 +304,50 @@ test('a watchlist change becomes a desktop notification; COMPLETED → REJECTED 
   expect(fake.Notification.shown).toEqual([
     expect.objectContaining({ title: 'ALARM: Refund 17 COMPLETED → REJECTED', urgency: 'critical' }),
   ]);
+
+  // Clicked, it brings the window up and hands the page the record it is about.
+  window.webContents.sent.length = 0;
+  fake.Notification.instances.at(-1)?.emit('click');
+  await expect
+    .poll(() => call(CHANNELS.takeOpenedLink))
+    .toEqual({ ok: true, data: { kind: 'refund', refundId: 17 } });
+  expect(window.webContents.sent.map(({ message }) => (message as { name: string }).name)).toContain(
+    'linkOpened',
+  );
+});
+
+test('a link from a second launch or from macOS waits for the page, once; a refused one opens nothing', async () => {
+  const take = (): Promise<unknown> => invoke(window.webContents.mainFrame, CHANNELS.takeOpenedLink);
+  // A development run does not claim the scheme from the installed app.
+  expect(fake.app.protocolClients).toEqual([]);
+  expect(await take()).toEqual({ ok: true, data: null });
+
+  window.webContents.sent.length = 0;
+  fake.app.emit('second-instance', new fake.FakeEvent(), [
+    '/opt/Paydesk/paydesk',
+    '--original-process-start-time=1',
+    'paydesk://deposit/300000001',
+  ]);
+  expect(window.webContents.sent).toEqual([
+    { channel: EVENT_CHANNEL, message: { name: 'linkOpened', payload: {} } },
+  ]);
+  expect(await take()).toEqual({ ok: true, data: { kind: 'deposit', depositId: 300000001 } });
+  expect(await take()).toEqual({ ok: true, data: null });
+
+  const openUrl = new fake.FakeEvent();
+  fake.app.emit('open-url', openUrl, 'paydesk://search?q=INV-2024-0042');
+  expect(openUrl.defaultPrevented).toBe(true);
+  expect(await take()).toEqual({ ok: true, data: { kind: 'search', text: 'INV-2024-0042' } });
+
+  window.webContents.sent.length = 0;
+  fake.app.emit('open-url', new fake.FakeEvent(), 'paydesk://deposit/01');
+  fake.app.emit('second-instance', new fake.FakeEvent(), [
+    'paydesk',
+    'paydesk://refund/1',
+    'paydesk://refund/2',
+  ]);
+  expect(window.webContents.sent).toEqual([]);
+  expect(await take()).toEqual({ ok: true, data: null });
 });
 
 test.describe('the desktop shell', () => {
@@ -498,7 +542,7 @@ test.describe('closing the window', () => {
       saved,
       JSON.stringify({ bounds: { x: 4000, y: 200, width: 1300, height: 900 }, maximized: false }),
     );
-    fake.app.emit('second-instance');
+    fake.app.emit('second-instance', {}, ['/opt/Paydesk/paydesk']);
     const third = fake.BrowserWindow.created[2];
     if (!third) throw new Error('no third window');
     window = third;

@@ -96,6 +96,12 @@ export const app = Object.assign(new EventEmitter(), {
   },
   getVersion: (): string => '0.0.0-test',
   requestSingleInstanceLock: (): boolean => true,
+  /** Schemes the app asked the OS to hand it (setAsDefaultProtocolClient). */
+  protocolClients: [] as string[],
+  setAsDefaultProtocolClient(scheme: string): boolean {
+    app.protocolClients.push(scheme);
+    return true;
+  },
   whenReady: (): Promise<void> => Promise.resolve(),
   quit(): void {
     app.quitCalls++;
@@ -328,15 +334,30 @@ export const clipboard = {
   },
 };
 
+/** Message boxes the app showed; each answers the button at `answer`. */
+export const dialog = {
+  shown: [] as Array<Record<string, unknown>>,
+  answer: 0,
+  showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
+    dialog.shown.push(args.at(-1) as Record<string, unknown>);
+    return Promise.resolve({ response: dialog.answer, checkboxChecked: false });
+  },
+};
+
 /** Desktop notifications the app showed, in order. */
-export class Notification {
+export class Notification extends EventEmitter {
   static shown: Array<{ title: string; body: string; urgency?: string }> = [];
+  /** The shown notifications themselves, to click one. */
+  static instances: Notification[] = [];
   static isSupported(): boolean {
     return true;
   }
-  constructor(private readonly options: { title: string; body: string; urgency?: string }) {}
+  constructor(private readonly options: { title: string; body: string; urgency?: string }) {
+    super();
+  }
   show(): void {
     Notification.shown.push(this.options);
+    Notification.instances.push(this);
   }
 }
 
@@ -369,6 +390,7 @@ export default {
   Menu,
   Notification,
   clipboard,
+  dialog,
   ipcMain,
   ipcRenderer,
   contextBridge,

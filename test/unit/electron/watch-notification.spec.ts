@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { WatchChangedEvent } from '../../../shared/contract';
-import { watchNotificationContent } from '../../../main/electron/watch-notification';
+import { watchNotificationContent, watchNotificationTarget } from '../../../main/electron/watch-notification';
 
 const change = (from: string | null, to: string, severity: 'info' | 'alarm'): WatchChangedEvent => ({
   item: {
@@ -58,4 +58,45 @@ test('the notification is in the language the user chose, with the glossary word
     const content = watchNotificationContent(cashout('alarm'), language);
     expect(`${content.title} ${content.body}`).not.toContain('undefined');
   }
+});
+
+test.describe('the record a clicked notification opens', () => {
+  const watched = (kind: WatchChangedEvent['item']['kind'], id: string, environmentId = 'testing-br') => ({
+    item: { ...change(null, 'PENDING', 'info').item, kind, id, environmentId },
+  });
+
+  test('each kind of watched object opens its record', () => {
+    expect(watchNotificationTarget(watched('deposit', '300000001'), 'testing-br')).toEqual({
+      kind: 'deposit',
+      depositId: 300000001,
+    });
+    expect(watchNotificationTarget(watched('refund', '17'), 'testing-br')).toEqual({
+      kind: 'refund',
+      refundId: 17,
+    });
+    expect(watchNotificationTarget(watched('cashout', '11954'), 'testing-br')).toEqual({
+      kind: 'cashout',
+      cashoutId: 11954,
+    });
+    expect(watchNotificationTarget(watched('cashout', 'ext:payout 7781/b'), 'testing-br')).toEqual({
+      kind: 'cashout-external',
+      externalId: 'payout 7781/b',
+    });
+    expect(watchNotificationTarget(watched('sub_merchant', '18703'), 'testing-br')).toEqual({
+      kind: 'sub-merchant',
+      subMerchantId: 18703,
+    });
+  });
+
+  test('an object of another environment than the active one opens nothing', () => {
+    expect(watchNotificationTarget(watched('refund', '17', 'production-br'), 'testing-br')).toBeNull();
+    expect(watchNotificationTarget(watched('refund', '17'), null)).toBeNull();
+  });
+
+  test('an id no link could name opens nothing', () => {
+    for (const id of ['017', '0', '-3', '17/../1', '17?q=x', '', 'ext:']) {
+      expect(watchNotificationTarget(watched('refund', id), 'testing-br'), id).toBeNull();
+    }
+    expect(watchNotificationTarget(watched('deposit', 'ext:payout-7781'), 'testing-br')).toBeNull();
+  });
 });

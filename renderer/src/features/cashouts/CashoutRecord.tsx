@@ -2,13 +2,14 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CashoutRef, CashoutStatus, Fetched } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { JsonView } from '../../components/JsonView';
 import { Section } from '../../components/Section';
 import { StatusBadge } from '../../components/StatusBadge';
 import { Value } from '../../components/Value';
 import { refLabel } from './cashout-ref-label';
-import { cashoutStatusName } from './cashout-ref';
+import { cashoutLinkTarget, cashoutStatusName } from './cashout-ref';
 
 /** A cashout's status as read, its ids and the raw answer, with a way to read it again. */
 export function CashoutRecord({
@@ -27,6 +28,7 @@ export function CashoutRecord({
   const { t } = useTranslation('cashouts');
   const status = fetched.record;
   const name = cashoutStatusName(status);
+  const linkTarget = cashoutLinkTarget(cashoutRef);
   return (
     <Stack data-testid="cashout-status" data-status-code={status.cashout_status}>
       <Group justify="space-between" align="center">
@@ -36,9 +38,12 @@ export function CashoutRecord({
           </Title>
           <StatusBadge entity="cashout" status={name} />
         </Group>
-        <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="cashout-refresh">
-          {t('status.refresh')}
-        </Button>
+        <Group gap="xs">
+          {linkTarget && <CopyLinkButton target={linkTarget} />}
+          <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="cashout-refresh">
+            {t('status.refresh')}
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title={t('section.status')} testId="status">

@@ -3,6 +3,7 @@ import {
   type CashoutRef,
   type CashoutStatus,
   type ConsoleError,
+  type RecordLinkTarget,
 } from '../../../../shared/contract';
 import { EXTERNAL_ID_MAX_LENGTH, parsePositiveId } from '../../lib/jump-parser';
 
@@ -117,5 +118,15 @@ export function explainCancelFailure(error: ConsoleError): CancelExplanation | n
   if (error.kind === 'invalid_state' || error.code === 510) return 'not_pending';
   if (error.kind === 'not_found' || error.code === 509) return 'not_found';
   if (error.kind === 'not_permitted') return 'not_permitted';
+  return null;
+}
+
+/**
+ * What a cashout's "Copy link" names: its cashout id when it has one (the shorter, the service's
+ * own), else its external id. Null for a reference with neither (nothing a link could name).
+ */
+export function cashoutLinkTarget(ref: CashoutRef): RecordLinkTarget | null {
+  if (ref.cashoutId !== undefined) return { kind: 'cashout', cashoutId: ref.cashoutId };
+  if (ref.externalId !== undefined) return { kind: 'cashout-external', externalId: ref.externalId };
   return null;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DepositStatus, Fetched } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { JsonView } from '../../components/JsonView';
 import { Money } from '../../components/Money';
@@ -90,6 +91,7 @@ function DepositRecord({
           )}
         </Group>
         <Group gap="xs">
+          <CopyLinkButton target={{ kind: 'deposit', depositId: deposit.deposit_id }} />
           <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="deposit-refresh">
             {t('detail.refresh')}
           </Button>

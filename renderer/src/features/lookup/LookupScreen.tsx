@@ -1,5 +1,6 @@
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { JumpForm } from '../../shell/JumpForm';
 
 const EXAMPLES = [
@@ -11,15 +12,21 @@ const EXAMPLES = [
   ['sm 18703', 'sub-merchant'],
 ] as const;
 
-/** Home: the jump box inline and focused, so typing an id is the first thing that works. */
+/**
+ * Home: the jump box inline and focused, so typing an id is the first thing that works. `?q=…`
+ * (a `paydesk://search` link) starts it with that text and its matches.
+ */
 export default function LookupScreen() {
   const { t } = useTranslation(['lookup', 'shell']);
+  const [search] = useSearchParams();
+  const searched = search.get('q') ?? '';
   return (
     <Stack maw={760}>
       <Title order={2}>{t('lookup:title')}</Title>
       <Text>{t('lookup:intro')}</Text>
       <Paper withBorder p="md">
-        <JumpForm autoFocus />
+        {/* Keyed by the text: a second search link starts the box over with its own. */}
+        <JumpForm key={searched} autoFocus initialText={searched} />
       </Paper>
       {/* A plain table (global.css): Mantine's Table would bring floating-ui into the first screen. */}
       <table className="paydesk-examples">

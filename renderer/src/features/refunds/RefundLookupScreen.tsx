@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Fetched, RefundStatus } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { IdForm } from '../../components/IdForm';
 import { RecordsUnderLookup, useLookupNumber } from '../../components/RecordList';
 import { searchTextOf } from '../../lib/record-filters';
@@ -113,9 +114,12 @@ function RefundRecord({
           <CopyButton value={String(refundId)} label={t('detail.copyId')} />
           <StatusBadge entity="refund" status={refund.status} />
         </Group>
-        <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="refund-refresh">
-          {t('detail.refresh')}
-        </Button>
+        <Group gap="xs">
+          <CopyLinkButton target={{ kind: 'refund', refundId }} />
+          <Button variant="default" onClick={onRefresh} loading={refreshing} data-testid="refund-refresh">
+            {t('detail.refresh')}
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title={t('section.refund')} testId="refund">

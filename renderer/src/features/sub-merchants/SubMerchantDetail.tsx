@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Fetched, SubMerchant } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { JsonView } from '../../components/JsonView';
@@ -81,6 +82,7 @@ function SubMerchantRecord({
           <SubMerchantStatus status={record.status} />
         </Group>
         <Group gap="xs">
+          <CopyLinkButton target={{ kind: 'sub-merchant', subMerchantId: record.sub_merchant_id }} />
           <Button
             variant="default"
             onClick={onRefresh}

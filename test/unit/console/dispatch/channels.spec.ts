@@ -445,6 +445,12 @@ test('every method answers through the dispatcher, and refuses what it must', as
   });
   await refuse('getConsoleSetup', { verbose: true }, 'validation', 'verbose');
 
+  // -- Links opened from outside (test/unit/console/opened-links.spec.ts) --------------------
+  expect(await ok('takeOpenedLink', {})).toBeNull();
+  console.runtime.links.openLink('paydesk://refund/17');
+  await refuse('takeOpenedLink', { link: 'paydesk://deposit/1' }, 'validation', 'link');
+  expect(await ok('takeOpenedLink', {})).toEqual({ kind: 'refund', refundId: 17 });
+
   // -- Guard rails -----------------------------------------------------------------------
   const prod = await addEnvironmentFor(
     console,

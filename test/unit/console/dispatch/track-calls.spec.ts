@@ -21,7 +21,9 @@ function heldDispatcher(): { dispatch: Dispatcher; answerAll(): void } {
 test('settled() waits for every call still running, and no longer', async () => {
   const held = heldDispatcher();
   const tracked = trackCalls(held.dispatch);
+  expect(tracked.running()).toBe(0);
   const answers = [tracked.dispatch('a', {}), tracked.dispatch('b', {})];
+  expect(tracked.running()).toBe(2);
   let settled = false;
   const waiting = tracked.settled().then(() => (settled = true));
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -29,6 +31,7 @@ test('settled() waits for every call still running, and no longer', async () => 
   held.answerAll();
   await waiting;
   expect(settled).toBe(true);
+  expect(tracked.running()).toBe(0);
   expect(await Promise.all(answers)).toEqual([
     { ok: true, data: null },
     { ok: true, data: null },

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import {
+  cashoutLinkTarget,
   cashoutRefFromSearch,
   cashoutStatusName,
   explainCancelFailure,
@@ -52,4 +53,16 @@ test.describe('cashout ids (D7)', () => {
     expect(explainCancelFailure({ kind: 'outcome_unknown', message: '' })).toBe('outcome_unknown');
     expect(explainCancelFailure({ kind: 'network', message: '' })).toBeNull();
   });
+});
+
+test("a cashout's link names its cashout id when it has one, else its external id", () => {
+  expect(cashoutLinkTarget({ cashoutId: 11954, externalId: 'payout-7781' })).toEqual({
+    kind: 'cashout',
+    cashoutId: 11954,
+  });
+  expect(cashoutLinkTarget({ externalId: 'payout-7781' })).toEqual({
+    kind: 'cashout-external',
+    externalId: 'payout-7781',
+  });
+  expect(cashoutLinkTarget({})).toBeNull();
 });
