@@ -30,29 +30,20 @@ interface UpdaterPort {
   on(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
-const isUpdater = (value: unknown): value is UpdaterPort =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Partial<UpdaterPort>).checkForUpdates === 'function' &&
-  typeof (value as Partial<UpdaterPort>).quitAndInstall === 'function' &&
-  typeof (value as Partial<UpdaterPort>).on === 'function';
-
 /**
- * electron-updater's autoUpdater, loaded only in an app that looks for updates (its module
- * picks the platform's updater as it loads). Named through a variable while the package is not
- * a dependency yet: the app then runs without updates instead of failing to start.
+ * electron-updater's autoUpdater, loaded only in an app that looks for updates: the package and
+ * the platform's updater it picks load then, not at every start.
  */
 async function loadUpdater(log: AppLog): Promise<UpdaterPort | undefined> {
-  const name = 'electron-updater';
   try {
-    const loaded = (await import(name)) as { autoUpdater?: unknown; default?: { autoUpdater?: unknown } };
-    const updater = loaded.autoUpdater ?? loaded.default?.autoUpdater;
-    if (isUpdater(updater)) return updater;
-  } catch {
-    // Reported below.
+    const { autoUpdater } = await import('electron-updater');
+    return autoUpdater;
+  } catch (error) {
+    log.warn('updates off: electron-updater did not load', {
+      errorName: error instanceof Error ? error.name : typeof error,
+    });
+    return undefined;
   }
-  log.warn('updates off: electron-updater is not in this build');
-  return undefined;
 }
 
 interface UpdatesOptions {
