@@ -98,6 +98,8 @@ export interface TeamChangedEvent {
   connection: 'connecting' | 'live' | 'reconnecting' | 'closed';
   /** The operation another desk (or this one) began or changed; absent on a state change or a resync. */
   operation?: { id: string; state: 'sending' | 'ok' | 'error' | 'outcome_unknown' | 'settled' };
+  /** The approval request submitted or changed, so the approvals queue reads again. */
+  request?: { id: string; state: 'waiting' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'claimed' };
 }
 
 export interface ConsoleEvents {

@@ -32,15 +32,21 @@ export function followActiveTeam(
 
   const start = (environmentId: string, team: Parameters<typeof teamIdentity>[0]): Following => {
     let connection: TeamChangedEvent['connection'] = 'connecting';
-    const emit = (operation?: TeamChangedEvent['operation']): void =>
-      context.events.emit('teamChanged', { environmentId, connection, ...(operation && { operation }) });
+    const emit = (change: Pick<TeamChangedEvent, 'operation' | 'request'> = {}): void =>
+      context.events.emit('teamChanged', { environmentId, connection, ...change });
     const live = listenToTeam({
       async connect() {
         const options = await personConnection(context.environments, environmentId, team);
         return options.ok ? openTeam(options.data) : options;
       },
       onChange: (change) =>
-        emit(change.kind === 'operation' ? { id: change.operationId, state: change.state } : undefined),
+        emit(
+          change.kind === 'operation'
+            ? { operation: { id: change.operationId, state: change.state } }
+            : change.kind === 'request'
+              ? { request: { id: change.requestId, state: change.state } }
+              : {},
+        ),
       onState(state) {
         connection = state;
         // `live` is followed at once by a resync, which says it.

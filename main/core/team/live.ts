@@ -21,9 +21,15 @@ const hintSchema = z.strictObject({
   operation: z.number().int().positive(),
   state: z.enum(['sending', 'ok', 'error', 'outcome_unknown', 'settled']),
 });
+/** An approval request submitted or changed (migrations/0002-approvals.ts announce_request). */
+const requestHintSchema = z.strictObject({
+  request: z.number().int().positive(),
+  state: z.enum(['waiting', 'approved', 'rejected', 'withdrawn', 'expired', 'claimed']),
+});
 
 export type TeamChange =
   | { kind: 'operation'; operationId: string; state: z.infer<typeof hintSchema>['state'] }
+  | { kind: 'request'; requestId: string; state: z.infer<typeof requestHintSchema>['state'] }
   /** Connected (again): notifications may have been missed, read the operations afresh. */
   | { kind: 'resync' };
 
@@ -75,8 +81,22 @@ export function listenToTeam(options: TeamLiveOptions): TeamLive {
       return;
     }
     const hint = hintSchema.safeParse(parsed);
-    if (!hint.success) return;
-    options.onChange({ kind: 'operation', operationId: String(hint.data.operation), state: hint.data.state });
+    if (hint.success) {
+      options.onChange({
+        kind: 'operation',
+        operationId: String(hint.data.operation),
+        state: hint.data.state,
+      });
+      return;
+    }
+    const request = requestHintSchema.safeParse(parsed);
+    if (request.success) {
+      options.onChange({
+        kind: 'request',
+        requestId: String(request.data.request),
+        state: request.data.state,
+      });
+    }
   };
 
   /**

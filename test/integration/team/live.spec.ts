@@ -1,4 +1,6 @@
 import type { Client } from 'pg';
+import { requestBodySha256 } from '../../../main/core/audit/canonical-json';
+import { approveRequest, submitRequest } from '../../../main/core/team/approvals';
 import { openTeam } from '../../../main/core/team/client';
 import { listenToTeam, type LiveState, type TeamChange } from '../../../main/core/team/live';
 import { beginOperation, recordOutcome } from '../../../main/core/team/operations';
@@ -85,5 +87,28 @@ test('forged notifications are dropped, and a rolled-back operation is never hea
   const made = dataOf(await beginOperation(desk.client, cancel('co-4')));
   await expect.poll(() => heard.at(-1), { timeout: 1_000 }).toMatchObject({ operationId: made.id });
   expect(heard).toEqual([{ kind: 'resync' }, { kind: 'operation', operationId: made.id, state: 'sending' }]);
+  await live.close();
+});
+
+test('an approval request submitted and approved is heard, so the queue reads again', async ({ team }) => {
+  const { live, heard } = await listening(team);
+  const maker = await team.desk(['paydesk_operator']);
+  const approver = await team.desk(['paydesk_approver']);
+  const body = { cashoutId: 77 };
+  const asked = { ...cancel('co-77'), body, bodySha256: requestBodySha256(body), reason: 'payee asked' };
+  const submitted = dataOf(await submitRequest(maker.client, asked));
+  await expect
+    .poll(() => heard.at(-1), { timeout: 1_000 })
+    .toEqual({ kind: 'request', requestId: submitted.id, state: 'waiting' });
+  dataOf(
+    await approveRequest(approver.client, {
+      requestId: submitted.id,
+      bodySha256: asked.bodySha256,
+      note: null,
+    }),
+  );
+  await expect
+    .poll(() => heard.at(-1), { timeout: 1_000 })
+    .toEqual({ kind: 'request', requestId: submitted.id, state: 'approved' });
   await live.close();
 });
