@@ -4,7 +4,7 @@ import type { ActionRequests, OutcomeInput, ResolutionInput } from '../audit';
 import type { RecordedIntent } from '../audit/journal-inputs';
 import { requestIds } from '../audit/summary';
 import { targetOf } from '../audit/targets';
-import { claimRequest, submitRequest } from '../team/approvals';
+import { claimRequest, executorSilence, submitRequest } from '../team/approvals';
 import type { TeamSession } from '../team/desk-sessions';
 import { APPROVAL_NEEDED_KEY } from '../team/errors';
 import {
@@ -156,14 +156,30 @@ export async function beginTeamOperation<A extends AuditAction>(
     });
     if (!submitted.ok) return refusal(session.data, submitted.error);
     const { id, approvers_needed: approvers, environment } = submitted.data;
+    const silence = await executorSilence(client, environment);
+    const sender =
+      silence.ok && silence.data !== null
+        ? executorNote(silence.data)
+        : `their desk sends it, exactly as submitted`;
     return failure(
       'not_permitted',
-      `Nothing was sent: the team's policy for ${environment} asks ${approvers} approver(s) for this, so it was submitted for approval as request ${id}. Another person approves it (paydesk approvals approve ${id}) and their desk sends it, exactly as submitted.`,
+      `Nothing was sent: the team's policy for ${environment} asks ${approvers} approver(s) for this, so it was submitted for approval as request ${id}. Another person approves it (paydesk approvals approve ${id}) and ${sender}.`,
       { text: { key: 'team.approvalSubmitted', params: { request: id, approvers } } },
     );
   }
   if (!begun.ok) return refusal(session.data, begun.error);
   return { ok: true, data: { session: session.data, operation: begun.data } };
+}
+
+/** Executors pass every few seconds: a minute without a word means none is running. */
+const EXECUTOR_SILENT_AFTER_SECONDS = 60;
+
+/** Who sends in an executor-signed environment, and plainly whether it is running. */
+function executorNote(silentSeconds: number): string {
+  if (silentSeconds <= EXECUTOR_SILENT_AFTER_SECONDS)
+    return "the team's executor sends it, exactly as submitted";
+  const since = Number.isFinite(silentSeconds) ? `for ${Math.round(silentSeconds / 60)} minute(s)` : 'ever';
+  return `the team's executor sends it, exactly as submitted; but no executor has been heard from ${since}, so nothing will be sent until the person who runs it starts it again (paydesk team executor)`;
 }
 
 /** A request the team approved, as the approver's desk sends it. */

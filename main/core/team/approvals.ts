@@ -354,3 +354,27 @@ export async function executorHeartbeats(client: TeamClient): Promise<Result<Exe
         },
       };
 }
+
+/**
+ * How long the executor of an executor-signed environment has been silent, in seconds: null when
+ * the environment is signed at the desks, Infinity when no executor was ever heard. Heartbeats are
+ * per account; any executor heard for any account of the environment's origin counts.
+ */
+export async function executorSilence(
+  client: TeamClient,
+  environment: string,
+): Promise<Result<number | null>> {
+  try {
+    const { rows } = await client.query<{ signer: string; seconds_ago: number | null }>(
+      `SELECT e.signer, (SELECT min(h.seconds_ago) FROM paydesk.executor_heartbeats_view h
+                          WHERE split_part(h.account, '#', 1) = e.origin) AS seconds_ago
+         FROM paydesk.environments_view e WHERE e.name = $1`,
+      [environment],
+    );
+    const [row] = rows;
+    if (!row || row.signer !== 'executor') return { ok: true, data: null };
+    return { ok: true, data: row.seconds_ago ?? Number.POSITIVE_INFINITY };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}

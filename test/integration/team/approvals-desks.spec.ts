@@ -130,7 +130,9 @@ teamWorld(
       await openDesk('executor-1', { groups: ['paydesk_executor'] }),
       await openDesk('executor-2', { groups: ['paydesk_executor'] }),
     ];
-    errorOf(await maker.console.call('createRefund', { body: REFUND, reason: 'Ticket 8' }));
+    const submitted = errorOf(await maker.console.call('createRefund', { body: REFUND, reason: 'Ticket 8' }));
+    // No executor has run yet: the maker is told plainly that nothing will be sent until one does.
+    expect(submitted.message).toContain('no executor has been heard from ever');
     const [waiting] = dataOf(await approver.console.runtime.team.approvals(approver.environmentId));
     const requestId = waiting?.id ?? '';
     // Nothing approved yet: an executor's pass sends nothing.
@@ -167,5 +169,8 @@ teamWorld(
     const health = dataOf(await maker.console.runtime.team.executorHealth(maker.environmentId));
     expect(health.map((beat) => beat.person).sort()).toEqual(executors.map((desk) => desk.person).sort());
     expect(health.reduce((sum, beat) => sum + Number(beat.sent), 0)).toBe(1);
+    const next = errorOf(await maker.console.call('createRefund', { body: REFUND, reason: 'Ticket 9' }));
+    expect(next.message).toContain("the team's executor sends it");
+    expect(next.message).not.toContain('no executor');
   },
 );
