@@ -11,7 +11,14 @@ import {
 } from '../core/console';
 import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { createFileSettingsStore, loadSettings } from '../core/settings';
+import { join } from 'node:path';
 import type { SecretBackend } from '../core/vault';
+import {
+  createSealedFileBackend,
+  parseVaultKey,
+  SEALED_SECRETS_FILE,
+  VAULT_KEY_VARIABLE,
+} from '../core/vault/sealed-file-backend';
 import type { SandboxOptions } from '../sandbox';
 import { embeddedSandboxStarter } from '../sandbox/starter';
 import type { EnvironmentSource, Variables } from './environment';
@@ -71,13 +78,24 @@ export async function openSession(
   options: CliCoreOptions,
 ): Promise<Result<CliSession>> {
   const dataDir = resolveDataDir(request.variables);
+  // A machine with no OS keychain (a server running the team's executor) keeps secrets sealed.
+  const vaultKey = request.variables[VAULT_KEY_VARIABLE];
+  let vault = options.vault;
+  if (vaultKey !== undefined) {
+    const key = parseVaultKey(vaultKey);
+    if (!key.ok) return key;
+    vault = {
+      ...options.vault,
+      backend: createSealedFileBackend(join(dataDir, SEALED_SECRETS_FILE), key.data),
+    };
+  }
   const common = {
     dataDir,
     // One command per process: the watchlist is polled only when a command asks.
     watch: { polling: false },
     // Opened by the first record a command sees, so a command that sees none never opens it.
     recordIndex: options.recordIndex ?? sqliteRecordIndexStarter(dataDir),
-    ...(options.vault && { vault: options.vault }),
+    ...(vault && { vault }),
     ...(options.client && { client: options.client }),
     ...(options.now && { now: options.now }),
   };

@@ -13,8 +13,11 @@ export interface SecretEntry {
  * and never a fallback to some other storage.
  */
 export interface SecretBackend {
-  /** Where the secrets live, for messages and the credential doctor: `os-keychain` or `memory`. */
-  readonly kind: 'os-keychain' | 'memory';
+  /**
+   * Where the secrets live, for messages and the credential doctor: `os-keychain`, `memory`, or a
+   * `sealed-file` on a machine with no keychain (sealed-file-backend.ts).
+   */
+  readonly kind: 'os-keychain' | 'memory' | 'sealed-file';
   /** The stored value, or `null` when the account has no entry. */
   get(service: string, account: string): Promise<Result<string | null>>;
   /** Creates or replaces the entry. */

@@ -1,4 +1,5 @@
 import { expect, test as base } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { createKeytarBackend, createMemoryBackend, type SecretBackend } from '..
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox';
 import type { CliOptions } from '../../../main/cli/program';
 import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
+import { dataOf } from '../../support/result';
 
 /**
  * The environment and credential commands in-process, against real sandboxes: profiles (`env …`), secrets read
@@ -449,4 +451,38 @@ test('a keychain that cannot be used is shown plainly, exit 1', async ({ cli, sa
   expect(JSON.parse(lookup.stderr)).toMatchObject({ error: { kind: 'keychain_unavailable' } });
   // The local sandbox needs no keychain.
   expect((await cli(['banks', 'MX'], { core: broken })).code).toBe(0);
+});
+
+test('with PAYDESK_VAULT_KEY the credentials go to the sealed file, which a wrong key cannot open', async ({
+  cli,
+  dataDir,
+  keychain,
+  sandbox,
+}) => {
+  const service = await sandbox(11);
+  const env = { PAYDESK_VAULT_KEY: randomBytes(32).toString('base64') };
+  const added = await cli(
+    ['env', 'add', '--name', 'Server', '--kind', 'testing', '--base-url', service.baseUrl, '--json'],
+    {
+      env,
+    },
+  );
+  const profile = JSON.parse(added.stdout) as EnvironmentProfile;
+  const stored = await cli(['env', 'set-credential', profile.id, 'apiSecret'], {
+    env,
+    stdin: `${service.credentials.apiSecret}\n`,
+  });
+  expect(stored).toMatchObject({ code: 0, stderr: '' });
+  expect(dataOf(await keychain.list('paydesk-test-cli-env')), 'nothing in the keychain').toEqual([]);
+  const sealed = await readFile(join(dataDir, 'secrets.sealed'), 'utf8');
+  expect(sealed).not.toContain(service.credentials.apiSecret);
+
+  const wrongKey = await cli(['--env', profile.id, 'env', 'credentials', profile.id], {
+    env: { PAYDESK_VAULT_KEY: randomBytes(32).toString('hex') },
+  });
+  expect(wrongKey.code).not.toBe(0);
+  expect(wrongKey.stderr).toContain('does not open with PAYDESK_VAULT_KEY');
+  const badKey = await cli(['env', 'list'], { env: { PAYDESK_VAULT_KEY: 'not a key' } });
+  expect(badKey.code).toBe(2);
+  expect(await readFile(join(dataDir, 'secrets.sealed'), 'utf8')).toBe(sealed);
 });
