@@ -54,6 +54,7 @@ export * from './drafts';
 export * from './reconcile';
 export * from './currencies';
 export * from './team';
+export * from './notifications';
 
 /** Every method of the console, composed from the domains' lists (each declares its own). */
 export const CONSOLE_METHODS = {
