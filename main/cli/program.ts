@@ -7,6 +7,7 @@ import { describeBatchCommands } from './batch-commands';
 import type { CliIo, CliOptions, CommandContext } from './command-context';
 import { describeCompletionCommand } from './completion';
 import { describeEnvironmentCommands } from './environment-commands';
+import { describeNotificationCommands } from './notification-commands';
 import { describeRecordCommands } from './record-commands';
 import { describeReconcileCommands } from './reconcile-commands';
 import { describeResourceCommands } from './resource-commands';
@@ -131,6 +132,7 @@ such a request with audit reread or audit settle.`,
   describeBatchCommands(program, context);
   describeReconcileCommands(program, context);
   describeTeamCommands(program, context);
+  describeNotificationCommands(program, context);
   // Last: the script it prints is made from every command above.
   describeCompletionCommand(program, context);
 

@@ -28,6 +28,7 @@ import { REFUND_METHODS } from './refunds';
 import { SANDBOX_METHODS } from './sandbox';
 import { SHELL_METHODS } from './shell';
 import { SUB_MERCHANT_METHODS } from './sub-merchants';
+import { NOTIFICATION_METHODS } from './notifications';
 import { TEAM_METHODS } from './team';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
@@ -77,6 +78,7 @@ export const CONSOLE_METHODS = {
   ...DRAFT_METHODS,
   ...RECONCILE_METHODS,
   ...TEAM_METHODS,
+  ...NOTIFICATION_METHODS,
 };
 
 /** The renderer's whole view of main: one method per operation, one plain argument, a Result. */

@@ -4,6 +4,9 @@
  * X-Date is, the record it names and that record's status read now (a notification is only a
  * trigger: the status read is the truth).
  */
+import type { EnvironmentKind } from './environments';
+import { method, type ApiOf } from './method';
+import type { Result } from './results';
 
 /** The record a notification names. */
 export interface NotificationSubject {
@@ -58,3 +61,30 @@ export type NotificationVerdict =
   | { verdict: 'unknown_login'; date: NotificationDate }
   /** It cannot be checked at all; `message` says what is wrong in English, never quoting a secret. */
   | { verdict: 'malformed'; problem: NotificationProblem; message: string };
+
+/** An environment whose notification key was checked, as the verdict's ids name it. */
+export interface NotificationEnvironment {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+}
+
+/** What the console says of a pasted or saved notification. */
+export interface NotificationCheck {
+  verdict: NotificationVerdict;
+  /** The environments whose keys it was checked against. */
+  checked: NotificationEnvironment[];
+  /** Environments whose key could not be read (a locked keychain, missing credentials), and why in English. */
+  unchecked: { environmentId: string; reason: string }[];
+  /**
+   * The named record's status read now in the first environment that signed it (genuine or
+   * stale): the truth a notification only points at (D11). Absent when nothing signed it.
+   */
+  current?: { environmentId: string; status: Result<{ status: string }> };
+}
+
+export const NOTIFICATION_METHODS = {
+  /** Checks a notification given as its HTTP request's text, or its headers, a blank line and its body. */
+  verifyNotification: method<{ text: string }, NotificationCheck>(),
+};
+export type NotificationsApi = ApiOf<typeof NOTIFICATION_METHODS>;

@@ -17,7 +17,7 @@ import { signedAuthorization } from '../payments/signer';
 /** D11 bodies are `{"deposit_id":N}` or `{"refund_id":N}`: anything near this size is not one. */
 export const NOTIFICATION_BODY_MAX_BYTES = 4096;
 /** A pasted or saved request: its headers and body, with room for a proxy's extra headers. */
-const NOTIFICATION_TEXT_MAX_BYTES = 64 * 1024;
+export const NOTIFICATION_TEXT_MAX_BYTES = 64 * 1024;
 /**
  * How far, either way, an X-Date may be from this desk's clock. The service signs every attempt
  * afresh (D11 retries, as the sandbox's notifier does), so an older one is a replay; five minutes
