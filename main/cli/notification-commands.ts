@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import type { NotificationCheck, NotificationVerdict } from '../../shared/contract';
+import type { NotificationCheck, NotificationVerdict, ReceivedNotification } from '../../shared/contract';
 import { NOTIFICATION_TEXT_MAX_BYTES } from '../core/notifications/verify';
 import { asJson, readInputText } from './input';
 import { printable } from './output';
-import type { CommandContext } from './command-context';
+import { invalidOption, type CommandContext } from './command-context';
 
 /**
  * `paydesk notifications verify <file|->`: is a notification (D11) genuine? The core checks it
@@ -119,4 +119,59 @@ Exit: 0 genuine; 1 not to be acted on (stale, bad_signature, other_key, unknown_
         context.exit(VERDICT_EXIT[check.data.verdict.verdict]);
       }),
     );
+
+  notifications
+    .command('receive')
+    .description(
+      'listen for notifications: verify each, read its record, record it once per (record, status); Ctrl-C stops',
+    )
+    .requiredOption('--port <n>', 'the port to listen on (0: any free one, printed)')
+    .option(
+      '--host <address>',
+      'the address to listen on; put anything but loopback behind an HTTPS proxy',
+      '127.0.0.1',
+    )
+    .addHelpText(
+      'after',
+      `
+Answers 200 only when the notification verified and was recorded; a refusal is a typed JSON
+answer ({"refused": …}) the service retries (D11). A repeat of a (record, status) already taken
+is counted, not acted on again. Behind a real environment, see the README's "Notifications".`,
+    )
+    .action((flags: { port: string; host: string }) => {
+      const port = /^\d{1,5}$/.test(flags.port) ? Number(flags.port) : Number.NaN;
+      if (!(port >= 0 && port <= 65_535))
+        return context.fail(invalidOption('--port', 'must be 0 to 65535').error);
+      return context.withSession('read', async (session) => {
+        const stop = session.events.on('notificationReceived', (received) => {
+          // One JSON line per notification, so a reader can follow the stream line by line.
+          if (context.json) context.io.stdout.write(`${JSON.stringify({ received })}\n`);
+          else context.io.stdout.write(`${receivedLine(received)}\n`);
+        });
+        const receiver = await session.receiveNotifications({
+          port,
+          host: flags.host,
+          onRefusal: (refused, message) => context.note(`refused (${refused}): ${message}`),
+        });
+        if (!receiver.ok) {
+          stop();
+          return context.fail(receiver.error);
+        }
+        context.note(`listening on ${receiver.data.url}; Ctrl-C stops`);
+        await new Promise<void>((resolve) => {
+          const signal = context.io.signal;
+          if (!signal) return;
+          if (signal.aborted) resolve();
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        stop();
+      });
+    });
+}
+
+/** `2024-03-05T14:07:09.000Z deposit 5 COMPLETED in testing (first)`, or `(repeat, 3 times)`. */
+function receivedLine(received: ReceivedNotification): string {
+  const { subject, status, count, lastAt, environmentId } = received;
+  const times = count === 1 ? 'first' : `repeat, ${count} times`;
+  return `${lastAt} ${subject.kind} ${subject.id} ${printable(status)} in ${printable(environmentId)} (${times})`;
 }

@@ -28,7 +28,7 @@ import { REFUND_METHODS } from './refunds';
 import { SANDBOX_METHODS } from './sandbox';
 import { SHELL_METHODS } from './shell';
 import { SUB_MERCHANT_METHODS } from './sub-merchants';
-import { NOTIFICATION_METHODS } from './notifications';
+import { NOTIFICATION_METHODS, type ReceivedNotification } from './notifications';
 import { TEAM_METHODS } from './team';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
@@ -117,6 +117,11 @@ export interface ConsoleEvents {
    */
   teamChanged: TeamChangedEvent;
   /**
+   * The receiver took a genuine notification (D11) and read its record's status: `count` 1 is
+   * the first of its (record, status), a higher one a repeat that was counted, not acted on.
+   */
+  notificationReceived: ReceivedNotification;
+  /**
    * The page's bridge lost the console for good (the browser build's socket closed). Raised by
    * the page's bridge itself, never by main, and told again to a listener that comes later.
    */
@@ -136,6 +141,7 @@ export const CONSOLE_EVENT_NAMES = [
   'watchChanged',
   'reconcileProgress',
   'teamChanged',
+  'notificationReceived',
   'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];

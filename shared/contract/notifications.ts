@@ -83,8 +83,25 @@ export interface NotificationCheck {
   current?: { environmentId: string; status: Result<{ status: string }> };
 }
 
+/**
+ * A notification this desk's receiver took: once per (account, record, status), however often
+ * the service sent it (D11 retries, replays within the window); `count` says how often it came.
+ */
+export interface ReceivedNotification {
+  environmentId: string;
+  subject: NotificationSubject;
+  /** The status read when it first came: the truth it pointed at (D11). */
+  status: string;
+  count: number;
+  /** ISO 8601, this desk's clock. */
+  firstAt: string;
+  lastAt: string;
+}
+
 export const NOTIFICATION_METHODS = {
   /** Checks a notification given as its HTTP request's text, or its headers, a blank line and its body. */
   verifyNotification: method<{ text: string }, NotificationCheck>(),
+  /** What this desk's receivers took, the latest first. */
+  listReceivedNotifications: method<{ limit?: number }, ReceivedNotification[]>(),
 };
 export type NotificationsApi = ApiOf<typeof NOTIFICATION_METHODS>;

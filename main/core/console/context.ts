@@ -9,6 +9,7 @@ import type { ProductionArming } from './arming';
 import type { Connections, EnvironmentConnection } from './connections';
 import type { ConsoleEventBus } from './events';
 import type { RecordKeeper } from './records';
+import type { NotificationInbox } from '../notifications/inbox';
 
 /** What every use-case of the console needs; built once by the runtime. */
 /**
@@ -45,6 +46,8 @@ export interface ConsoleContext {
   watchlist: Watchlist;
   /** The record index: what the console saw of each record (optional derived data). */
   records: RecordKeeper;
+  /** Received notifications, once per (account, record, status); opened on first use. */
+  notificationInbox(): Promise<Result<NotificationInbox>>;
   /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
   drafts: DraftStore;
   /** How the composition root started this console (getConsoleSetup reads the keychain's state itself). */

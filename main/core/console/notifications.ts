@@ -13,7 +13,9 @@ import {
   parseNotificationText,
   verifyNotification,
   type NotificationKey,
+  type NotificationRequest,
 } from '../notifications/verify';
+import type { ReceiverAnswer, ReceiverRefusal } from '../notifications/receiver';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
 import type { ConsoleMethods } from './method';
@@ -118,4 +120,62 @@ export const NOTIFICATION_HANDLERS: ConsoleMethods<keyof NotificationsApi> = {
     arg: z.strictObject({ text: z.string().max(NOTIFICATION_TEXT_MAX_BYTES) }),
     handle: (context, arg) => checkNotificationText(context, arg.text),
   },
+
+  listReceivedNotifications: {
+    arg: z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
+    handle: async (context, arg) => {
+      const inbox = await context.notificationInbox();
+      return inbox.ok ? inbox.data.latest(arg.limit ?? 100) : inbox;
+    },
+  },
 };
+
+const refused = (refusal: ReceiverRefusal, message: string): ReceiverAnswer => ({
+  taken: false,
+  refused: refusal,
+  message,
+});
+
+/**
+ * Takes one notification the receiver let through: verified against every known key, the status
+ * read where it was signed, then recorded once per (account, record, status). Only a first one
+ * is told to the screens as new; a repeat is counted. Anything short of recorded is a refusal,
+ * so the service sends it again (D11) and nothing is lost.
+ */
+export async function takeNotification(
+  context: ConsoleContext,
+  request: NotificationRequest,
+): Promise<ReceiverAnswer> {
+  const known = await notificationKeys(context);
+  if (!known.ok) return refused('not_recorded', known.error.message);
+  const verdict = verifyNotification(request, known.data.keys, context.now());
+  if (verdict.verdict === 'malformed') return refused('malformed', verdict.message);
+  if (verdict.verdict === 'stale') {
+    return refused(
+      'stale',
+      `X-Date is ${verdict.date.ageSeconds} s from this clock: more than ${verdict.date.maxAgeSeconds} s.`,
+    );
+  }
+  if (verdict.verdict !== 'genuine')
+    return refused('not_genuine', `The signature does not hold (${verdict.verdict}).`);
+  const environmentId = verdict.environmentIds[0];
+  if (environmentId === undefined) return refused('not_genuine', 'No environment signed it.');
+  const connection = await context.connections.connect(environmentId);
+  if (!connection.ok) return refused('status_unread', connection.error.message);
+  const account = await connection.data.account();
+  if (!account.ok) return refused('status_unread', account.error.message);
+  const status = await readNotifiedStatus(context, connection.data, verdict.subject);
+  if (!status.ok) return refused('status_unread', status.error.message);
+  const inbox = await context.notificationInbox();
+  if (!inbox.ok) return refused('not_recorded', inbox.error.message);
+  const recorded = inbox.data.record({
+    account: account.data.payments,
+    environmentId,
+    subject: verdict.subject,
+    status: status.data.status,
+    at: new Date(context.now()),
+  });
+  if (!recorded.ok) return refused('not_recorded', recorded.error.message);
+  context.events.emit('notificationReceived', recorded.data);
+  return { taken: true, count: recorded.data.count };
+}

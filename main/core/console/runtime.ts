@@ -43,6 +43,13 @@ import { createConsoleApi } from './service';
 import { createConsoleTeam, type ConsoleTeam } from './team';
 import { createTeamSessions } from '../team/desk-sessions';
 import { followActiveTeam } from './team-live';
+import { sqliteNotificationInbox, type NotificationInbox } from '../notifications/inbox';
+import {
+  startNotificationReceiver,
+  type NotificationReceiver,
+  type ReceiverOptions,
+} from '../notifications/receiver';
+import { takeNotification } from './notifications';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -132,6 +139,16 @@ export interface ConsoleRuntime {
   records: ConsoleRecords;
   /** The team each profile's desk is in: join, leave, status (the CLI's `paydesk team`). */
   team: ConsoleTeam;
+  /**
+   * Starts a notification receiver (D11) over this console: each genuine notification is
+   * recorded once per (account, record, status) and told as `notificationReceived`. Closed with
+   * the runtime.
+   */
+  receiveNotifications(listen: {
+    port: number;
+    host?: string;
+    onRefusal?: ReceiverOptions['onRefusal'];
+  }): Promise<Result<NotificationReceiver>>;
   /** Stops the embedded sandbox, closes the journal, drops listeners and timers. Idempotent. */
   close(): Promise<void>;
 }
@@ -194,6 +211,17 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     ...(options.transientEnvironment && { transient: options.transientEnvironment }),
   });
   const arming = new ProductionArming({ now, onChange: (state) => events.emit('armingChanged', state) });
+
+  let inboxOpen: Promise<Result<NotificationInbox>> | undefined;
+  const openInbox = sqliteNotificationInbox(paths.dir);
+  const notificationInbox = (): Promise<Result<NotificationInbox>> => {
+    if (closed) return Promise.resolve(consoleClosed());
+    inboxOpen ??= openInbox().then((opened) => {
+      if (!opened.ok) inboxOpen = undefined; // a storage problem may be fixed meanwhile
+      return opened;
+    });
+    return inboxOpen;
+  };
 
   let journalOpen: Promise<Result<Journal>> | undefined;
   const journal = (): Promise<Result<Journal>> => {
@@ -324,9 +352,32 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     batches,
     watchlist,
     records,
+    notificationInbox,
     drafts,
     launch: options.launch ?? { launcher: 'desktop', dataFolderTemporary: false },
   };
+  const receivers = new Set<NotificationReceiver>();
+  const receiveNotifications: ConsoleRuntime['receiveNotifications'] = async (listen) => {
+    if (closed) return consoleClosed();
+    try {
+      const receiver = await startNotificationReceiver({
+        ...listen,
+        handle: (request) => takeNotification(context, request),
+      });
+      receivers.add(receiver);
+      return { ok: true, data: receiver };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+      return failure(
+        'validation',
+        `Cannot listen on ${listen.host ?? '127.0.0.1'}:${listen.port} (${code}).`,
+        {
+          field: '--port',
+        },
+      );
+    }
+  };
+
   const watching = watchlist.start();
   const teamFollower =
     (options.followTeam ?? options.watch?.polling ?? true) ? followActiveTeam(context) : null;
@@ -339,10 +390,13 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     paths,
     records: createConsoleRecords(context),
     team: createConsoleTeam(context, () => void teamFollower?.refresh()),
+    receiveNotifications,
     async close() {
       if (closed) return;
       closed = true;
       arming.close();
+      // First: no notification is taken while the inbox and the connections go.
+      await Promise.all([...receivers].map((receiver) => receiver.close()));
       // Before the connections and the sandbox go: no call of theirs is left in flight.
       await Promise.all([watching, batches.close(), watchlist.close(), teamFollower?.close()]);
       // After the batches and the poller: their last observations are written before it closes.
@@ -350,9 +404,10 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       connections.close();
       await teamSessions.close();
       events.clear();
-      const [sandbox, opened] = await Promise.all([sandboxStart, journalOpen]);
+      const [sandbox, opened, inbox] = await Promise.all([sandboxStart, journalOpen, inboxOpen]);
       if (sandbox?.ok) await sandbox.data.close();
       if (opened?.ok) await opened.data.close();
+      if (inbox?.ok) inbox.data.close();
     },
   };
 }

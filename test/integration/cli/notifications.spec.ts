@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import { clientFor, controlOk, FULL_PAYER, unwrap } from '../../contract/fixture
 import { cliVariables } from '../../support/cli-variables';
 import { runCliInProcess, QUICK_CLIENT, type CliRun } from '../../support/in-process-cli';
 import { runPaydeskBin } from '../../support/paydesk-bin';
+import { formatXDate } from '../../../main/core/payments/signer';
 
 /**
  * `paydesk notifications verify` on notifications the sandbox really sent (D11): captured by a
@@ -53,20 +55,26 @@ test.afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A deposit made with the receiver as its notification_url, moved to COMPLETED: one notification. */
-async function completedDepositNotification(): Promise<{ depositId: number; saved: string }> {
+/** A deposit made with `notificationUrl`, moved to COMPLETED: the sandbox sends one notification. */
+async function completedDeposit(notificationUrl: string): Promise<number> {
   const created = unwrap(
     await clientFor(sandbox).createDeposit({
       amount: 42,
       country: 'BR',
       payer: FULL_PAYER,
       payment_method: 'BL',
-      notification_url: receiverUrl,
+      notification_url: notificationUrl,
     }),
   ).record;
   await controlOk(sandbox, 'POST', `/deposits/${created.deposit_id}/transition`, { to: 'COMPLETED' });
+  return created.deposit_id;
+}
+
+/** The capturing receiver's copy of a completed deposit's notification. */
+async function completedDepositNotification(): Promise<{ depositId: number; saved: string }> {
+  const depositId = await completedDeposit(receiverUrl);
   await expect.poll(() => captured.length).toBe(1);
-  return { depositId: created.deposit_id, saved: captured[0] ?? '' };
+  return { depositId, saved: captured[0] ?? '' };
 }
 
 async function verify(
@@ -151,4 +159,84 @@ test('the paydesk bin reads the notification from stdin', async () => {
   expect(run.code).toBe(0);
   expect(run.stdout).toContain('verdict: genuine');
   expect(run.stdout).toContain('status now: COMPLETED');
+});
+
+/** POSTs a notification as the service would, signed here with node:crypto (over `signedBody` when given). */
+async function post(
+  url: string,
+  body: string,
+  options: { at?: number; signedBody?: string; method?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+  const xDate = formatXDate(options.at ?? Date.now());
+  const hex = createHmac('sha256', sandbox.credentials.apiSecret)
+    .update(xDate + sandbox.credentials.apiKey + (options.signedBody ?? body))
+    .digest('hex');
+  const response = await fetch(url, {
+    method: options.method ?? 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Date': xDate,
+      'X-Login': sandbox.credentials.apiKey,
+      Authorization: `SVC ${hex}`,
+    },
+    ...(options.method === 'GET' ? {} : { body }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text === '' ? null : (JSON.parse(text) as unknown) };
+}
+
+test('receive: the sandbox notification is taken once, repeats are counted, hostile ones refused by type', async () => {
+  const stop = new AbortController();
+  let stderr = '';
+  const running = runCliInProcess(
+    ['notifications', 'receive', '--port', '0', '--json'],
+    {
+      env: { PAYDESK_DATA_DIR: dataDir, ...cliVariables(sandbox.baseUrl, sandbox.credentials) },
+      signal: stop.signal,
+      onStderr: (text) => (stderr += text),
+    },
+    {
+      client: QUICK_CLIENT,
+      vault: { backend: createMemoryBackend(), service: 'paydesk-test-notify' },
+      sandbox: false,
+    },
+  );
+  try {
+    await expect.poll(() => /listening on (http:\/\/\S+?);/.exec(stderr)?.[1]).toBeTruthy();
+    const url = /listening on (http:\/\/\S+?);/.exec(stderr)?.[1] ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/notifications$/);
+    const depositId = await completedDeposit(url);
+    const delivered = async (): Promise<unknown> => {
+      const log = (await controlOk(sandbox, 'GET', '/notifications')).notifications as Array<{
+        state: string;
+        attempts: Array<{ http_status?: number }>;
+      }>;
+      return log.map((entry) => [entry.state, entry.attempts.map((attempt) => attempt.http_status)]);
+    };
+    await expect.poll(delivered).toEqual([['delivered', [200]]]);
+
+    const body = `{"deposit_id":${depositId}}`;
+    expect(await post(url, body)).toEqual({ status: 200, json: { taken: true, count: 2 } });
+    expect((await post(url, `{"deposit_id":${depositId + 1}}`, { signedBody: body })).json).toMatchObject({
+      refused: 'not_genuine',
+    });
+    expect((await post(url, body, { at: Date.now() - 3_600_000 })).status).toBe(401);
+    expect((await post(url, '{"deposit_id":', {})).json).toMatchObject({ refused: 'malformed' });
+    expect((await post(url, `{"deposit_id":1,"pad":"${'x'.repeat(10_000)}"}`)).status).toBe(413);
+    expect((await post(url, body, { method: 'GET' })).status).toBe(405);
+    expect((await post(url, '{"deposit_id":999999999}')).json).toMatchObject({ refused: 'status_unread' });
+  } finally {
+    stop.abort();
+  }
+  const run = await running;
+  expect(run.code).toBe(0);
+  const lines = run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { received: { status: string; count: number } });
+  expect(lines.map((line) => [line.received.status, line.received.count])).toEqual([
+    ['COMPLETED', 1],
+    ['COMPLETED', 2],
+  ]);
+  expect(run.stdout + run.stderr).not.toContain(sandbox.credentials.apiSecret);
 });

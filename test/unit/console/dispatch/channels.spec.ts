@@ -551,6 +551,8 @@ test('every method answers through the dispatcher, and refuses what it must', as
     verdict: { verdict: 'malformed', problem: 'request' },
   });
   await refuse('verifyNotification', { text: 5 }, 'validation', 'text');
+  expect(await ok('listReceivedNotifications', {})).toEqual([]);
+  await refuse('listReceivedNotifications', { limit: 0 }, 'validation', 'limit');
 
   const all = Object.keys(CHANNELS) as ChannelName[];
   expect(all.filter((method) => !worked.has(method))).toEqual([]);
