@@ -48,6 +48,11 @@ export interface ConsoleContext {
   records: RecordKeeper;
   /** Received notifications, once per (account, record, status); opened on first use. */
   notificationInbox(): Promise<Result<NotificationInbox>>;
+  /**
+   * The notification_url of this runtime's receiver for the embedded sandbox, started on first
+   * need; undefined where there is none (the CLI).
+   */
+  sandboxNotificationUrl(): Promise<string | undefined>;
   /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
   drafts: DraftStore;
   /** How the composition root started this console (getConsoleSetup reads the keychain's state itself). */

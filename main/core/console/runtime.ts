@@ -117,6 +117,13 @@ export interface ConsoleRuntimeOptions {
    * Default: as `watch.polling`, so the app and the web bridge do and a CLI command does not.
    */
   followTeam?: boolean;
+  /**
+   * Receive the embedded sandbox's notifications (D11) on a loopback receiver of this runtime,
+   * and give its URL as the notification_url of deposits created on the sandbox without one.
+   * Default: as `watch.polling`, so the app and the web bridge do and a CLI command (which
+   * ends before a notification could come) does not.
+   */
+  sandboxNotifications?: boolean;
   /** The watchlist's poller. */
   watch?: {
     /**
@@ -353,10 +360,13 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     watchlist,
     records,
     notificationInbox,
+    sandboxNotificationUrl: () => Promise.resolve(undefined),
     drafts,
     launch: options.launch ?? { launcher: 'desktop', dataFolderTemporary: false },
   };
   const receivers = new Set<NotificationReceiver>();
+  const sandboxNotifications = options.sandboxNotifications ?? options.watch?.polling ?? true;
+  let sandboxReceiver: Promise<Result<NotificationReceiver>> | undefined;
   const receiveNotifications: ConsoleRuntime['receiveNotifications'] = async (listen) => {
     if (closed) return consoleClosed();
     try {
@@ -376,6 +386,17 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
         },
       );
     }
+  };
+
+  // Started on the first deposit that needs it; a port that cannot be had is tried again next time.
+  context.sandboxNotificationUrl = async () => {
+    if (!sandboxNotifications || closed) return undefined;
+    sandboxReceiver ??= receiveNotifications({ port: 0 }).then((started) => {
+      if (!started.ok) sandboxReceiver = undefined;
+      return started;
+    });
+    const started = await sandboxReceiver;
+    return started.ok ? started.data.url : undefined;
   };
 
   const watching = watchlist.start();

@@ -93,3 +93,43 @@ test("once the embedded sandbox runs, its notifications are checked with its key
   );
   expect(old).toMatchObject({ verdict: { verdict: 'stale', date: { maxAgeSeconds: 300 } } });
 });
+
+test('a deposit created on the embedded sandbox carries its receiver, and its payment arrives by itself, once', async ({
+  openConsole,
+}) => {
+  const console = openConsole();
+  const created = dataOf(await console.call('createDeposit', { body: { amount: 10, country: 'BR' } }));
+  const depositId = created.created.record.deposit_id;
+  dataOf(await console.call('transitionSandboxRecord', { entity: 'deposit', id: depositId, to: 'PENDING' }));
+  const arrived = () =>
+    console.events.filter((event) => event.event === 'notificationReceived').map((event) => event.payload);
+  await expect.poll(arrived).toEqual([
+    expect.objectContaining({
+      environmentId: 'local-sandbox',
+      subject: { kind: 'deposit', id: depositId },
+      status: 'PENDING',
+      count: 1,
+    }),
+  ]);
+  expect(dataOf(await console.call('listReceivedNotifications', {}))).toEqual([
+    expect.objectContaining({ subject: { kind: 'deposit', id: depositId }, status: 'PENDING', count: 1 }),
+  ]);
+});
+
+test('a console that does not poll (the CLI) gives no notification_url of its own', async ({
+  openConsole,
+}) => {
+  const console = openConsole({ watch: { polling: false } });
+  const created = dataOf(await console.call('createDeposit', { body: { amount: 10, country: 'BR' } }));
+  dataOf(
+    await console.call('transitionSandboxRecord', {
+      entity: 'deposit',
+      id: created.created.record.deposit_id,
+      to: 'PENDING',
+    }),
+  );
+  // Time enough for a notification to come, had the deposit named a receiver (the test above: ~0.1 s).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(dataOf(await console.call('listReceivedNotifications', {}))).toEqual([]);
+  expect(console.events.some((event) => event.event === 'notificationReceived')).toBe(false);
+});
