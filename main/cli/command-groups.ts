@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeApprovalCommands } from './approval-commands';
 import { describeAuditCommands } from './audit-commands';
 import { describeBatchCommands } from './batch-commands';
+import { describeNotificationCommands } from './notification-commands';
 import type { CommandContext } from './command-context';
 import { describeCompletionCommand } from './completion';
 import { describeEnvironmentCommands } from './environment-commands';
@@ -50,6 +51,8 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   lazyGroup(describeTeamCommands, () => import('./team-actions')),
   // Its actions are the session's (main/core/console/approvals.ts), loaded with the session.
   lightGroup(describeApprovalCommands),
+  // Like approvals: its work is the session's (main/core/console/notifications.ts).
+  lightGroup(describeNotificationCommands),
   // Last: the script it prints is made from every command above.
   lightGroup(describeCompletionCommand),
 ];

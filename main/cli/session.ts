@@ -54,6 +54,8 @@ export interface CliSession {
   records: ConsoleRecords;
   /** The team of each profile's desk (`paydesk team join|leave|status`). */
   team: ConsoleTeam;
+  /** A notification receiver over this session's console (`paydesk notifications receive`). */
+  receiveNotifications: ConsoleRuntime['receiveNotifications'];
   /** The profile the resource commands act on (`--env`, PAYDESK_BASE_URL, or the active one). */
   target(): Promise<Result<EnvironmentProfile>>;
   /** Adds how to fix a failure in the terms of where the environment came from. */
@@ -172,6 +174,7 @@ function sessionOf(
     events: runtime.events,
     records: runtime.records,
     team: runtime.team,
+    receiveNotifications: (listen) => runtime.receiveNotifications(listen),
     target,
     explain,
     close: () => runtime.close(),

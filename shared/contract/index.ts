@@ -29,6 +29,7 @@ import { REFUND_METHODS } from './refunds';
 import { SANDBOX_METHODS } from './sandbox';
 import { SHELL_METHODS } from './shell';
 import { SUB_MERCHANT_METHODS } from './sub-merchants';
+import { NOTIFICATION_METHODS, type ReceivedNotification } from './notifications';
 import { TEAM_METHODS } from './team';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
@@ -56,6 +57,7 @@ export * from './reconcile';
 export * from './currencies';
 export * from './team';
 export * from './links';
+export * from './notifications';
 
 /** Every method of the console, composed from the domains' lists (each declares its own). */
 export const CONSOLE_METHODS = {
@@ -78,6 +80,7 @@ export const CONSOLE_METHODS = {
   ...DRAFT_METHODS,
   ...RECONCILE_METHODS,
   ...TEAM_METHODS,
+  ...NOTIFICATION_METHODS,
 };
 
 /** The renderer's whole view of main: one method per operation, one plain argument, a Result. */
@@ -124,6 +127,11 @@ export interface ConsoleEvents {
    */
   linkOpened: Record<string, never>;
   /**
+   * The receiver took a genuine notification (D11) and read its record's status: `count` 1 is
+   * the first of its (record, status), a higher one a repeat that was counted, not acted on.
+   */
+  notificationReceived: ReceivedNotification;
+  /**
    * The page's bridge lost the console for good (the browser build's socket closed). Raised by
    * the page's bridge itself, never by main, and told again to a listener that comes later.
    */
@@ -144,6 +152,7 @@ export const CONSOLE_EVENT_NAMES = [
   'reconcileProgress',
   'teamChanged',
   'linkOpened',
+  'notificationReceived',
   'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];

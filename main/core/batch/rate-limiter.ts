@@ -46,6 +46,18 @@ export class TokenBucket {
     return waitMs <= 0 ? true : this.#wait(waitMs, signal);
   }
 
+  /**
+   * Takes a token only when one is there now, and books nothing otherwise: a server refusing a
+   * flood (main/core/notifications/receiver.ts) answers at once instead of queueing.
+   */
+  tryTake(): boolean {
+    const now = this.#now();
+    const arrival = Math.max(this.#theoreticalArrival, now);
+    if (arrival - this.#burstMs - now > 0) return false;
+    this.#theoreticalArrival = arrival + this.#intervalMs;
+    return true;
+  }
+
   /** Books the next slot; answers how long until it, in ms (≤ 0: now). */
   #reserve(): number {
     const now = this.#now();

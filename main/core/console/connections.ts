@@ -68,6 +68,11 @@ export interface EnvironmentConnection {
    * answer it takes as proof (a 404 for an id nobody has) is proof only when a stranger gets a refusal.
    */
   strangerClient(): Result<PaymentsClient>;
+  /**
+   * The key the service signs this account's notifications with (D11): the API key it sends as
+   * X-Login and the API secret, read as they are now. It stays in main/core.
+   */
+  notificationKey(): Promise<Result<{ login: string; secret: string }>>;
 }
 
 interface ConnectionsOptions {
@@ -175,6 +180,22 @@ export function createConnections(options: ConnectionsOptions): Connections {
           retry: { attempts: 1 },
           ...(options.client.exchange && { exchange: options.client.exchange }),
         }),
+      async notificationKey() {
+        const read =
+          typeof credentials === 'function' ? await credentials() : { ok: true as const, data: credentials };
+        if (!read.ok) return read;
+        const { apiKey, apiSecret } = read.data;
+        if (!apiKey || !apiSecret) {
+          return failure(
+            'credentials_missing',
+            'The API key or API secret is not set: its notifications cannot be checked.',
+            {
+              text: { key: 'credentials.missingSigned' },
+            },
+          );
+        }
+        return { ok: true, data: { login: apiKey, secret: apiSecret } };
+      },
     };
     const unsubscribe = clock.subscribe((status) => options.onClockChange(profile.id, status));
     entries.get(profile.id)?.unsubscribe();

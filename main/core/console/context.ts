@@ -10,6 +10,7 @@ import type { Connections, EnvironmentConnection } from './connections';
 import type { ConsoleEventBus } from './events';
 import type { OpenedLinks } from './opened-links';
 import type { RecordKeeper } from './records';
+import type { NotificationInbox } from '../notifications/inbox';
 
 /** What every use-case of the console needs; built once by the runtime. */
 /**
@@ -46,6 +47,13 @@ export interface ConsoleContext {
   watchlist: Watchlist;
   /** The record index: what the console saw of each record (optional derived data). */
   records: RecordKeeper;
+  /** Received notifications, once per (account, record, status); opened on first use. */
+  notificationInbox(): Promise<Result<NotificationInbox>>;
+  /**
+   * The notification_url of this runtime's receiver for the embedded sandbox, started on first
+   * need; undefined where there is none (the CLI).
+   */
+  sandboxNotificationUrl(): Promise<string | undefined>;
   /** The forms' drafts (main/core/drafts): cleared when their request is journaled as sent. */
   drafts: DraftStore;
   /** How the composition root started this console (getConsoleSetup reads the keychain's state itself). */

@@ -44,6 +44,13 @@ import { createConsoleApi } from './service';
 import { createConsoleTeam, type ConsoleTeam } from './team';
 import { createTeamSessions } from '../team/desk-sessions';
 import { followActiveTeam } from './team-live';
+import { sqliteNotificationInbox, type NotificationInbox } from '../notifications/inbox';
+import {
+  startNotificationReceiver,
+  type NotificationReceiver,
+  type ReceiverOptions,
+} from '../notifications/receiver';
+import { takeNotification } from './notifications';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -111,6 +118,13 @@ export interface ConsoleRuntimeOptions {
    * Default: as `watch.polling`, so the app and the web bridge do and a CLI command does not.
    */
   followTeam?: boolean;
+  /**
+   * Receive the embedded sandbox's notifications (D11) on a loopback receiver of this runtime,
+   * and give its URL as the notification_url of deposits created on the sandbox without one.
+   * Default: as `watch.polling`, so the app and the web bridge do and a CLI command (which
+   * ends before a notification could come) does not.
+   */
+  sandboxNotifications?: boolean;
   /** The watchlist's poller. */
   watch?: {
     /**
@@ -135,6 +149,16 @@ export interface ConsoleRuntime {
   team: ConsoleTeam;
   /** `paydesk://` links from outside and clicked notifications, for the page to show. */
   links: Pick<OpenedLinks, 'openLink' | 'openTarget'>;
+  /**
+   * Starts a notification receiver (D11) over this console: each genuine notification is
+   * recorded once per (account, record, status) and told as `notificationReceived`. Closed with
+   * the runtime.
+   */
+  receiveNotifications(listen: {
+    port: number;
+    host?: string;
+    onRefusal?: ReceiverOptions['onRefusal'];
+  }): Promise<Result<NotificationReceiver>>;
   /** Stops the embedded sandbox, closes the journal, drops listeners and timers. Idempotent. */
   close(): Promise<void>;
 }
@@ -197,6 +221,17 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     ...(options.transientEnvironment && { transient: options.transientEnvironment }),
   });
   const arming = new ProductionArming({ now, onChange: (state) => events.emit('armingChanged', state) });
+
+  let inboxOpen: Promise<Result<NotificationInbox>> | undefined;
+  const openInbox = sqliteNotificationInbox(paths.dir);
+  const notificationInbox = (): Promise<Result<NotificationInbox>> => {
+    if (closed) return Promise.resolve(consoleClosed());
+    inboxOpen ??= openInbox().then((opened) => {
+      if (!opened.ok) inboxOpen = undefined; // a storage problem may be fixed meanwhile
+      return opened;
+    });
+    return inboxOpen;
+  };
 
   let journalOpen: Promise<Result<Journal>> | undefined;
   const journal = (): Promise<Result<Journal>> => {
@@ -328,10 +363,47 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     batches,
     watchlist,
     records,
+    notificationInbox,
+    sandboxNotificationUrl: () => Promise.resolve(undefined),
     drafts,
     launch: options.launch ?? { launcher: 'desktop', dataFolderTemporary: false },
     openedLinks,
   };
+  const receivers = new Set<NotificationReceiver>();
+  const sandboxNotifications = options.sandboxNotifications ?? options.watch?.polling ?? true;
+  let sandboxReceiver: Promise<Result<NotificationReceiver>> | undefined;
+  const receiveNotifications: ConsoleRuntime['receiveNotifications'] = async (listen) => {
+    if (closed) return consoleClosed();
+    try {
+      const receiver = await startNotificationReceiver({
+        ...listen,
+        handle: (request) => takeNotification(context, request),
+      });
+      receivers.add(receiver);
+      return { ok: true, data: receiver };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+      return failure(
+        'validation',
+        `Cannot listen on ${listen.host ?? '127.0.0.1'}:${listen.port} (${code}).`,
+        {
+          field: '--port',
+        },
+      );
+    }
+  };
+
+  // Started on the first deposit that needs it; a port that cannot be had is tried again next time.
+  context.sandboxNotificationUrl = async () => {
+    if (!sandboxNotifications || closed) return undefined;
+    sandboxReceiver ??= receiveNotifications({ port: 0 }).then((started) => {
+      if (!started.ok) sandboxReceiver = undefined;
+      return started;
+    });
+    const started = await sandboxReceiver;
+    return started.ok ? started.data.url : undefined;
+  };
+
   const watching = watchlist.start();
   const teamFollower =
     (options.followTeam ?? options.watch?.polling ?? true) ? followActiveTeam(context) : null;
@@ -345,10 +417,13 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     records: createConsoleRecords(context),
     team: createConsoleTeam(context, () => void teamFollower?.refresh()),
     links: openedLinks,
+    receiveNotifications,
     async close() {
       if (closed) return;
       closed = true;
       arming.close();
+      // First: no notification is taken while the inbox and the connections go.
+      await Promise.all([...receivers].map((receiver) => receiver.close()));
       // Before the connections and the sandbox go: no call of theirs is left in flight.
       await Promise.all([watching, batches.close(), watchlist.close(), teamFollower?.close()]);
       // After the batches and the poller: their last observations are written before it closes.
@@ -356,9 +431,10 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       connections.close();
       await teamSessions.close();
       events.clear();
-      const [sandbox, opened] = await Promise.all([sandboxStart, journalOpen]);
+      const [sandbox, opened, inbox] = await Promise.all([sandboxStart, journalOpen, inboxOpen]);
       if (sandbox?.ok) await sandbox.data.close();
       if (opened?.ok) await opened.data.close();
+      if (inbox?.ok) inbox.data.close();
     },
   };
 }

@@ -10,6 +10,7 @@ import { DRAFT_HANDLERS } from './drafts';
 import { ENVIRONMENT_HANDLERS } from './environments';
 import { GUARD_HANDLERS } from './guard';
 import { consoleApiOf, type ConsoleMethods } from './method';
+import { NOTIFICATION_HANDLERS } from './notifications';
 import { PREFERENCE_HANDLERS } from './preferences';
 import { RECONCILE_HANDLERS } from './reconcile';
 import { RECORDS_HANDLERS } from './record-views';
@@ -46,6 +47,7 @@ export const CONSOLE_HANDLERS: ConsoleMethods = {
   ...DRAFT_HANDLERS,
   ...RECONCILE_HANDLERS,
   ...TEAM_HANDLERS,
+  ...NOTIFICATION_HANDLERS,
 };
 
 /**

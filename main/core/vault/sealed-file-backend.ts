@@ -141,7 +141,7 @@ export function createSealedFileBackend(filePath: string, key: Buffer): SecretBa
       change((content) => {
         const accounts = content[service];
         if (accounts?.[account] === undefined) return false;
-        delete accounts[account];
+        content[service] = Object.fromEntries(Object.entries(accounts).filter(([name]) => name !== account));
         return true;
       }),
     async list(service) {

@@ -36,6 +36,8 @@ export function environmentKeys(environmentId: string) {
     // lookup method and its arguments, so a new lookup needs no key of its own.
     reference: (method: ReferenceMethod, ...args: ReadonlyArray<string | number>) =>
       [environmentId, 'reference', method, ...args] as const,
+    // Notifications this desk's receivers took (features/notifications): the same whatever is active.
+    receivedNotifications: () => [environmentId, 'notifications', 'received'] as const,
     // Sub-merchants (features/sub-merchants)
     subMerchant: (subMerchantId: number) => [environmentId, 'sub-merchants', subMerchantId] as const,
     watchedSubMerchants: () => [environmentId, 'sub-merchants', 'watched'] as const,

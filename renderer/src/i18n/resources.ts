@@ -20,6 +20,7 @@ import type audit from './locales/en/audit.json';
 import type records from './locales/en/records.json';
 import type reconcile from './locales/en/reconcile.json';
 import type team from './locales/en/team.json';
+import type notifications from './locales/en/notifications.json';
 
 export declare const resources: {
   common: typeof common;
@@ -40,4 +41,5 @@ export declare const resources: {
   records: typeof records;
   reconcile: typeof reconcile;
   team: typeof team;
+  notifications: typeof notifications;
 };

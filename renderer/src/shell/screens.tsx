@@ -146,6 +146,12 @@ export const SCREENS: readonly ScreenDefinition[] = [
     nav: { labelKey: 'nav.team', href: links.team(), order: 78 },
   },
   {
+    id: 'notifications',
+    paths: ['notifications'],
+    component: lazyScreen(() => import('../features/notifications/NotificationsScreen'), ['notifications']),
+    nav: { labelKey: 'nav.notifications', href: links.notifications(), order: 79 },
+  },
+  {
     // Reached from the shell's outcome-unknown notice (on every screen); no nav entry of its own.
     id: 'audit-unresolved',
     paths: ['audit/unresolved'],

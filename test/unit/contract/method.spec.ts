@@ -11,6 +11,7 @@ import {
   DRAFT_METHODS,
   ENVIRONMENT_METHODS,
   GUARD_METHODS,
+  NOTIFICATION_METHODS,
   PREFERENCE_METHODS,
   RECONCILE_METHODS,
   RECORDS_METHODS,
@@ -44,6 +45,7 @@ const DOMAINS = [
   DRAFT_METHODS,
   RECONCILE_METHODS,
   TEAM_METHODS,
+  NOTIFICATION_METHODS,
 ];
 
 test('no two domains declare the same method: the composed list loses none', () => {

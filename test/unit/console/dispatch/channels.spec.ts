@@ -552,6 +552,14 @@ test('every method answers through the dispatcher, and refuses what it must', as
   expect(await ok('getTeamStatus', {})).toEqual({ environmentId: expect.any(String), inTeam: false });
   await refuse('getTeamStatus', { environmentId: LOCAL.id }, 'validation', 'environmentId');
 
+  // -- Notifications (test/unit/console/notifications.spec.ts checks signed ones) -----------------
+  expect(await ok('verifyNotification', { text: '{"deposit_id":1}' })).toMatchObject({
+    verdict: { verdict: 'malformed', problem: 'request' },
+  });
+  await refuse('verifyNotification', { text: 5 }, 'validation', 'text');
+  expect(await ok('listReceivedNotifications', {})).toEqual([]);
+  await refuse('listReceivedNotifications', { limit: 0 }, 'validation', 'limit');
+
   const all = Object.keys(CHANNELS) as ChannelName[];
   expect(all.filter((method) => !worked.has(method))).toEqual([]);
   expect(all.filter((method) => !refused.has(method))).toEqual([]);
