@@ -3,6 +3,7 @@ import type { JsonValue, Result } from '../../../shared/contract';
 import { requestBodySha256 } from '../audit/canonical-json';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
+import { checkedRows } from './rows';
 import type { BeginOperationInput } from './operations';
 
 /**
@@ -50,28 +51,12 @@ const PUBLIC_COLUMNS = `id::text AS id, environment, account, action, target_kin
   extract(epoch FROM valid_for)::integer AS valid_for_seconds, state, made_by, created_at, approved_at,
   expires_at, closed_by, closed_at, close_note, operation::text AS operation, approved_by`;
 
-async function requestRows(
+function requestRows(
   client: TeamClient,
   text: string,
   values: unknown[],
 ): Promise<Result<ApprovalRequest[]>> {
-  let rows: unknown[];
-  try {
-    ({ rows } = await client.query(text, values));
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
-  const parsed = z.array(requestRowSchema).safeParse(rows);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: {
-        kind: 'bad_response',
-        message: `The team database answered an unexpected approval request: ${parsed.error.message}`,
-      },
-    };
-  }
-  return { ok: true, data: parsed.data };
+  return checkedRows(client, { text, values }, requestRowSchema, 'approval request');
 }
 
 async function oneRequest(
@@ -247,27 +232,17 @@ const policyRowSchema = z.object({
 });
 export type ApprovalPolicy = z.infer<typeof policyRowSchema>;
 
-export async function listPolicies(client: TeamClient): Promise<Result<ApprovalPolicy[]>> {
-  let rows: unknown[];
-  try {
-    ({ rows } = await client.query(
-      `SELECT environment, kind, signer, action, mode, thresholds, approvers,
+export function listPolicies(client: TeamClient): Promise<Result<ApprovalPolicy[]>> {
+  return checkedRows(
+    client,
+    {
+      text: `SELECT environment, kind, signer, action, mode, thresholds, approvers,
               extract(epoch FROM valid_for)::integer AS valid_for_seconds, is_default
          FROM paydesk.approval_policies_view ORDER BY environment, action`,
-    ));
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
-  const parsed = z.array(policyRowSchema).safeParse(rows);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : {
-        ok: false,
-        error: {
-          kind: 'bad_response',
-          message: `The team database answered an unexpected policy: ${parsed.error.message}`,
-        },
-      };
+    },
+    policyRowSchema,
+    'policy',
+  );
 }
 
 export interface PolicyInput {
@@ -334,25 +309,15 @@ const heartbeatRowSchema = z.object({
 export type ExecutorHeartbeat = z.infer<typeof heartbeatRowSchema>;
 
 /** Every executor's last word, newest first: what the Team screen and the desks say of its health. */
-export async function executorHeartbeats(client: TeamClient): Promise<Result<ExecutorHeartbeat[]>> {
-  let rows: unknown[];
-  try {
-    ({ rows } = await client.query(
-      'SELECT person, account, at, sent::text AS sent, seconds_ago FROM paydesk.executor_heartbeats_view ORDER BY at DESC',
-    ));
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
-  const parsed = z.array(heartbeatRowSchema).safeParse(rows);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : {
-        ok: false,
-        error: {
-          kind: 'bad_response',
-          message: `The team database answered an unexpected heartbeat: ${parsed.error.message}`,
-        },
-      };
+export function executorHeartbeats(client: TeamClient): Promise<Result<ExecutorHeartbeat[]>> {
+  return checkedRows(
+    client,
+    {
+      text: 'SELECT person, account, at, sent::text AS sent, seconds_ago FROM paydesk.executor_heartbeats_view ORDER BY at DESC',
+    },
+    heartbeatRowSchema,
+    'heartbeat',
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { baseUrlFor, colorFor } from '../settings/environment-rules';
 import { ENVIRONMENT_NAME_MAX_LENGTH } from '../settings/schema';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
+import { checkedRows } from './rows';
 
 /**
  * The team's environment profiles (docs/architecture.md, "Team mode: the database"): admins keep
@@ -59,23 +60,8 @@ async function environmentRows(
   text: string,
   values: unknown[],
 ): Promise<Result<TeamEnvironment[]>> {
-  let rows: unknown[];
-  try {
-    ({ rows } = await client.query(text, values));
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
-  const parsed = z.array(teamEnvironmentRowSchema).safeParse(rows);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: {
-        kind: 'bad_response',
-        message: `The team database answered an unexpected environment: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
-      },
-    };
-  }
-  return { ok: true, data: parsed.data.map(shown) };
+  const rows = await checkedRows(client, { text, values }, teamEnvironmentRowSchema, 'environment');
+  return rows.ok ? { ok: true, data: rows.data.map(shown) } : rows;
 }
 
 export function listTeamEnvironments(client: TeamClient): Promise<Result<TeamEnvironment[]>> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Result } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
+import { checkedRows } from './rows';
 
 /** An operation row as the database returns it (bigint and numeric come as text, exactly). */
 const teamOperationSchema = z.object({
@@ -36,28 +37,12 @@ export interface BeginOperationInput {
 }
 
 /** The rows a statement answers, each checked as an operation. */
-async function operationRows(
+function operationRows(
   client: TeamClient,
   text: string,
   values: unknown[],
 ): Promise<Result<TeamOperation[]>> {
-  let rows: unknown[];
-  try {
-    ({ rows } = await client.query(text, values));
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
-  const parsed = z.array(teamOperationSchema).safeParse(rows);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      error: {
-        kind: 'bad_response',
-        message: `The team database answered an unexpected operation row: ${parsed.error.message}`,
-      },
-    };
-  }
-  return { ok: true, data: parsed.data };
+  return checkedRows(client, { text, values }, teamOperationSchema, 'operation row');
 }
 
 /** A function's one operation row: none is as unexpected as a malformed one. */

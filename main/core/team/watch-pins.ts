@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WATCH_KINDS, type Result, type WatchRef } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
+import { checkedRows } from './rows';
 
 /**
  * The team's watchlist (docs/architecture.md, "Team mode: the database"): what is pinned on a
@@ -19,26 +20,16 @@ const pinRowSchema = z.object({
 });
 type TeamPin = z.infer<typeof pinRowSchema>;
 
-export async function teamPins(client: TeamClient, account: string): Promise<Result<TeamPin[]>> {
-  try {
-    const { rows } = await client.query(
-      'SELECT kind, id, pinned_by, pinned_at, removed_by, removed_at FROM paydesk.watch_pins_view WHERE account = $1',
-      [account],
-    );
-    const parsed = z.array(pinRowSchema).safeParse(rows);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          kind: 'bad_response',
-          message: `The team database answered an unexpected pin: ${parsed.error.message}`,
-        },
-      };
-    }
-    return { ok: true, data: parsed.data };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+export function teamPins(client: TeamClient, account: string): Promise<Result<TeamPin[]>> {
+  return checkedRows(
+    client,
+    {
+      text: 'SELECT kind, id, pinned_by, pinned_at, removed_by, removed_at FROM paydesk.watch_pins_view WHERE account = $1',
+      values: [account],
+    },
+    pinRowSchema,
+    'pin',
+  );
 }
 
 /** Pins (or pins again after an unpin); a pin that is there stays as it was. */
