@@ -41,6 +41,7 @@ export const links = {
   environments: () => '/environments',
   audit: () => '/audit',
   team: () => '/team',
+  approvals: () => '/approvals',
   /** The panel that settles changes whose outcome is unknown. */
   listUnresolvedIntents: () => '/audit/unresolved',
 } as const;
