@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { startSandbox } from '../../main/sandbox';
-import { setPolicy } from '../../main/core/team/approvals';
-import { connectTeam } from '../../main/core/team/client';
-import { putTeamEnvironment } from '../../main/core/team/environments';
 import { addPerson, initTeam } from '../../main/core/team/people';
 import { startPostgresCluster } from '../support/postgres-cluster';
 import { dataOf } from '../support/result';
-import { createOwnedDatabase } from '../support/team-database';
+import { governRefunds, ownedDatabaseOn } from '../support/team-database';
 import { expect, test } from './fixtures';
 import { useSandboxEnvironment } from './support/money-environments';
 
@@ -52,25 +49,7 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund',
   const cluster = await startPostgresCluster();
   const service = await startSandbox({});
   try {
-    const root = await connectTeam({
-      host: cluster.host,
-      port: cluster.port,
-      database: 'postgres',
-      user: cluster.superuser.user,
-      password: cluster.superuser.password,
-      ca: cluster.ca,
-    });
-    const { database, ownerRole } = await createOwnedDatabase(root);
-    await root.end();
-    const connectAs = (user: string, secret: string) =>
-      connectTeam({
-        host: cluster.host,
-        port: cluster.port,
-        database,
-        user,
-        password: secret,
-        ca: cluster.ca,
-      });
+    const { database, ownerRole, connectAs } = await ownedDatabaseOn(cluster);
     const owner = await connectAs(ownerRole.user, ownerRole.password);
     const passwords = { mia: password(), bob: password(), ana: password() };
     dataOf(await initTeam(owner, { admin: 'mia', password: passwords.mia }));
@@ -79,17 +58,7 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund',
       await addPerson(owner, { person: 'ana', groups: ['operator', 'approver'], password: passwords.ana }),
     );
     const admin = await connectAs('mia', passwords.mia);
-    dataOf(await putTeamEnvironment(admin, { name: 'Service', kind: 'testing', baseUrl: service.baseUrl }));
-    dataOf(
-      await setPolicy(admin, {
-        environment: 'Service',
-        action: 'refund',
-        mode: 'always',
-        thresholds: {},
-        approvers: 1,
-        validForSeconds: 3600,
-      }),
-    );
+    await governRefunds(admin, service.baseUrl);
     await admin.end();
 
     const environmentId = await useSandboxEnvironment(paydesk, service, 'Team desk', 'testing');

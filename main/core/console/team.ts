@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { AuditVerifyReport, Result, TeamApi, TeamStatusView } from '../../../shared/contract';
+import type {
+  ApprovalRequestView,
+  AuditVerifyReport,
+  Result,
+  TeamApi,
+  TeamStatusView,
+} from '../../../shared/contract';
+import type { ApprovalRequest } from '../team/approvals';
 import {
   listTeamEnvironments,
   putTeamEnvironment,
@@ -219,6 +226,17 @@ async function onActiveTeam<T>(
   return work(approvals, active.data, found.data.team.person);
 }
 
+/** A change of one request (approve, reject, withdraw), answered as the queue shows it. */
+function changeRequest(
+  context: ConsoleContext,
+  change: (approvals: ConsoleApprovals, environmentId: string) => Promise<Result<ApprovalRequest>>,
+): Promise<Result<ApprovalRequestView>> {
+  return onActiveTeam(context, async (approvals, environmentId, you) => {
+    const changed = await change(approvals, environmentId);
+    return changed.ok ? { ok: true, data: approvalRequestView(changed.data, you) } : changed;
+  });
+}
+
 const requestId = z.string().max(20).regex(/^\d+$/, 'is not a request id');
 const note = z.string().max(MAX_TEXT);
 
@@ -259,30 +277,25 @@ export const TEAM_HANDLERS: ConsoleMethods<keyof TeamApi> = {
       note: note.optional(),
     }),
     handle: (context, arg) =>
-      onActiveTeam(context, async (approvals, environmentId, you) => {
-        const approved = await approvals.approve(environmentId, {
+      changeRequest(context, (approvals, environmentId) =>
+        approvals.approve(environmentId, {
           requestId: arg.requestId,
           bodyHash: arg.bodyHash,
           note: arg.note?.trim() || null,
-        });
-        return approved.ok ? { ok: true, data: approvalRequestView(approved.data, you) } : approved;
-      }),
+        }),
+      ),
   },
   rejectRequest: {
     arg: z.strictObject({ requestId, note: note.regex(/\S/, 'must say why') }),
     handle: (context, arg) =>
-      onActiveTeam(context, async (approvals, environmentId, you) => {
-        const rejected = await approvals.reject(environmentId, { requestId: arg.requestId, note: arg.note });
-        return rejected.ok ? { ok: true, data: approvalRequestView(rejected.data, you) } : rejected;
-      }),
+      changeRequest(context, (approvals, environmentId) =>
+        approvals.reject(environmentId, { requestId: arg.requestId, note: arg.note }),
+      ),
   },
   withdrawRequest: {
     arg: z.strictObject({ requestId }),
     handle: (context, arg) =>
-      onActiveTeam(context, async (approvals, environmentId, you) => {
-        const withdrawn = await approvals.withdraw(environmentId, arg.requestId);
-        return withdrawn.ok ? { ok: true, data: approvalRequestView(withdrawn.data, you) } : withdrawn;
-      }),
+      changeRequest(context, (approvals, environmentId) => approvals.withdraw(environmentId, arg.requestId)),
   },
   sendApprovedRequest: {
     arg: z.strictObject({ requestId, reason }),

@@ -1,9 +1,7 @@
 import type { RefundCreateOutcome } from '../../../shared/contract';
-import { putTeamEnvironment } from '../../../main/core/team/environments';
-import { setPolicy } from '../../../main/core/team/approvals';
 import { teamWorld } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
-import { expect } from '../../support/team-database';
+import { expect, governRefunds } from '../../support/team-database';
 
 /**
  * The Approvals screen's channels (TEAM_HANDLERS in main/core/console/team.ts) on the active
@@ -18,23 +16,7 @@ teamWorld(
   'a desk lists, reads, approves, sends, rejects and withdraws through the console’s channels',
   async ({ openDesk, service, team }) => {
     const admin = await team.desk(['paydesk_admin']);
-    dataOf(
-      await putTeamEnvironment(admin.client, {
-        name: 'Service',
-        kind: 'testing',
-        baseUrl: service.gateway.baseUrl,
-      }),
-    );
-    dataOf(
-      await setPolicy(admin.client, {
-        environment: 'Service',
-        action: 'refund',
-        mode: 'always',
-        thresholds: {},
-        approvers: 1,
-        validForSeconds: 3600,
-      }),
-    );
+    await governRefunds(admin.client, service.gateway.baseUrl);
     const maker = await openDesk('maker');
     const approver = await openDesk('approver', { groups: ['paydesk_operator', 'paydesk_approver'] });
     // A request for a target takes the place of one still waiting for it: one request at a time.
