@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { requestBodySha256 } from '../../main/core/audit/canonical-json';
+import { submitRequest } from '../../main/core/team/approvals';
 import { startSandbox } from '../../main/sandbox';
 import { addPerson, initTeam } from '../../main/core/team/people';
 import { startPostgresCluster } from '../support/postgres-cluster';
@@ -38,7 +40,7 @@ test('a profile in no team is told it has no approvals, and the navbar counts no
   await axe();
 });
 
-test('a maker submits, an approver sees it appear, approves, sends: one refund', async ({
+test('a maker submits, an approver sees it appear, approves, sends: one refund; the next appears live', async ({
   console: app,
   paydesk,
   webBridge,
@@ -116,6 +118,30 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund',
     await expect(app.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
     await expect(detail.locator('[data-field="state"]')).toHaveText('Sent');
     await expect(detail.getByTestId('approval-send')).toHaveCount(0);
+
+    // Bob, at a desk of his own, asks again for another deposit: the count and the queue on Ana's
+    // page follow the team's live word, with no reload.
+    const [{ account }] = (
+      await owner.query<{ account: string }>('SELECT account FROM paydesk.approval_requests LIMIT 1')
+    ).rows as [{ account: string }];
+    const bob = await connectAs('bob', passwords.bob);
+    const body = { deposit_id: 300000002, invoice_id: 'INV-300000002', amount: 3 };
+    dataOf(
+      await submitRequest(bob, {
+        account,
+        action: 'refund',
+        target: { kind: 'deposit', id: '300000002' },
+        idempotencyKey: randomUUID(),
+        amount: '3',
+        currency: 'BRL',
+        body,
+        bodySha256: requestBodySha256(body),
+        reason: 'Ticket 8: charged twice again',
+      }),
+    );
+    await bob.end();
+    await expect(nav(app).getByTestId('approvals-waiting')).toContainText('1', { timeout: 20_000 });
+    await expect(row.filter({ hasText: 'Ticket 8: charged twice again' })).toHaveCount(1);
 
     // One refund reached the service: one operation, claimed once, in the team's journal.
     const { rows } = await owner.query<{ type: string }>(
