@@ -41,7 +41,7 @@ const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
  * A database of its own, owned by an owner role of its own (CREATEROLE), as a team's would be;
  * `root` is a superuser's connection to the cluster. Nothing migrated.
  */
-export async function createOwnedDatabase(
+async function createOwnedDatabase(
   root: Client,
 ): Promise<{ database: string; ownerRole: { user: string; password: string } }> {
   const made = {
