@@ -142,7 +142,7 @@ export function describeApprovalCommands(program: Command, context: CommandConte
       ...(options.reason !== undefined && { reason: options.reason }),
       ...(options.confirm !== undefined && { typedConfirmation: options.confirm }),
     });
-    return sent.ok ? { ok: true, data: asJson({ request: requestId, sent: sent.data as JsonValue }) } : sent;
+    return sent.ok ? { ok: true, data: asJson({ request: requestId, sent: sent.data }) } : sent;
   };
 
   approvals

@@ -30,7 +30,7 @@ import { SANDBOX_METHODS } from './sandbox';
 import { SHELL_METHODS } from './shell';
 import { SUB_MERCHANT_METHODS } from './sub-merchants';
 import { NOTIFICATION_METHODS, type ReceivedNotification } from './notifications';
-import { TEAM_METHODS } from './team';
+import { TEAM_METHODS, type ApprovalRequestState } from './team';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
 export * from './results';
@@ -102,7 +102,7 @@ export interface TeamChangedEvent {
   /** The operation another desk (or this one) began or changed; absent on a state change or a resync. */
   operation?: { id: string; state: 'sending' | 'ok' | 'error' | 'outcome_unknown' | 'settled' };
   /** The approval request submitted or changed, so the approvals queue reads again. */
-  request?: { id: string; state: 'waiting' | 'approved' | 'rejected' | 'withdrawn' | 'expired' | 'claimed' };
+  request?: { id: string; state: ApprovalRequestState };
 }
 
 export interface ConsoleEvents {

@@ -2,8 +2,11 @@
  * Team mode as a desk sees it (docs/architecture.md, "Team mode"): whether the active environment
  * is in a team, where its database is, who this desk is there, and who is who.
  */
+import type { CashoutCancelOutcome } from './cashouts';
+import type { DepositCreateOutcome } from './deposits';
 import { method, type ApiOf } from './method';
-import type { ConsoleError } from './results';
+import type { RefundCreateOutcome } from './refunds';
+import type { ConsoleError, JsonObject } from './results';
 
 /** The team's group roles (`paydesk_<group>` in its database), the words the screens say. */
 export const TEAM_GROUPS = ['viewer', 'operator', 'approver', 'executor', 'admin'] as const;
@@ -81,8 +84,72 @@ export type TeamStatusView =
       connection: TeamConnectionCheck;
     };
 
+/** The money moves a team may put behind four-eyes approval (docs/architecture.md, "Team mode: approvals"). */
+export const APPROVAL_ACTIONS = ['refund', 'cashout_cancel', 'deposit_create'] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+/** A request's life in the team database: waiting for approvers, then one of the others, for good. */
+export const APPROVAL_REQUEST_STATES = [
+  'waiting',
+  'approved',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'claimed',
+] as const;
+export type ApprovalRequestState = (typeof APPROVAL_REQUEST_STATES)[number];
+
+/** One approval request as the queue shows it: never its body (getApproval reads that). */
+export interface ApprovalRequestView {
+  id: string;
+  environment: string;
+  account: string;
+  action: ApprovalAction;
+  target: { kind: 'deposit' | 'invoice' | 'cashout'; id: string };
+  /** The amount as the database keeps it (numeric, as text), and its currency; null for a cancel. */
+  amount: string | null;
+  currency: string | null;
+  /** SHA-256 of the body's canonical JSON, in hex: what an approver approves. */
+  bodyHash: string;
+  reason: string;
+  state: ApprovalRequestState;
+  madeBy: string;
+  /** True when this desk's person made it: only they may withdraw it. */
+  madeByYou: boolean;
+  approvedBy: string[];
+  approversNeeded: number;
+  /** ISO 8601, as are the other dates; expiresAt is null until the request is approved. */
+  createdAt: string;
+  approvedAt: string | null;
+  expiresAt: string | null;
+  closedBy: string | null;
+  closedAt: string | null;
+  closeNote: string | null;
+}
+
+/** One request with the exact body that is approved and sent (null when this person may not read it). */
+export interface ApprovalRequestDetail extends ApprovalRequestView {
+  body: JsonObject | null;
+}
+
+/** An approved request sent from this desk: what the service answered to its money move. */
+export interface ApprovedRequestSent {
+  requestId: string;
+  outcome: RefundCreateOutcome | DepositCreateOutcome | CashoutCancelOutcome;
+}
+
 export const TEAM_METHODS = {
   /** Connects to the active environment's team database as its person (password kept in main). */
   getTeamStatus: method<Record<string, never>, TeamStatusView>(),
+  /** The active environment's team queue: waiting and approved requests, or every one with `all`. */
+  listApprovals: method<{ all?: boolean }, ApprovalRequestView[]>(),
+  getApproval: method<{ requestId: string }, ApprovalRequestDetail>(),
+  /** Approves the body whose hash `bodyHash` is (as getApproval showed it); the database refuses another. */
+  approveRequest: method<{ requestId: string; bodyHash: string; note?: string }, ApprovalRequestView>(),
+  rejectRequest: method<{ requestId: string; note: string }, ApprovalRequestView>(),
+  /** The maker takes back their own request while it waits. */
+  withdrawRequest: method<{ requestId: string }, ApprovalRequestView>(),
+  /** Sends an approved request from this desk, exactly as approved; the database allows one claim. */
+  sendApprovedRequest: method<{ requestId: string; reason?: string }, ApprovedRequestSent>(),
 };
 export type TeamApi = ApiOf<typeof TEAM_METHODS>;

@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { connectTeam } from '../../main/core/team/client';
 import { addPerson, initTeam, removePerson } from '../../main/core/team/people';
 import { startPostgresCluster } from '../support/postgres-cluster';
 import { dataOf } from '../support/result';
-import { createOwnedDatabase } from '../support/team-database';
+import { ownedDatabaseOn } from '../support/team-database';
 import { expect, test } from './fixtures';
 
 /**
@@ -46,24 +45,8 @@ test('joined to a real cluster: the people and "connected"; stopped, "Check agai
   test.slow();
   const cluster = await startPostgresCluster();
   try {
-    const root = await connectTeam({
-      host: cluster.host,
-      port: cluster.port,
-      database: 'postgres',
-      user: cluster.superuser.user,
-      password: cluster.superuser.password,
-      ca: cluster.ca,
-    });
-    const { database, ownerRole } = await createOwnedDatabase(root);
-    await root.end();
-    const owner = await connectTeam({
-      host: cluster.host,
-      port: cluster.port,
-      database,
-      user: ownerRole.user,
-      password: ownerRole.password,
-      ca: cluster.ca,
-    });
+    const { database, ownerRole, connectAs } = await ownedDatabaseOn(cluster);
+    const owner = await connectAs(ownerRole.user, ownerRole.password);
     const mine = password();
     dataOf(await initTeam(owner, { admin: 'mia', password: mine }));
     dataOf(await addPerson(owner, { person: 'bob', groups: ['viewer', 'approver'], password: password() }));

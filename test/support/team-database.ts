@@ -2,6 +2,8 @@ import { test as base } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import { connectTeam } from '../../main/core/team/client';
+import { setPolicy } from '../../main/core/team/approvals';
+import { putTeamEnvironment } from '../../main/core/team/environments';
 import { migrate } from '../../main/core/team/migrate';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import { dataOf } from './result';
@@ -39,7 +41,7 @@ const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
  * A database of its own, owned by an owner role of its own (CREATEROLE), as a team's would be;
  * `root` is a superuser's connection to the cluster. Nothing migrated.
  */
-export async function createOwnedDatabase(
+async function createOwnedDatabase(
   root: Client,
 ): Promise<{ database: string; ownerRole: { user: string; password: string } }> {
   const made = {
@@ -50,6 +52,43 @@ export async function createOwnedDatabase(
   await root.query(`CREATE ROLE ${quoted(user)} LOGIN CREATEROLE PASSWORD '${password}'`);
   await root.query(`CREATE DATABASE ${quoted(made.database)} OWNER ${quoted(user)} TEMPLATE template0`);
   return made;
+}
+
+/**
+ * A database of its own on `cluster`, nothing migrated, and a way to connect to it over TLS as
+ * anyone: for a spec that starts its cluster itself (the e2e specs, whose fixtures are the page's).
+ */
+export async function ownedDatabaseOn(cluster: PostgresCluster): Promise<{
+  database: string;
+  ownerRole: { user: string; password: string };
+  connectAs(user: string, password: string): Promise<Client>;
+}> {
+  const tls = { host: cluster.host, port: cluster.port, ca: cluster.ca };
+  const root = await connectTeam({ ...tls, database: 'postgres', ...cluster.superuser });
+  const made = await createOwnedDatabase(root);
+  await root.end();
+  return {
+    ...made,
+    connectAs: (user, password) => connectTeam({ ...tls, database: made.database, user, password }),
+  };
+}
+
+/**
+ * The team says the service at `baseUrl` ("Service") is governed: every refund waits for one
+ * approver, whose approval holds an hour. `admin`: a connection of a person in paydesk_admin.
+ */
+export async function governRefunds(admin: Client, baseUrl: string): Promise<void> {
+  dataOf(await putTeamEnvironment(admin, { name: 'Service', kind: 'testing', baseUrl }));
+  dataOf(
+    await setPolicy(admin, {
+      environment: 'Service',
+      action: 'refund',
+      mode: 'always',
+      thresholds: {},
+      approvers: 1,
+      validForSeconds: 3600,
+    }),
+  );
 }
 
 /**

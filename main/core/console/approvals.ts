@@ -1,4 +1,10 @@
-import type { Result } from '../../../shared/contract';
+import type {
+  ApprovalRequestDetail,
+  ApprovalRequestView,
+  ApprovedRequestSent,
+  JsonObject,
+  Result,
+} from '../../../shared/contract';
 import { requestBodySha256 } from '../audit/canonical-json';
 import {
   approveRequest,
@@ -62,13 +68,45 @@ export interface ConsoleApprovals {
   sendApproved(
     environmentId: string,
     input: { requestId: string; reason?: string; typedConfirmation?: string },
-  ): Promise<Result<unknown>>;
+  ): Promise<Result<ApprovedRequestSent['outcome']>>;
 }
 
 export interface ExecutorPassReport {
   environmentId: string;
   /** Each approved request the pass tried: sent, or why not (a claim lost to another executor, say). */
   requests: Array<{ requestId: string; sent: boolean; error?: { kind: string; message: string } }>;
+}
+
+/** A request as the renderer sees it (dates as ISO text); `you` is this desk's person, who may withdraw their own. */
+export function approvalRequestView(request: ApprovalRequest, you: string): ApprovalRequestView {
+  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+  return {
+    id: request.id,
+    environment: request.environment,
+    account: request.account,
+    action: request.action,
+    target: { kind: request.target_kind, id: request.target_id },
+    amount: request.amount,
+    currency: request.currency,
+    bodyHash: request.body_hash,
+    reason: request.reason,
+    state: request.state,
+    madeBy: request.made_by,
+    madeByYou: request.made_by === you,
+    approvedBy: request.approved_by,
+    approversNeeded: request.approvers_needed,
+    createdAt: request.created_at.toISOString(),
+    approvedAt: iso(request.approved_at),
+    expiresAt: iso(request.expires_at),
+    closedBy: request.closed_by,
+    closedAt: iso(request.closed_at),
+    closeNote: request.close_note,
+  };
+}
+
+/** The same, with the exact body that is approved and sent (read from JSON, so JSON it is). */
+export function approvalRequestDetail(request: ApprovalRequest, you: string): ApprovalRequestDetail {
+  return { ...approvalRequestView(request, you), body: request.body as JsonObject | null };
 }
 
 /** At least this much of a body's hash must be given: enough that no other body shares it by chance. */

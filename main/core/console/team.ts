@@ -1,5 +1,13 @@
 import { join } from 'node:path';
-import type { AuditVerifyReport, Result, TeamApi, TeamStatusView } from '../../../shared/contract';
+import { z } from 'zod';
+import type {
+  ApprovalRequestView,
+  AuditVerifyReport,
+  Result,
+  TeamApi,
+  TeamStatusView,
+} from '../../../shared/contract';
+import type { ApprovalRequest } from '../team/approvals';
 import {
   listTeamEnvironments,
   putTeamEnvironment,
@@ -25,8 +33,13 @@ import {
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
 import { teamKeyOf, verifyAndWitness, WITNESS_FILE } from '../team/witness';
-import { createConsoleApprovals, type ConsoleApprovals } from './approvals';
-import { none } from './arg-parts';
+import {
+  approvalRequestDetail,
+  approvalRequestView,
+  createConsoleApprovals,
+  type ConsoleApprovals,
+} from './approvals';
+import { MAX_TEXT, none, reason } from './arg-parts';
 import type { ConsoleContext } from './context';
 import { unresolvedOf } from './environments';
 import type { ConsoleMethods } from './method';
@@ -194,6 +207,39 @@ export function teamStatusView(status: TeamStatus): TeamStatusView {
   };
 }
 
+/**
+ * Runs `work` on the approvals of the active environment's team, as its person (`you`, who may
+ * withdraw their own requests); a profile in no team is refused as the CLI refuses it.
+ */
+async function onActiveTeam<T>(
+  context: ConsoleContext,
+  work: (approvals: ConsoleApprovals, environmentId: string, you: string) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const active = await context.activeEnvironmentId();
+  if (!active.ok) return active;
+  const found = await context.environments.teamOf(active.data);
+  if (!found.ok) return found;
+  if (found.data.team === null) {
+    return failure('invalid_state', `${active.data} is in no team: it has no approvals.`);
+  }
+  const approvals = createConsoleApprovals(context, { environments: context.environments });
+  return work(approvals, active.data, found.data.team.person);
+}
+
+/** A change of one request (approve, reject, withdraw), answered as the queue shows it. */
+function changeRequest(
+  context: ConsoleContext,
+  change: (approvals: ConsoleApprovals, environmentId: string) => Promise<Result<ApprovalRequest>>,
+): Promise<Result<ApprovalRequestView>> {
+  return onActiveTeam(context, async (approvals, environmentId, you) => {
+    const changed = await change(approvals, environmentId);
+    return changed.ok ? { ok: true, data: approvalRequestView(changed.data, you) } : changed;
+  });
+}
+
+const requestId = z.string().max(20).regex(/^\d+$/, 'is not a request id');
+const note = z.string().max(MAX_TEXT);
+
 export const TEAM_HANDLERS: ConsoleMethods<keyof TeamApi> = {
   getTeamStatus: {
     arg: none,
@@ -203,5 +249,63 @@ export const TEAM_HANDLERS: ConsoleMethods<keyof TeamApi> = {
       const status = await teamStatus({ environments: context.environments }, active.data);
       return status.ok ? { ok: true, data: teamStatusView(status.data) } : status;
     },
+  },
+  listApprovals: {
+    arg: z.strictObject({ all: z.boolean().optional() }),
+    handle: (context, arg) =>
+      onActiveTeam(context, async (approvals, environmentId, you) => {
+        const listed = await approvals.approvals(environmentId, { all: arg.all ?? false });
+        if (!listed.ok) return listed;
+        return { ok: true, data: listed.data.map((request) => approvalRequestView(request, you)) };
+      }),
+  },
+  getApproval: {
+    arg: z.strictObject({ requestId }),
+    handle: (context, arg) =>
+      onActiveTeam(context, async (approvals, environmentId, you) => {
+        const read = await approvals.approval(environmentId, arg.requestId);
+        return read.ok ? { ok: true, data: approvalRequestDetail(read.data, you) } : read;
+      }),
+  },
+  approveRequest: {
+    arg: z.strictObject({
+      requestId,
+      bodyHash: z
+        .string()
+        .max(64)
+        .regex(/^[0-9a-f]{12,64}$/, 'is not a body hash (12 to 64 hexadecimal characters)'),
+      note: note.optional(),
+    }),
+    handle: (context, arg) =>
+      changeRequest(context, (approvals, environmentId) =>
+        approvals.approve(environmentId, {
+          requestId: arg.requestId,
+          bodyHash: arg.bodyHash,
+          note: arg.note?.trim() || null,
+        }),
+      ),
+  },
+  rejectRequest: {
+    arg: z.strictObject({ requestId, note: note.regex(/\S/, 'must say why') }),
+    handle: (context, arg) =>
+      changeRequest(context, (approvals, environmentId) =>
+        approvals.reject(environmentId, { requestId: arg.requestId, note: arg.note }),
+      ),
+  },
+  withdrawRequest: {
+    arg: z.strictObject({ requestId }),
+    handle: (context, arg) =>
+      changeRequest(context, (approvals, environmentId) => approvals.withdraw(environmentId, arg.requestId)),
+  },
+  sendApprovedRequest: {
+    arg: z.strictObject({ requestId, reason }),
+    handle: (context, arg) =>
+      onActiveTeam(context, async (approvals, environmentId) => {
+        const sent = await approvals.sendApproved(environmentId, {
+          requestId: arg.requestId,
+          ...(arg.reason !== undefined && { reason: arg.reason }),
+        });
+        return sent.ok ? { ok: true, data: { requestId: arg.requestId, outcome: sent.data } } : sent;
+      }),
   },
 };

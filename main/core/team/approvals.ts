@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { JsonValue, Result } from '../../../shared/contract';
+import {
+  APPROVAL_ACTIONS,
+  APPROVAL_REQUEST_STATES,
+  type ApprovalAction,
+  type JsonValue,
+  type Result,
+} from '../../../shared/contract';
 import { requestBodySha256 } from '../audit/canonical-json';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
@@ -12,16 +18,13 @@ import type { BeginOperationInput } from './operations';
  * answers, and say its refusals in the console's error kinds.
  */
 
-const ACTIONS = ['refund', 'cashout_cancel', 'deposit_create'] as const;
-export type ApprovalAction = (typeof ACTIONS)[number];
-
-const REQUEST_STATES = ['waiting', 'approved', 'rejected', 'withdrawn', 'expired', 'claimed'] as const;
+export type { ApprovalAction };
 
 const requestRowSchema = z.object({
   id: z.string().regex(/^\d+$/),
   environment: z.string(),
   account: z.string(),
-  action: z.enum(ACTIONS),
+  action: z.enum(APPROVAL_ACTIONS),
   target_kind: z.enum(['deposit', 'invoice', 'cashout']),
   target_id: z.string(),
   idempotency_key: z.uuid(),
@@ -32,7 +35,7 @@ const requestRowSchema = z.object({
   reason: z.string(),
   approvers_needed: z.number().int(),
   valid_for_seconds: z.number().int(),
-  state: z.enum(REQUEST_STATES),
+  state: z.enum(APPROVAL_REQUEST_STATES),
   made_by: z.string(),
   created_at: z.date(),
   approved_at: z.date().nullable(),
@@ -223,7 +226,7 @@ const policyRowSchema = z.object({
   environment: z.string(),
   kind: z.enum(['testing', 'production']),
   signer: z.enum(['desk', 'executor']),
-  action: z.enum(ACTIONS),
+  action: z.enum(APPROVAL_ACTIONS),
   mode: z.enum(['none', 'above', 'always']),
   thresholds: z.record(z.string(), z.string()),
   approvers: z.number().int(),

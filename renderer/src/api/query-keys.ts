@@ -57,6 +57,10 @@ export function environmentKeys(environmentId: string) {
       [environmentId, 'batch', 'rows', batchId, filter, page] as const,
     // The active environment's team (features/team): read again on every visit and "Check again".
     getTeamStatus: () => [environmentId, 'team', 'status'] as const,
+    // Its approval requests (features/approvals): read again when the team's live word names one.
+    approvals: () => [environmentId, 'team', 'approvals'] as const,
+    listApprovals: (all: boolean) => [environmentId, 'team', 'approvals', 'list', all] as const,
+    getApproval: (requestId: string) => [environmentId, 'team', 'approvals', 'get', requestId] as const,
     // Reconciliation runs (features/reconcile): kept in main's data folder per environment.
     reconcile: () => [environmentId, 'reconcile'] as const,
     listReconcileRuns: () => [environmentId, 'reconcile', 'list'] as const,

@@ -104,6 +104,7 @@ export function AppLayout() {
                 aria-current={item.id === currentNav?.id ? 'page' : undefined}
                 onClick={closeNav}
                 data-nav={item.id}
+                rightSection={item.badge && <item.badge />}
               />
             </li>
           ))}

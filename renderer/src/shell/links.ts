@@ -42,6 +42,7 @@ export const links = {
   audit: () => '/audit',
   team: () => '/team',
   notifications: () => '/notifications',
+  approvals: () => '/approvals',
   /** The panel that settles changes whose outcome is unknown. */
   listUnresolvedIntents: () => '/audit/unresolved',
 } as const;

@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EnvironmentProfile } from '../../../shared/contract';
 import type { JumpKind } from '../lib/jump-parser';
 import { loadNamespaces, type Namespace } from '../i18n';
+import { ApprovalsNavBadge } from '../features/approvals/ApprovalsNavBadge';
 import LookupScreen from '../features/lookup/LookupScreen';
 import { links } from './links';
 
@@ -23,6 +24,8 @@ interface ScreenDefinition {
     order: number;
     /** Hide the entry for some environments (e.g. Sandbox only on a local-sandbox one). */
     visible?: (active: EnvironmentProfile | null) => boolean;
+    /** Shown at the entry's end: a live count (nothing when there is none). */
+    badge?: ComponentType;
   };
   /** Ids of these kinds typed in the jump box open this screen (links.ts builds the URL). */
   jumpKinds?: readonly JumpKind[];
@@ -146,10 +149,16 @@ export const SCREENS: readonly ScreenDefinition[] = [
     nav: { labelKey: 'nav.team', href: links.team(), order: 78 },
   },
   {
+    id: 'approvals',
+    paths: ['approvals'],
+    component: lazyScreen(() => import('../features/approvals/ApprovalsScreen'), ['team']),
+    nav: { labelKey: 'nav.approvals', href: links.approvals(), order: 79, badge: ApprovalsNavBadge },
+  },
+  {
     id: 'notifications',
     paths: ['notifications'],
     component: lazyScreen(() => import('../features/notifications/NotificationsScreen'), ['notifications']),
-    nav: { labelKey: 'nav.notifications', href: links.notifications(), order: 79 },
+    nav: { labelKey: 'nav.notifications', href: links.notifications(), order: 77 },
   },
   {
     // Reached from the shell's outcome-unknown notice (on every screen); no nav entry of its own.

@@ -3,7 +3,7 @@ import { setPolicy, setSigner } from '../../../main/core/team/approvals';
 import { putTeamEnvironment } from '../../../main/core/team/environments';
 import { teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
-import { expect } from '../../support/team-database';
+import { expect, governRefunds } from '../../support/team-database';
 
 /**
  * Four eyes as desks live it (main/core/console/approvals.ts over team/approvals.ts): the maker's
@@ -20,24 +20,8 @@ teamWorld(
   async ({ openDesk, service, team }) => {
     // The team says the service's account is governed: every refund needs one approver.
     const admin = await team.desk(['paydesk_admin']);
-    dataOf(
-      await putTeamEnvironment(admin.client, {
-        name: 'Service',
-        kind: 'testing',
-        baseUrl: service.gateway.baseUrl,
-      }),
-    );
+    await governRefunds(admin.client, service.gateway.baseUrl);
     expect(accountOrigin(service.gateway.baseUrl)).not.toBeNull();
-    dataOf(
-      await setPolicy(admin.client, {
-        environment: 'Service',
-        action: 'refund',
-        mode: 'always',
-        thresholds: {},
-        approvers: 1,
-        validForSeconds: 3600,
-      }),
-    );
     const maker = await openDesk('maker');
     const approver = await openDesk('approver', { groups: ['paydesk_operator', 'paydesk_approver'] });
 

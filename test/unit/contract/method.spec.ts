@@ -62,6 +62,6 @@ test('each channel is its method name under paydesk:, and main handles exactly t
 
 test('one naming style: every method name starts with a lower-case verb', () => {
   const verbs =
-    /^(get|list|add|update|remove|use|set|clear|run|check|create|cancel|open|transition|advance|arm|disarm|verify|export|reread|retry|settle|parse|start|resume|discard|pin|unpin|poll|search|load|save|upload|prepare|take)[A-Z]/;
+    /^(get|list|add|update|remove|use|set|clear|run|check|create|cancel|open|transition|advance|arm|disarm|verify|export|reread|retry|settle|parse|start|resume|discard|pin|unpin|poll|search|load|save|upload|prepare|take|approve|reject|withdraw|send)[A-Z]/;
   for (const name of Object.keys(CONSOLE_METHODS)) expect(name, name).toMatch(verbs);
 });
