@@ -46,6 +46,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   },
   openDesk: async ({ openConsole, service, team }, use) => {
     const folders: string[] = [];
+    const opened: Console[] = [];
     await use(async (name, options = {}) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
       folders.push(dataDir);
@@ -55,6 +56,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
         osUser: name,
         recordIndex: sqliteRecordIndexStarter(dataDir),
       });
+      opened.push(console);
       const profile = await addEnvironmentFor(
         console,
         { name: `Testing ${name}`, kind: 'testing', baseUrl: service.gateway.baseUrl },
@@ -76,6 +78,8 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
       );
       return { console, person: person.person, environmentId: profile.id };
     });
+    // This fixture is torn down before openConsole's: its runtimes close before their folders go.
+    for (const console of opened) await console.close();
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   },
 });
