@@ -9,7 +9,9 @@ import { expect, test } from './fixtures';
  * (WEB_ONLY_SPECS): it reaches the runtime behind the bridge.
  */
 
-test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+// A bridge of its own: a link this file opens and no page took would be taken by the next
+// file's page on the same bridge, which would then open that record instead of its own.
+test.use({ permissions: ['clipboard-read', 'clipboard-write'], freshBridge: true });
 
 const DEPOSIT = SEEDED_RECORDS.completedCardDeposit;
 
