@@ -20,7 +20,7 @@ const MODES: readonly ApprovalPolicy['mode'][] = ['none', 'above', 'always'];
 const invalid = (field: string, message: string): ConsoleError => ({ kind: 'validation', field, message });
 
 /** A request as printed: dates as ISO text, the body only when it was read with one. */
-function printable(request: ApprovalRequest): JsonValue {
+function requestAsJson(request: ApprovalRequest): JsonValue {
   return asJson({
     ...request,
     body: request.body as JsonValue,
@@ -82,7 +82,7 @@ export function describeApprovalCommands(program: Command, context: CommandConte
     .action((options: { all?: boolean }) =>
       asTeam('manage', async (session, environmentId) => {
         const listed = await session.team.approvals(environmentId, { all: options.all === true });
-        return listed.ok ? { ok: true, data: listed.data.map(printable) } : listed;
+        return listed.ok ? { ok: true, data: listed.data.map(requestAsJson) } : listed;
       }),
     );
 
@@ -95,7 +95,7 @@ export function describeApprovalCommands(program: Command, context: CommandConte
       if (bad) return context.fail(bad);
       return asTeam('manage', async (session, environmentId) => {
         const shown = await session.team.approval(environmentId, requestId);
-        return shown.ok ? { ok: true, data: printable(shown.data) } : shown;
+        return shown.ok ? { ok: true, data: requestAsJson(shown.data) } : shown;
       });
     });
 
@@ -122,7 +122,7 @@ export function describeApprovalCommands(program: Command, context: CommandConte
             note: options.note ?? null,
           });
           if (!approved.ok || !options.send || approved.data.state !== 'approved') {
-            return approved.ok ? { ok: true, data: printable(approved.data) } : approved;
+            return approved.ok ? { ok: true, data: requestAsJson(approved.data) } : approved;
           }
           return send(session, environmentId, requestId, options);
         });
@@ -168,7 +168,7 @@ export function describeApprovalCommands(program: Command, context: CommandConte
       if (bad) return context.fail(bad);
       return asTeam('manage', async (session, environmentId) => {
         const rejected = await session.team.reject(environmentId, { requestId, note: options.note });
-        return rejected.ok ? { ok: true, data: printable(rejected.data) } : rejected;
+        return rejected.ok ? { ok: true, data: requestAsJson(rejected.data) } : rejected;
       });
     });
 
@@ -181,7 +181,7 @@ export function describeApprovalCommands(program: Command, context: CommandConte
       if (bad) return context.fail(bad);
       return asTeam('manage', async (session, environmentId) => {
         const withdrawn = await session.team.withdraw(environmentId, requestId);
-        return withdrawn.ok ? { ok: true, data: printable(withdrawn.data) } : withdrawn;
+        return withdrawn.ok ? { ok: true, data: requestAsJson(withdrawn.data) } : withdrawn;
       });
     });
 

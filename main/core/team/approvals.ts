@@ -8,8 +8,7 @@ import {
 } from '../../../shared/contract';
 import { requestBodySha256 } from '../audit/canonical-json';
 import type { TeamClient } from './client';
-import { teamError } from './errors';
-import { checkedRows } from './rows';
+import { checkedRow, checkedRows, runStatement } from './rows';
 import type { BeginOperationInput } from './operations';
 
 /**
@@ -62,20 +61,8 @@ function requestRows(
   return checkedRows(client, { text, values }, requestRowSchema, 'approval request');
 }
 
-async function oneRequest(
-  client: TeamClient,
-  text: string,
-  values: unknown[],
-): Promise<Result<ApprovalRequest>> {
-  const rows = await requestRows(client, text, values);
-  if (!rows.ok) return rows;
-  const [row] = rows.data;
-  return row
-    ? { ok: true, data: row }
-    : {
-        ok: false,
-        error: { kind: 'bad_response', message: 'The team database answered no approval request.' },
-      };
+function oneRequest(client: TeamClient, text: string, values: unknown[]): Promise<Result<ApprovalRequest>> {
+  return checkedRow(client, { text, values }, requestRowSchema, 'approval request');
 }
 
 /**
@@ -87,24 +74,17 @@ async function changeRequest(
   call: string,
   values: unknown[],
 ): Promise<Result<ApprovalRequest>> {
-  let id: unknown;
-  try {
-    ({
-      rows: [{ id } = { id: undefined }],
-    } = await client.query<{ id: string }>(`SELECT id::text AS id FROM ${call}`, values));
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
-  if (typeof id !== 'string') {
-    return {
-      ok: false,
-      error: { kind: 'bad_response', message: 'The team database answered no approval request.' },
-    };
-  }
+  const changed = await checkedRow(
+    client,
+    { text: `SELECT id::text AS id FROM ${call}`, values },
+    z.object({ id: z.string().regex(/^\d+$/) }),
+    'approval request',
+  );
+  if (!changed.ok) return changed;
   return oneRequest(
     client,
     `SELECT ${PUBLIC_COLUMNS}, body FROM paydesk.approval_requests_view WHERE id = $1`,
-    [id],
+    [changed.data.id],
   );
 }
 
@@ -259,47 +239,28 @@ export interface PolicyInput {
 }
 
 /** An admin's change of a policy, journaled by the database. */
-export async function setPolicy(client: TeamClient, input: PolicyInput): Promise<Result<void>> {
-  try {
-    await client.query('SELECT paydesk.set_policy($1, $2, $3, $4, $5, make_interval(secs => $6))', [
-      input.environment,
-      input.action,
-      input.mode,
-      input.thresholds,
-      input.approvers,
-      input.validForSeconds,
-    ]);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+export function setPolicy(client: TeamClient, input: PolicyInput): Promise<Result<void>> {
+  return runStatement(client, 'SELECT paydesk.set_policy($1, $2, $3, $4, $5, make_interval(secs => $6))', [
+    input.environment,
+    input.action,
+    input.mode,
+    input.thresholds,
+    input.approvers,
+    input.validForSeconds,
+  ]);
 }
 
 /** Who signs an approved move in a team environment: the approver's desk or only the executor (admins). */
-export async function setSigner(
+export function setSigner(
   client: TeamClient,
   input: { environment: string; signer: ApprovalPolicy['signer'] },
 ): Promise<Result<void>> {
-  try {
-    await client.query('SELECT paydesk.set_signer($1, $2)', [input.environment, input.signer]);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+  return runStatement(client, 'SELECT paydesk.set_signer($1, $2)', [input.environment, input.signer]);
 }
 
 /** An executor's pass is over: it is alive, and sent `sent` requests in it. */
-export async function executorHeartbeat(
-  client: TeamClient,
-  account: string,
-  sent: number,
-): Promise<Result<void>> {
-  try {
-    await client.query('SELECT paydesk.executor_heartbeat($1, $2)', [account, sent]);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+export function executorHeartbeat(client: TeamClient, account: string, sent: number): Promise<Result<void>> {
+  return runStatement(client, 'SELECT paydesk.executor_heartbeat($1, $2)', [account, sent]);
 }
 
 const heartbeatRowSchema = z.object({
@@ -323,6 +284,11 @@ export function executorHeartbeats(client: TeamClient): Promise<Result<ExecutorH
   );
 }
 
+const silenceRowSchema = z.object({
+  signer: z.enum(['desk', 'executor']),
+  seconds_ago: z.number().int().nullable(),
+});
+
 /**
  * How long the executor of an executor-signed environment has been silent, in seconds: null when
  * the environment is signed at the desks, Infinity when no executor was ever heard. Heartbeats are
@@ -332,17 +298,19 @@ export async function executorSilence(
   client: TeamClient,
   environment: string,
 ): Promise<Result<number | null>> {
-  try {
-    const { rows } = await client.query<{ signer: string; seconds_ago: number | null }>(
-      `SELECT e.signer, (SELECT min(h.seconds_ago) FROM paydesk.executor_heartbeats_view h
-                          WHERE split_part(h.account, '#', 1) = e.origin) AS seconds_ago
-         FROM paydesk.environments_view e WHERE e.name = $1`,
-      [environment],
-    );
-    const [row] = rows;
-    if (!row || row.signer !== 'executor') return { ok: true, data: null };
-    return { ok: true, data: row.seconds_ago ?? Number.POSITIVE_INFINITY };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+  const rows = await checkedRows(
+    client,
+    {
+      text: `SELECT e.signer, (SELECT min(h.seconds_ago) FROM paydesk.executor_heartbeats_view h
+                               WHERE split_part(h.account, '#', 1) = e.origin) AS seconds_ago
+               FROM paydesk.environments_view e WHERE e.name = $1`,
+      values: [environment],
+    },
+    silenceRowSchema,
+    'executor health',
+  );
+  if (!rows.ok) return rows;
+  const [row] = rows.data;
+  if (!row || row.signer !== 'executor') return { ok: true, data: null };
+  return { ok: true, data: row.seconds_ago ?? Number.POSITIVE_INFINITY };
 }

@@ -4,8 +4,7 @@ import { accountOrigin } from '../payments/base-url';
 import { baseUrlFor, colorFor } from '../settings/environment-rules';
 import { ENVIRONMENT_NAME_MAX_LENGTH } from '../settings/schema';
 import type { TeamClient } from './client';
-import { teamError } from './errors';
-import { checkedRows } from './rows';
+import { checkedRows, runStatement } from './rows';
 
 /**
  * The team's environment profiles (docs/architecture.md, "Team mode: the database"): admins keep
@@ -100,11 +99,6 @@ export async function putTeamEnvironment(
     : { ok: false, error: { kind: 'bad_response', message: 'The team database kept no environment.' } };
 }
 
-export async function removeTeamEnvironment(client: TeamClient, name: string): Promise<Result<void>> {
-  try {
-    await client.query('SELECT paydesk.remove_environment($1)', [name]);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+export function removeTeamEnvironment(client: TeamClient, name: string): Promise<Result<void>> {
+  return runStatement(client, 'SELECT paydesk.remove_environment($1)', [name]);
 }

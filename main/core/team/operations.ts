@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Result } from '../../../shared/contract';
 import type { TeamClient } from './client';
 import { teamError } from './errors';
-import { checkedRows } from './rows';
+import { checkedRow, checkedRows } from './rows';
 
 /** An operation row as the database returns it (bigint and numeric come as text, exactly). */
 const teamOperationSchema = z.object({
@@ -46,21 +46,8 @@ function operationRows(
 }
 
 /** A function's one operation row: none is as unexpected as a malformed one. */
-async function oneOperation(
-  client: TeamClient,
-  text: string,
-  values: unknown[],
-): Promise<Result<TeamOperation>> {
-  const rows = await operationRows(client, text, values);
-  if (!rows.ok) return rows;
-  const [row] = rows.data;
-  if (row === undefined) {
-    return {
-      ok: false,
-      error: { kind: 'bad_response', message: 'The team database answered no operation row.' },
-    };
-  }
-  return { ok: true, data: row };
+function oneOperation(client: TeamClient, text: string, values: unknown[]): Promise<Result<TeamOperation>> {
+  return checkedRow(client, { text, values }, teamOperationSchema, 'operation row');
 }
 
 /**

@@ -31,3 +31,32 @@ export async function checkedRows<Schema extends z.ZodType>(
         },
       };
 }
+
+/** The one row a function answers: none is as unexpected as a malformed one (`bad_response`). */
+export async function checkedRow<Schema extends z.ZodType>(
+  client: TeamClient,
+  query: { text: string; values?: unknown[] },
+  schema: Schema,
+  what: string,
+): Promise<Result<z.infer<Schema>>> {
+  const rows = await checkedRows(client, query, schema, what);
+  if (!rows.ok) return rows;
+  const [row] = rows.data;
+  return row === undefined
+    ? { ok: false, error: { kind: 'bad_response', message: `The team database answered no ${what}.` } }
+    : { ok: true, data: row };
+}
+
+/** Runs a statement whose answer carries nothing (a function that changes and journals); its refusal typed. */
+export async function runStatement(
+  client: TeamClient,
+  text: string,
+  values: unknown[],
+): Promise<Result<void>> {
+  try {
+    await client.query(text, values);
+    return { ok: true, data: undefined };
+  } catch (error) {
+    return { ok: false, error: teamError(error) };
+  }
+}

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { WATCH_KINDS, type Result, type WatchRef } from '../../../shared/contract';
 import type { TeamClient } from './client';
-import { teamError } from './errors';
-import { checkedRows } from './rows';
+import { checkedRows, runStatement } from './rows';
 
 /**
  * The team's watchlist (docs/architecture.md, "Team mode: the database"): what is pinned on a
@@ -34,18 +33,9 @@ export function teamPins(client: TeamClient, account: string): Promise<Result<Te
 
 /** Pins (or pins again after an unpin); a pin that is there stays as it was. */
 export function pinForTeam(client: TeamClient, account: string, ref: WatchRef): Promise<Result<void>> {
-  return call(client, 'SELECT paydesk.pin_watch($1, $2, $3)', [account, ref.kind, ref.id]);
+  return runStatement(client, 'SELECT paydesk.pin_watch($1, $2, $3)', [account, ref.kind, ref.id]);
 }
 
 export function unpinForTeam(client: TeamClient, account: string, ref: WatchRef): Promise<Result<void>> {
-  return call(client, 'SELECT paydesk.unpin_watch($1, $2, $3)', [account, ref.kind, ref.id]);
-}
-
-async function call(client: TeamClient, text: string, values: unknown[]): Promise<Result<void>> {
-  try {
-    await client.query(text, values);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return { ok: false, error: teamError(error) };
-  }
+  return runStatement(client, 'SELECT paydesk.unpin_watch($1, $2, $3)', [account, ref.kind, ref.id]);
 }
