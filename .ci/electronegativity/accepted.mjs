@@ -61,6 +61,15 @@ export const ACCEPTED = [
       'never get their V8 code cache), turns nothing on and takes no outside input.',
   },
   {
+    id: 'PROTOCOL_HANDLER_JS_CHECK',
+    file: /^main\/index\.js$/,
+    sample: /app\.setAsDefaultProtocolClient\("paydesk"\)/,
+    reason:
+      'main/electron/link-scheme.ts claimLinkScheme: the app asks for its own paydesk:// scheme, packaged builds ' +
+      'only; a link only names a record or search, read strictly by main/core/deep-links.ts, and opening it goes ' +
+      'through the same checked reads as a click.',
+  },
+  {
     id: 'OPEN_EXTERNAL_JS_CHECK',
     file: /^renderer\/assets\/PaymentDetails-[\w-]+\.js$/,
     sample: /\.openExternal\(\{ url: /,

@@ -83,6 +83,12 @@ const OUR_ANSWER = answer([
     'function gt({ url: e }) { s = E({ call: (e, t) => e.openExternal({ url: t }), onSuccess: (e) => {} }) }',
   ),
   issue(
+    'PROTOCOL_HANDLER_JS_CHECK',
+    'MEDIUM',
+    'main/index.js',
+    '  return app.isPackaged && app.setAsDefaultProtocolClient("paydesk");',
+  ),
+  issue(
     'CSP_GLOBAL_CHECK',
     'LOW',
     'renderer/index.html',
@@ -98,7 +104,7 @@ const verdictOf = (result: unknown): Verdict => {
 test('our build: every HIGH/MEDIUM finding is accepted with its reason, LOW ones are only shown', () => {
   const verdict = verdictOf(OUR_ANSWER);
   expect(verdict.failing).toEqual([]);
-  expect(verdict.accepted).toHaveLength(6);
+  expect(verdict.accepted).toHaveLength(7);
   expect(verdict.belowThreshold.map((finding) => finding.id)).toEqual([
     'CSP_GLOBAL_CHECK',
     'CSP_GLOBAL_CHECK',
@@ -119,6 +125,7 @@ test('anything else at MEDIUM or HIGH fails: another window, another openExterna
       issue('OPEN_EXTERNAL_JS_CHECK', 'MEDIUM', 'renderer/assets/Other-abc.js', 'e.openExternal({ url: t })'),
       issue('OPEN_EXTERNAL_JS_CHECK', 'MEDIUM', 'preload/index.js', 'shell.openExternal(url)'),
       issue('NODE_INTEGRATION_JS_CHECK', 'HIGH', 'main/index.js', 'nodeIntegration: true'),
+      issue('PROTOCOL_HANDLER_JS_CHECK', 'MEDIUM', 'main/index.js', 'app.setAsDefaultProtocolClient(scheme)'),
     ]),
   );
   expect(verdict.failing.map((finding) => `${finding.id} ${finding.file}`)).toEqual([
@@ -127,6 +134,7 @@ test('anything else at MEDIUM or HIGH fails: another window, another openExterna
     'OPEN_EXTERNAL_JS_CHECK renderer/assets/Other-abc.js',
     'OPEN_EXTERNAL_JS_CHECK preload/index.js',
     'NODE_INTEGRATION_JS_CHECK main/index.js',
+    'PROTOCOL_HANDLER_JS_CHECK main/index.js',
   ]);
   expect(verdict.ok).toBe(false);
 });
