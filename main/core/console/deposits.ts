@@ -28,6 +28,7 @@ import { depositCreatedObservation, seenNow, depositObservation, lookedUp } from
 import { issueText } from '../message-text';
 import { mutationMeta } from './arg-parts';
 import type { ConsoleMethods } from './method';
+import { withSandboxNotificationUrl } from './notifications';
 
 /** The payer fields a ONE_SHOT deposit needs (D9). */
 const ONE_SHOT_PAYER_FIELDS = ['document', 'email', 'first_name', 'last_name'] as const;
@@ -149,14 +150,7 @@ export async function createDeposit(
 ): Promise<Result<DepositCreateOutcome>> {
   const checked = checkInput(depositCreateBodySchema, arg.body, 'body');
   if (!checked.ok) return checked;
-  // On the embedded sandbox the console's own receiver is told of the deposit's moves, so a
-  // payment made on its checkout page shows up by itself (README, Notifications).
-  const notificationUrl =
-    connection.sandbox !== null && checked.data.notification_url === undefined
-      ? await context.sandboxNotificationUrl()
-      : undefined;
-  const withUrl =
-    notificationUrl === undefined ? checked.data : { ...checked.data, notification_url: notificationUrl };
+  const withUrl = await withSandboxNotificationUrl(context, connection, checked.data);
   const body =
     withUrl.invoice_id === undefined
       ? {

@@ -178,3 +178,18 @@ export async function takeNotification(
   context.events.emit('notificationReceived', recorded.data);
   return { taken: true, count: recorded.data.count };
 }
+
+/**
+ * A deposit or refund body for the embedded sandbox with this console's receiver as its
+ * notification_url, when it names none, so a payment made on the sandbox's checkout page (or a
+ * refund it settles) shows up by itself (docs/architecture.md, Notifications). Any other service: as it was.
+ */
+export async function withSandboxNotificationUrl<Body extends { notification_url?: string | undefined }>(
+  context: ConsoleContext,
+  connection: EnvironmentConnection,
+  body: Body,
+): Promise<Body> {
+  if (connection.sandbox === null || body.notification_url !== undefined) return body;
+  const url = await context.sandboxNotificationUrl();
+  return url === undefined ? body : { ...body, notification_url: url };
+}

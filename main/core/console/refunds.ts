@@ -25,6 +25,7 @@ import { failure } from './results';
 import { z } from 'zod';
 import { finite, mutationMeta } from './arg-parts';
 import type { ConsoleMethods } from './method';
+import { withSandboxNotificationUrl } from './notifications';
 
 const toCents = (amount: number): number => Math.round(amount * 100);
 const fromCents = (cents: number): number => cents / 100;
@@ -258,7 +259,7 @@ export async function createRefund(
 ): Promise<Result<RefundCreateOutcome>> {
   const checked = checkInput(refundCreateBodySchema, arg.body, 'body');
   if (!checked.ok) return checked;
-  const body = checked.data;
+  const body = await withSandboxNotificationUrl(context, connection, checked.data);
   // The amount promised is the amount moved: without one the service refunds "whatever is left",
   // which may not be what the operator was shown (D8; a refund without an amount is unknown here).
   if (body.amount === undefined) {

@@ -51,6 +51,7 @@ import {
   type ReceiverOptions,
 } from '../notifications/receiver';
 import { takeNotification } from './notifications';
+import { keepReceiverPort, readKeptReceiverPort } from '../notifications/receiver-port';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -393,10 +394,29 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     }
   };
 
-  // Started on the first deposit that needs it; a port that cannot be had is tried again next time.
+  // On the port of the last run when it can be had again (notifications/receiver-port.ts), else
+  // on a new one, kept for the next run.
+  const startSandboxReceiver = async (): Promise<Result<NotificationReceiver>> => {
+    const kept = await readKeptReceiverPort(paths.dir);
+    if (kept !== undefined) {
+      const again = await receiveNotifications({ port: kept });
+      if (again.ok || closed) return again;
+    }
+    const fresh = await receiveNotifications({ port: 0 });
+    if (fresh.ok && fresh.data.port !== kept) {
+      await keepReceiverPort(paths.dir, fresh.data.port).catch((error: unknown) => {
+        options.log?.warn('notification receiver: its port could not be kept for the next run', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      });
+    }
+    return fresh;
+  };
+  // Started on the first deposit or refund that needs it; a port that cannot be had is tried
+  // again next time.
   context.sandboxNotificationUrl = async () => {
     if (!sandboxNotifications || closed) return undefined;
-    sandboxReceiver ??= receiveNotifications({ port: 0 }).then((started) => {
+    sandboxReceiver ??= startSandboxReceiver().then((started) => {
       if (!started.ok) sandboxReceiver = undefined;
       return started;
     });
@@ -422,7 +442,9 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       if (closed) return;
       closed = true;
       arming.close();
-      // First: no notification is taken while the inbox and the connections go.
+      // First: no notification is taken while the inbox and the connections go (a receiver still
+      // starting is waited for, so that it is among them and its port file is written).
+      await sandboxReceiver;
       await Promise.all([...receivers].map((receiver) => receiver.close()));
       // Before the connections and the sandbox go: no call of theirs is left in flight.
       await Promise.all([watching, batches.close(), watchlist.close(), teamFollower?.close()]);

@@ -15,6 +15,7 @@ import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SCREENS } from './screens';
 import { StartNotes } from './StartNotes';
+import { NotificationLive } from './NotificationLive';
 import { TeamLive } from './TeamLive';
 import { WatchToasts } from './WatchToasts';
 
@@ -122,6 +123,7 @@ export function AppLayout() {
       </AppShell.Main>
       <WatchToasts />
       <TeamLive />
+      <NotificationLive />
       <OpenedLinks />
     </AppShell>
   );

@@ -133,3 +133,57 @@ test('a console that does not poll (the CLI) gives no notification_url of its ow
   expect(dataOf(await console.call('listReceivedNotifications', {}))).toEqual([]);
   expect(console.events.some((event) => event.event === 'notificationReceived')).toBe(false);
 });
+
+test('a refund made on the embedded sandbox carries the receiver too: its settlement arrives by itself', async ({
+  openConsole,
+}) => {
+  const console = openConsole();
+  const created = dataOf(
+    await console.call('createDeposit', {
+      body: { amount: 30, country: 'BR', invoice_id: 'INV-NOTIFY-REFUND' },
+    }),
+  );
+  const depositId = created.created.record.deposit_id;
+  for (const to of ['PENDING', 'COMPLETED']) {
+    dataOf(await console.call('transitionSandboxRecord', { entity: 'deposit', id: depositId, to }));
+  }
+  const refund = dataOf(
+    await console.call('createRefund', {
+      body: {
+        deposit_id: depositId,
+        invoice_id: 'INV-NOTIFY-REFUND',
+        amount: 10,
+        bank_account: { beneficiary: 'Ana Souza', bank_code: 1, account_number: '12345-6' },
+      },
+    }),
+  );
+  const refundId = refund.created.record.refund_id;
+  dataOf(await console.call('transitionSandboxRecord', { entity: 'refund', id: refundId, to: 'DELIVERED' }));
+  await expect
+    .poll(async () => dataOf(await console.call('listReceivedNotifications', {})))
+    .toContainEqual(
+      expect.objectContaining({ subject: { kind: 'refund', id: refundId }, status: 'DELIVERED', count: 1 }),
+    );
+});
+
+test('the receiver keeps its port from one run to the next, so a body sent again after a restart is the same', async ({
+  openConsole,
+}) => {
+  const notifiedUrl = async (console: ReturnType<typeof openConsole>): Promise<string | undefined> => {
+    const created = dataOf(await console.call('createDeposit', { body: { amount: 10, country: 'BR' } }));
+    const depositId = created.created.record.deposit_id;
+    dataOf(
+      await console.call('transitionSandboxRecord', { entity: 'deposit', id: depositId, to: 'PENDING' }),
+    );
+    await expect
+      .poll(async () => dataOf(await console.call('listSandboxNotifications', {})).length)
+      .toBeGreaterThan(0);
+    return dataOf(await console.call('listSandboxNotifications', {})).at(-1)?.url;
+  };
+  const first = openConsole();
+  const firstUrl = await notifiedUrl(first);
+  expect(firstUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/notifications$/);
+  await first.close();
+  const second = openConsole();
+  expect(await notifiedUrl(second)).toBe(firstUrl);
+});

@@ -1,15 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useActiveEnvironmentId, useEnvironments } from '../../api/environment';
-import { useConsoleEvent } from '../../api/events';
+import { useActiveEnvironmentId } from '../../api/environment';
 import { environmentQuery, useConsoleMutation, useEnvironmentQuery } from '../../api/queries';
 
-/** What this desk's receivers took (main/core/console/notifications.ts), read again on each arrival. */
+/** What this desk's receivers took (main/core/console/notifications.ts), read again on each arrival (shell/NotificationLive.tsx). */
 export function useReceivedNotifications() {
-  const queryClient = useQueryClient();
-  const { keys } = useEnvironments();
-  useConsoleEvent('notificationReceived', () => {
-    if (keys) void queryClient.invalidateQueries({ queryKey: keys.receivedNotifications() });
-  });
   return useEnvironmentQuery(
     environmentQuery(useActiveEnvironmentId(), {
       key: (environmentKeys) => environmentKeys.receivedNotifications(),
