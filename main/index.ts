@@ -1,5 +1,6 @@
 import { app, Notification, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
+import type { DeepLinkTarget } from '../shared/contract';
 import {
   createConsoleRuntime,
   createDispatcher,
@@ -22,6 +23,7 @@ import { workInFlight } from './electron/update-policy';
 import { startUpdates } from './electron/updates';
 import type { OwnPage } from './page/policy';
 import { guardApp, hardenSession, openExternalHttps } from './electron/security';
+import { approvalNotificationContent, approvalNotificationTarget } from './electron/approval-notification';
 import { watchNotificationContent, watchNotificationTarget } from './electron/watch-notification';
 import { createElectronSettingsStore } from './electron/settings-store';
 import { createMainWindow } from './electron/window';
@@ -174,22 +176,35 @@ if (!app.requestSingleInstanceLock()) {
     // Kept until closed or clicked: a notification Electron no longer references can be
     // collected, and its click would then reach nobody.
     const shown = new Set<Notification>();
-    core.events.on('watchChanged', (change) => {
+    const notify = (
+      content: ConstructorParameters<typeof Notification>[0],
+      targetAtClick: (activeEnvironmentId: string | null) => DeepLinkTarget | null,
+    ): void => {
       if (!Notification.isSupported()) return;
-      const notification = new Notification(watchNotificationContent(change, desktop.language()));
+      const notification = new Notification(content);
       notification.on('close', () => shown.delete(notification));
       notification.on('click', () => {
         shown.delete(notification);
         showWindow();
         // Asked at the click: the person may have changed environment since it was shown.
         void core.api.listEnvironments({}).then((list) => {
-          const target = watchNotificationTarget(change, list.ok ? list.data.activeEnvironmentId : null);
+          const target = targetAtClick(list.ok ? list.data.activeEnvironmentId : null);
           if (target) core.links.openTarget(target);
         });
       });
       shown.add(notification);
       notification.show();
-    });
+    };
+    core.events.on('watchChanged', (change) =>
+      notify(watchNotificationContent(change, desktop.language()), (active) =>
+        watchNotificationTarget(change, active),
+      ),
+    );
+    core.events.on('approvalNotice', (notice) =>
+      notify(approvalNotificationContent(notice, desktop.language()), (active) =>
+        approvalNotificationTarget(notice, active),
+      ),
+    );
   });
 
   app.on('window-all-closed', () => {

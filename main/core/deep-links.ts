@@ -1,4 +1,9 @@
-import { DEEP_LINK_SCHEME, RECORD_LIMITS, type DeepLinkTarget } from '../../shared/contract';
+import {
+  APPROVAL_REQUEST_ID,
+  DEEP_LINK_SCHEME,
+  RECORD_LIMITS,
+  type DeepLinkTarget,
+} from '../../shared/contract';
 import { externalIdSchema, idTextSchema } from './payments';
 
 /**
@@ -114,7 +119,9 @@ export function parseDeepLink(link: unknown): DeepLinkParse {
     if (path !== '') return refuse('extra_parts');
     return query === undefined ? refuse('bad_search_text') : searchText(query);
   }
-  if (!isNumericKind(word) && word !== 'cashout-external') return refuse('unknown_target');
+  if (!isNumericKind(word) && word !== 'cashout-external' && word !== 'approval') {
+    return refuse('unknown_target');
+  }
   if (query !== undefined) return refuse('unexpected_query');
   const segments = path.split('/').slice(1);
   const [segment] = segments;
@@ -124,6 +131,11 @@ export function parseDeepLink(link: unknown): DeepLinkParse {
   if (word === 'cashout-external') {
     const id = externalId(segment);
     return id === undefined ? refuse('not_an_id') : { ok: true, target: { kind: word, externalId: id } };
+  }
+  if (word === 'approval') {
+    return APPROVAL_REQUEST_ID.test(segment)
+      ? { ok: true, target: { kind: word, requestId: segment } }
+      : refuse('not_an_id');
   }
   const id = recordId(segment);
   if (id === undefined) return refuse('not_an_id');

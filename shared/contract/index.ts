@@ -30,7 +30,7 @@ import { SANDBOX_METHODS } from './sandbox';
 import { SHELL_METHODS } from './shell';
 import { SUB_MERCHANT_METHODS } from './sub-merchants';
 import { NOTIFICATION_METHODS, type ReceivedNotification } from './notifications';
-import { TEAM_METHODS, type ApprovalRequestState } from './team';
+import { TEAM_METHODS, type ApprovalNotice, type ApprovalRequestState } from './team';
 import { WATCH_METHODS, type WatchChangedEvent } from './watchlist';
 
 export * from './results';
@@ -132,6 +132,12 @@ export interface ConsoleEvents {
    */
   notificationReceived: ReceivedNotification;
   /**
+   * A request of the active environment's team that this desk's person should act on or hear of:
+   * one to approve by someone else, or their own approved, rejected or expired. A desktop
+   * notification in Electron (a click opens the request), a toast in the browser build.
+   */
+  approvalNotice: ApprovalNotice;
+  /**
    * The page's bridge lost the console for good (the browser build's socket closed). Raised by
    * the page's bridge itself, never by main, and told again to a listener that comes later.
    */
@@ -153,6 +159,7 @@ export const CONSOLE_EVENT_NAMES = [
   'teamChanged',
   'linkOpened',
   'notificationReceived',
+  'approvalNotice',
   'consoleUnreachable',
 ] as const satisfies readonly (keyof ConsoleEvents)[];
 export type ConsoleEventName = (typeof CONSOLE_EVENT_NAMES)[number];

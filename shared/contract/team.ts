@@ -127,6 +127,19 @@ export interface ApprovalRequestView {
   closeNote: string | null;
 }
 
+/**
+ * Why a desk's person is told of a request (main/core/console/approval-notices.ts): another
+ * person's request waits for an approver they are; their own was approved, rejected or expired.
+ */
+export type ApprovalNoticeKind = 'approval_needed' | 'approved' | 'rejected' | 'expired';
+
+export interface ApprovalNotice {
+  environmentId: string;
+  kind: ApprovalNoticeKind;
+  /** As the queue shows it: never the body. */
+  request: ApprovalRequestView;
+}
+
 /** One request with the exact body that is approved and sent (null when this person may not read it). */
 export interface ApprovalRequestDetail extends ApprovalRequestView {
   body: JsonObject | null;

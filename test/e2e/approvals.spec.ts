@@ -142,6 +142,16 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
     await bob.end();
     await expect(nav(app).getByTestId('approvals-waiting')).toContainText('1', { timeout: 20_000 });
     await expect(row.filter({ hasText: 'Ticket 8: charged twice again' })).toHaveCount(1);
+    // Ana is told, wherever she is in the app (a desktop notification in Electron), and the toast
+    // opens that very request.
+    const toast = app.getByTestId('approval-toast').filter({ hasText: 'Ticket 8: charged twice again' });
+    await expect(toast).toContainText('Approval needed: Refund');
+    await expect(toast).toContainText('asked by bob');
+    await axe();
+    await toast.getByTestId('approval-toast-open').click();
+    await expect(toast).toHaveCount(0);
+    await expect(app).toHaveURL(/#\/approvals\?request=\d+$/);
+    await expect(detail.getByTestId('approval-body')).toContainText('"deposit_id": 300000002');
 
     // One refund reached the service: one operation, claimed once, in the team's journal.
     const { rows } = await owner.query<{ type: string }>(

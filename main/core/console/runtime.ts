@@ -52,6 +52,7 @@ import {
 } from '../notifications/receiver';
 import { takeNotification } from './notifications';
 import { keepReceiverPort, readKeptReceiverPort } from '../notifications/receiver-port';
+import { noticeApprovalRequests } from './approval-notices';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -424,6 +425,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     return started.ok ? started.data.url : undefined;
   };
 
+  const notices = noticeApprovalRequests(context);
   const watching = watchlist.start();
   const teamFollower =
     (options.followTeam ?? options.watch?.polling ?? true) ? followActiveTeam(context) : null;
@@ -447,7 +449,13 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       await sandboxReceiver;
       await Promise.all([...receivers].map((receiver) => receiver.close()));
       // Before the connections and the sandbox go: no call of theirs is left in flight.
-      await Promise.all([watching, batches.close(), watchlist.close(), teamFollower?.close()]);
+      await Promise.all([
+        watching,
+        batches.close(),
+        watchlist.close(),
+        teamFollower?.close(),
+        notices.close(),
+      ]);
       // After the batches and the poller: their last observations are written before it closes.
       await records.close();
       connections.close();

@@ -171,6 +171,20 @@ export async function claimRequest(
   return claimed;
 }
 
+/**
+ * Whether the session's person may approve (directly or through a group in the approver group):
+ * the database's own answer, which every role may ask of itself.
+ */
+export async function personApproves(client: TeamClient): Promise<Result<boolean>> {
+  const answer = await checkedRow(
+    client,
+    { text: "SELECT pg_catalog.pg_has_role(session_user, 'paydesk_approver', 'MEMBER') AS approves" },
+    z.object({ approves: z.boolean() }),
+    'approver check',
+  );
+  return answer.ok ? { ok: true, data: answer.data.approves } : answer;
+}
+
 export function requestById(client: TeamClient, requestId: string): Promise<Result<ApprovalRequest>> {
   return requestRows(
     client,

@@ -15,6 +15,7 @@ import { LanguageMenu, ThemeMenu } from './PreferenceMenus';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { SCREENS } from './screens';
 import { StartNotes } from './StartNotes';
+import { ApprovalToasts } from './ApprovalToasts';
 import { NotificationLive } from './NotificationLive';
 import { TeamLive } from './TeamLive';
 import { WatchToasts } from './WatchToasts';
@@ -124,6 +125,7 @@ export function AppLayout() {
       <WatchToasts />
       <TeamLive />
       <NotificationLive />
+      <ApprovalToasts />
       <OpenedLinks />
     </AppShell>
   );

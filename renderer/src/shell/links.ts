@@ -43,6 +43,8 @@ export const links = {
   team: () => '/team',
   notifications: () => '/notifications',
   approvals: () => '/approvals',
+  /** The approvals screen with one request open (its detail under the queue). */
+  approval: (requestId: string) => `/approvals?request=${encodeURIComponent(requestId)}`,
   /** The panel that settles changes whose outcome is unknown. */
   listUnresolvedIntents: () => '/audit/unresolved',
 } as const;
@@ -64,5 +66,7 @@ export function jumpHref(target: JumpTarget): string {
 
 /** The screen of a `paydesk://` link's target (a record's, or the jump box's for a search). */
 export function openedLinkHref(target: DeepLinkTarget): string {
-  return target.kind === 'search' ? links.lookupSearch(target.text) : jumpHref(target);
+  if (target.kind === 'search') return links.lookupSearch(target.text);
+  if (target.kind === 'approval') return links.approval(target.requestId);
+  return jumpHref(target);
 }

@@ -1,14 +1,16 @@
 import { Anchor, Button, Code, Group, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type {
-  ApprovalRequestDetail,
-  ApprovalRequestState,
-  ApprovalRequestView,
+import { Link, useSearchParams } from 'react-router';
+import {
+  APPROVAL_REQUEST_ID,
+  type ApprovalRequestDetail,
+  type ApprovalRequestState,
+  type ApprovalRequestView,
 } from '../../../../shared/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CopyButton } from '../../components/CopyButton';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { useFormat } from '../../components/format-context';
 import { MutationGateNotice, ReasonInput, reasonMeta, useMutationGate } from '../../components/MutationGate';
@@ -58,7 +60,12 @@ export default function ApprovalsScreen() {
 function Queue() {
   const { t } = useTranslation('team');
   const [all, setAll] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  // The open request is in the address (links.approval), so a notification or a paydesk:// link
+  // opens it; anything but a request id there opens none.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('request');
+  const selected = asked !== null && APPROVAL_REQUEST_ID.test(asked) ? asked : null;
+  const setSelected = (requestId: string) => setParams({ request: requestId }, { replace: true });
   const approvals = useApprovals(all);
   return (
     <>
@@ -201,6 +208,9 @@ function Detail({ detail }: { detail: ApprovalRequestDetail }) {
   const body = prettyBody(detail.body);
   return (
     <Stack gap="sm">
+      <Group justify="flex-end">
+        <CopyLinkButton target={{ kind: 'approval', requestId: detail.id }} />
+      </Group>
       <DetailList>
         <DetailRow label={t('approvals.column.state')} field="state">
           <StateBadge state={detail.state} />

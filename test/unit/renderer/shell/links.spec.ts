@@ -18,6 +18,7 @@ test('each record link opens its record screen, as the jump box would', () => {
     '/cashouts?externalId=payout%207781%2Fb',
   );
   expect(hrefOfLink('paydesk://sub-merchant/18703')).toBe('/sub-merchants/18703');
+  expect(hrefOfLink('paydesk://approval/12')).toBe('/approvals?request=12');
 });
 
 test('a search link opens the jump box with its text, kept whole in the query', () => {
