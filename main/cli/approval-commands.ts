@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConsoleError, JsonValue } from '../../shared/contract';
 import type { ApprovalAction, ApprovalPolicy, ApprovalRequest, PolicyInput } from '../core/team/approvals';
 import type { CommandContext } from './command-context';
@@ -297,35 +296,43 @@ export function describeExecutorCommand(team: Command, context: CommandContext):
       return context.withSession('write', async (session) => {
         const target = await session.target();
         if (!target.ok) return context.fail(target.error);
+        const environmentId = target.data.id;
         const { signal } = context.io;
-        for (;;) {
-          const armed = await context.armForCommand(session, { ...options, reasonOptional: true });
-          if (!armed.ok) return context.fail(armed.error);
-          const pass = await session.team.executorPass(target.data.id, {
-            ...(options.reason !== undefined && { reason: options.reason }),
-          });
-          if (!pass.ok) {
-            if (options.once) return context.fail(pass.error);
-            context.note(`executor: this pass failed (${pass.error.message}); trying again in ${interval} s`);
-          } else {
-            const refused = pass.data.requests.filter((request) => !request.sent);
-            if (context.json) context.print(asJson({ at: new Date().toISOString(), ...pass.data }));
-            else {
-              const sent = pass.data.requests.length - refused.length;
-              context.io.stdout.write(
-                `executor ${new Date().toISOString()} ${target.data.id}: ${sent} sent, ${refused.length} not sent${refused
-                  .map((request) => `; request ${request.requestId}: ${request.error?.message ?? ''}`)
-                  .join('')}\n`,
+        // Between passes the executor answers desks' signed reads, woken by each one asked.
+        const reads = options.once ? null : session.team.executorReads(environmentId);
+        let readsAnswered = 0;
+        try {
+          for (;;) {
+            const armed = await context.armForCommand(session, { ...options, reasonOptional: true });
+            if (!armed.ok) return context.fail(armed.error);
+            const pass = await session.team.executorPass(environmentId, {
+              ...(options.reason !== undefined && { reason: options.reason }),
+            });
+            if (!pass.ok) {
+              if (options.once) return context.fail(pass.error);
+              context.note(
+                `executor: this pass failed (${pass.error.message}); trying again in ${interval} s`,
               );
+            } else {
+              const refused = pass.data.requests.filter((request) => !request.sent);
+              if (context.json) {
+                context.print(asJson({ at: new Date().toISOString(), ...pass.data, readsAnswered }));
+              } else {
+                const sent = pass.data.requests.length - refused.length;
+                context.io.stdout.write(
+                  `executor ${new Date().toISOString()} ${environmentId}: ${sent} sent, ${refused.length} not sent, ${readsAnswered} read(s) answered${refused
+                    .map((request) => `; request ${request.requestId}: ${request.error?.message ?? ''}`)
+                    .join('')}\n`,
+                );
+              }
+              if (options.once) return refused.length > 0 ? context.exit(1) : undefined;
             }
-            if (options.once) return refused.length > 0 ? context.exit(1) : undefined;
+            if (reads === null) return;
+            readsAnswered = await reads.serveUntil(Date.now() + interval * 1000, signal);
+            if (signal?.aborted) return context.exit(130);
           }
-          if (options.once) return;
-          try {
-            await sleep(interval * 1000, undefined, signal ? { signal } : {});
-          } catch {
-            return context.exit(130);
-          }
+        } finally {
+          await reads?.close();
         }
       });
     });

@@ -29,6 +29,7 @@ const modules: Array<{ name: string; load: () => Promise<BenchModule> }> = [
   { name: 'reconcile', load: () => import('./reconcile') },
   { name: 'team-intents', load: () => import('./team-intents') },
   { name: 'team-search', load: () => import('./team-search') },
+  { name: 'executor-reads', load: () => import('./executor-reads') },
 ];
 
 /** `npm run bench -- --only renderer`: the modules whose name contains that text (while developing one). */

@@ -8,7 +8,9 @@ import type { PostgresCluster } from '../support/postgres-cluster';
 interface BenchTeam {
   owner: Client;
   /** A LOGIN role in the group, connected over TLS as a desk would be. */
-  desk(person: string, group: 'paydesk_viewer' | 'paydesk_operator'): Promise<Client>;
+  desk(person: string, group: 'paydesk_viewer' | 'paydesk_operator' | 'paydesk_executor'): Promise<Client>;
+  /** Every person's password, for a runtime that joins the team as one of them. */
+  password: string;
   /** Another connection as the owner. */
   ownerAgain(): Promise<Client>;
   close(): Promise<void>;
@@ -32,6 +34,7 @@ export async function openBenchTeam(cluster: PostgresCluster): Promise<BenchTeam
   if (!migrated.ok) throw new Error(migrated.error.message);
   return {
     owner,
+    password,
     async desk(person, group) {
       await owner.query(`CREATE ROLE ${quoted(person)} LOGIN PASSWORD '${password}' IN ROLE ${group}`);
       return connect(person, password, 'bench_team');

@@ -22,7 +22,13 @@ export interface CliDesk {
   environmentId: string;
   paydesk(
     argv: string[],
-    input?: { stdin?: string; env?: Record<string, string>; terminal?: ReturnType<typeof standInTerminal> },
+    input?: {
+      stdin?: string;
+      env?: Record<string, string>;
+      terminal?: ReturnType<typeof standInTerminal>;
+      /** Ctrl-C: a command that runs until stopped (`team executor`) exits 130 once it is aborted. */
+      signal?: AbortSignal;
+    },
   ): Promise<CliRun>;
   /**
    * `team join` for the profile, as `person`, with the test cluster's address and CA; the password
@@ -71,6 +77,7 @@ export async function makeCliDesk(
         env: { PAYDESK_DATA_DIR: dataDir, ...input.env },
         ...(input.stdin !== undefined && { stdin: input.stdin }),
         ...(input.terminal !== undefined && { terminal: input.terminal }),
+        ...(input.signal !== undefined && { signal: input.signal }),
       },
       { client: QUICK_CLIENT, vault: { backend: keychain, service: keychainService }, sandbox: false },
     );

@@ -33,9 +33,13 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   service: { sandbox: SandboxHandle; gateway: Gateway };
   /**
    * A desk; `joined: false` keeps its profile out of the team (a desk working alone); `groups`
-   * are its person's (an operator unless told).
+   * are its person's (an operator unless told); `credentials: false` gives its profile none of the
+   * service's (a desk of an executor-signed environment).
    */
-  openDesk: (name: string, options?: { joined?: boolean; groups?: DeskGroups }) => Promise<RuntimeDesk>;
+  openDesk: (
+    name: string,
+    options?: { joined?: boolean; groups?: DeskGroups; credentials?: boolean },
+  ) => Promise<RuntimeDesk>;
 }>({
   service: async ({ sandbox }, use) => {
     // Bulk deposits: COMPLETED ones from 400000001 on, for the specs that need many.
@@ -60,7 +64,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
       const profile = await addEnvironmentFor(
         console,
         { name: `Testing ${name}`, kind: 'testing', baseUrl: service.gateway.baseUrl },
-        service.sandbox.credentials,
+        options.credentials === false ? {} : service.sandbox.credentials,
       );
       dataOf(await console.call('useEnvironment', { id: profile.id }));
       if (options.joined === false) return { console, person: '', environmentId: profile.id };

@@ -26,6 +26,7 @@ import { asTeamPerson, type TeamMembershipPorts } from '../team/membership';
 import { cancelCashout } from './cashouts';
 import type { ConsoleContext } from './context';
 import { createDeposit } from './deposits';
+import { createExecutorReadServer, type ExecutorReadServer } from './executor-reads';
 import { createRefund } from './refunds';
 import { failure } from './results';
 
@@ -64,6 +65,11 @@ export interface ConsoleApprovals {
    * executor's heartbeat. A request another executor claimed first is refused by the database.
    */
   executorPass(environmentId: string, meta: { reason?: string }): Promise<Result<ExecutorPassReport>>;
+  /**
+   * The executor answering desks' signed reads of this profile's account between its passes
+   * (console/executor-reads.ts): desks of an executor-signed environment hold no credentials.
+   */
+  executorReads(environmentId: string): ExecutorReadServer;
   /** Sends an approved request from this desk, exactly as approved, under its stored key. */
   sendApproved(
     environmentId: string,
@@ -230,6 +236,7 @@ export function createConsoleApprovals(
       );
       return beat.ok ? { ok: true, data: report } : beat;
     },
+    executorReads: (environmentId) => createExecutorReadServer(context, environmentId),
     sendApproved,
   };
 }

@@ -23,6 +23,7 @@ import {
 } from '../payments';
 import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
+import { signedRead } from './executor-reads';
 import { runGuarded, type GuardedMeta } from './guarded';
 import { depositCreatedObservation, seenNow, depositObservation, lookedUp } from './observations';
 import { issueText } from '../message-text';
@@ -233,7 +234,7 @@ export const DEPOSIT_HANDLERS: ConsoleMethods<keyof DepositsApi> = {
     arg: zod.strictObject({ depositId: idSchema }),
     handle: (context, arg) =>
       onActive(context, async (connection) => {
-        const read = await connection.client.getDeposit(arg.depositId);
+        const read = await signedRead(context, connection, 'deposit', arg.depositId);
         if (read.ok)
           context.records.observe([depositObservation(lookedUp(context, connection), read.data.record)]);
         return read;

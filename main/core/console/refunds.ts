@@ -12,6 +12,7 @@ import { checkInput, refundCreateBodySchema, idSchema } from '../payments';
 import type { IndexedRecord } from '../record-index/port';
 import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
+import { signedRead } from './executor-reads';
 import { accountScope, checkGuardRails, runGuarded, type GuardedMeta } from './guarded';
 import { teamRefundsOf } from './team-referee';
 import {
@@ -129,7 +130,7 @@ async function getRefundPreflight(
   depositId: number,
   amount: number | undefined,
 ): Promise<Result<RefundPreflight>> {
-  const deposit = await connection.client.getDeposit(depositId);
+  const deposit = await signedRead(context, connection, 'deposit', depositId);
   if (!deposit.ok) return deposit;
   const record = deposit.data.record;
   context.records.observe([
@@ -331,7 +332,7 @@ export const REFUND_HANDLERS: ConsoleMethods<keyof RefundsApi> = {
     arg: z.strictObject({ refundId: idSchema }),
     handle: (context, arg) =>
       onActive(context, async (connection) => {
-        const read = await connection.client.getRefund(arg.refundId);
+        const read = await signedRead(context, connection, 'refund', arg.refundId);
         if (read.ok)
           context.records.observe([
             refundObservation(lookedUp(context, connection), arg.refundId, read.data.record),

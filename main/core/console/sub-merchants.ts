@@ -4,6 +4,7 @@ import { mapLimited } from '../batch';
 import { idSchema } from '../payments';
 import { none } from './arg-parts';
 import { onActive } from './context';
+import { signedRead } from './executor-reads';
 import type { ConsoleMethods } from './method';
 import { lookedUp, seenNow, subMerchantObservation } from './observations';
 
@@ -15,7 +16,7 @@ export const SUB_MERCHANT_HANDLERS: ConsoleMethods<keyof SubMerchantsApi> = {
     arg: z.strictObject({ subMerchantId: idSchema }),
     handle: (context, arg) =>
       onActive(context, async (connection) => {
-        const read = await connection.client.getSubMerchant(arg.subMerchantId);
+        const read = await signedRead(context, connection, 'sub-merchant', arg.subMerchantId);
         if (read.ok)
           context.records.observe([subMerchantObservation(lookedUp(context, connection), read.data.record)]);
         return read;
@@ -33,7 +34,7 @@ export const SUB_MERCHANT_HANDLERS: ConsoleMethods<keyof SubMerchantsApi> = {
           WATCH_CONCURRENCY,
           async (subMerchantId): Promise<WatchedSubMerchant> => ({
             subMerchantId,
-            result: await connection.client.getSubMerchant(subMerchantId),
+            result: await signedRead(context, connection, 'sub-merchant', subMerchantId),
           }),
         );
         const seen = seenNow(connection.profile.id, 'watch', context.now());

@@ -29,6 +29,8 @@ export { WALLET_FORMAT_DESCRIBE, WALLET_FORMAT_OF, WALLET_HINT_KEY, walletIssue 
 export { accountOrigin, isLoopbackHost, validateBaseUrl } from './base-url';
 export type { ServiceAccount } from './account';
 export { accountFor, sandboxWorldAccount, serviceAccount } from './account';
+export type { AnswerSpec } from './schemas';
+export { ANSWERS, parseAnswer } from './schemas';
 export { TRANSPORT_DEFAULTS } from './transport';
 export type { Exchange, WireRequest } from './wire';
 export { httpExchange } from './wire';

@@ -14,6 +14,8 @@ const KIND_OF_STATE: Record<string, ConsoleError['kind']> = {
   PD006: 'not_permitted',
   /** Four eyes: the maker approving or sending their own request, one person twice. */
   PD007: 'not_permitted',
+  /** No executor was ever heard from for the service a desk asks a read of (migrations/0003-executor-reads.ts). */
+  PD008: 'timeout',
   /** insufficient_privilege: a role without the right, or the journal's append-only trigger. */
   '42501': 'not_permitted',
   /** check_violation, invalid_text_representation: input the table's rules refuse. */

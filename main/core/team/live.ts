@@ -16,6 +16,8 @@ import { teamError } from './errors';
  */
 
 const OPERATIONS_CHANNEL = 'paydesk_operations';
+/** Where a desk's signed read is asked of the executor (migrations/0003-executor-reads.ts ask_read). */
+const READS_CHANNEL = 'paydesk_reads';
 
 const hintSchema = z.strictObject({
   operation: z.number().int().positive(),
@@ -27,8 +29,12 @@ const requestHintSchema = z.strictObject({
   state: z.enum(['waiting', 'approved', 'rejected', 'withdrawn', 'expired', 'claimed']),
 });
 
+const readHintSchema = z.strictObject({ read: z.number().int().positive() });
+
 export type TeamChange =
   | { kind: 'operation'; operationId: string; state: z.infer<typeof hintSchema>['state'] }
+  /** A desk asked the executor for a record (only on the reads channel). */
+  | { kind: 'read'; readId: string }
   | { kind: 'request'; requestId: string; state: z.infer<typeof requestHintSchema>['state'] }
   /** Connected (again): notifications may have been missed, read the operations afresh. */
   | { kind: 'resync' };
@@ -36,6 +42,8 @@ export type TeamChange =
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 interface TeamLiveOptions {
+  /** What to hear: the operations and requests (the default), or the reads asked of the executor. */
+  channel?: 'operations' | 'reads';
   /** Opens a connection as this desk's person (client.ts `openTeam` with the desk's settings). */
   connect: () => Promise<Result<Client>>;
   onChange: (change: TeamChange) => void;
@@ -59,6 +67,7 @@ const DEFAULT_HEARTBEAT_MS = 15_000;
 export function listenToTeam(options: TeamLiveOptions): TeamLive {
   const retry = options.retryMs ?? DEFAULT_RETRY_MS;
   const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const channel = options.channel === 'reads' ? READS_CHANNEL : OPERATIONS_CHANNEL;
   let state: LiveState = 'connecting';
   let client: Client | undefined;
   let pause = retry.first;
@@ -73,11 +82,16 @@ export function listenToTeam(options: TeamLiveOptions): TeamLive {
   };
 
   const onNotification = (message: Notification): void => {
-    if (message.channel !== OPERATIONS_CHANNEL || message.payload === undefined) return;
+    if (message.channel !== channel || message.payload === undefined) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(message.payload);
     } catch {
+      return;
+    }
+    if (channel === READS_CHANNEL) {
+      const read = readHintSchema.safeParse(parsed);
+      if (read.success) options.onChange({ kind: 'read', readId: String(read.data.read) });
       return;
     }
     const hint = hintSchema.safeParse(parsed);
@@ -132,7 +146,7 @@ export function listenToTeam(options: TeamLiveOptions): TeamLive {
     connection.on('error', (error: unknown) => lost(connection, teamError(error)));
     connection.on('end', () => lost(connection, teamError(new Error('Connection terminated'))));
     try {
-      await connection.query(`LISTEN ${OPERATIONS_CHANNEL}`);
+      await connection.query(`LISTEN ${channel}`);
     } catch (error) {
       lost(connection, teamError(error));
       return;

@@ -3,9 +3,14 @@ import type { TeamClient } from './client';
 import { teamError } from './errors';
 import { foundation } from './migrations/0001-foundation';
 import { approvals } from './migrations/0002-approvals';
+import { executorReads } from './migrations/0003-executor-reads';
 
 /** Every migration, in order; the last one's version is the schema this code is written for. */
-const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [foundation, approvals];
+const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  foundation,
+  approvals,
+  executorReads,
+];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 
 /** Any fixed number: migrators of one database wait for each other on it. */

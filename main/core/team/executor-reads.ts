@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ERROR_KINDS, type Result } from '../../../shared/contract';
+import type { TeamClient } from './client';
+import { checkedRow, checkedRows, runStatement } from './rows';
+
+/**
+ * Signed reads answered by the team's executor (migrations/0003-executor-reads.ts; docs/architecture.md,
+ * "Team mode: approvals"): a desk with no service credentials asks, the executor of the account
+ * answers with the service's answer as it came, and the asker takes it once. The database decides
+ * who may do each; these functions call it and check what it answers.
+ */
+
+export const READ_KINDS = ['deposit', 'refund', 'sub-merchant'] as const;
+export type ReadKind = (typeof READ_KINDS)[number];
+
+const idText = z.string().regex(/^\d+$/);
+
+/**
+ * Who signs in the team's environment of the service at `origin` (payments/base-url.ts
+ * accountOrigin): `executor` when any environment naming it is executor-signed, null when none names it.
+ */
+export async function signerOf(
+  client: TeamClient,
+  origin: string,
+): Promise<Result<'desk' | 'executor' | null>> {
+  const rows = await checkedRows(
+    client,
+    { text: 'SELECT signer FROM paydesk.environments_view WHERE origin = $1', values: [origin] },
+    z.object({ signer: z.enum(['desk', 'executor']) }),
+    'environment',
+  );
+  if (!rows.ok) return rows;
+  if (rows.data.length === 0) return { ok: true, data: null };
+  return { ok: true, data: rows.data.some((row) => row.signer === 'executor') ? 'executor' : 'desk' };
+}
+
+/** Asks the executor of the service at `origin` for a record; answers the request's id. */
+export async function askRead(
+  client: TeamClient,
+  input: { origin: string; kind: ReadKind; recordId: number },
+): Promise<Result<string>> {
+  const asked = await checkedRow(
+    client,
+    {
+      text: 'SELECT paydesk.ask_read($1, $2, $3)::text AS id',
+      values: [input.origin, input.kind, input.recordId],
+    },
+    z.object({ id: idText }),
+    'read request',
+  );
+  return asked.ok ? { ok: true, data: asked.data.id } : asked;
+}
+
+const answerRowSchema = z.union([
+  z.object({
+    answer: z.record(z.string(), z.unknown()),
+    error_kind: z.null(),
+    error_message: z.null(),
+    answered_by: z.string(),
+  }),
+  z.object({
+    answer: z.null(),
+    error_kind: z.enum(ERROR_KINDS),
+    error_message: z.string(),
+    answered_by: z.string(),
+  }),
+]);
+
+/** What the executor answered: the service's JSON answer, or why its read failed. */
+type ReadAnswer =
+  | { answered: true; by: string; answer: Record<string, unknown> }
+  | { answered: true; by: string; error: { kind: (typeof ERROR_KINDS)[number]; message: string } };
+
+/**
+ * Takes the answer to one's own request, waiting up to `waitMs` (the database caps it at a
+ * second): null while none came. Taking it deletes it, so it is taken once.
+ */
+export async function takeReadAnswer(
+  client: TeamClient,
+  requestId: string,
+  waitMs: number,
+): Promise<Result<ReadAnswer | null>> {
+  const rows = await checkedRows(
+    client,
+    {
+      text: 'SELECT answer, error_kind, error_message, answered_by FROM paydesk.take_read_answer($1, $2)',
+      values: [requestId, Math.round(waitMs)],
+    },
+    answerRowSchema,
+    'read answer',
+  );
+  if (!rows.ok) return rows;
+  const [row] = rows.data;
+  if (row === undefined) return { ok: true, data: null };
+  return {
+    ok: true,
+    data:
+      row.answer === null
+        ? { answered: true, by: row.answered_by, error: { kind: row.error_kind, message: row.error_message } }
+        : { answered: true, by: row.answered_by, answer: row.answer },
+  };
+}
+
+const pendingRowSchema = z.object({
+  id: idText,
+  kind: z.enum(READ_KINDS),
+  record_id: z.coerce.number().int().positive(),
+});
+type PendingRead = z.infer<typeof pendingRowSchema>;
+
+/** The reads waiting for the executor of `account` (only an executor heard for it sees any). */
+export function pendingReads(client: TeamClient, account: string): Promise<Result<PendingRead[]>> {
+  return checkedRows(
+    client,
+    {
+      text: 'SELECT id::text AS id, kind, record_id::text AS record_id FROM paydesk.pending_reads($1)',
+      values: [account],
+    },
+    pendingRowSchema,
+    'pending read',
+  );
+}
+
+/** The executor's answer: the service's JSON answer, or the kind and message of its refusal. */
+export function answerRead(
+  client: TeamClient,
+  requestId: string,
+  answer: { answer: unknown } | { error: { kind: string; message: string } },
+): Promise<Result<void>> {
+  const values =
+    'answer' in answer
+      ? [requestId, JSON.stringify(answer.answer), null, null]
+      : [requestId, null, answer.error.kind, answer.error.message.slice(0, 1000)];
+  return runStatement(client, 'SELECT paydesk.answer_read($1, $2::jsonb, $3, $4)', values);
+}

@@ -1,0 +1,119 @@
+/**
+ * Migration 3: desks of an executor-signed environment read records through the team's executor
+ * (docs/architecture.md, "Team mode: approvals"), so they need no service credentials at all. A desk
+ * asks (`ask_read`), the executor of the account reads the record with its own credentials and
+ * answers (`answer_read`), and only the person who asked takes the answer, once: the row goes when
+ * taken, so a record's payer data does not stay in the database; nothing lives longer than a minute.
+ */
+export const executorReads = {
+  version: 3,
+  name: 'executor-reads',
+  sql: String.raw`
+CREATE TABLE paydesk.read_requests (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  -- The account (D19) of the executor that is to answer, as in operations.
+  account text NOT NULL CHECK (account <> ''),
+  kind text NOT NULL CHECK (kind IN ('deposit', 'refund', 'sub-merchant')),
+  record_id bigint NOT NULL CHECK (record_id > 0),
+  asked_by text NOT NULL,
+  asked_at timestamptz NOT NULL DEFAULT now(),
+  answered_by text,
+  answered_at timestamptz,
+  -- The service's answer as it came (JSON), or why the executor's read failed.
+  answer jsonb CHECK (answer IS NULL OR (jsonb_typeof(answer) = 'object' AND length(answer::text) <= 65536)),
+  error_kind text CHECK (error_kind IS NULL OR error_kind ~ '^[a-z_]{1,40}$'),
+  error_message text CHECK (error_message IS NULL OR length(error_message) <= 1000),
+  CHECK ((answered_at IS NULL) = (answered_by IS NULL)),
+  CHECK ((error_kind IS NULL) = (error_message IS NULL)),
+  CHECK (answered_at IS NULL OR ((answer IS NULL) <> (error_kind IS NULL)))
+);
+CREATE INDEX read_requests_waiting ON paydesk.read_requests (account, id) WHERE answered_at IS NULL;
+
+-- A desk asks for a record of the service its profile names (the origin of payments/base-url.ts):
+-- answered by the executor last heard from for that origin, in an environment it alone signs.
+CREATE FUNCTION paydesk.ask_read(p_origin text, p_kind text, p_record_id bigint) RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  chosen text;
+  asked bigint;
+BEGIN
+  DELETE FROM read_requests WHERE asked_at < now() - interval '1 minute';
+  IF NOT EXISTS (SELECT 1 FROM environments WHERE origin = p_origin AND signer = 'executor') THEN
+    RAISE EXCEPTION 'no environment of the team that names % is signed by the executor', p_origin
+      USING ERRCODE = 'PD004';
+  END IF;
+  SELECT account INTO chosen FROM executor_heartbeats
+   WHERE split_part(account, '#', 1) = p_origin ORDER BY at DESC LIMIT 1;
+  IF chosen IS NULL THEN
+    RAISE EXCEPTION 'no executor of the team has been heard from for %', p_origin USING ERRCODE = 'PD008';
+  END IF;
+  INSERT INTO read_requests (account, kind, record_id, asked_by)
+    VALUES (chosen, p_kind, p_record_id, session_user) RETURNING id INTO asked;
+  PERFORM pg_notify('paydesk_reads', json_build_object('read', asked)::text);
+  RETURN asked;
+END
+$$;
+
+-- What an executor has to answer: reads of an account it is the executor of (its heartbeat says so).
+CREATE FUNCTION paydesk.pending_reads(p_account text)
+RETURNS TABLE (id bigint, kind text, record_id bigint)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  SELECT r.id, r.kind, r.record_id FROM read_requests r
+   WHERE r.account = p_account AND r.answered_at IS NULL AND r.asked_at >= now() - interval '1 minute'
+     AND EXISTS (SELECT 1 FROM executor_heartbeats h WHERE h.person = session_user AND h.account = p_account)
+   ORDER BY r.id
+$$;
+
+CREATE FUNCTION paydesk.answer_read(p_request bigint, p_answer jsonb, p_error_kind text, p_error_message text)
+RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+BEGIN
+  UPDATE read_requests r SET answer = p_answer, error_kind = p_error_kind, error_message = p_error_message,
+      answered_by = session_user, answered_at = now()
+   WHERE r.id = p_request AND r.answered_at IS NULL
+     AND EXISTS (SELECT 1 FROM executor_heartbeats h WHERE h.person = session_user AND h.account = r.account);
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'read request % is gone, answered, or not of an account you execute for', p_request
+      USING ERRCODE = 'PD005';
+  END IF;
+END
+$$;
+
+-- The asker alone takes the answer, once: the row is deleted as it is taken. Waits up to p_wait_ms
+-- (at most a second, so a desk's one session is not held long) and answers no row when none came.
+CREATE FUNCTION paydesk.take_read_answer(p_request bigint, p_wait_ms integer)
+RETURNS TABLE (answer jsonb, error_kind text, error_message text, answered_by text)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  req read_requests;
+  deadline timestamptz := clock_timestamp() + make_interval(secs => least(greatest(p_wait_ms, 0), 1000) / 1000.0);
+BEGIN
+  LOOP
+    SELECT * INTO req FROM read_requests r WHERE r.id = p_request;
+    IF req.id IS NULL THEN
+      RAISE EXCEPTION 'read request % is gone (taken, or older than a minute)', p_request USING ERRCODE = 'PD004';
+    END IF;
+    IF req.asked_by <> session_user THEN
+      RAISE EXCEPTION 'read request % was asked by someone else: only they take its answer', p_request
+        USING ERRCODE = '42501';
+    END IF;
+    IF req.answered_at IS NOT NULL THEN
+      DELETE FROM read_requests r WHERE r.id = p_request;
+      RETURN QUERY SELECT req.answer, req.error_kind, req.error_message, req.answered_by;
+      RETURN;
+    END IF;
+    EXIT WHEN clock_timestamp() >= deadline;
+    PERFORM pg_sleep(0.002);
+  END LOOP;
+END
+$$;
+
+REVOKE ALL ON paydesk.read_requests FROM PUBLIC;
+REVOKE ALL ON FUNCTION paydesk.ask_read(text, text, bigint), paydesk.pending_reads(text),
+  paydesk.answer_read(bigint, jsonb, text, text), paydesk.take_read_answer(bigint, integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.ask_read(text, text, bigint), paydesk.take_read_answer(bigint, integer)
+  TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.pending_reads(text), paydesk.answer_read(bigint, jsonb, text, text)
+  TO paydesk_executor;
+`,
+} as const;

@@ -1,0 +1,146 @@
+import { accountOrigin } from '../../../main/core/payments/base-url';
+import { setSigner } from '../../../main/core/team/approvals';
+import { putTeamEnvironment } from '../../../main/core/team/environments';
+import { answerRead, askRead, takeReadAnswer } from '../../../main/core/team/executor-reads';
+import { teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
+import { dataOf, errorOf } from '../../unit/console/console-fixture';
+import { expect, type TeamDatabase } from '../../support/team-database';
+
+/**
+ * Desks of an executor-signed environment hold no service credentials: their deposit, refund and
+ * sub-merchant lookups are asked of the team's executor through the database
+ * (console/executor-reads.ts over team/migrations/0003-executor-reads.ts), the asker alone takes the
+ * answer, once, and the row is gone when it is taken.
+ */
+
+const DEPOSIT = 300_000_001;
+const REFUND = 17;
+const SUB_MERCHANT = 18_703;
+
+/** The team signs the service's environment by the executor alone. */
+async function executorSigned(team: TeamDatabase, baseUrl: string): Promise<void> {
+  const admin = await team.desk(['paydesk_admin']);
+  dataOf(await putTeamEnvironment(admin.client, { name: 'Service', kind: 'testing', baseUrl }));
+  dataOf(await setSigner(admin.client, { environment: 'Service', signer: 'executor' }));
+}
+
+/** An executor that has made a pass (so it is heard from) and answers reads until stopped. */
+async function runningExecutor(executor: RuntimeDesk): Promise<{ stop(): Promise<void> }> {
+  dataOf(await executor.console.runtime.team.executorPass(executor.environmentId, {}));
+  const reads = executor.console.runtime.team.executorReads(executor.environmentId);
+  const stopping = new AbortController();
+  const serving = reads.serveUntil(Date.now() + 120_000, stopping.signal);
+  return {
+    async stop() {
+      stopping.abort();
+      await serving;
+      await reads.close();
+    },
+  };
+}
+
+const rowsLeft = async (team: TeamDatabase): Promise<number> => {
+  const { rows } = await team.admin.query<{ count: string }>('SELECT count(*) FROM paydesk.read_requests');
+  return Number(rows[0]?.count);
+};
+
+teamWorld(
+  'a desk with no service credentials reads a deposit through the executor',
+  async ({ openDesk, service, team }) => {
+    await executorSigned(team, service.gateway.baseUrl);
+    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+    const desk = await openDesk('reader', { credentials: false });
+    // Alone, the desk cannot sign: this is what the executor spares it.
+    const alone = await openDesk('alone', { credentials: false, joined: false });
+    expect(errorOf(await alone.console.call('getDeposit', { depositId: DEPOSIT })).kind).toBe(
+      'credentials_missing',
+    );
+
+    const running = await runningExecutor(executor);
+    try {
+      const direct = dataOf(await executor.console.call('getDeposit', { depositId: DEPOSIT }));
+      const through = dataOf(await desk.console.call('getDeposit', { depositId: DEPOSIT }));
+      expect(through.record).toEqual(direct.record);
+      expect(through.unknownFields).toEqual(direct.unknownFields);
+
+      const refund = dataOf(await desk.console.call('getRefund', { refundId: REFUND }));
+      expect(refund.record).toEqual(
+        dataOf(await executor.console.call('getRefund', { refundId: REFUND })).record,
+      );
+      const subMerchant = dataOf(await desk.console.call('getSubMerchant', { subMerchantId: SUB_MERCHANT }));
+      expect(subMerchant.record).toEqual(
+        dataOf(await executor.console.call('getSubMerchant', { subMerchantId: SUB_MERCHANT })).record,
+      );
+      // The service's refusal reaches the desk in its kind, as a direct read's would.
+      const missing = errorOf(await desk.console.call('getDeposit', { depositId: 399_999_999 }));
+      expect(missing.kind).toBe(
+        errorOf(await executor.console.call('getDeposit', { depositId: 399_999_999 })).kind,
+      );
+      expect(missing.message).toContain(executor.person);
+      // Every answer was taken, and taking it deleted it: no record's data stays in the database.
+      expect(await rowsLeft(team)).toBe(0);
+    } finally {
+      await running.stop();
+    }
+  },
+);
+
+teamWorld(
+  'with no executor running the desk gets the typed error within the timeout',
+  async ({ openDesk, service, team }) => {
+    teamWorld.setTimeout(60_000);
+    await executorSigned(team, service.gateway.baseUrl);
+    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+    const desk = await openDesk('reader', { credentials: false });
+
+    // No executor ever heard from: said at once.
+    const never = errorOf(await desk.console.call('getDeposit', { depositId: DEPOSIT }));
+    expect(never).toMatchObject({ kind: 'timeout', text: { key: 'team.executorNoAnswer' } });
+
+    // Heard from once, but not answering now: said when the wait is over.
+    dataOf(await executor.console.runtime.team.executorPass(executor.environmentId, {}));
+    const started = Date.now();
+    const silent = errorOf(await desk.console.call('getDeposit', { depositId: DEPOSIT }));
+    const waited = Date.now() - started;
+    expect(silent).toMatchObject({ kind: 'timeout', text: { key: 'team.executorNoAnswer' } });
+    expect(waited).toBeGreaterThanOrEqual(9_500);
+    expect(waited).toBeLessThan(15_000);
+  },
+);
+
+teamWorld(
+  'a viewer may ask; only the asker takes the answer, once; only an executor answers',
+  async ({ openDesk, service, team }) => {
+    await executorSigned(team, service.gateway.baseUrl);
+    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+    const viewer = await team.desk(['paydesk_viewer']);
+    const other = await team.desk(['paydesk_operator']);
+    const origin = accountOrigin(service.gateway.baseUrl) ?? '';
+
+    const running = await runningExecutor(executor);
+    let requestId: string;
+    try {
+      requestId = dataOf(await askRead(viewer.client, { origin, kind: 'deposit', recordId: DEPOSIT }));
+      // Someone else cannot take it, nor can a non-executor answer it, nor read the table.
+      expect(errorOf(await takeReadAnswer(other.client, requestId, 1_000)).kind).toBe('not_permitted');
+      expect(
+        errorOf(await answerRead(other.client, requestId, { answer: { deposit_id: 1, status: 'PAID' } }))
+          .kind,
+      ).toBe('not_permitted');
+      await expect(viewer.client.query('SELECT * FROM paydesk.read_requests')).rejects.toThrow(
+        /permission denied/,
+      );
+
+      let taken = dataOf(await takeReadAnswer(viewer.client, requestId, 1_000));
+      for (let tries = 0; taken === null && tries < 10; tries += 1) {
+        taken = dataOf(await takeReadAnswer(viewer.client, requestId, 1_000));
+      }
+      expect(taken).toMatchObject({ answered: true, by: executor.person, answer: { deposit_id: DEPOSIT } });
+    } finally {
+      await running.stop();
+    }
+    // Taken once: the row is gone.
+    expect(errorOf(await takeReadAnswer(viewer.client, requestId, 0)).kind).toBe('not_found');
+    expect(await rowsLeft(team)).toBe(0);
+  },
+);
