@@ -182,11 +182,14 @@ function executorNote(silentSeconds: number): string {
   return `the team's executor sends it, exactly as submitted; but no executor has been heard from ${since}, so nothing will be sent until the person who runs it starts it again (paydesk team executor)`;
 }
 
-/** A request the team approved, as the approver's desk sends it. */
+/** A request the team approved, as the approver's desk sends it: the database's row, never a caller's word. */
 export interface ApprovedRequest {
   requestId: string;
   account: string;
   idempotencyKey: string;
+  /** Who asked and who approved, for the local journal's intent line. */
+  madeBy: string;
+  approvedBy: string[];
 }
 
 /**
