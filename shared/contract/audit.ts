@@ -62,6 +62,12 @@ export interface AuditEntryView {
   currency?: string;
   /** Who settled the operation by hand or by a re-read, on each of its lines once it is settled. */
   settledBy?: string | null;
+  /**
+   * A move the team approved (docs/architecture.md, "Team mode: approvals"), on each line of its
+   * operation: the team person who asked for it and those who approved it, as the team's request said.
+   */
+  madeBy?: string;
+  approvedBy?: string[];
   /** What this outcome or resolution line says. */
   result?: 'ok' | 'error' | 'outcome_unknown';
   /** The operation's state now, after every later line (absent on repair lines). */

@@ -51,12 +51,41 @@ export interface TeamRoster {
   you: string;
 }
 
+/** One executor heard from for the active environment's service: its last pass, by the database's clock. */
+export interface TeamExecutorView {
+  person: string;
+  /** ISO 8601: when its last pass ended. */
+  lastPassAt: string;
+  /** Seconds between that pass and the read, by the database's clock (a desk's clock may be off). */
+  secondsAgo: number;
+  /** Approved requests it has sent, over all its passes. */
+  sent: number;
+  /** `silent`: no pass for a minute, the rule a maker is told of on submit. */
+  state: 'healthy' | 'silent';
+}
+
+/**
+ * Who sends the approved moves of the active environment's service (docs/architecture.md, "Team
+ * mode: approvals"), and whether that works now. `health`: `desk` when the approver's desk sends;
+ * else `healthy` (an executor passed within the minute), `silent` (none did) or `none` (no
+ * executor was ever heard: nothing will be sent until one runs).
+ */
+export interface TeamSendingView {
+  /** The team environment whose origin the active profile's service is; null when none names it. */
+  environment: string | null;
+  signer: 'desk' | 'executor';
+  health: 'desk' | 'healthy' | 'silent' | 'none';
+  executors: TeamExecutorView[];
+}
+
 /** The team database answered: the doctor's verdict, and the people when the schema could be read. */
 export interface TeamReachable {
   reachable: true;
   doctor: TeamDoctorReport;
   /** null when the doctor's verdict on the schema is not `ok` (nothing of it can be read then). */
   roster: TeamRoster | null;
+  /** Who sends approved moves, and the executors' health; null as `roster` is. */
+  sending: TeamSendingView | null;
 }
 
 export interface TeamUnreachable {

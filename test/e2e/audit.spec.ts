@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { addPerson, initTeam } from '../../main/core/team/people';
 import { SEEDED_RECORDS } from '../../main/sandbox';
+import { startPostgresCluster } from '../support/postgres-cluster';
+import { dataOf } from '../support/result';
+import { governRefunds, ownedDatabaseOn } from '../support/team-database';
 import { dropSeed } from '../unit/console/console-fixture';
 import { expect, test, type PaydeskCaller } from './fixtures';
 import { setSandboxFaults, useSandboxEnvironment } from './support/money-environments';
@@ -553,6 +558,112 @@ test.describe('how much and who', () => {
       await expect(
         lostIntent.and(app.locator('[data-type="resolution"]')).locator('[data-field="user"]'),
       ).toHaveText(`${user}${WORDS[language].settledIt}`);
+    }
+  });
+});
+
+test.describe('who asked and who approved', () => {
+  test.use({ freshBridge: true, viewport: { width: 1280, height: 800 } });
+  const service = sandboxPerDescribe({ seed: 8086 });
+
+  test('a refund the team approved names its maker and approver beside the operator, and in the CSV', async ({
+    console: app,
+    paydesk,
+    webBridge,
+    axe,
+    saveScreen,
+  }) => {
+    test.slow();
+    const cluster = await startPostgresCluster();
+    try {
+      const { database, ownerRole, connectAs } = await ownedDatabaseOn(cluster);
+      const owner = await connectAs(ownerRole.user, ownerRole.password);
+      const passwords = { mia: randomBytes(12).toString('hex'), bob: randomBytes(12).toString('hex') };
+      dataOf(await initTeam(owner, { admin: 'mia', password: passwords.mia }));
+      dataOf(
+        await addPerson(owner, { person: 'bob', groups: ['operator', 'approver'], password: passwords.bob }),
+      );
+      // Every refund on this service waits for one approver.
+      await governRefunds(owner, service().baseUrl);
+      await owner.end();
+
+      // Two profiles of this app on the one service, joined as the maker and as the approver.
+      const joined = async (name: string, person: 'mia' | 'bob'): Promise<string> => {
+        const environmentId = await useSandboxEnvironment(paydesk, service(), name, 'testing');
+        const { host, port, ca } = cluster;
+        const password = passwords[person];
+        dataOf(
+          await webBridge.runtime.team.join({ environmentId, host, port, database, person, ca, password }),
+        );
+        return environmentId;
+      };
+      const makerDesk = await joined('Maker desk', 'mia');
+      const approverDesk = await joined('Approver desk', 'bob');
+      dataOf(await paydesk.call('useEnvironment', { id: makerDesk }));
+      const refund = {
+        deposit_id: SEEDED_RECORDS.completedCardDeposit,
+        invoice_id: 'INV-300000001',
+        amount: 5,
+      };
+      const submitted = await paydesk.call('createRefund', { body: refund, reason: 'Ticket 31' });
+      expect(!submitted.ok && submitted.error.text?.key).toBe('team.approvalSubmitted');
+      const [waiting] = dataOf(await webBridge.runtime.team.approvals(approverDesk));
+      const requestId = waiting?.id ?? '';
+      const approval = { requestId, bodyHash: waiting?.body_hash ?? '', note: null };
+      dataOf(await webBridge.runtime.team.approve(approverDesk, approval));
+      dataOf(await webBridge.runtime.team.sendApproved(approverDesk, { requestId }));
+
+      await app.reload();
+      await app.waitForFunction(() => 'paydesk' in window);
+      await openJournal(app);
+      // The sent refund's intent and outcome name both people; the maker's submission names none.
+      const sent = app.locator('[data-testid="audit-row"][data-action="refund.create"][data-state="ok"]');
+      await expect(sent).toHaveCount(2);
+      for (const type of ['intent', 'outcome']) {
+        const who = sent.and(app.locator(`[data-type="${type}"]`)).getByTestId('audit-approval');
+        await expect(who).toHaveText('Asked by mia · Approved by bob');
+      }
+      const submission = app.locator(
+        '[data-testid="audit-row"][data-action="refund.create"][data-state="error"]',
+      );
+      await expect(submission.first()).toBeVisible();
+      await expect(submission.getByTestId('audit-approval')).toHaveCount(0);
+      await axe();
+      await saveScreen('audit-approved-refund');
+
+      const downloading = app.waitForEvent('download');
+      await app.getByTestId('audit-export').click();
+      const csv = await readFile(await (await downloading).path(), 'utf8');
+      const [header = '', ...lines] = csv.trimEnd().split(/\r?\n/);
+      const columns = header.split(',');
+      const cells = lines
+        .map((line) => line.split(','))
+        .filter((row) => row[columns.indexOf('action')] === 'refund.create')
+        .map((row) => [
+          row[columns.indexOf('type')],
+          row[columns.indexOf('maker')],
+          row[columns.indexOf('approvers')],
+        ]);
+      expect(cells).toEqual(
+        expect.arrayContaining([
+          ['intent', 'mia', 'bob'],
+          ['outcome', 'mia', 'bob'],
+          ['intent', '', ''],
+        ]),
+      );
+
+      // In the user's language.
+      expect((await paydesk.call('setPreferences', { language: 'es' })).ok).toBe(true);
+      await app.reload();
+      await app.waitForFunction(() => 'paydesk' in window);
+      await app.evaluate(() => {
+        window.location.hash = '/audit';
+      });
+      await expect(sent.and(app.locator('[data-type="intent"]')).getByTestId('audit-approval')).toHaveText(
+        'Pedido por mia · Aprobado por bob',
+      );
+    } finally {
+      await cluster.stop();
     }
   });
 });

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { accountOrigin } from '../../main/core/payments/base-url';
+import { setSigner } from '../../main/core/team/approvals';
+import { putTeamEnvironment } from '../../main/core/team/environments';
 import { addPerson, initTeam, removePerson } from '../../main/core/team/people';
 import { startPostgresCluster } from '../support/postgres-cluster';
 import { dataOf } from '../support/result';
@@ -9,7 +12,8 @@ import { expect, test } from './fixtures';
 /**
  * The Team screen (renderer/src/features/team) in a real browser over the web bridge: a profile
  * in no team shows how to join; a profile joined to a real PostgreSQL cluster shows its database,
- * who you are and who is who, connected; once the server stops, "Check again" says why not.
+ * who you are, who sends approved moves and whether its executor runs, and who is who, connected;
+ * once the server stops, "Check again" says why not.
  */
 
 test.use({ freshBridge: true });
@@ -52,14 +56,18 @@ test('joined to a real cluster: the people and "connected"; stopped, "Check agai
     dataOf(await addPerson(owner, { person: 'bob', groups: ['viewer', 'approver'], password: password() }));
     dataOf(await addPerson(owner, { person: 'cy', groups: ['operator'], password: password() }));
     dataOf(await removePerson(owner, 'cy'));
-    await owner.end();
+    dataOf(await addPerson(owner, { person: 'exe', groups: ['executor'], password: password() }));
+    // The profile's service is the team's "Team desk", whose approved moves only an executor sends.
+    const baseUrl = 'http://127.0.0.1:9';
+    dataOf(await putTeamEnvironment(owner, { name: 'Team desk', kind: 'testing', baseUrl }));
+    dataOf(await setSigner(owner, { environment: 'Team desk', signer: 'executor' }));
 
     // A testing profile (a team is never joined by the local sandbox), joined as the CLI joins it.
     const environment = dataOf(
       await paydesk.call('addEnvironment', {
         name: 'Team desk',
         kind: 'testing',
-        baseUrl: 'http://127.0.0.1:9',
+        baseUrl,
       }),
     );
     dataOf(
@@ -86,9 +94,44 @@ test('joined to a real cluster: the people and "connected"; stopped, "Check agai
     );
     await expect(app.getByTestId('team-connection')).toHaveText('Connected');
 
-    const people = app.getByRole('table');
+    // No executor has run yet: the screen says plainly that nothing will be sent.
+    const sending = app.locator('[data-section="team-sending"]');
+    await expect(sending.locator('[data-field="environment"]')).toHaveText('Team desk');
+    await expect(sending.locator('[data-field="signer"]')).toHaveText("the team's executor");
+    await expect(sending.getByTestId('team-sending-health')).toHaveText('No executor heard');
+    await expect(sending.getByTestId('team-sending-explain')).toContainText(
+      'nothing will be sent until an executor runs',
+    );
+    await axe();
+
+    // An executor's pass (its heartbeat, written as the owner): "Check again" shows it running.
+    const account = `${accountOrigin(baseUrl) ?? ''}#key:0123456789abcdef`;
+    await owner.query(
+      `INSERT INTO paydesk.executor_heartbeats (person, account, at, sent) VALUES ('exe', $1, now() - interval '12 seconds', 3)`,
+      [account],
+    );
+    await app.getByTestId('team-check-again').click();
+    await expect(sending.getByTestId('team-sending-health')).toHaveText('Executor running');
+    const executor = sending.locator('tr[data-executor="exe"]');
+    await expect(executor.locator('[data-field="lastPass"]')).toHaveText(/^\d+ sec\. ago$/);
+    await expect(executor.locator('[data-field="sent"]')).toHaveText('3');
+    await expect(executor.locator('[data-field="state"]')).toHaveText('Healthy');
+    await axe();
+    await saveScreen('team-executor-running');
+
+    // It stops passing: within the screen's own re-read, with no one asking, it is silent.
+    await owner.query(`UPDATE paydesk.executor_heartbeats SET at = now() - interval '2 minutes'`);
+    await expect(sending.getByTestId('team-sending-health')).toHaveText('Executor silent', {
+      timeout: 30_000,
+    });
+    await expect(executor.locator('[data-field="lastPass"]')).toHaveText('2 min. ago');
+    await expect(executor.locator('[data-field="state"]')).toHaveText('Silent');
+    await axe();
+    await owner.end();
+
+    const people = app.locator('[data-section="team-people"]').getByRole('table');
     const row = (person: string) => people.locator(`tr[data-person="${person}"]`);
-    await expect(people.locator('tbody tr')).toHaveCount(3);
+    await expect(people.locator('tbody tr')).toHaveCount(4);
     await expect(people.locator('tbody tr').first()).toHaveAttribute('data-person', 'mia');
     await expect(row('mia').getByTestId('team-you')).toHaveText('You');
     await expect(row('mia').locator('[data-field="groups"]')).toHaveText('admin');

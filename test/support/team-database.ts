@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import { connectTeam } from '../../main/core/team/client';
-import { setPolicy } from '../../main/core/team/approvals';
+import { setPolicy, setSigner } from '../../main/core/team/approvals';
 import { putTeamEnvironment } from '../../main/core/team/environments';
 import { migrate } from '../../main/core/team/migrate';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
@@ -75,9 +75,14 @@ export async function ownedDatabaseOn(cluster: PostgresCluster): Promise<{
 
 /**
  * The team says the service at `baseUrl` ("Service") is governed: every refund waits for one
- * approver, whose approval holds an hour. `admin`: a connection of a person in paydesk_admin.
+ * approver, whose approval holds an hour; `signer: 'executor'`: only an executor sends it.
+ * `admin`: a connection of a person in paydesk_admin.
  */
-export async function governRefunds(admin: Client, baseUrl: string): Promise<void> {
+export async function governRefunds(
+  admin: Client,
+  baseUrl: string,
+  options: { signer?: 'desk' | 'executor' } = {},
+): Promise<void> {
   dataOf(await putTeamEnvironment(admin, { name: 'Service', kind: 'testing', baseUrl }));
   dataOf(
     await setPolicy(admin, {
@@ -89,6 +94,9 @@ export async function governRefunds(admin: Client, baseUrl: string): Promise<voi
       validForSeconds: 3600,
     }),
   );
+  if (options.signer !== undefined) {
+    dataOf(await setSigner(admin, { environment: 'Service', signer: options.signer }));
+  }
 }
 
 /**

@@ -58,6 +58,20 @@ export const errorRecordSchema = z.strictObject({
 /** Printable ASCII only, because the key travels in an HTTP header (D6). */
 export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,128}$/, 'not a valid idempotency key');
 
+/** A team person's name as the database keeps it (a role name: at most 63 bytes in PostgreSQL). */
+const personName = z.string().min(1).max(63);
+
+/**
+ * A move the team approved (docs/architecture.md, "Team mode: approvals"): its request, who asked
+ * and who approved, from the database's request row. Added after version 1 shipped, optional and
+ * absent from every other line, so older lines hash and verify as they did.
+ */
+export const intentApprovalSchema = z.strictObject({
+  requestId: z.string().regex(/^\d{1,20}$/),
+  madeBy: personName,
+  approvedBy: z.array(personName).min(1).max(5),
+});
+
 const intentBody = z.object({
   type: z.literal('intent'),
   intentId: z.uuid(),
@@ -70,6 +84,7 @@ const intentBody = z.object({
   summary: summarySchema,
   /** SHA-256 of the canonical request body; the body itself is only in the spool (spool.ts). */
   bodySha256: hex64,
+  approval: intentApprovalSchema.optional(),
 });
 
 const answerFields = {
@@ -207,6 +222,7 @@ export type DamageEntry = Extract<JournalEntry, { type: 'damage' }>;
 export type Suspect = z.infer<typeof suspectSchema>;
 export type Head = z.infer<typeof headSchema>;
 export type ErrorRecord = z.infer<typeof errorRecordSchema>;
+export type IntentApproval = z.infer<typeof intentApprovalSchema>;
 
 /** The hash an entry must carry: over every field but `hash` itself. */
 export function entryHash(entry: Record<string, unknown>): string {

@@ -4,7 +4,8 @@ import { buildCsv, type CsvBuildOptions, type CsvCell } from '../csv';
 /**
  * The columns a finance auditor reads, in order; `outcome` is what the line says, `state` where the
  * operation stands now. `amount` and `currency` answer "how much" without reading `summary`;
- * `settled_by` says who settled the operation, on each of its lines.
+ * `settled_by` says who settled the operation, and `maker` and `approvers` who asked for a move the
+ * team approved and who approved it (`; ` between them), on each of its lines; empty for others.
  */
 export const AUDIT_CSV_HEADERS = [
   'seq',
@@ -15,6 +16,8 @@ export const AUDIT_CSV_HEADERS = [
   'environment_id',
   'user',
   'settled_by',
+  'maker',
+  'approvers',
   'action',
   'ids',
   'amount',
@@ -48,6 +51,8 @@ function row(view: AuditEntryView): CsvCell[] {
     view.environment?.id,
     view.osUser,
     view.settledBy,
+    view.madeBy,
+    view.approvedBy?.join('; '),
     view.action,
     pairs(view.ids),
     view.amount,

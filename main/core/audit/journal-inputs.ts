@@ -9,7 +9,13 @@ import type {
   Result,
 } from '../../../shared/contract';
 import { AUDIT_ACTIONS, AUDIT_STATES } from '../../../shared/contract';
-import { auditIdsSchema, errorRecordSchema, type EntryBody, type ErrorRecord } from './entries';
+import {
+  auditIdsSchema,
+  errorRecordSchema,
+  type EntryBody,
+  type ErrorRecord,
+  type IntentApproval,
+} from './entries';
 import type { ActionRequests } from './summary';
 
 /** What the journal's callers hand it, and how it checks that before anything is written. */
@@ -25,6 +31,8 @@ interface IntentCommon {
   confirmedDuplicateOf?: string;
   /** Refunds: the deposit's currency (the body has none, D8), so the line says how much of what moved. */
   currency?: string;
+  /** A request the team approved: who asked and who approved, as the team database's row says. */
+  approval?: IntentApproval;
 }
 
 /**

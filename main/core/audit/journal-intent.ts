@@ -4,6 +4,7 @@ import {
   auditIdsSchema,
   environmentRefSchema,
   idempotencyKeySchema,
+  intentApprovalSchema,
   summarySchema,
   type EntryBody,
   type IntentEntry,
@@ -38,6 +39,7 @@ interface CheckedIntent {
   bodySha256: string;
   summary: IntentEntry['summary'];
   ids: IntentEntry['ids'];
+  approval?: IntentEntry['approval'];
 }
 
 export function checkIntent(input: IntentInput): Result<CheckedIntent> {
@@ -88,6 +90,8 @@ export function checkIntent(input: IntentInput): Result<CheckedIntent> {
   if (!summary.success) return zodFailure('Invalid request', summary.error, 'request');
   const ids = auditIdsSchema.safeParse({ ...requestIds(input.action, input.request), ...input.ids });
   if (!ids.success) return zodFailure('Invalid ids', ids.error, 'ids');
+  const approval = intentApprovalSchema.optional().safeParse(input.approval);
+  if (!approval.success) return zodFailure('Invalid approval', approval.error, 'approval');
   return {
     ok: true,
     data: {
@@ -100,6 +104,7 @@ export function checkIntent(input: IntentInput): Result<CheckedIntent> {
       bodySha256,
       summary: summary.data,
       ids: ids.data,
+      ...(approval.data !== undefined && { approval: approval.data }),
     },
   };
 }
@@ -138,4 +143,6 @@ export const intentEntry = (intentId: string, checked: CheckedIntent, osUser: st
   reason: checked.reasonText === '' ? null : checked.reasonText,
   summary: checked.summary,
   bodySha256: checked.bodySha256,
+  // Only an approved move's line has it: every other line stays as version 1 wrote it.
+  ...(checked.approval !== undefined && { approval: checked.approval }),
 });

@@ -65,6 +65,10 @@ function moneyOf(summary: IntentEntry['summary'] | undefined): Pick<AuditEntryVi
 const settledByOf = (operation: Operation | undefined): Pick<AuditEntryView, 'settledBy'> =>
   operation?.resolution ? { settledBy: operation.resolution.osUser } : {};
 
+/** Who asked for an approved move and who approved it, from its intent line; nothing for any other. */
+const approvalOf = (intent: IntentEntry | undefined): Pick<AuditEntryView, 'madeBy' | 'approvedBy'> =>
+  intent?.approval ? { madeBy: intent.approval.madeBy, approvedBy: intent.approval.approvedBy } : {};
+
 export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, Operation>): AuditEntryView {
   const base = { seq: entry.seq, time: entry.time, type: entry.type, hash: entry.hash };
   if (entry.type === 'repair') {
@@ -99,6 +103,7 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
       summary: entry.summary,
       ...moneyOf(entry.summary),
       ...settledByOf(operation),
+      ...approvalOf(entry),
       state,
     };
   }
@@ -113,6 +118,7 @@ export function entryView(entry: JournalEntry, operations: ReadonlyMap<string, O
     idempotencyKey: intent?.idempotencyKey,
     ...moneyOf(intent?.summary),
     ...settledByOf(operation),
+    ...approvalOf(intent),
     result: entry.result,
     state,
     resolutionMethod: entry.type === 'resolution' ? entry.method : undefined,

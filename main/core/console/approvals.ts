@@ -155,6 +155,8 @@ export function createConsoleApprovals(
         requestId: request.id,
         account: request.account,
         idempotencyKey: request.idempotency_key,
+        madeBy: request.made_by,
+        approvedBy: request.approved_by,
       },
     };
     // Each body is checked again by its action's own schema before anything is sent.

@@ -223,6 +223,14 @@ export async function runGuarded<A extends AuditAction, T>(
     ...(plan.meta.confirmedDuplicateOf !== undefined && {
       confirmedDuplicateOf: plan.meta.confirmedDuplicateOf,
     }),
+    // Who asked and who approved, from the team's request row (sendApproved): never from the caller.
+    ...(plan.meta.approved && {
+      approval: {
+        requestId: plan.meta.approved.requestId,
+        madeBy: plan.meta.approved.madeBy,
+        approvedBy: plan.meta.approved.approvedBy,
+      },
+    }),
     idempotencyKey,
   } as Parameters<Journal['recordIntent']>[0]);
   if (!intent.ok) return intent;

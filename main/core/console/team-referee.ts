@@ -6,6 +6,7 @@ import { requestIds } from '../audit/summary';
 import { targetOf } from '../audit/targets';
 import { claimRequest, executorSilence, submitRequest } from '../team/approvals';
 import type { TeamSession } from '../team/desk-sessions';
+import { executorIsSilent } from '../team/executor-health';
 import { APPROVAL_NEEDED_KEY } from '../team/errors';
 import {
   beginOperation,
@@ -171,22 +172,21 @@ export async function beginTeamOperation<A extends AuditAction>(
   return { ok: true, data: { session: session.data, operation: begun.data } };
 }
 
-/** Executors pass every few seconds: a minute without a word means none is running. */
-const EXECUTOR_SILENT_AFTER_SECONDS = 60;
-
 /** Who sends in an executor-signed environment, and plainly whether it is running. */
 function executorNote(silentSeconds: number): string {
-  if (silentSeconds <= EXECUTOR_SILENT_AFTER_SECONDS)
-    return "the team's executor sends it, exactly as submitted";
+  if (!executorIsSilent(silentSeconds)) return "the team's executor sends it, exactly as submitted";
   const since = Number.isFinite(silentSeconds) ? `for ${Math.round(silentSeconds / 60)} minute(s)` : 'ever';
   return `the team's executor sends it, exactly as submitted; but no executor has been heard from ${since}, so nothing will be sent until the person who runs it starts it again (paydesk team executor)`;
 }
 
-/** A request the team approved, as the approver's desk sends it. */
+/** A request the team approved, as the approver's desk sends it: the database's row, never a caller's word. */
 export interface ApprovedRequest {
   requestId: string;
   account: string;
   idempotencyKey: string;
+  /** Who asked and who approved, for the local journal's intent line. */
+  madeBy: string;
+  approvedBy: string[];
 }
 
 /**

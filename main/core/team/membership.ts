@@ -7,11 +7,13 @@ import type {
   TeamReachable,
 } from '../../../shared/contract';
 import { verifiedHead, type Journal } from '../audit';
+import { accountOrigin } from '../payments/base-url';
 import type { EnvironmentsService } from '../settings';
 import type { TeamMembership } from '../settings/schema';
 import type { TeamLeft } from '../settings/team-membership';
 import { openTeam, type TeamClient, type TeamConnectionOptions, type TeamCredential } from './client';
 import { teamDoctor } from './doctor';
+import { readSending } from './executor-health';
 import { changeOwnPassword, validPassword } from './people';
 import { readRoster } from './roster';
 
@@ -78,15 +80,24 @@ async function withPersonConnection<T>(
 }
 
 /**
- * The doctor's verdict, then who is who; the people are read only when the schema is the one this
- * code knows, since a role in no group or another version has no view of them to read.
+ * The doctor's verdict, then who is who and who sends the approved moves of the service at
+ * `origin`; these are read only when the schema is the one this code knows, since a role in no
+ * group or another version has no view of them to read.
  */
-async function doctorAndRoster(client: TeamClient): Promise<Result<Omit<TeamReachable, 'reachable'>>> {
+async function doctorAndRoster(
+  client: TeamClient,
+  origin: string | null,
+): Promise<Result<Omit<TeamReachable, 'reachable'>>> {
   const doctor = await teamDoctor(client);
   if (!doctor.ok) return doctor;
-  if (doctor.data.schema.verdict !== 'ok') return { ok: true, data: { doctor: doctor.data, roster: null } };
+  if (doctor.data.schema.verdict !== 'ok') {
+    return { ok: true, data: { doctor: doctor.data, roster: null, sending: null } };
+  }
   const roster = await readRoster(client);
-  return roster.ok ? { ok: true, data: { doctor: doctor.data, roster: roster.data } } : roster;
+  if (!roster.ok) return roster;
+  const sending = await readSending(client, origin);
+  if (!sending.ok) return sending;
+  return { ok: true, data: { doctor: doctor.data, roster: roster.data, sending: sending.data } };
 }
 
 /**
@@ -306,7 +317,11 @@ export async function teamStatus(
   const { profile, team } = current.data;
   if (team === null) return { ok: true, data: { environmentId: profile.id, team: null } };
   const options = await personConnection(ports.environments, profile.id, team);
-  const answered = options.ok ? await withPersonConnection(options.data, doctorAndRoster) : options;
+  // Who sends this profile's approved moves depends on the service it reaches (its origin, D19).
+  const origin = accountOrigin(profile.baseUrl);
+  const answered = options.ok
+    ? await withPersonConnection(options.data, (client) => doctorAndRoster(client, origin))
+    : options;
   const check: TeamConnectionCheck = answered.ok
     ? { reachable: true, ...answered.data }
     : { reachable: false, error: answered.error };

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  formatAgo,
   formatDateTime,
   formatMoney,
   formatNumber,
@@ -23,6 +24,7 @@ export function useFormat() {
       dateTime: (at: number | string) => formatDateTime(at, locale),
       offset: (ms: number) => formatOffsetSeconds(ms, locale),
       seconds: (ms: number) => formatSeconds(ms, locale),
+      ago: (seconds: number) => formatAgo(seconds, locale),
       percentPoints: (value: number) => formatPercentPoints(value, locale),
     }),
     [locale],

@@ -113,6 +113,19 @@ export function formatSeconds(ms: number, locale: string): string {
   return formatOffsetSeconds(Math.abs(ms), locale).replace(/^\+/, '');
 }
 
+/**
+ * How long ago, in the language's own words (`12 sec. ago`, `hace 3 min`): seconds under two
+ * minutes, then minutes, hours and days, whole.
+ */
+export function formatAgo(seconds: number, locale: string): string {
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' });
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 120) return words.format(-whole, 'second');
+  if (whole < 120 * 60) return words.format(-Math.floor(whole / 60), 'minute');
+  if (whole < 48 * 3600) return words.format(-Math.floor(whole / 3600), 'hour');
+  return words.format(-Math.floor(whole / 86_400), 'day');
+}
+
 /** Percentage for values the service writes as "2.00 means 2.00 percent". */
 export function formatPercentPoints(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(value / 100);

@@ -56,6 +56,42 @@ test('a valid long chain verifies, and reports its head hash', () => {
   expect(report).toEqual({ ok: true, entries: 2000, headHash: hashOf(lines.at(-1) ?? '') });
 });
 
+/** An intent line exactly as version 1 wrote it before approvals were recorded: it must verify forever. */
+const VERSION_1_INTENT_LINE =
+  '{"action":"refund.create","bodySha256":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","environment":{"account":"https://api.example.test:443#key:0123456789abcdef","id":"testing-1","kind":"testing","name":"Testing"},"hash":"4fb13acf5a6ee31b3dff7cc21e70b695afbace1fce21d42a5beebb41a06e5bd4","idempotencyKey":"6c0d5b1e-2f3a-4b5c-9d6e-7f8a9b0c1d2e","ids":{"deposit_id":1000,"invoice_id":"INV-1000"},"intentId":"3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b","osUser":"ana","prev":"0000000000000000000000000000000000000000000000000000000000000000","reason":"Ticket 1","seq":1,"summary":{"amount":"10.5","currency":"BRL","deposit_id":1000,"invoice_id":"INV-1000"},"time":"2026-01-02T03:04:05.006Z","type":"intent","v":1}\n';
+
+test('a line written before approvals were recorded still verifies; an approved one after it too', () => {
+  expect(verifyJournalBytes(Buffer.from(VERSION_1_INTENT_LINE, 'utf8'))).toEqual({
+    ok: true,
+    entries: 1,
+    headHash: '4fb13acf5a6ee31b3dff7cc21e70b695afbace1fce21d42a5beebb41a06e5bd4',
+  });
+  const approved = sealEntry(
+    {
+      type: 'intent',
+      intentId: randomUUID(),
+      environment: TESTING,
+      osUser: 'bob',
+      action: 'refund.create',
+      ids: { deposit_id: 1001 },
+      idempotencyKey: randomUUID(),
+      reason: 'Approved request 7: Ticket 1',
+      summary: { deposit_id: 1001, amount: '5' },
+      bodySha256: 'b'.repeat(64),
+      approval: { requestId: '7', madeBy: 'mia', approvedBy: ['bob'] },
+    },
+    { seq: 2, prev: hashOf(VERSION_1_INTENT_LINE), time: '2026-01-02T03:04:06.000Z' },
+  );
+  const both = [VERSION_1_INTENT_LINE, approved.line];
+  expect(verifyJournalBytes(bytes(both))).toMatchObject({ ok: true, entries: 2 });
+  // Who approved is covered by the hash like every other field.
+  const edited = approved.line.replace('"approvedBy":["bob"]', '"approvedBy":["eve"]');
+  expect(verifyJournalBytes(bytes([VERSION_1_INTENT_LINE, edited]))).toMatchObject({
+    ok: false,
+    firstProblem: { line: 2, kind: 'tampered' },
+  });
+});
+
 test('an empty file and a missing file are valid, empty journals', async () => {
   expect(verifyJournalBytes(Buffer.alloc(0))).toEqual({ ok: true, entries: 0, headHash: null });
   const missing = await verifyJournalFile(join(tempDir('verify'), 'nothing.jsonl'));

@@ -1,6 +1,12 @@
 import { Alert, Button, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TeamConnectionCheck, TeamPerson, TeamStatusView } from '../../../../shared/contract';
+import type {
+  TeamConnectionCheck,
+  TeamExecutorView,
+  TeamPerson,
+  TeamSendingView,
+  TeamStatusView,
+} from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { DetailList, DetailRow } from '../../components/DetailList';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -10,7 +16,7 @@ import { Section } from '../../components/Section';
 import { SolidBadge } from '../../components/SolidBadge';
 import { STICKY_CELL, STICKY_HEADER_CELL, TableRegion } from '../../components/TableRegion';
 import { Absent } from '../../components/Value';
-import { joinCommand, rosterOrder, unreachableReason } from './team-view';
+import { SENDING_COLOR, joinCommand, rosterOrder, unreachableReason } from './team-view';
 import { useTeamStatus } from './use-team';
 
 /**
@@ -133,6 +139,7 @@ function Joined({
           )}
         </Stack>
       </Section>
+      {connection.reachable && connection.sending !== null && <Sending sending={connection.sending} />}
       {connection.reachable && (
         <Section title={t('people.title')} testId="team-people">
           {connection.roster === null ? (
@@ -160,6 +167,80 @@ function ConnectionBadge({ connection }: { connection: TeamConnectionCheck }) {
         {connection.reachable ? t('connection.connected') : t('connection.unreachable')}
       </SolidBadge>
     </div>
+  );
+}
+
+/** Who sends the approved moves of this service, and plainly whether anything will be sent. */
+function Sending({ sending }: { sending: TeamSendingView }) {
+  const { t } = useTranslation('team');
+  return (
+    <Section title={t('sending.title')} testId="team-sending">
+      <Stack gap="sm">
+        <DetailList>
+          <DetailRow label={t('sending.environment')} field="environment">
+            {sending.environment ?? t('sending.noEnvironment')}
+          </DetailRow>
+          <DetailRow label={t('sending.signer')} field="signer">
+            {t(`sending.signerValue.${sending.signer}`)}
+          </DetailRow>
+        </DetailList>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <div role="status">
+            <SolidBadge
+              color={SENDING_COLOR[sending.health]}
+              data-testid="team-sending-health"
+              data-state={sending.health}
+            >
+              {t(`sending.health.${sending.health}`)}
+            </SolidBadge>
+          </div>
+          <Text size="sm" data-testid="team-sending-explain">
+            {t(`sending.explain.${sending.health}`)}
+          </Text>
+        </Group>
+        {sending.executors.length > 0 && <ExecutorsTable executors={sending.executors} />}
+      </Stack>
+    </Section>
+  );
+}
+
+function ExecutorsTable({ executors }: { executors: readonly TeamExecutorView[] }) {
+  const { t } = useTranslation('team');
+  const format = useFormat();
+  return (
+    <TableRegion label={t('sending.regionLabel')} testId="team-executors-box">
+      <Table verticalSpacing="xs" data-testid="team-executors-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" style={STICKY_HEADER_CELL}>
+              {t('sending.column.person')}
+            </Table.Th>
+            <Table.Th scope="col">{t('sending.column.lastPass')}</Table.Th>
+            <Table.Th scope="col">{t('sending.column.sent')}</Table.Th>
+            <Table.Th scope="col">{t('sending.column.state')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {executors.map((executor, index) => (
+            // One person may run executors for two accounts of the service: the row's place tells them apart.
+            <Table.Tr key={`${executor.person}-${index}`} data-executor={executor.person}>
+              <Table.Th scope="row" style={{ ...STICKY_CELL, fontWeight: 'normal' }}>
+                {executor.person}
+              </Table.Th>
+              <Table.Td data-field="lastPass" title={format.dateTime(executor.lastPassAt)}>
+                {format.ago(executor.secondsAgo)}
+              </Table.Td>
+              <Table.Td data-field="sent">{format.number(executor.sent)}</Table.Td>
+              <Table.Td data-field="state">
+                <SolidBadge color={SENDING_COLOR[executor.state]} data-state={executor.state}>
+                  {t(`sending.state.${executor.state}`)}
+                </SolidBadge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableRegion>
   );
 }
 

@@ -1,4 +1,5 @@
-import type { ErrorKind, TeamPerson } from '../../../../shared/contract';
+import type { ErrorKind, TeamPerson, TeamSendingView } from '../../../../shared/contract';
+import type { BadgeColor } from '../../components/SolidBadge';
 
 /**
  * How the Team screen says what main answered (docs/architecture.md, "Team mode"): the command a
@@ -35,3 +36,11 @@ export function rosterOrder(people: readonly TeamPerson[]): TeamPerson[] {
   const rank = (person: TeamPerson) => (person.isYou ? 0 : person.canLogin ? 1 : 2);
   return [...people].sort((a, b) => rank(a) - rank(b) || a.person.localeCompare(b.person));
 }
+
+/** The badge of who sends: red when nothing will be sent (no executor, or a silent one). */
+export const SENDING_COLOR: Record<TeamSendingView['health'], BadgeColor> = {
+  desk: 'blue',
+  healthy: 'green',
+  silent: 'red',
+  none: 'red',
+};

@@ -103,6 +103,66 @@ test('each line of an operation says how much, in what, and who settled it', asy
   await bruno.close();
 });
 
+test('a move the team approved names who asked and who approved on each line, and in the CSV', async () => {
+  const dir = tempDir('approved');
+  const bob = await open(dir, 'bob');
+  const approval = { requestId: '7', madeBy: 'mia', approvedBy: ['bob', 'cy'] };
+  const approved = dataOf(
+    await bob.recordIntent({
+      environment: TESTING,
+      action: 'refund.create',
+      idempotencyKey: randomUUID(),
+      reason: 'Approved request 7: Ticket 7',
+      request: refundBody(3001),
+      currency: 'BRL',
+      approval,
+    }),
+  );
+  dataOf(await bob.recordOutcome(approved.intentId, { result: 'ok', resultingIds: { refund_id: 77 } }));
+  dataOf(
+    await bob.recordIntent({
+      environment: TESTING,
+      action: 'refund.create',
+      idempotencyKey: randomUUID(),
+      reason: null,
+      request: refundBody(3002),
+    }),
+  );
+  // What the team's row says is checked like any input: an approval names at least one approver.
+  const none = await bob.recordIntent({
+    environment: TESTING,
+    action: 'refund.create',
+    idempotencyKey: randomUUID(),
+    reason: null,
+    request: refundBody(3003),
+    approval: { ...approval, approvedBy: [] },
+  });
+  expect(none.ok || none.error).toMatchObject({ kind: 'validation', field: 'approval.approvedBy' });
+  await bob.close();
+
+  const again = await open(dir, 'bob');
+  expect(dataOf(await again.verify())).toMatchObject({ ok: true, entries: 3 });
+  const views = dataOf(await again.entries());
+  expect(views.map((view) => [view.type, view.osUser, view.madeBy, view.approvedBy])).toEqual([
+    ['intent', 'bob', 'mia', ['bob', 'cy']],
+    ['outcome', 'bob', 'mia', ['bob', 'cy']],
+    ['intent', 'bob', undefined, undefined],
+  ]);
+
+  const rows = dataOf(parseCsv(dataOf(await again.exportCsv())));
+  const header = rows[0] ?? [];
+  expect(header).toEqual([...AUDIT_CSV_HEADERS]);
+  const column = (name: string): number => header.indexOf(name);
+  expect(
+    rows.slice(1).map((row) => [row[column('user')], row[column('maker')], row[column('approvers')]]),
+  ).toEqual([
+    ['bob', 'mia', 'bob; cy'],
+    ['bob', 'mia', 'bob; cy'],
+    ['bob', '', ''],
+  ]);
+  await again.close();
+});
+
 test('a deposit asked without a currency has an amount and no currency, and its country for every line', async () => {
   const journal = await open(tempDir('no-currency'), 'ana');
   const { currency: _currency, ...body } = depositBody('INV-NO-CURRENCY');

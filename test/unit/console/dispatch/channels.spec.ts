@@ -190,6 +190,16 @@ test('every method answers through the dispatcher, and refuses what it must', as
     { body: { deposit_id: 300000002, invoice_id: 'INV-300000002', amount: 1 } },
     'invalid_state',
   );
+  // Who asked and who approved come from the team's request row in main, never from the page.
+  await refuse(
+    'createRefund',
+    {
+      body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 1 },
+      approved: { requestId: '1', account: 'a', idempotencyKey: 'k', madeBy: 'mia', approvedBy: ['bob'] },
+    },
+    'validation',
+    'approved',
+  );
   await ok('getCashoutStatus', { cashoutId: 11954 });
   await refuse('getCashoutStatus', {}, 'validation');
   await ok('cancelCashout', { cashoutId: 11954, externalId: 'payout-7781' });

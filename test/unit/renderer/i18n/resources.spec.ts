@@ -73,7 +73,7 @@ const wordsOf = (text: string): string[] =>
 const SHARED_WORDS = ['Id', 'Ids', 'HTTP', 'URL', 'QuickPay', 'Sandbox', 'Total', 'min'];
 const SAME_IN: Record<'es' | 'pt-BR', ReadonlySet<string>> = {
   es: new Set([...SHARED_WORDS, 'No', 'Error']),
-  'pt-BR': new Set([...SHARED_WORDS, 'Status', 'executor']),
+  'pt-BR': new Set([...SHARED_WORDS, 'Status', 'executor', 'Executor']),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import {
+  formatAgo,
   formatDateTime,
   currencyDigits,
   formatMoney,
@@ -65,6 +66,16 @@ test.describe('locale-aware formatting', () => {
     expect(formatOffsetSeconds(0, 'en')).toBe('0.0 s');
     expect(formatSeconds(-450, 'en')).toBe('0.5 s');
     expect(formatSeconds(1250, 'es')).toBe('1,3 s');
+  });
+
+  test('how long ago, in the language: seconds under two minutes, then minutes, hours, days', () => {
+    expect(formatAgo(12, 'en')).toBe('12 sec. ago');
+    expect(formatAgo(119, 'en')).toBe('119 sec. ago');
+    expect(formatAgo(125, 'es')).toBe('hace 2 min');
+    expect(formatAgo(5 * 3600, 'pt-BR')).toBe('há 5 h');
+    expect(formatAgo(3 * 86_400, 'en')).toBe('3 days ago');
+    // A database clock a little ahead of the pass never says "in 1 second".
+    expect(formatAgo(-1, 'en')).toBe('0 sec. ago');
   });
 
   test('percentage points ("2.00 means 2.00 percent")', () => {
