@@ -8,7 +8,7 @@ import type {
   ServerClockOptions,
   ServiceAccount,
 } from '../payments';
-import { PaymentsClient, sandboxWorldAccount, serviceAccount, ServerClock } from '../payments';
+import { accountOrigin, PaymentsClient, sandboxWorldAccount, serviceAccount, ServerClock } from '../payments';
 import type { EmbeddedSandbox, EnvironmentResolver } from '../settings';
 import { failure } from './results';
 
@@ -84,6 +84,12 @@ interface ConnectionsOptions {
   /** Values that win over the keychain's for keychain-backed profiles (the CLI's PAYDESK_* variables). */
   credentialOverlay?: Partial<Record<CredentialField, string>>;
   transient?: TransientEnvironment;
+  /**
+   * For a profile with no API key: the account its team's executor acts under at the service at
+   * `origin` (null when the team has none for it, or the profile is in no team). Such a desk reads
+   * and moves money under that account (docs/architecture.md, "Team mode: approvals").
+   */
+  executorAccount?: (environmentId: string, origin: string) => Promise<Result<string | null>>;
 }
 
 export interface Connections {
@@ -166,9 +172,21 @@ export function createConnections(options: ConnectionsOptions): Connections {
       async account() {
         // The embedded sandbox is one account per world: a restart or a reset is another one.
         if (sandbox) return { ok: true, data: sandboxWorldAccount(sandbox.worldId) };
-        if (typeof credentials !== 'function') return accountOf(credentials);
-        const read = await credentials();
-        return read.ok ? accountOf(read.data) : read;
+        const read =
+          typeof credentials === 'function' ? await credentials() : { ok: true as const, data: credentials };
+        if (!read.ok) return read;
+        const own = accountOf(read.data);
+        if (!own.ok || read.data.apiKey || !options.executorAccount) return own;
+        // No key of its own: the team's executor names the account, else the key's absence does
+        // (and the signed call is refused for it). A team that cannot be asked refuses: guessing
+        // the account would key exactly-once by the wrong one (D19).
+        const origin = accountOrigin(baseUrl);
+        if (origin === null) return own;
+        const lent = await options.executorAccount(profile.id, origin);
+        if (!lent.ok) return lent;
+        if (lent.data === null) return own;
+        last = { ...own.data, payments: lent.data };
+        return { ok: true, data: last };
       },
       lastAccount: () => (sandbox ? sandboxWorldAccount(sandbox.worldId) : last),
       strangerClient: () =>

@@ -53,6 +53,7 @@ import {
 import { takeNotification } from './notifications';
 import { keepReceiverPort, readKeptReceiverPort } from '../notifications/receiver-port';
 import { noticeApprovalRequests } from './approval-notices';
+import { executorAccount } from '../team/executor-reads';
 
 export interface ConsoleRuntimeOptions {
   /** The data folder (resolveDataDir() in the app and the CLI, a temp folder in tests). */
@@ -214,6 +215,15 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     vault,
     ...(embeddedSandbox && { embeddedSandbox }),
   });
+  const transient = options.transientEnvironment;
+  // A transient profile (the CLI's environment from variables) is in no team: it is not kept.
+  const teamSessions = createTeamSessions({
+    teamOf: (environmentId) =>
+      transient && transient.profile.id === environmentId
+        ? Promise.resolve({ ok: true, data: { profile: transient.profile, team: null } })
+        : environments.teamOf(environmentId),
+    teamSecret: (environmentId) => environments.teamSecret(environmentId),
+  });
   const connections = createConnections({
     resolver,
     ...(embeddedSandbox && { sandbox: embeddedSandbox }),
@@ -221,6 +231,11 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     onClockChange: (environmentId, clock) => events.emit('clockChanged', { environmentId, clock }),
     ...(options.credentialOverlay && { credentialOverlay: options.credentialOverlay }),
     ...(options.transientEnvironment && { transient: options.transientEnvironment }),
+    async executorAccount(environmentId, origin) {
+      const session = await teamSessions.of(environmentId);
+      if (!session.ok) return session;
+      return session.data === null ? { ok: true, data: null } : executorAccount(session.data.client, origin);
+    },
   });
   const arming = new ProductionArming({ now, onChange: (state) => events.emit('armingChanged', state) });
 
@@ -251,7 +266,6 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     return journalOpen;
   };
 
-  const transient = options.transientEnvironment;
   let pinned = options.activeEnvironmentId ?? transient?.profile.id;
 
   const activeTarget = async (): Promise<Result<BatchTarget>> => {
@@ -267,14 +281,6 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
         }
       : connection;
   };
-  // A transient profile (the CLI's environment from variables) is in no team: it is not kept.
-  const teamSessions = createTeamSessions({
-    teamOf: (environmentId) =>
-      transient && transient.profile.id === environmentId
-        ? Promise.resolve({ ok: true, data: { profile: transient.profile, team: null } })
-        : environments.teamOf(environmentId),
-    teamSecret: (environmentId) => environments.teamSecret(environmentId),
-  });
 
   const records = new RecordKeeper({
     ...(options.recordIndex && { start: options.recordIndex }),

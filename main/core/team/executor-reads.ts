@@ -34,6 +34,20 @@ export async function signerOf(
   return { ok: true, data: rows.data.some((row) => row.signer === 'executor') ? 'executor' : 'desk' };
 }
 
+/**
+ * The account of the service at `origin` as the team's executor names it (the one last heard from,
+ * in an environment it alone signs), or null: what a desk with no credentials of its own acts under.
+ */
+export async function executorAccount(client: TeamClient, origin: string): Promise<Result<string | null>> {
+  const named = await checkedRow(
+    client,
+    { text: 'SELECT paydesk.executor_account($1) AS account', values: [origin] },
+    z.object({ account: z.string().min(1).nullable() }),
+    'executor account',
+  );
+  return named.ok ? { ok: true, data: named.data.account } : named;
+}
+
 /** Asks the executor of the service at `origin` for a record; answers the request's id. */
 export async function askRead(
   client: TeamClient,

@@ -4,7 +4,7 @@ import { putTeamEnvironment } from '../../../main/core/team/environments';
 import { answerRead, askRead, takeReadAnswer } from '../../../main/core/team/executor-reads';
 import { teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
-import { expect, type TeamDatabase } from '../../support/team-database';
+import { expect, governRefunds, type TeamDatabase } from '../../support/team-database';
 
 /**
  * Desks of an executor-signed environment hold no service credentials: their deposit, refund and
@@ -142,5 +142,62 @@ teamWorld(
     // Taken once: the row is gone.
     expect(errorOf(await takeReadAnswer(viewer.client, requestId, 0)).kind).toBe('not_found');
     expect(await rowsLeft(team)).toBe(0);
+  },
+);
+
+teamWorld(
+  'a desk with no credentials asks for a refund; approved, the executor sends it under its account, once',
+  async ({ openDesk, service, team }) => {
+    const admin = await team.desk(['paydesk_admin']);
+    await governRefunds(admin.client, service.gateway.baseUrl, { signer: 'executor' });
+    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+    const maker = await openDesk('maker', { credentials: false });
+    const approver = await openDesk('approver', {
+      groups: ['paydesk_operator', 'paydesk_approver'],
+      credentials: false,
+    });
+    const running = await runningExecutor(executor);
+    try {
+      const { rows } = await team.admin.query<{ account: string }>(
+        'SELECT account FROM paydesk.executor_heartbeats',
+      );
+      const executorsAccount = rows[0]?.account ?? '';
+      expect(executorsAccount).toMatch(/#key:/);
+
+      const before = dataOf(await maker.console.call('getRefundPreflight', { depositId: DEPOSIT }));
+      // The maker's refund form reads the deposit through the executor, then submits under the
+      // account the executor acts for: no key of the maker's own names it.
+      const submitted = errorOf(
+        await maker.console.call('createRefund', {
+          body: { deposit_id: DEPOSIT, invoice_id: 'INV-300000001', amount: 5 },
+          reason: 'Ticket 9: double charge',
+        }),
+      );
+      expect(submitted.text?.key).toBe('team.approvalSubmitted');
+      const [waiting] = dataOf(await approver.console.runtime.team.approvals(approver.environmentId));
+      expect(waiting).toMatchObject({ account: executorsAccount, made_by: maker.person, state: 'waiting' });
+
+      const requestId = waiting?.id ?? '';
+      const shown = dataOf(await approver.console.runtime.team.approval(approver.environmentId, requestId));
+      dataOf(
+        await approver.console.runtime.team.approve(approver.environmentId, {
+          requestId,
+          bodyHash: shown.body_hash,
+          note: null,
+        }),
+      );
+      const pass = dataOf(await executor.console.runtime.team.executorPass(executor.environmentId, {}));
+      expect(pass.requests).toEqual([{ requestId, sent: true }]);
+      const made = service.gateway.posts.filter(
+        (post) => /^\/v3\/refunds$/.test(post.path) && post.status === 200,
+      );
+      expect(made).toHaveLength(1);
+      // The team's refund arithmetic sees it at the maker's desk, under the same account.
+      const after = dataOf(await maker.console.call('getRefundPreflight', { depositId: DEPOSIT }));
+      expect(before.remaining).not.toBeNull();
+      expect(after.remaining).toBe((before.remaining ?? 0) - 5);
+    } finally {
+      await running.stop();
+    }
   },
 );

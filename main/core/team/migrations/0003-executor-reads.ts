@@ -29,6 +29,17 @@ CREATE TABLE paydesk.read_requests (
 );
 CREATE INDEX read_requests_waiting ON paydesk.read_requests (account, id) WHERE answered_at IS NULL;
 
+-- The account (D19) of the service at p_origin as the team's executor names it: the one last heard
+-- from for that origin, in an environment the executor alone signs; none otherwise. A desk with no
+-- credentials of its own reads and moves money under it (console/connections.ts), so its requests
+-- are the executor's to send and its refunds count with the executor's.
+CREATE FUNCTION paydesk.executor_account(p_origin text) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  SELECT h.account FROM executor_heartbeats h
+   WHERE split_part(h.account, '#', 1) = p_origin
+     AND EXISTS (SELECT 1 FROM environments e WHERE e.origin = p_origin AND e.signer = 'executor')
+   ORDER BY h.at DESC LIMIT 1
+$$;
 -- A desk asks for a record of the service its profile names (the origin of payments/base-url.ts):
 -- answered by the executor last heard from for that origin, in an environment it alone signs.
 CREATE FUNCTION paydesk.ask_read(p_origin text, p_kind text, p_record_id bigint) RETURNS bigint
@@ -42,8 +53,7 @@ BEGIN
     RAISE EXCEPTION 'no environment of the team that names % is signed by the executor', p_origin
       USING ERRCODE = 'PD004';
   END IF;
-  SELECT account INTO chosen FROM executor_heartbeats
-   WHERE split_part(account, '#', 1) = p_origin ORDER BY at DESC LIMIT 1;
+  chosen := executor_account(p_origin);
   IF chosen IS NULL THEN
     RAISE EXCEPTION 'no executor of the team has been heard from for %', p_origin USING ERRCODE = 'PD008';
   END IF;
@@ -109,10 +119,10 @@ END
 $$;
 
 REVOKE ALL ON paydesk.read_requests FROM PUBLIC;
-REVOKE ALL ON FUNCTION paydesk.ask_read(text, text, bigint), paydesk.pending_reads(text),
+REVOKE ALL ON FUNCTION paydesk.executor_account(text), paydesk.ask_read(text, text, bigint), paydesk.pending_reads(text),
   paydesk.answer_read(bigint, jsonb, text, text), paydesk.take_read_answer(bigint, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION paydesk.ask_read(text, text, bigint), paydesk.take_read_answer(bigint, integer)
-  TO paydesk_viewer;
+GRANT EXECUTE ON FUNCTION paydesk.executor_account(text), paydesk.ask_read(text, text, bigint),
+  paydesk.take_read_answer(bigint, integer) TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.pending_reads(text), paydesk.answer_read(bigint, jsonb, text, text)
   TO paydesk_executor;
 `,
