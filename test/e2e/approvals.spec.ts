@@ -95,6 +95,11 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
     await expect(row.locator('[data-field="reason"]')).toHaveText('Ticket 7: double charge');
     await expect(row.locator('[data-field="state"]')).toHaveText('Waiting');
     await expect(row.locator('[data-field="approvals"]')).toHaveText('0/1');
+    // The deposit as it is now, and what every desk's refunds left of it.
+    const depositNow = row.locator('[data-field="depositNow"]');
+    await expect(depositNow.locator('[data-status]')).toHaveAttribute('data-status', 'COMPLETED');
+    const leftBefore = (await depositNow.locator('[data-field="left"]').textContent()) ?? '';
+    expect(leftBefore).toMatch(/^Left to refund: BRL\s[\d,.]+$/);
 
     await row.getByTestId('approval-open').click();
     const detail = app.locator('[data-section="approval-detail"]');
@@ -118,6 +123,12 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
     await expect(app.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
     await expect(detail.locator('[data-field="state"]')).toHaveText('Sent');
     await expect(detail.getByTestId('approval-send')).toHaveCount(0);
+    // Sent: the team's refunds now count it, in the request's detail, read again by itself.
+    const amountOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+    const leftNow = detail.locator('[data-field="depositNow"] [data-field="left"]');
+    await expect
+      .poll(async () => amountOf((await leftNow.textContent()) ?? ''))
+      .toBeCloseTo(amountOf(leftBefore) - 5, 2);
 
     // Bob, at a desk of his own, asks again for another deposit: the count and the queue on Ana's
     // page follow the team's live word, with no reload.

@@ -19,7 +19,10 @@ import { Section } from '../../components/Section';
 import { SolidBadge, type BadgeColor } from '../../components/SolidBadge';
 import { STICKY_CELL, STICKY_HEADER_CELL, TableRegion } from '../../components/TableRegion';
 import { Absent } from '../../components/Value';
+import { Money } from '../../components/Money';
+import { StatusBadge } from '../../components/StatusBadge';
 import { links } from '../../shell/links';
+import { useRefundPreflight } from '../refunds/use-refunds';
 import { useTeamStatus } from '../team/use-team';
 import { actsOn, prettyBody, queueOrder, type ApprovalAct } from './approvals-view';
 import { useApproval, useApprovalActs, useApprovals } from './use-approvals';
@@ -135,6 +138,7 @@ function QueueTable({
             <Table.Th scope="col">{t('approvals.column.action')}</Table.Th>
             <Table.Th scope="col">{t('approvals.column.target')}</Table.Th>
             <Table.Th scope="col">{t('approvals.column.amount')}</Table.Th>
+            <Table.Th scope="col">{t('approvals.column.depositNow')}</Table.Th>
             <Table.Th scope="col">{t('approvals.column.maker')}</Table.Th>
             <Table.Th scope="col">{t('approvals.column.reason')}</Table.Th>
             <Table.Th scope="col">{t('approvals.column.state')}</Table.Th>
@@ -168,6 +172,13 @@ function QueueTable({
               <Table.Td data-field="amount">
                 {request.amount === null ? <Absent /> : `${request.amount} ${request.currency ?? ''}`.trim()}
               </Table.Td>
+              <Table.Td data-field="depositNow">
+                {request.action === 'refund' && request.target.kind === 'deposit' ? (
+                  <DepositNow depositId={Number(request.target.id)} />
+                ) : (
+                  <Absent />
+                )}
+              </Table.Td>
               <Table.Td data-field="maker">
                 {request.madeBy}
                 {request.madeByYou && ` (${t('people.you')})`}
@@ -187,6 +198,27 @@ function QueueTable({
         </Table.Tbody>
       </Table>
     </TableRegion>
+  );
+}
+
+/**
+ * A refund request's deposit as it is now: its status read afresh and what is left to refund after
+ * every desk's refunds (the refund form's own pre-flight, so one figure, computed once, in main).
+ */
+function DepositNow({ depositId }: { depositId: number }) {
+  const { t } = useTranslation('team');
+  const preflight = useRefundPreflight(depositId);
+  return (
+    <QueryState query={preflight} label={t('approvals.queue.depositLoading')}>
+      {(now) => (
+        <Group gap={6} wrap="nowrap">
+          <StatusBadge entity="deposit" status={now.deposit.record.status} />
+          <Text size="sm" span data-field="left">
+            {t('approvals.queue.left')} <Money amount={now.remaining} currency={now.currency} />
+          </Text>
+        </Group>
+      )}
+    </QueryState>
   );
 }
 
@@ -223,6 +255,11 @@ function Detail({ detail }: { detail: ApprovalRequestDetail }) {
             <CopyButton value={detail.bodyHash} label={t('approvals.detail.hash')} />
           </Group>
         </DetailRow>
+        {detail.action === 'refund' && detail.target.kind === 'deposit' && (
+          <DetailRow label={t('approvals.column.depositNow')} field="depositNow">
+            <DepositNow depositId={Number(detail.target.id)} />
+          </DetailRow>
+        )}
         <DetailRow label={t('approvals.detail.approvedBy')} field="approvedBy">
           {detail.approvedBy.length === 0 ? <Absent /> : detail.approvedBy.join(', ')}
         </DetailRow>
