@@ -87,3 +87,15 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   },
 });
+
+/** The desk's person approves the request as they read it: the body's hash from `approval`. */
+export async function approveAsRead(desk: RuntimeDesk, requestId: string): Promise<void> {
+  const shown = dataOf(await desk.console.runtime.team.approval(desk.environmentId, requestId));
+  dataOf(
+    await desk.console.runtime.team.approve(desk.environmentId, {
+      requestId,
+      bodyHash: shown.body_hash,
+      note: null,
+    }),
+  );
+}

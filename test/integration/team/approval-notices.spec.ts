@@ -1,5 +1,5 @@
 import type { ApprovalNotice } from '../../../shared/contract';
-import { teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
+import { approveAsRead, teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
 import { expect, governRefunds } from '../../support/team-database';
 
@@ -58,14 +58,7 @@ teamWorld(
     expect(JSON.stringify(needed)).not.toContain('INV-300000001');
 
     const requestId = needed?.request.id ?? '';
-    const shown = dataOf(await approver.console.runtime.team.approval(approver.environmentId, requestId));
-    dataOf(
-      await approver.console.runtime.team.approve(approver.environmentId, {
-        requestId,
-        bodyHash: shown.body_hash,
-        note: null,
-      }),
-    );
+    await approveAsRead(approver, requestId);
     await expect
       .poll(() => noticesOf(maker).map((notice) => notice.kind), { timeout: 5_000 })
       .toEqual(['approved']);

@@ -2,7 +2,7 @@ import { accountOrigin } from '../../../main/core/payments/base-url';
 import { setSigner } from '../../../main/core/team/approvals';
 import { putTeamEnvironment } from '../../../main/core/team/environments';
 import { answerRead, askRead, takeReadAnswer } from '../../../main/core/team/executor-reads';
-import { teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
+import { approveAsRead, teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
 import { expect, governRefunds, type TeamDatabase } from '../../support/team-database';
 
@@ -178,14 +178,7 @@ teamWorld(
       expect(waiting).toMatchObject({ account: executorsAccount, made_by: maker.person, state: 'waiting' });
 
       const requestId = waiting?.id ?? '';
-      const shown = dataOf(await approver.console.runtime.team.approval(approver.environmentId, requestId));
-      dataOf(
-        await approver.console.runtime.team.approve(approver.environmentId, {
-          requestId,
-          bodyHash: shown.body_hash,
-          note: null,
-        }),
-      );
+      await approveAsRead(approver, requestId);
       const pass = dataOf(await executor.console.runtime.team.executorPass(executor.environmentId, {}));
       expect(pass.requests).toEqual([{ requestId, sent: true }]);
       const made = service.gateway.posts.filter(
