@@ -8,16 +8,9 @@ import type {
 } from '../../../shared/contract';
 import { mapLimited } from '../batch';
 import { accountOrigin, ANSWERS, parseAnswer, type AnswerSpec, type PaymentsClient } from '../payments';
-import {
-  answerRead,
-  askRead,
-  pendingReads,
-  signerOf,
-  takeReadAnswer,
-  type ReadKind,
-} from '../team/executor-reads';
+import { answerRead, askRead, claimReads, takeReadAnswer, type ReadKind } from '../team/executor-reads';
 import { listenToTeam } from '../team/live';
-import { openTeam } from '../team/client';
+import { openTeam, type TeamClient } from '../team/client';
 import { personConnection } from '../team/membership';
 import type { EnvironmentConnection } from './connections';
 import type { ConsoleContext } from './context';
@@ -96,26 +89,26 @@ export async function signedRead<K extends ReadKind>(
   if (!session.ok || session.data === null) return direct;
   const origin = accountOrigin(connection.baseUrl);
   if (origin === null) return direct;
-  const signer = await signerOf(session.data.client, origin);
-  if (!signer.ok) return signer;
-  const route = signedReadRoute({ hasCredentials: false, inTeam: true, signer: signer.data });
-  if (route === 'direct') return direct;
-  return readThroughExecutor(session.data.client, origin, kind, recordId);
+  // ask_read is the signer check too (one round trip, not two): it answers null when no environment
+  // of the team naming this service is signed by the executor, and then the desk reads directly.
+  const asked = await askRead(session.data.client, { origin, kind, recordId });
+  if (!asked.ok) return asked.error.kind === 'timeout' ? noAnswer(asked.error.message) : asked;
+  const signer = asked.data === null ? null : 'executor';
+  const route = signedReadRoute({ hasCredentials: false, inTeam: true, signer });
+  if (route === 'direct' || asked.data === null) return direct;
+  return executorAnswer(session.data.client, asked.data, kind);
 }
 
-async function readThroughExecutor<K extends ReadKind>(
-  client: Parameters<typeof askRead>[0],
-  origin: string,
+async function executorAnswer<K extends ReadKind>(
+  client: TeamClient,
+  requestId: string,
   kind: K,
-  recordId: number,
 ): Promise<Result<Fetched<ReadRecords[K]>>> {
-  const asked = await askRead(client, { origin, kind, recordId });
-  if (!asked.ok) return asked.error.kind === 'timeout' ? noAnswer(asked.error.message) : asked;
   const deadline = Date.now() + EXECUTOR_ANSWER_TIMEOUT_MS;
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) return noAnswer(`nothing within ${EXECUTOR_ANSWER_TIMEOUT_MS / 1000} s`);
-    const taken = await takeReadAnswer(client, asked.data, Math.min(left, TAKE_WAIT_MS));
+    const taken = await takeReadAnswer(client, requestId, Math.min(left, TAKE_WAIT_MS));
     if (!taken.ok) return taken;
     if (taken.data === null) continue;
     if ('error' in taken.data) {
@@ -130,13 +123,25 @@ async function readThroughExecutor<K extends ReadKind>(
 
 /** Reads of the executor's account answered at once. */
 const ANSWER_CONCURRENCY = 4;
-
+/** Reads taken in one statement; more waiting are taken at once after. */
+const CLAIM_BATCH = 16;
 /**
- * The executor's side: every read waiting for this profile's account is made with the profile's
- * own credentials and answered, the service's answer as it came or the refusal's kind and message.
- * Answers how many were answered.
+ * How long the executor keeps its connection, account and team session between wakes
+ * (docs/architecture.md, "Team mode: approvals"): resolving them on every wake cost more than a
+ * database round trip, so they are kept, and resolved again after any failure or this long, to see
+ * a profile that changed.
  */
-async function answerPendingReads(context: ConsoleContext, environmentId: string): Promise<Result<number>> {
+const ANSWERING_KEPT_MS = 30_000;
+
+/** What the executor answers reads with: its profile's client, the account it executes for, its team session. */
+interface Answering {
+  connection: EnvironmentConnection;
+  account: string;
+  client: TeamClient;
+  until: number;
+}
+
+async function answeringFor(context: ConsoleContext, environmentId: string): Promise<Result<Answering>> {
   const connection = await context.connections.connect(environmentId);
   if (!connection.ok) return connection;
   const account = await connection.data.account();
@@ -146,19 +151,43 @@ async function answerPendingReads(context: ConsoleContext, environmentId: string
   if (session.data === null) {
     return failure('invalid_state', `${environmentId} is in no team: it answers no team's reads.`);
   }
-  const { client } = session.data;
-  const pending = await pendingReads(client, account.data.payments);
-  if (!pending.ok) return pending;
-  const answered = await mapLimited(pending.data, ANSWER_CONCURRENCY, async (request) => {
-    const read = await DIRECT[request.kind](connection.data.client, request.record_id);
-    const sent = await answerRead(
-      client,
-      request.id,
-      read.ok ? { answer: read.data.raw } : { error: read.error },
-    );
-    return sent.ok;
+  return {
+    ok: true,
+    data: {
+      connection: connection.data,
+      account: account.data.payments,
+      client: session.data.client,
+      until: Date.now() + ANSWERING_KEPT_MS,
+    },
+  };
+}
+
+/**
+ * The executor's side: the reads waiting for this profile's account are taken (up to a batch), each
+ * made with the profile's own credentials and answered, the service's answer as it came or the
+ * refusal's kind and message. Answers how many were answered, whether the batch was full, and
+ * whether an answer failed (the session may be broken).
+ */
+async function answerClaimedReads(
+  answering: Answering,
+): Promise<Result<{ answered: number; full: boolean; failed: boolean }>> {
+  const { client, connection } = answering;
+  const claimed = await claimReads(client, answering.account, CLAIM_BATCH);
+  if (!claimed.ok) return claimed;
+  const sent = await mapLimited(claimed.data, ANSWER_CONCURRENCY, async (request) => {
+    const read = await DIRECT[request.kind](connection.client, request.record_id);
+    return answerRead(client, request.id, read.ok ? { answer: read.data.raw } : { error: read.error });
   });
-  return { ok: true, data: answered.filter(Boolean).length };
+  // invalid_state (PD005) is another executor's answer having come first: not this one's failure.
+  const failed = sent.filter((result) => !result.ok && result.error.kind !== 'invalid_state');
+  return {
+    ok: true,
+    data: {
+      answered: sent.filter((result) => result.ok).length,
+      full: claimed.data.length === CLAIM_BATCH,
+      failed: failed.length > 0,
+    },
+  };
 }
 
 /** The executor answering reads between its passes, woken by each `ask_read`. */
@@ -212,10 +241,18 @@ export function createExecutorReadServer(context: ConsoleContext, environmentId:
     async serveUntil(untilMs, signal) {
       await listening;
       let answered = 0;
+      let kept: Answering | null = null;
       while (!signal?.aborted && Date.now() < untilMs) {
         asked = false;
-        const round = await answerPendingReads(context, environmentId);
-        if (round.ok) answered += round.data;
+        if (kept === null || Date.now() >= kept.until) {
+          const resolved = await answeringFor(context, environmentId);
+          kept = resolved.ok ? resolved.data : null;
+        }
+        const round = kept === null ? null : await answerClaimedReads(kept);
+        if (round?.ok) answered += round.data.answered;
+        // Any failure resolves the connection, account and session again on the next wake.
+        if (!round?.ok || round.data.failed) kept = null;
+        if (round?.ok && round.data.full) continue;
         await nap(Math.min(READ_POLL_MS, Math.max(untilMs - Date.now(), 0)), signal);
       }
       return answered;

@@ -16,25 +16,6 @@ export type ReadKind = (typeof READ_KINDS)[number];
 const idText = z.string().regex(/^\d+$/);
 
 /**
- * Who signs in the team's environment of the service at `origin` (payments/base-url.ts
- * accountOrigin): `executor` when any environment naming it is executor-signed, null when none names it.
- */
-export async function signerOf(
-  client: TeamClient,
-  origin: string,
-): Promise<Result<'desk' | 'executor' | null>> {
-  const rows = await checkedRows(
-    client,
-    { text: 'SELECT signer FROM paydesk.environments_view WHERE origin = $1', values: [origin] },
-    z.object({ signer: z.enum(['desk', 'executor']) }),
-    'environment',
-  );
-  if (!rows.ok) return rows;
-  if (rows.data.length === 0) return { ok: true, data: null };
-  return { ok: true, data: rows.data.some((row) => row.signer === 'executor') ? 'executor' : 'desk' };
-}
-
-/**
  * The account of the service at `origin` as the team's executor names it (the one last heard from,
  * in an environment it alone signs), or null: what a desk with no credentials of its own acts under.
  */
@@ -48,11 +29,15 @@ export async function executorAccount(client: TeamClient, origin: string): Promi
   return named.ok ? { ok: true, data: named.data.account } : named;
 }
 
-/** Asks the executor of the service at `origin` for a record; answers the request's id. */
+/**
+ * Asks the executor of the service at `origin` for a record; answers the request's id, or null when
+ * no environment of the team naming `origin` is signed by the executor (`ask_read` refuses that
+ * with PD004, its only `not_found`): then the desk has no executor to ask and reads directly.
+ */
 export async function askRead(
   client: TeamClient,
   input: { origin: string; kind: ReadKind; recordId: number },
-): Promise<Result<string>> {
+): Promise<Result<string | null>> {
   const asked = await checkedRow(
     client,
     {
@@ -62,7 +47,8 @@ export async function askRead(
     z.object({ id: idText }),
     'read request',
   );
-  return asked.ok ? { ok: true, data: asked.data.id } : asked;
+  if (!asked.ok) return asked.error.kind === 'not_found' ? { ok: true, data: null } : asked;
+  return { ok: true, data: asked.data.id };
 }
 
 const answerRowSchema = z.union([
@@ -115,23 +101,30 @@ export async function takeReadAnswer(
   };
 }
 
-const pendingRowSchema = z.object({
+const claimedRowSchema = z.object({
   id: idText,
   kind: z.enum(READ_KINDS),
   record_id: z.coerce.number().int().positive(),
 });
-type PendingRead = z.infer<typeof pendingRowSchema>;
+type ClaimedRead = z.infer<typeof claimedRowSchema>;
 
-/** The reads waiting for the executor of `account` (only an executor heard for it sees any). */
-export function pendingReads(client: TeamClient, account: string): Promise<Result<PendingRead[]>> {
+/**
+ * Takes up to `limit` reads waiting for the executor of `account` to answer them (only an executor
+ * heard for it takes any); another executor does not take them while they are fresh.
+ */
+export function claimReads(
+  client: TeamClient,
+  account: string,
+  limit: number,
+): Promise<Result<ClaimedRead[]>> {
   return checkedRows(
     client,
     {
-      text: 'SELECT id::text AS id, kind, record_id::text AS record_id FROM paydesk.pending_reads($1)',
-      values: [account],
+      text: 'SELECT id::text AS id, kind, record_id::text AS record_id FROM paydesk.claim_reads($1, $2)',
+      values: [account, limit],
     },
-    pendingRowSchema,
-    'pending read',
+    claimedRowSchema,
+    'read to answer',
   );
 }
 

@@ -1,7 +1,7 @@
 import { accountOrigin } from '../../../main/core/payments/base-url';
 import { setSigner } from '../../../main/core/team/approvals';
 import { putTeamEnvironment } from '../../../main/core/team/environments';
-import { answerRead, askRead, takeReadAnswer } from '../../../main/core/team/executor-reads';
+import { answerRead, askRead, claimReads, takeReadAnswer } from '../../../main/core/team/executor-reads';
 import { approveAsRead, teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
 import { expect, governRefunds, type TeamDatabase } from '../../support/team-database';
@@ -89,9 +89,15 @@ teamWorld(
   'with no executor running the desk gets the typed error within the timeout',
   async ({ openDesk, service, team }) => {
     teamWorld.setTimeout(60_000);
+    const desk = await openDesk('reader', { credentials: false });
+    // While the team signs no environment of the service by the executor, the desk's read is
+    // refused as a direct one is: ask_read's refusal is the signer check.
+    expect(errorOf(await desk.console.call('getDeposit', { depositId: DEPOSIT }))).toMatchObject({
+      kind: 'credentials_missing',
+      text: { key: 'credentials.missingSigned' },
+    });
     await executorSigned(team, service.gateway.baseUrl);
     const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
-    const desk = await openDesk('reader', { credentials: false });
 
     // No executor ever heard from: said at once.
     const never = errorOf(await desk.console.call('getDeposit', { depositId: DEPOSIT }));
@@ -120,7 +126,14 @@ teamWorld(
     const running = await runningExecutor(executor);
     let requestId: string;
     try {
-      requestId = dataOf(await askRead(viewer.client, { origin, kind: 'deposit', recordId: DEPOSIT }));
+      // A service no executor-signed environment names: no request, the desk reads directly.
+      expect(
+        dataOf(
+          await askRead(viewer.client, { origin: 'https://elsewhere.test', kind: 'deposit', recordId: 1 }),
+        ),
+      ).toBeNull();
+      requestId = dataOf(await askRead(viewer.client, { origin, kind: 'deposit', recordId: DEPOSIT })) ?? '';
+      expect(requestId).toMatch(/^\d+$/);
       // Someone else cannot take it, nor can a non-executor answer it, nor read the table.
       expect(errorOf(await takeReadAnswer(other.client, requestId, 1_000)).kind).toBe('not_permitted');
       expect(
@@ -192,5 +205,46 @@ teamWorld(
     } finally {
       await running.stop();
     }
+  },
+);
+
+teamWorld(
+  'two executors of one account: one takes a read to answer, and one answer wins',
+  async ({ service, team }) => {
+    await executorSigned(team, service.gateway.baseUrl);
+    const origin = accountOrigin(service.gateway.baseUrl) ?? '';
+    const account = `${origin}#key:shared`;
+    const [first, second] = [await team.desk(['paydesk_executor']), await team.desk(['paydesk_executor'])];
+    for (const executor of [first, second]) {
+      await executor.client.query('SELECT paydesk.executor_heartbeat($1, 0)', [account]);
+    }
+    const viewer = await team.desk(['paydesk_viewer']);
+    const requestId = dataOf(await askRead(viewer.client, { origin, kind: 'deposit', recordId: DEPOSIT }));
+
+    // Both take at once: SKIP LOCKED and the mark give the read to one of them only.
+    const taken = await Promise.all(
+      [first, second].map((executor) => claimReads(executor.client, account, 16)),
+    );
+    expect(taken.map((result) => dataOf(result).map((read) => read.id)).sort()).toEqual([[], [requestId]]);
+    // Taken, it stays its taker's while fresh: neither takes it again.
+    for (const executor of [first, second])
+      expect(dataOf(await claimReads(executor.client, account, 16))).toEqual([]);
+    // A viewer may not take reads to answer; an executor not heard for the account takes none.
+    expect(errorOf(await claimReads(viewer.client, account, 16)).kind).toBe('not_permitted');
+    const unheard = await team.desk(['paydesk_executor']);
+    expect(dataOf(await claimReads(unheard.client, account, 16))).toEqual([]);
+
+    dataOf(
+      await answerRead(second.client, requestId ?? '', { answer: { deposit_id: DEPOSIT, status: 'PAID' } }),
+    );
+    expect(
+      errorOf(
+        await answerRead(first.client, requestId ?? '', { answer: { deposit_id: DEPOSIT, status: 'NEW' } }),
+      ).kind,
+    ).toBe('invalid_state');
+    expect(dataOf(await takeReadAnswer(viewer.client, requestId ?? '', 0))).toMatchObject({
+      answer: { status: 'PAID' },
+    });
+    expect(await rowsLeft(team)).toBe(0);
   },
 );
