@@ -234,7 +234,7 @@ export function createConsoleApprovals(
       }
       const sentCount = report.requests.filter((entry) => entry.sent).length;
       const beat = await asPerson(environmentId, (client) =>
-        executorHeartbeat(client, account.data.payments, sentCount),
+        executorHeartbeat(client, account.data, sentCount),
       );
       return beat.ok ? { ok: true, data: report } : beat;
     },

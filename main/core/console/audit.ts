@@ -275,7 +275,7 @@ async function retryIntent(
   } else {
     const ids = checkInput(cashoutCancelSchema, pending.data.body, 'body');
     if (!ids.ok) return ids;
-    const cancellable = await checkCancellable(connection.data, ids.data);
+    const cancellable = await checkCancellable(context, connection.data, ids.data);
     if (!cancellable.ok) {
       // Already cancelled: the lost cancel did arrive. Anything else is answered as it is.
       const now = await client.getCashoutStatus(ids.data);

@@ -11,6 +11,7 @@ import type { EnvironmentConnection } from './connections';
 import { type ConsoleContext, onActive } from './context';
 import { checkGuardRails, runGuarded, type GuardedMeta } from './guarded';
 import { cashoutObservation, seenNow, lookedUp } from './observations';
+import { signedRead } from './executor-reads';
 import { failure } from './results';
 import { z } from 'zod';
 import { mutationMeta } from './arg-parts';
@@ -46,11 +47,12 @@ interface CashoutIds {
  * cashout and it is PENDING; otherwise `not_found` or `invalid_state`, naming what was found.
  */
 export async function checkCancellable(
+  context: ConsoleContext,
   connection: EnvironmentConnection,
   ids: CashoutIds,
 ): Promise<Result<Fetched<CashoutStatus>>> {
-  const { client } = connection;
-  const byId = await client.getCashoutStatus({ cashoutId: ids.cashoutId });
+  // Through the team's executor on a desk with no cashout credentials (executor-reads.ts).
+  const byId = await signedRead(context, connection, 'cashout', { cashoutId: ids.cashoutId });
   if (!byId.ok) {
     return byId.error.kind === 'not_found'
       ? failure('not_found', `No cashout has cashout_id ${ids.cashoutId}.`, {
@@ -59,7 +61,7 @@ export async function checkCancellable(
         })
       : byId;
   }
-  const byExternal = await client.getCashoutStatus({ externalId: ids.externalId });
+  const byExternal = await signedRead(context, connection, 'cashout', { externalId: ids.externalId });
   if (!byExternal.ok) {
     return byExternal.error.kind === 'not_found'
       ? failure('not_found', `No cashout has external_id ${ids.externalId}.`, {
@@ -76,7 +78,7 @@ export async function checkCancellable(
       text: { key: 'cashout.idsDisagree', params: { id: ids.cashoutId, externalId: ids.externalId } },
     },
   );
-  const byBoth = await client.getCashoutStatus(ids);
+  const byBoth = await signedRead(context, connection, 'cashout', ids);
   if (!byBoth.ok) return byBoth.error.kind === 'not_found' ? mismatch : byBoth;
   const statuses = [byId, byExternal, byBoth].map((read) => read.data.record.cashout_status);
   if (new Set(statuses).size > 1) return mismatch;
@@ -109,7 +111,7 @@ export async function cancelCashout(
       { field: 'typedConfirmation', text: { key: 'cashout.typeIdToConfirm', params: { id: ids.cashoutId } } },
     );
   }
-  const cancellable = await checkCancellable(connection, ids);
+  const cancellable = await checkCancellable(context, connection, ids);
   if (!cancellable.ok) return cancellable;
 
   const guarded = await runGuarded(context, {
@@ -180,7 +182,7 @@ export const CASHOUT_HANDLERS: ConsoleMethods<keyof CashoutsApi> = {
     arg: cashoutRefSchema,
     handle: (context, arg) =>
       onActive(context, async (connection) => {
-        const read = await connection.client.getCashoutStatus(arg);
+        const read = await signedRead(context, connection, 'cashout', arg);
         if (read.ok)
           context.records.observe([cashoutObservation(lookedUp(context, connection), arg, read.data.record)]);
         return read;

@@ -85,11 +85,14 @@ interface ConnectionsOptions {
   credentialOverlay?: Partial<Record<CredentialField, string>>;
   transient?: TransientEnvironment;
   /**
-   * For a profile with no API key: the account its team's executor acts under at the service at
+   * For a profile with no API key: the accounts its team's executor acts under at the service at
    * `origin` (null when the team has none for it, or the profile is in no team). Such a desk reads
    * and moves money under that account (docs/architecture.md, "Team mode: approvals").
    */
-  executorAccount?: (environmentId: string, origin: string) => Promise<Result<string | null>>;
+  executorAccount?: (
+    environmentId: string,
+    origin: string,
+  ) => Promise<Result<{ payments: string; cashouts: string | null } | null>>;
 }
 
 export interface Connections {
@@ -185,7 +188,7 @@ export function createConnections(options: ConnectionsOptions): Connections {
         const lent = await options.executorAccount(profile.id, origin);
         if (!lent.ok) return lent;
         if (lent.data === null) return own;
-        last = { ...own.data, payments: lent.data };
+        last = { payments: lent.data.payments, cashouts: lent.data.cashouts ?? own.data.cashouts };
         return { ok: true, data: last };
       },
       lastAccount: () => (sandbox ? sandboxWorldAccount(sandbox.worldId) : last),

@@ -1,4 +1,6 @@
 import type {
+  CashoutRef,
+  CashoutStatus,
   ConsoleError,
   DepositStatus,
   Fetched,
@@ -8,7 +10,14 @@ import type {
 } from '../../../shared/contract';
 import { mapLimited } from '../batch';
 import { accountOrigin, ANSWERS, parseAnswer, type AnswerSpec, type PaymentsClient } from '../payments';
-import { answerRead, askRead, claimReads, takeReadAnswer, type ReadKind } from '../team/executor-reads';
+import {
+  answerRead,
+  askRead,
+  claimReads,
+  takeReadAnswer,
+  type ReadId,
+  type ReadKind,
+} from '../team/executor-reads';
 import { listenToTeam } from '../team/live';
 import { openTeam, type TeamClient } from '../team/client';
 import { personConnection } from '../team/membership';
@@ -28,21 +37,53 @@ interface ReadRecords {
   deposit: DepositStatus;
   refund: RefundStatus;
   'sub-merchant': SubMerchant;
+  cashout: CashoutStatus;
+}
+
+/** What each kind is read by: its id, or a cashout's id or external id (D7). */
+interface ReadRefs {
+  deposit: number;
+  refund: number;
+  'sub-merchant': number;
+  cashout: CashoutRef;
 }
 
 const DIRECT: {
-  [K in ReadKind]: (client: PaymentsClient, id: number) => Promise<Result<Fetched<ReadRecords[K]>>>;
+  [K in ReadKind]: (client: PaymentsClient, ref: ReadRefs[K]) => Promise<Result<Fetched<ReadRecords[K]>>>;
 } = {
   deposit: (client, id) => client.getDeposit(id),
   refund: (client, id) => client.getRefund(id),
   'sub-merchant': (client, id) => client.getSubMerchant(id),
+  cashout: (client, ref) => client.getCashoutStatus(ref),
 };
 
 const ANSWER_OF: { [K in ReadKind]: AnswerSpec<ReadRecords[K]> } = {
   deposit: ANSWERS.depositStatus,
   refund: ANSWERS.refundStatus,
   'sub-merchant': ANSWERS.subMerchant,
+  cashout: ANSWERS.cashoutStatus,
 };
+
+/** A read's ref as the database keeps it: a record's id, or a cashout's ids as given. */
+function readIdOf<K extends ReadKind>(ref: ReadRefs[K]): ReadId {
+  if (typeof ref === 'number') return { recordId: ref, externalId: null };
+  const { cashoutId, externalId } = ref as CashoutRef;
+  return { recordId: cashoutId ?? null, externalId: externalId ?? null };
+}
+
+/** The executor's read of what a desk asked, with its own credentials. */
+function readAsked(client: PaymentsClient, kind: ReadKind, id: ReadId): Promise<Result<Fetched<unknown>>> {
+  if (kind === 'cashout') {
+    return DIRECT.cashout(client, {
+      ...(id.recordId !== null && { cashoutId: id.recordId }),
+      ...(id.externalId !== null && { externalId: id.externalId }),
+    });
+  }
+  if (id.recordId === null) {
+    return Promise.resolve(failure('validation', `A ${kind} is read by its id, not an external id.`));
+  }
+  return DIRECT[kind](client, id.recordId);
+}
 
 /** How long a desk waits for the executor's answer before saying it did not come. */
 const EXECUTOR_ANSWER_TIMEOUT_MS = 10_000;
@@ -62,9 +103,13 @@ export function signedReadRoute(desk: {
   return !desk.hasCredentials && desk.inTeam && desk.signer === 'executor' ? 'executor' : 'direct';
 }
 
-/** The direct read refused for want of the API key or secret (payments/credentials.ts). */
-const lacksSignedCredentials = (error: ConsoleError): boolean =>
-  error.kind === 'credentials_missing' && error.text?.key === 'credentials.missingSigned';
+/**
+ * The direct read refused for want of the credentials it signs with (payments/credentials.ts): the
+ * API key and secret, or for a cashout the cashout login, pass and secret.
+ */
+const lacksCredentials = (kind: ReadKind, error: ConsoleError): boolean =>
+  error.kind === 'credentials_missing' &&
+  error.text?.key === (kind === 'cashout' ? 'credentials.missingCashout' : 'credentials.missingSigned');
 
 const noAnswer = (detail: string): Result<never> =>
   failure(
@@ -74,24 +119,26 @@ const noAnswer = (detail: string): Result<never> =>
   );
 
 /**
- * A deposit, refund or sub-merchant read for `connection`'s profile: directly with its credentials,
- * or, when it has none and the team's executor signs this environment, through the executor.
+ * A deposit, refund, sub-merchant or cashout read for `connection`'s profile: directly with its
+ * credentials, or, when it has none and the team's executor signs this environment, through the
+ * executor.
  */
 export async function signedRead<K extends ReadKind>(
   context: ConsoleContext,
   connection: EnvironmentConnection,
   kind: K,
-  recordId: number,
+  ref: ReadRefs[K],
 ): Promise<Result<Fetched<ReadRecords[K]>>> {
-  const direct = await DIRECT[kind](connection.client, recordId);
-  if (direct.ok || !lacksSignedCredentials(direct.error)) return direct;
+  const direct = await DIRECT[kind](connection.client, ref);
+  if (direct.ok || !lacksCredentials(kind, direct.error)) return direct;
+  const id = readIdOf(ref);
   const session = await context.teamSessions.of(connection.profile.id);
   if (!session.ok || session.data === null) return direct;
   const origin = accountOrigin(connection.baseUrl);
   if (origin === null) return direct;
   // ask_read is the signer check too (one round trip, not two): it answers null when no environment
   // of the team naming this service is signed by the executor, and then the desk reads directly.
-  const asked = await askRead(session.data.client, { origin, kind, recordId });
+  const asked = await askRead(session.data.client, { origin, kind, id });
   if (!asked.ok) return asked.error.kind === 'timeout' ? noAnswer(asked.error.message) : asked;
   const signer = asked.data === null ? null : 'executor';
   const route = signedReadRoute({ hasCredentials: false, inTeam: true, signer });
@@ -175,7 +222,7 @@ async function answerClaimedReads(
   const claimed = await claimReads(client, answering.account, CLAIM_BATCH);
   if (!claimed.ok) return claimed;
   const sent = await mapLimited(claimed.data, ANSWER_CONCURRENCY, async (request) => {
-    const read = await DIRECT[request.kind](connection.client, request.record_id);
+    const read = await readAsked(connection.client, request.kind, request.named);
     return answerRead(client, request.id, read.ok ? { answer: read.data.raw } : { error: read.error });
   });
   // invalid_state (PD005) is another executor's answer having come first: not this one's failure.

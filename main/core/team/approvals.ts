@@ -273,8 +273,17 @@ export function setSigner(
 }
 
 /** An executor's pass is over: it is alive, and sent `sent` requests in it. */
-export function executorHeartbeat(client: TeamClient, account: string, sent: number): Promise<Result<void>> {
-  return runStatement(client, 'SELECT paydesk.executor_heartbeat($1, $2)', [account, sent]);
+/** The executor's pass is done: it is alive, for these accounts (its cashout one when it holds that login). */
+export function executorHeartbeat(
+  client: TeamClient,
+  accounts: { payments: string; cashouts: string | null },
+  sent: number,
+): Promise<Result<void>> {
+  return runStatement(client, 'SELECT paydesk.executor_heartbeat($1, $2, $3)', [
+    accounts.payments,
+    sent,
+    accounts.cashouts,
+  ]);
 }
 
 const heartbeatRowSchema = z.object({

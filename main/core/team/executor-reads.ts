@@ -10,23 +10,38 @@ import { checkedRow, checkedRows, runStatement } from './rows';
  * who may do each; these functions call it and check what it answers.
  */
 
-export const READ_KINDS = ['deposit', 'refund', 'sub-merchant'] as const;
+export const READ_KINDS = ['deposit', 'refund', 'sub-merchant', 'cashout'] as const;
 export type ReadKind = (typeof READ_KINDS)[number];
+
+/** What a read names: a record's id; a cashout's id, external id or both (D7). */
+export interface ReadId {
+  recordId: number | null;
+  externalId: string | null;
+}
 
 const idText = z.string().regex(/^\d+$/);
 
 /**
- * The account of the service at `origin` as the team's executor names it (the one last heard from,
- * in an environment it alone signs), or null: what a desk with no credentials of its own acts under.
+ * The accounts of the service at `origin` as the team's executor names them (the one last heard
+ * from, in an environment it alone signs; its cashout account when it holds that login), or null:
+ * what a desk with no credentials of its own acts under.
  */
-export async function executorAccount(client: TeamClient, origin: string): Promise<Result<string | null>> {
+export async function executorAccount(
+  client: TeamClient,
+  origin: string,
+): Promise<Result<{ payments: string; cashouts: string | null } | null>> {
   const named = await checkedRow(
     client,
-    { text: 'SELECT paydesk.executor_account($1) AS account', values: [origin] },
-    z.object({ account: z.string().min(1).nullable() }),
+    {
+      text: 'SELECT paydesk.executor_account($1) AS payments, paydesk.executor_cashouts_account($1) AS cashouts',
+      values: [origin],
+    },
+    z.object({ payments: z.string().min(1).nullable(), cashouts: z.string().min(1).nullable() }),
     'executor account',
   );
-  return named.ok ? { ok: true, data: named.data.account } : named;
+  if (!named.ok) return named;
+  const { payments, cashouts } = named.data;
+  return { ok: true, data: payments === null ? null : { payments, cashouts } };
 }
 
 /**
@@ -36,13 +51,13 @@ export async function executorAccount(client: TeamClient, origin: string): Promi
  */
 export async function askRead(
   client: TeamClient,
-  input: { origin: string; kind: ReadKind; recordId: number },
+  input: { origin: string; kind: ReadKind; id: ReadId },
 ): Promise<Result<string | null>> {
   const asked = await checkedRow(
     client,
     {
-      text: 'SELECT paydesk.ask_read($1, $2, $3)::text AS id',
-      values: [input.origin, input.kind, input.recordId],
+      text: 'SELECT paydesk.ask_read($1, $2, $3, $4)::text AS id',
+      values: [input.origin, input.kind, input.id.recordId, input.id.externalId],
     },
     z.object({ id: idText }),
     'read request',
@@ -101,12 +116,22 @@ export async function takeReadAnswer(
   };
 }
 
-const claimedRowSchema = z.object({
-  id: idText,
-  kind: z.enum(READ_KINDS),
-  record_id: z.coerce.number().int().positive(),
-});
-type ClaimedRead = z.infer<typeof claimedRowSchema>;
+const claimedRowSchema = z
+  .object({
+    id: idText,
+    kind: z.enum(READ_KINDS),
+    record_id: z.coerce.number().int().positive().nullable(),
+    external_id: z.string().min(1).nullable(),
+  })
+  .refine((row) => row.record_id !== null || row.external_id !== null, {
+    message: 'a read names neither an id nor an external id',
+  })
+  .transform(({ id, kind, record_id, external_id }) => ({
+    id,
+    kind,
+    named: { recordId: record_id, externalId: external_id } satisfies ReadId,
+  }));
+type ClaimedRead = z.output<typeof claimedRowSchema>;
 
 /**
  * Takes up to `limit` reads waiting for the executor of `account` to answer them (only an executor
@@ -120,7 +145,7 @@ export function claimReads(
   return checkedRows(
     client,
     {
-      text: 'SELECT id::text AS id, kind, record_id::text AS record_id FROM paydesk.claim_reads($1, $2)',
+      text: 'SELECT id::text AS id, kind, record_id::text AS record_id, external_id FROM paydesk.claim_reads($1, $2)',
       values: [account, limit],
     },
     claimedRowSchema,

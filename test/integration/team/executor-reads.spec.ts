@@ -1,5 +1,6 @@
 import { accountOrigin } from '../../../main/core/payments/base-url';
-import { setSigner } from '../../../main/core/team/approvals';
+import { setPolicy, setSigner } from '../../../main/core/team/approvals';
+import { SEEDED_RECORDS } from '../../../main/sandbox';
 import { putTeamEnvironment } from '../../../main/core/team/environments';
 import { answerRead, askRead, claimReads, takeReadAnswer } from '../../../main/core/team/executor-reads';
 import { approveAsRead, teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
@@ -129,10 +130,21 @@ teamWorld(
       // A service no executor-signed environment names: no request, the desk reads directly.
       expect(
         dataOf(
-          await askRead(viewer.client, { origin: 'https://elsewhere.test', kind: 'deposit', recordId: 1 }),
+          await askRead(viewer.client, {
+            origin: 'https://elsewhere.test',
+            kind: 'deposit',
+            id: { recordId: 1, externalId: null },
+          }),
         ),
       ).toBeNull();
-      requestId = dataOf(await askRead(viewer.client, { origin, kind: 'deposit', recordId: DEPOSIT })) ?? '';
+      requestId =
+        dataOf(
+          await askRead(viewer.client, {
+            origin,
+            kind: 'deposit',
+            id: { recordId: DEPOSIT, externalId: null },
+          }),
+        ) ?? '';
       expect(requestId).toMatch(/^\d+$/);
       // Someone else cannot take it, nor can a non-executor answer it, nor read the table.
       expect(errorOf(await takeReadAnswer(other.client, requestId, 1_000)).kind).toBe('not_permitted');
@@ -216,10 +228,12 @@ teamWorld(
     const account = `${origin}#key:shared`;
     const [first, second] = [await team.desk(['paydesk_executor']), await team.desk(['paydesk_executor'])];
     for (const executor of [first, second]) {
-      await executor.client.query('SELECT paydesk.executor_heartbeat($1, 0)', [account]);
+      await executor.client.query('SELECT paydesk.executor_heartbeat($1, 0, NULL)', [account]);
     }
     const viewer = await team.desk(['paydesk_viewer']);
-    const requestId = dataOf(await askRead(viewer.client, { origin, kind: 'deposit', recordId: DEPOSIT }));
+    const requestId = dataOf(
+      await askRead(viewer.client, { origin, kind: 'deposit', id: { recordId: DEPOSIT, externalId: null } }),
+    );
 
     // Both take at once: SKIP LOCKED and the mark give the read to one of them only.
     const taken = await Promise.all(
@@ -246,5 +260,62 @@ teamWorld(
       answer: { status: 'PAID' },
     });
     expect(await rowsLeft(team)).toBe(0);
+  },
+);
+
+teamWorld(
+  'a desk with no credentials reads a cashout and asks to cancel it; approved, the executor cancels it under its cashout account',
+  async ({ openDesk, service, team }) => {
+    const admin = await team.desk(['paydesk_admin']);
+    await governRefunds(admin.client, service.gateway.baseUrl, { signer: 'executor' });
+    dataOf(
+      await setPolicy(admin.client, {
+        environment: 'Service',
+        action: 'cashout_cancel',
+        mode: 'always',
+        thresholds: {},
+        approvers: 1,
+        validForSeconds: 3600,
+      }),
+    );
+    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+    const maker = await openDesk('maker', { credentials: false });
+    const approver = await openDesk('approver', {
+      groups: ['paydesk_operator', 'paydesk_approver'],
+      credentials: false,
+    });
+    const running = await runningExecutor(executor);
+    try {
+      const { rows } = await team.admin.query<{ cashouts_account: string | null }>(
+        'SELECT cashouts_account FROM paydesk.executor_heartbeats',
+      );
+      const cashoutsAccount = rows[0]?.cashouts_account ?? '';
+      expect(cashoutsAccount).toMatch(/#login:/);
+
+      // The cashout, by its external id, as the executor reads it with its own cashout login.
+      const byExternal = { externalId: 'payout-7781' };
+      const read = dataOf(await maker.console.call('getCashoutStatus', byExternal)).record;
+      expect(read).toEqual(dataOf(await executor.console.call('getCashoutStatus', byExternal)).record);
+      expect(read.cashout_status).toBe(0);
+
+      const submitted = errorOf(
+        await maker.console.call('cancelCashout', {
+          cashoutId: SEEDED_RECORDS.pendingCashout,
+          externalId: 'payout-7781',
+          reason: 'Ticket 10: paid twice',
+        }),
+      );
+      expect(submitted.text?.key).toBe('team.approvalSubmitted');
+      const [waiting] = dataOf(await approver.console.runtime.team.approvals(approver.environmentId));
+      expect(waiting).toMatchObject({ account: cashoutsAccount, action: 'cashout_cancel', state: 'waiting' });
+      const requestId = waiting?.id ?? '';
+      await approveAsRead(approver, requestId);
+      const pass = dataOf(await executor.console.runtime.team.executorPass(executor.environmentId, {}));
+      expect(pass.requests).toEqual([{ requestId, sent: true }]);
+      // Cancelled (D7 code 2), as the maker's desk reads it through the executor.
+      expect(dataOf(await maker.console.call('getCashoutStatus', byExternal)).record.cashout_status).toBe(2);
+    } finally {
+      await running.stop();
+    }
   },
 );

@@ -13,8 +13,10 @@ CREATE TABLE paydesk.read_requests (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   -- The account (D19) of the executor that is to answer, as in operations.
   account text NOT NULL CHECK (account <> ''),
-  kind text NOT NULL CHECK (kind IN ('deposit', 'refund', 'sub-merchant')),
-  record_id bigint NOT NULL CHECK (record_id > 0),
+  kind text NOT NULL CHECK (kind IN ('deposit', 'refund', 'sub-merchant', 'cashout')),
+  -- The record's id; a cashout may be named by its external id instead, or by both (D7).
+  record_id bigint CHECK (record_id > 0),
+  external_id text CHECK (external_id IS NULL OR length(external_id) BETWEEN 1 AND 64),
   asked_by text NOT NULL,
   asked_at timestamptz NOT NULL DEFAULT now(),
   -- The executor that took it to answer, and when: another takes it only once that is stale.
@@ -26,6 +28,8 @@ CREATE TABLE paydesk.read_requests (
   answer jsonb CHECK (answer IS NULL OR (jsonb_typeof(answer) = 'object' AND length(answer::text) <= 65536)),
   error_kind text CHECK (error_kind IS NULL OR error_kind ~ '^[a-z_]{1,40}$'),
   error_message text CHECK (error_message IS NULL OR length(error_message) <= 1000),
+  CHECK (record_id IS NOT NULL OR (kind = 'cashout' AND external_id IS NOT NULL)),
+  CHECK (external_id IS NULL OR kind = 'cashout'),
   CHECK ((claimed_at IS NULL) = (claimed_by IS NULL)),
   CHECK ((answered_at IS NULL) = (answered_by IS NULL)),
   CHECK ((error_kind IS NULL) = (error_message IS NULL)),
@@ -48,7 +52,8 @@ $$;
 -- answered by the executor last heard from for that origin, in an environment it alone signs. Its
 -- PD004 is the desk's word that the team does not sign that service by the executor, so the desk
 -- asks no signer first (console/executor-reads.ts signedRead).
-CREATE FUNCTION paydesk.ask_read(p_origin text, p_kind text, p_record_id bigint) RETURNS bigint
+CREATE FUNCTION paydesk.ask_read(p_origin text, p_kind text, p_record_id bigint, p_external_id text)
+RETURNS bigint
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
 DECLARE
   chosen text;
@@ -63,8 +68,8 @@ BEGIN
   IF chosen IS NULL THEN
     RAISE EXCEPTION 'no executor of the team has been heard from for %', p_origin USING ERRCODE = 'PD008';
   END IF;
-  INSERT INTO read_requests (account, kind, record_id, asked_by)
-    VALUES (chosen, p_kind, p_record_id, session_user) RETURNING id INTO asked;
+  INSERT INTO read_requests (account, kind, record_id, external_id, asked_by)
+    VALUES (chosen, p_kind, p_record_id, p_external_id, session_user) RETURNING id INTO asked;
   PERFORM pg_notify('paydesk_reads', json_build_object('read', asked)::text);
   RETURN asked;
 END
@@ -74,7 +79,7 @@ $$;
 -- answer them, in one statement: SKIP LOCKED lets two executors take different ones, and a read
 -- taken is left to its taker for 5 seconds (half the desk's wait), then another may take it.
 CREATE FUNCTION paydesk.claim_reads(p_account text, p_limit integer)
-RETURNS TABLE (id bigint, kind text, record_id bigint)
+RETURNS TABLE (id bigint, kind text, record_id bigint, external_id text)
 LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
   UPDATE read_requests r SET claimed_by = session_user, claimed_at = now()
    WHERE r.id IN (
@@ -84,7 +89,7 @@ LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS 
         AND EXISTS (SELECT 1 FROM executor_heartbeats h WHERE h.person = session_user AND h.account = p_account)
       ORDER BY q.id LIMIT least(greatest(p_limit, 1), 100)
       FOR UPDATE SKIP LOCKED)
-  RETURNING r.id, r.kind, r.record_id
+  RETURNING r.id, r.kind, r.record_id, r.external_id
 $$;
 
 CREATE FUNCTION paydesk.answer_read(p_request bigint, p_answer jsonb, p_error_kind text, p_error_message text)
@@ -135,11 +140,35 @@ END
 $$;
 
 REVOKE ALL ON paydesk.read_requests FROM PUBLIC;
-REVOKE ALL ON FUNCTION paydesk.executor_account(text), paydesk.ask_read(text, text, bigint), paydesk.claim_reads(text, integer),
+REVOKE ALL ON FUNCTION paydesk.executor_account(text), paydesk.ask_read(text, text, bigint, text), paydesk.claim_reads(text, integer),
   paydesk.answer_read(bigint, jsonb, text, text), paydesk.take_read_answer(bigint, integer) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION paydesk.executor_account(text), paydesk.ask_read(text, text, bigint),
+GRANT EXECUTE ON FUNCTION paydesk.executor_account(text), paydesk.ask_read(text, text, bigint, text),
   paydesk.take_read_answer(bigint, integer) TO paydesk_viewer;
 GRANT EXECUTE ON FUNCTION paydesk.claim_reads(text, integer), paydesk.answer_read(bigint, jsonb, text, text)
   TO paydesk_executor;
+
+-- The executor's heartbeat also names the cashout account it holds the login of (D19: cashouts are
+-- the cashout login's), so a desk with no credentials cancels cashouts under it too.
+ALTER TABLE paydesk.executor_heartbeats
+  ADD COLUMN cashouts_account text CHECK (cashouts_account IS NULL OR cashouts_account <> '');
+DROP FUNCTION paydesk.executor_heartbeat(text, bigint);
+CREATE FUNCTION paydesk.executor_heartbeat(p_account text, p_sent bigint, p_cashouts_account text) RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  INSERT INTO executor_heartbeats (person, account, at, sent, cashouts_account)
+    VALUES (session_user, p_account, now(), p_sent, p_cashouts_account)
+    ON CONFLICT (person, account) DO UPDATE
+      SET at = now(), sent = executor_heartbeats.sent + EXCLUDED.sent, cashouts_account = EXCLUDED.cashouts_account
+$$;
+REVOKE ALL ON FUNCTION paydesk.executor_heartbeat(text, bigint, text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.executor_heartbeat(text, bigint, text) TO paydesk_executor;
+-- The cashout account of the executor executor_account names (the one last heard from).
+CREATE FUNCTION paydesk.executor_cashouts_account(p_origin text) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  SELECT h.cashouts_account FROM executor_heartbeats h
+   WHERE h.account = executor_account(p_origin)
+   ORDER BY h.at DESC LIMIT 1
+$$;
+REVOKE ALL ON FUNCTION paydesk.executor_cashouts_account(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.executor_cashouts_account(text) TO paydesk_viewer;
 `,
 } as const;
