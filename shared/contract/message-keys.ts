@@ -145,6 +145,7 @@ export const MESSAGE_KEYS = [
   'team.outcomeNotRecorded',
   'team.approvalNeeded',
   'team.approvalSubmitted',
+  'team.executorSubmitted',
   'team.executorNoAnswer',
   // An environment's credentials (main/core/payments/credentials.ts).
   'credentials.missingCashout',

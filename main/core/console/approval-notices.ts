@@ -14,7 +14,7 @@ import type { ConsoleContext } from './context';
 
 /** Who hears of a request in this state: pure, so the rule is tested on its own. */
 export function approvalNoticeKind(
-  request: Pick<ApprovalRequest, 'state' | 'made_by'>,
+  request: Pick<ApprovalRequest, 'state' | 'made_by' | 'approvers_needed'>,
   person: { name: string; approves: boolean },
 ): ApprovalNoticeKind | null {
   const own = request.made_by === person.name;
@@ -23,6 +23,8 @@ export function approvalNoticeKind(
       // The maker never approves their own; a person who cannot approve has nothing to do.
       return !own && person.approves ? 'approval_needed' : null;
     case 'approved':
+      // Handed to the executor with no approval asked: the maker was told so when submitting.
+      return own && request.approvers_needed > 0 ? 'approved' : null;
     case 'rejected':
     case 'expired':
       return own ? request.state : null;

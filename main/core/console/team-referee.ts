@@ -162,6 +162,14 @@ export async function beginTeamOperation<A extends AuditAction>(
       silence.ok && silence.data !== null
         ? executorNote(silence.data)
         : `their desk sends it, exactly as submitted`;
+    if (approvers === 0) {
+      // An executor-only environment: no policy asks an approval, but only the executor signs.
+      return failure(
+        'not_permitted',
+        `Nothing was sent from this desk: only the team's executor signs in ${environment}, so it was handed to it as request ${id}, approved as submitted (no policy asks an approval); ${sender}.`,
+        { text: { key: 'team.executorSubmitted', params: { request: id } } },
+      );
+    }
     return failure(
       'not_permitted',
       `Nothing was sent: the team's policy for ${environment} asks ${approvers} approver(s) for this, so it was submitted for approval as request ${id}. Another person approves it (paydesk approvals approve ${id}) and ${sender}.`,

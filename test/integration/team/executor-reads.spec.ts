@@ -319,3 +319,61 @@ teamWorld(
     }
   },
 );
+
+teamWorld(
+  'where only the executor signs, a move no policy governs is handed to it, approved as submitted, and sent once',
+  async ({ openDesk, service, team }) => {
+    await executorSigned(team, service.gateway.baseUrl);
+    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+    const bare = await openDesk('bare', { credentials: false });
+    // Even a desk that holds the credentials does not sign there: the database refuses its begin.
+    const keyed = await openDesk('keyed');
+    const deposits = () =>
+      service.gateway.posts.filter((post) => /^\/v3\/deposits$/.test(post.path) && post.status === 200);
+    const running = await runningExecutor(executor);
+    try {
+      for (const [desk, amount] of [
+        [bare, 10],
+        [keyed, 12],
+      ] as const) {
+        const handed = errorOf(
+          await desk.console.call('createDeposit', {
+            body: { amount, country: 'BR' },
+            reason: 'Order 7',
+          }),
+        );
+        expect(handed.text?.key).toBe('team.executorSubmitted');
+        // Refused before sending: nothing is left unresolved at the desk.
+        expect(dataOf(await desk.console.call('listUnresolvedIntents', {}))).toEqual([]);
+      }
+      expect(deposits()).toHaveLength(0);
+      const requests = dataOf(await executor.console.runtime.team.approvals(executor.environmentId));
+      expect(requests.map((request) => [request.state, request.approvers_needed, request.action])).toEqual([
+        ['approved', 0, 'deposit_create'],
+        ['approved', 0, 'deposit_create'],
+      ]);
+
+      const pass = dataOf(await executor.console.runtime.team.executorPass(executor.environmentId, {}));
+      expect(pass.requests.map((request) => request.sent)).toEqual([true, true]);
+      expect(deposits()).toHaveLength(2);
+      // The executor's journal names who asked, and that no one approved (none was asked).
+      const lines = dataOf(await executor.console.call('listAuditEntries', {}));
+      expect(
+        lines
+          .filter((line) => line.type === 'intent')
+          .map((line) => [line.madeBy, line.approvedBy])
+          .sort(),
+      ).toEqual(
+        [
+          [bare.person, []],
+          [keyed.person, []],
+        ].sort(),
+      );
+      // The executor's own move needs no hand-over: it signs.
+      dataOf(await executor.console.call('createDeposit', { body: { amount: 11, country: 'BR' } }));
+      expect(deposits()).toHaveLength(3);
+    } finally {
+      await running.stop();
+    }
+  },
+);

@@ -170,5 +170,70 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
 $$;
 REVOKE ALL ON FUNCTION paydesk.executor_cashouts_account(text) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION paydesk.executor_cashouts_account(text) TO paydesk_viewer;
+
+-- In an environment the executor alone signs, every move is the executor's to send, also one no
+-- policy asks an approval for: anyone else's begin is refused (PD006, as for a governed move) and
+-- the desk submits it; with no approval asked it is approved at once (no approvers) and waits only
+-- for the executor (docs/architecture.md, "Team mode: approvals").
+CREATE FUNCTION paydesk.executor_only(p_account text) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+  SELECT e.name FROM environments e
+   WHERE e.origin = split_part(p_account, '#', 1) AND e.signer = 'executor'
+     AND NOT pg_has_role(session_user, 'paydesk_executor', 'MEMBER')
+   ORDER BY e.name LIMIT 1
+$$;
+CREATE OR REPLACE FUNCTION paydesk.begin_operation(
+  p_account text, p_action text, p_target_kind text, p_target_id text,
+  p_idempotency_key uuid, p_amount numeric, p_currency text, p_body_hash text
+) RETURNS SETOF paydesk.operations
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  needed record;
+  only_executor text;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM operations WHERE account = p_account AND action = p_action
+                   AND idempotency_key = p_idempotency_key) THEN
+    SELECT * INTO needed FROM approval_needed(p_account, p_action, p_amount, p_currency);
+    IF needed.environment IS NOT NULL THEN
+      RAISE EXCEPTION 'the team''s policy for % asks % approver(s) for this %: submit it for approval',
+        needed.environment, needed.approvers, replace(p_action, '_', ' ')
+        USING ERRCODE = 'PD006', DETAIL = needed.environment;
+    END IF;
+    only_executor := executor_only(p_account);
+    IF only_executor IS NOT NULL THEN
+      RAISE EXCEPTION 'only the team''s executor signs in %: submit this % for it to send',
+        only_executor, replace(p_action, '_', ' ') USING ERRCODE = 'PD006', DETAIL = only_executor;
+    END IF;
+  END IF;
+  RETURN QUERY SELECT * FROM start_operation(p_account, p_action, p_target_kind, p_target_id,
+    p_idempotency_key, p_amount, p_currency, p_body_hash);
+END
+$$;
+ALTER TABLE paydesk.approval_requests DROP CONSTRAINT approval_requests_approvers_needed_check;
+ALTER TABLE paydesk.approval_requests
+  ADD CONSTRAINT approval_requests_approvers_needed_check CHECK (approvers_needed BETWEEN 0 AND 5);
+-- submit_request asks one approver where no policy names any; in an executor-only environment that
+-- move asks none, so it is approved as it is submitted (by no one: the journal's claim lists none).
+CREATE FUNCTION paydesk.executor_only_request() RETURNS trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, paydesk AS $$
+DECLARE
+  only_executor text;
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM approval_needed(NEW.account, NEW.action, NEW.amount, NEW.currency)) THEN
+    only_executor := executor_only(NEW.account);
+    IF only_executor IS NOT NULL THEN
+      NEW.environment := only_executor;
+      NEW.approvers_needed := 0;
+      NEW.state := 'approved';
+      NEW.approved_at := now();
+      NEW.expires_at := now() + NEW.valid_for;
+    END IF;
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER approval_requests_executor_only BEFORE INSERT ON paydesk.approval_requests
+  FOR EACH ROW EXECUTE FUNCTION paydesk.executor_only_request();
+REVOKE ALL ON FUNCTION paydesk.executor_only(text), paydesk.executor_only_request() FROM PUBLIC;
 `,
 } as const;

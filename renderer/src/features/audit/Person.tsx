@@ -27,7 +27,9 @@ export function Person({ entry }: { entry: AuditEntryView }) {
           data-made-by={entry.madeBy}
           data-approved-by={entry.approvedBy?.join(' ')}
         >
-          {t('entries.approval', { maker: entry.madeBy, approvers: (entry.approvedBy ?? []).join(', ') })}
+          {(entry.approvedBy ?? []).length === 0
+            ? t('entries.askedOnly', { maker: entry.madeBy })
+            : t('entries.approval', { maker: entry.madeBy, approvers: (entry.approvedBy ?? []).join(', ') })}
         </Text>
       )}
     </>

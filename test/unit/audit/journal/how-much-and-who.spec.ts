@@ -128,16 +128,16 @@ test('a move the team approved names who asked and who approved on each line, an
       request: refundBody(3002),
     }),
   );
-  // What the team's row says is checked like any input: an approval names at least one approver.
-  const none = await bob.recordIntent({
+  // What the team's row says is checked like any input: at most five approvers (the policy's most).
+  const tooMany = await bob.recordIntent({
     environment: TESTING,
     action: 'refund.create',
     idempotencyKey: randomUUID(),
     reason: null,
     request: refundBody(3003),
-    approval: { ...approval, approvedBy: [] },
+    approval: { ...approval, approvedBy: ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'] },
   });
-  expect(none.ok || none.error).toMatchObject({ kind: 'validation', field: 'approval.approvedBy' });
+  expect(tooMany.ok || tooMany.error).toMatchObject({ kind: 'validation', field: 'approval.approvedBy' });
   await bob.close();
 
   const again = await open(dir, 'bob');
