@@ -6,14 +6,16 @@ import { startSandbox } from '../../main/sandbox';
 import { addPerson, initTeam } from '../../main/core/team/people';
 import { startPostgresCluster } from '../support/postgres-cluster';
 import { dataOf } from '../support/result';
-import { governRefunds, ownedDatabaseOn } from '../support/team-database';
+import { ownedDatabaseOn } from '../support/team-database';
+import { putTeamEnvironment } from '../../main/core/team/environments';
 import { expect, test } from './fixtures';
 import { useSandboxEnvironment } from './support/money-environments';
 
 /**
  * The Approvals screen (renderer/src/features/approvals) in a real browser over the web bridge:
- * in no team it says so; on a real team database, a maker's refund waits, the approver's navbar
- * counts it, the approver reads its body, approves that body's hash and sends it: one refund.
+ * in no team it says so; on a real team database, a maker's refund in production waits (the
+ * default policy), the approver's navbar counts it, the approver reads its body, approves that
+ * body's hash and sends it: one refund, and the team journal names both.
  */
 
 test.use({ freshBridge: true });
@@ -40,7 +42,7 @@ test('a profile in no team is told it has no approvals, and the navbar counts no
   await axe();
 });
 
-test('a maker submits, an approver sees it appear, approves, sends: one refund; the next appears live', async ({
+test('a production refund: the maker submits, an approver sees it, approves, sends: one refund, both named', async ({
   console: app,
   paydesk,
   webBridge,
@@ -59,11 +61,16 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
     dataOf(
       await addPerson(owner, { person: 'ana', groups: ['operator', 'approver'], password: passwords.ana }),
     );
+    // A production environment of the team, with no policy of its own: its default holds, every
+    // refund needs one approver.
     const admin = await connectAs('mia', passwords.mia);
-    await governRefunds(admin, service.baseUrl);
+    dataOf(
+      await putTeamEnvironment(admin, { name: 'Team desk', kind: 'production', baseUrl: service.baseUrl }),
+    );
     await admin.end();
 
-    const environmentId = await useSandboxEnvironment(paydesk, service, 'Team desk', 'testing');
+    const environmentId = await useSandboxEnvironment(paydesk, service, 'Team desk', 'production');
+    const arm = async () => dataOf(await paydesk.call('armProduction', { confirmation: 'Team desk' }));
     const join = (person: 'bob' | 'ana') =>
       webBridge.runtime.team.join({
         environmentId,
@@ -77,12 +84,13 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
 
     // Bob makes the refund at this desk: the team's policy holds it for another person.
     dataOf(await join('bob'));
+    await arm();
     const submitted = await paydesk.call('createRefund', {
       body: { deposit_id: 300000001, invoice_id: 'INV-300000001', amount: 5 },
       reason: 'Ticket 7: double charge',
     });
     expect(submitted).toMatchObject({ ok: false, error: { text: { key: 'team.approvalSubmitted' } } });
-    dataOf(await webBridge.runtime.team.leave(environmentId));
+    dataOf(await webBridge.runtime.team.leave(environmentId, { typedName: 'Team desk' }));
 
     // Ana takes the desk: her navbar counts the waiting request, her queue shows it.
     dataOf(await join('ana'));
@@ -118,8 +126,12 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
     await expect(detail.locator('[data-field="state"]')).toHaveText('Approved');
     await expect(nav(app).getByTestId('approvals-waiting')).toHaveCount(0);
 
+    await arm();
     await detail.getByTestId('approval-send').click();
-    await app.getByRole('dialog').getByRole('button', { name: 'Send it now' }).click();
+    // Production: the send is armed, and its reason is kept in the journal with it.
+    const send = app.getByRole('dialog', { name: 'Send request 1' });
+    await send.getByRole('textbox', { name: 'Reason' }).fill('Approved: ticket 7');
+    await send.getByRole('button', { name: 'Send it now' }).click();
     await expect(app.getByRole('dialog')).toHaveCount(0, { timeout: 20_000 });
     await expect(detail.locator('[data-field="state"]')).toHaveText('Sent');
     await expect(detail.getByTestId('approval-send')).toHaveCount(0);
@@ -164,13 +176,17 @@ test('a maker submits, an approver sees it appear, approves, sends: one refund; 
     await expect(app).toHaveURL(/#\/approvals\?request=\d+$/);
     await expect(detail.getByTestId('approval-body')).toContainText('"deposit_id": 300000002');
 
-    // One refund reached the service: one operation, claimed once, in the team's journal.
-    const { rows } = await owner.query<{ type: string }>(
-      "SELECT entry::jsonb->>'type' AS type FROM paydesk.journal ORDER BY seq",
+    // One refund reached the service: one operation, claimed once, in the team's journal, which
+    // names the maker and the approver side by side.
+    const { rows } = await owner.query<{ type: string; person: string; maker: string | null }>(
+      "SELECT entry::jsonb->>'type' AS type, person, entry::jsonb->>'maker' AS maker FROM paydesk.journal ORDER BY seq",
     );
     const types = rows.map((entry) => entry.type);
     expect(types.filter((type) => type === 'request_claimed')).toHaveLength(1);
     expect(types.filter((type) => type === 'operation_outcome')).toHaveLength(1);
+    expect(rows.filter((entry) => entry.type === 'request_approved')).toEqual([
+      { type: 'request_approved', person: 'ana', maker: 'bob' },
+    ]);
     await owner.end();
   } finally {
     await service.close();
