@@ -64,7 +64,7 @@ function LeftToRefund({ deposit }: { deposit: DepositStatus }) {
             {t('refunds.notRefundable', { status: deposit.status })}
           </Text>
         ) : preflight.isPending ? (
-          <Skeleton height={16} width={120} aria-label={t('refunds.leftLoading')} />
+          <Skeleton height={16} width={120} role="status" aria-label={t('refunds.leftLoading')} />
         ) : preflight.isError ? (
           <ErrorNotice error={preflight.error} onRetry={() => void preflight.refetch()} />
         ) : (
