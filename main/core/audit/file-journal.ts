@@ -16,7 +16,7 @@ import type { FileLockOptions } from '../storage/file-lock';
 import { storageError } from '../storage/storage-error';
 import { auditCsv } from './export-csv';
 import type { AcknowledgedGap, Journal, PendingRequest } from './journal';
-import { JournalFile, syncFolder } from './journal-file';
+import { JournalFile, fileMedium, syncFolder, type JournalMedium } from './journal-file';
 import {
   ALREADY_SETTLED,
   NO_SUCH_INTENT,
@@ -54,9 +54,10 @@ import { blockingView, conflictError, conflictOf, type AccountScope } from './ta
 import { compactView, entryView, isUnsettled, matchesFilter, type Operation } from './views';
 
 /**
- * The journal kept in a file (the `Journal` port of journal.ts): the file's mechanics are in
- * journal-file.ts, the rules in journal-rules.ts; this class holds the lock while it applies one to
- * the other, and keeps each intent's request in the spool for a same-key retry.
+ * The journal (the `Journal` port of journal.ts) over a medium that keeps its lines: a file here,
+ * or the team's database (team/desk-journal.ts). The lines' mechanics are in journal-file.ts, the
+ * rules in journal-rules.ts; this class holds the lock while it applies one to the other, and keeps
+ * each intent's request in the local spool for a same-key retry, whatever the medium.
  */
 
 const PENDING_FOLDER = 'pending';
@@ -80,7 +81,7 @@ function defaultOsUser(): string | null {
   }
 }
 
-class FileJournal implements Journal {
+class ChainedJournal implements Journal {
   readonly paths: { journal: string; pendingFolder: string; anchor: string };
   private readonly file: JournalFile;
   private readonly view = new JournalView();
@@ -89,13 +90,12 @@ class FileJournal implements Journal {
   private readonly osUser: string | null;
   private readonly inFlight = new Set<string>();
 
-  constructor(dir: string, handle: FileHandle, options: OpenJournalOptions) {
+  constructor(dir: string, medium: JournalMedium, options: Omit<OpenJournalOptions, 'dir' | 'lock'>) {
     this.now = options.now ?? ((): Date => new Date());
     this.osUser = options.osUser === undefined ? defaultOsUser() : options.osUser;
-    this.file = new JournalFile(handle, {
+    this.file = new JournalFile(medium, {
       dir,
       now: this.now,
-      ...(options.lock && { lock: options.lock }),
       onLine: (checked) => this.view.take(checked),
       onReset: () => this.view.reset(),
       writeRefusal: () => damageRefusal(this.view),
@@ -390,7 +390,24 @@ export async function openJournal(options: OpenJournalOptions): Promise<Result<J
   } catch (cause) {
     return { ok: false, error: storageError('The journal could not be opened', cause) };
   }
-  const journal = new FileJournal(options.dir, handle, options);
+  return openJournalOn(fileMedium(handle, options), options);
+}
+
+/**
+ * Opens the journal whose lines `medium` keeps; `dir` holds the rest (anchor, spool, sidecars),
+ * created (0700) when missing. The medium is closed with the journal, or here if opening fails.
+ */
+export async function openJournalOn(
+  medium: JournalMedium,
+  options: Omit<OpenJournalOptions, 'lock'>,
+): Promise<Result<Journal>> {
+  try {
+    await mkdir(join(options.dir, PENDING_FOLDER), { recursive: true, mode: 0o700 });
+  } catch (cause) {
+    await medium.close().catch(() => undefined);
+    return { ok: false, error: storageError('The journal could not be opened', cause) };
+  }
+  const journal = new ChainedJournal(options.dir, medium, options);
   const opened = await journal.openUnderLock();
   if (!opened.ok) {
     await journal.close();

@@ -18,9 +18,11 @@
  */
 export {
   openJournal,
+  openJournalOn,
   JOURNAL_FILE,
   LOCK_FILE,
   type Journal,
+  type JournalMedium,
   type OpenJournalOptions,
   type OutcomeInput,
   type ResolutionInput,

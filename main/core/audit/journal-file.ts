@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditVerifyReport, Result } from '../../../shared/contract';
 import { withFileLock, type FileLockOptions } from '../storage/file-lock';
@@ -42,10 +42,69 @@ interface LockedState {
   partialBytes: number;
 }
 
+/**
+ * Where the journal's lines are kept: a file beside the app's data (fileMedium, below), or the
+ * team's database (team/desk-journal.ts). Everything else of the journal (its rules, the anchor,
+ * the sealed spool of requests, sidecars) stays in the local folder whatever the medium.
+ */
+export interface JournalMedium {
+  /** Where the lines are, for a person reading `paths.journal`: a file's path or the database's address. */
+  readonly location: string;
+  size(): Promise<number>;
+  /** Up to `length` bytes from `position` (fewer where the lines end). */
+  readAt(position: number, length: number): Promise<Buffer>;
+  /**
+   * Writes whole lines at `position`, the end as this writer read it, and resolves only once they
+   * would survive a crash: the caller acts on them.
+   */
+  append(position: number, bytes: Buffer): Promise<void>;
+  /** Cuts the lines back to `length` bytes (a cut-short line moved aside); a medium of whole lines refuses. */
+  truncate(length: number): Promise<void>;
+  /** Runs `task` while no other process can append (the journal's lock); a lock not had is a failure. */
+  exclusive<T>(task: () => Promise<Result<T>>): Promise<Result<T>>;
+  close(): Promise<void>;
+}
+
+/** The journal's lines in `journal.jsonl`, locked between processes by `journal.lock` beside it. */
+export function fileMedium(
+  handle: FileHandle,
+  options: { dir: string; lock?: FileLockOptions },
+): JournalMedium {
+  const lockPath = join(options.dir, LOCK_FILE);
+  return {
+    location: join(options.dir, JOURNAL_FILE),
+    size: async () => (await handle.stat()).size,
+    async readAt(position, length) {
+      const buffer = Buffer.alloc(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return buffer.subarray(0, filled);
+    },
+    async append(_position, bytes) {
+      // The file is opened for appending: the write lands at its end, which the lock keeps at `position`.
+      let written = 0;
+      while (written < bytes.length) {
+        const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
+        written += bytesWritten;
+      }
+      await handle.datasync();
+    },
+    async truncate(length) {
+      await handle.truncate(length);
+      await handle.datasync();
+    },
+    exclusive: (task) => withFileLock(lockPath, options.lock ?? {}, task),
+    close: () => handle.close(),
+  };
+}
+
 interface JournalFileOptions {
   dir: string;
   now: () => Date;
-  lock?: FileLockOptions;
   /** Each whole line, checked, in file order; `end` is the offset after its newline. */
   onLine(checked: CheckedLine, end: number): void;
   /** The file was cut from outside: every line is read again. */
@@ -77,7 +136,6 @@ export async function syncFolder(folder: string): Promise<void> {
 
 export class JournalFile {
   readonly paths: { journal: string; anchor: string };
-  private readonly lockPath: string;
   /** Bytes of whole lines read so far; what follows is another writer's line or a cut line. */
   private consumed = 0;
   private checker = new ChainChecker();
@@ -89,11 +147,10 @@ export class JournalFile {
   private acknowledged = false;
 
   constructor(
-    private readonly handle: FileHandle,
+    private readonly medium: JournalMedium,
     private readonly options: JournalFileOptions,
   ) {
-    this.paths = { journal: join(options.dir, JOURNAL_FILE), anchor: join(options.dir, ANCHOR_FILE) };
-    this.lockPath = join(options.dir, LOCK_FILE);
+    this.paths = { journal: medium.location, anchor: join(options.dir, ANCHOR_FILE) };
   }
 
   /** The last whole line's place in the chain. */
@@ -135,7 +192,7 @@ export class JournalFile {
     mode: 'write' | 'record' | 'inspect' = 'write',
   ): Promise<Result<T>> {
     return this.serialised(() =>
-      withFileLock(this.lockPath, this.options.lock ?? {}, async () => {
+      this.medium.exclusive(async () => {
         const partialBytes = await this.catchUp();
         const anchor = await readAnchor(this.paths.anchor);
         const finding = compareAnchor(anchor, this.places);
@@ -183,7 +240,7 @@ export class JournalFile {
   /** The verdict on the whole file and its anchor, under the lock so a line being written is not taken for a cut one. */
   verify(): Promise<Result<AuditVerifyReport>> {
     return this.serialised(() =>
-      withFileLock(this.lockPath, this.options.lock ?? {}, async () => {
+      this.medium.exclusive(async () => {
         await this.catchUp();
         let anchor = await readAnchor(this.paths.anchor);
         // Only an empty journal gets its anchor here; a journal with entries whose anchor is gone
@@ -192,7 +249,10 @@ export class JournalFile {
           await writeAnchor(this.paths.anchor, this.places.last, anchorStart(0));
           anchor = await readAnchor(this.paths.anchor);
         }
-        return { ok: true, data: verifyJournal(await readFile(this.paths.journal), anchor) };
+        return {
+          ok: true,
+          data: verifyJournal(await this.medium.readAt(0, await this.medium.size()), anchor),
+        };
       }),
     );
   }
@@ -225,7 +285,7 @@ export class JournalFile {
 
   /** Reads the whole lines appended since the last call; returns how many bytes follow them. */
   private async catchUp(): Promise<number> {
-    const { size } = await this.handle.stat();
+    const size = await this.medium.size();
     if (size < this.consumed) this.resetView(); // cut from outside: read again; verify() will say where
     if (size === this.consumed) return 0;
     const buffer = await this.readAt(this.consumed, size - this.consumed);
@@ -245,16 +305,8 @@ export class JournalFile {
     return filled - (lastNewline + 1);
   }
 
-  /** Up to `length` bytes from `position` (fewer if the file is shorter). */
-  private async readAt(position: number, length: number): Promise<Buffer> {
-    const buffer = Buffer.alloc(length);
-    let filled = 0;
-    while (filled < length) {
-      const { bytesRead } = await this.handle.read(buffer, filled, length - filled, position + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
+  private readAt(position: number, length: number): Promise<Buffer> {
+    return this.medium.readAt(position, length);
   }
 
   /** Appends one entry after the last whole line, dated `at` (by default now); only under exclusive(). */
@@ -265,16 +317,11 @@ export class JournalFile {
     });
     const bytes = Buffer.from(line, 'utf8');
     try {
-      let written = 0;
-      while (written < bytes.length) {
-        const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written);
-        written += bytesWritten;
-      }
       // The caller acts on the entry once this resolves: it must survive a crash or a power cut.
-      await this.handle.datasync();
+      await this.medium.append(this.consumed, bytes);
     } catch (cause) {
       // Take back a half-written line; if even that fails, the next open moves it aside.
-      await this.handle.truncate(this.consumed).catch(() => undefined);
+      await this.medium.truncate(this.consumed).catch(() => undefined);
       return { ok: false, error: storageError('The journal entry could not be written', cause) };
     }
     this.consumed += bytes.length;
@@ -300,8 +347,7 @@ export class JournalFile {
     const sidecar = await this.writeSidecar('partial', partial);
     if (!sidecar.ok) return sidecar;
     try {
-      await this.handle.truncate(this.consumed);
-      await this.handle.datasync();
+      await this.medium.truncate(this.consumed);
     } catch (cause) {
       return { ok: false, error: storageError('A cut-short journal line could not be moved aside', cause) };
     }
@@ -339,6 +385,6 @@ export class JournalFile {
     if (this.closed) return;
     await this.queue.catch(() => undefined);
     this.closed = true;
-    await this.handle.close().catch(() => undefined);
+    await this.medium.close().catch(() => undefined);
   }
 }

@@ -21,7 +21,8 @@ import type { Operation } from './views';
  */
 
 export { JOURNAL_FILE, LOCK_FILE } from './journal-file';
-export { openJournal, type OpenJournalOptions } from './file-journal';
+export { openJournal, openJournalOn, type OpenJournalOptions } from './file-journal';
+export type { JournalMedium } from './journal-file';
 export type { OutcomeInput, ResolutionInput } from './journal-inputs';
 /** A spooled request, for a retry with the same idempotency key (never a new one). */
 export interface PendingRequest {

@@ -4,12 +4,14 @@ import { teamError } from './errors';
 import { foundation } from './migrations/0001-foundation';
 import { approvals } from './migrations/0002-approvals';
 import { executorReads } from './migrations/0003-executor-reads';
+import { deskJournals } from './migrations/0004-desk-journals';
 
 /** Every migration, in order; the last one's version is the schema this code is written for. */
 const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   foundation,
   approvals,
   executorReads,
+  deskJournals,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
 
