@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Journal } from '../../../main/core/audit';
 import { openTeamJournal } from '../../../main/core/team/desk-journal';
 import type { TeamClient } from '../../../main/core/team/client';
+import { journalPortSuite } from '../../support/audit/journal-port-suite';
 import { SEAL_KEY, TESTING, depositBody, removeTempDirs, tempDir } from '../../support/audit/samples';
 import { dataOf } from '../../support/result';
 import { expect, test } from '../../support/team-database';
@@ -14,6 +15,48 @@ import { expect, test } from '../../support/team-database';
  */
 
 test.afterAll(removeTempDirs);
+
+/**
+ * The port's suite on this store: one person, one stream per place, and each opened journal on a
+ * connection of its own, as each process of a desk has (a session's advisory lock is its own again,
+ * so two journals on one connection would not take turns).
+ */
+journalPortSuite(test, async ({ team }, use) => {
+  const desk = await team.desk(['paydesk_operator']);
+  const streams = new Map<string, string>();
+  const streamOf = (place: string): string => {
+    let stream = streams.get(place);
+    if (stream === undefined) {
+      stream = randomUUID();
+      streams.set(place, stream);
+    }
+    return stream;
+  };
+  const placeOf = new Map<Journal, string>();
+  await use({
+    async open(place, options) {
+      const client = await desk.reconnect();
+      const opened = await openTeamJournal({
+        client,
+        stream: streamOf(place),
+        where: 'team.test',
+        dir: place,
+        osUser: 'ana',
+        sealKey: SEAL_KEY,
+        ...options,
+      });
+      if (opened.ok) placeOf.set(opened.data, place);
+      return opened;
+    },
+    async lines(journal) {
+      const { rows } = await team.owner.query<{ line: Buffer }>(
+        'SELECT line FROM paydesk.desk_journal_lines WHERE stream = $1 ORDER BY position',
+        [streamOf(placeOf.get(journal) ?? '')],
+      );
+      return rows.map((row) => row.line.toString('utf8').replace(/\n$/, ''));
+    },
+  });
+});
 
 const open = async (client: TeamClient, stream: string, dir: string): Promise<Journal> =>
   dataOf(
