@@ -7,8 +7,6 @@ import type {
   AuditVerifyReport,
   Result,
 } from '../../shared/contract';
-import { openJournal } from '../core/audit';
-import { dataPaths, resolveDataDir } from '../core/data-dir';
 import { verifyJournalFileAt, type JournalFileVerdict } from '../core/team/export';
 import type { CommandContext } from './command-context';
 import { invalidOption } from './command-context';
@@ -295,17 +293,14 @@ export function verify(
   });
 }
 
-/** `paydesk audit acknowledge-truncation`. */
-export async function acknowledgeTruncation(
+/** `paydesk audit acknowledge-truncation`: the desk's file first, else a team stream that needs it. */
+export function acknowledgeTruncation(
   context: CommandContext,
   options: { reason: string },
-): Promise<void> {
+): Promise<void> | void {
   const { io } = context;
-  // Straight to the journal: the console's API has no such call, and no environment is needed.
-  const opened = await openJournal({ dir: dataPaths(resolveDataDir(io.env)).audit });
-  if (!opened.ok) return context.fail(opened.error);
-  try {
-    const done = await opened.data.acknowledgeTruncation({ reason: options.reason });
+  return context.withSession('manage', async (session) => {
+    const done = await session.journalCare.acknowledgeTruncation({ reason: options.reason });
     if (!done.ok) return context.fail(done.error);
     if (context.json) context.print(asJson(done.data));
     else {
@@ -317,19 +312,14 @@ export async function acknowledgeTruncation(
         `acknowledged at entry ${done.data.seq}: ${what} on record; the journal accepts new entries again\n`,
       );
     }
-  } finally {
-    await opened.data.close();
-  }
+  });
 }
 
 /** `paydesk audit repair`. */
-export async function repair(context: CommandContext, options: { reason: string }): Promise<void> {
+export function repair(context: CommandContext, options: { reason: string }): Promise<void> | void {
   const { io } = context;
-  // Straight to the journal, like acknowledge-truncation: no environment is needed.
-  const opened = await openJournal({ dir: dataPaths(resolveDataDir(io.env)).audit });
-  if (!opened.ok) return context.fail(opened.error);
-  try {
-    const done = await opened.data.repairDamage({ reason: options.reason });
+  return context.withSession('manage', async (session) => {
+    const done = await session.journalCare.repairDamage({ reason: options.reason });
     if (!done.ok) return context.fail(done.error);
     if (context.json) context.print(asJson(done.data));
     else {
@@ -347,9 +337,7 @@ export async function repair(context: CommandContext, options: { reason: string 
       lines.push('the journal accepts new intents again');
       io.stdout.write(lines.map((line) => `${line}\n`).join(''));
     }
-  } finally {
-    await opened.data.close();
-  }
+  });
 }
 
 /** `paydesk audit export`. */

@@ -9,7 +9,8 @@ import type { ActionsLoader } from './command-groups';
  * `paydesk audit …`: the journal the desktop app and the CLI share (the data folder's
  * audit/). `verify` exits 1 when the chain is broken or entries were cut off the end, and names the
  * first problem; it lists every repair and acknowledged gap. `acknowledge-truncation` lets the
- * journal accept entries again after lines were cut off its end.
+ * journal accept entries again after lines were cut off its end (the desk's file first, else a
+ * team profile's stream: console/journals.ts).
  */
 export function describeAuditCommands(
   program: Command,

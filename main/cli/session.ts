@@ -48,6 +48,8 @@ export interface CliCoreOptions {
 
 export interface CliSession {
   api: ConsoleApi;
+  /** Acknowledging and repairing a journal's damage (ConsoleRuntime's `journalCare`). */
+  journalCare: ConsoleRuntime['journalCare'];
   /** The runtime's events (a batch's progress). */
   events: ConsoleEventBus;
   /** The record index: search, recent lists, rebuild. */
@@ -171,6 +173,7 @@ function sessionOf(
 ): CliSession {
   return {
     api: runtime.api,
+    journalCare: runtime.journalCare,
     events: runtime.events,
     records: runtime.records,
     team: runtime.team,

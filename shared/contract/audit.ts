@@ -41,6 +41,11 @@ export interface AuditEnvironmentRef {
 /** One journal line. Outcome and resolution lines repeat their intent's environment, action and key. */
 export interface AuditEntryView {
   seq: number;
+  /**
+   * Absent for a line of this desk's own journal file; else the profile whose journal the team's
+   * database keeps (its stream has a chain and numbering of its own).
+   */
+  chain?: string;
   /** ISO time of the writing machine's clock. */
   time: string;
   type: AuditEntryType;
@@ -209,6 +214,8 @@ export interface AuditSettleInput {
 export interface AuditUnresolvedView {
   intentId: string;
   seq: number;
+  /** As on AuditEntryView: absent in this desk's file, else the profile whose team stream has it. */
+  chain?: string;
   time: string;
   environment: AuditEnvironmentRef;
   osUser: string | null;

@@ -27,6 +27,8 @@ export interface RuntimeDesk {
   console: Console;
   person: string;
   environmentId: string;
+  /** Closes this desk's runtime and opens another on its folder and keychain: the app started again. */
+  restart(): Promise<RuntimeDesk>;
 }
 
 export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
@@ -54,20 +56,34 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
     await use(async (name, options = {}) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'paydesk-team-desk-'));
       folders.push(dataDir);
-      const console = openConsole({
-        dataDir,
-        vault: { backend: createMemoryBackend(), service: 'paydesk-test-team-desk' },
-        osUser: name,
-        recordIndex: sqliteRecordIndexStarter(dataDir),
+      const backend = createMemoryBackend();
+      const start = (): Console => {
+        const started = openConsole({
+          dataDir,
+          vault: { backend, service: 'paydesk-test-team-desk' },
+          osUser: name,
+          recordIndex: sqliteRecordIndexStarter(dataDir),
+        });
+        opened.push(started);
+        return started;
+      };
+      const console = start();
+      const desk = (running: Console, person: string, environmentId: string): RuntimeDesk => ({
+        console: running,
+        person,
+        environmentId,
+        async restart() {
+          await running.close();
+          return desk(start(), person, environmentId);
+        },
       });
-      opened.push(console);
       const profile = await addEnvironmentFor(
         console,
         { name: `Testing ${name}`, kind: 'testing', baseUrl: service.gateway.baseUrl },
         options.credentials === false ? {} : service.sandbox.credentials,
       );
       dataOf(await console.call('useEnvironment', { id: profile.id }));
-      if (options.joined === false) return { console, person: '', environmentId: profile.id };
+      if (options.joined === false) return desk(console, '', profile.id);
       const person = await team.desk(options.groups ?? ['paydesk_operator']);
       dataOf(
         await console.runtime.team.join({
@@ -80,7 +96,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
           password: await person.password(),
         }),
       );
-      return { console, person: person.person, environmentId: profile.id };
+      return desk(console, person.person, profile.id);
     });
     // This fixture is torn down before openConsole's: its runtimes close before their folders go.
     for (const console of opened) await console.close();

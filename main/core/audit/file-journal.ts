@@ -60,7 +60,8 @@ import { compactView, entryView, isUnsettled, matchesFilter, type Operation } fr
  * each intent's request in the local spool for a same-key retry, whatever the medium.
  */
 
-const PENDING_FOLDER = 'pending';
+/** The spool of kept requests beside the lines, in the journal's folder whatever keeps its lines. */
+export const PENDING_FOLDER = 'pending';
 
 export interface OpenJournalOptions {
   /** The data folder of the journal; created (0700) when missing. */

@@ -24,8 +24,10 @@ export interface ConsoleContext {
   connections: Connections;
   arming: ProductionArming;
   events: ConsoleEventBus;
-  /** The audit journal, opened on first use. */
+  /** The audit journal, opened on first use: this desk's file and its profiles' team streams as one (journals.ts). */
   journal(): Promise<Result<Journal>>;
+  /** This desk's own journal file alone: where a profile's history before it joined a team ends. */
+  localJournal(): Promise<Result<Journal>>;
   /** Each environment's session with its team's database, when it is in a team (main/core/team). */
   teamSessions: TeamSessions;
   /** Epoch ms (arming, file names). */

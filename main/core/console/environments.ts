@@ -37,6 +37,9 @@ export async function unresolvedOf(
   context: ConsoleContext,
   profile: EnvironmentProfile,
 ): Promise<Result<number>> {
+  // A profile in a team journals in its database: the count is not known while that is down.
+  const inTeam = await context.teamSessions.of(profile.id);
+  if (!inTeam.ok) return inTeam;
   const journal = await context.journal();
   if (!journal.ok) return journal;
   const open = await journal.data.unresolved();

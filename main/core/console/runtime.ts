@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/contract';
 import { join } from 'node:path';
 import { openJournal, type Journal } from '../audit';
+import { openDeskJournals } from './journals';
 import type { FileLockOptions } from '../storage/file-lock';
 import { BatchManager, type BatchTarget } from '../batch';
 import { dataPaths, type DataPaths } from '../data-dir';
@@ -144,6 +145,12 @@ export interface ConsoleRuntimeOptions {
 
 export interface ConsoleRuntime {
   api: ConsoleApi;
+  /**
+   * What a person does about a journal's damage (`paydesk audit acknowledge-truncation|repair`):
+   * the desk's file first, else the team stream of a profile that has something to acknowledge or
+   * repair (journals.ts).
+   */
+  journalCare: Pick<Journal, 'acknowledgeTruncation' | 'repairDamage'>;
   events: ConsoleEventBus;
   paths: DataPaths;
   /** Searches and recent lists of the record index, and its rebuild. */
@@ -250,17 +257,38 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     return inboxOpen;
   };
 
+  const journalOptions = {
+    now: () => new Date(now()),
+    sealKey,
+    ...(options.osUser !== undefined && { osUser: options.osUser }),
+  };
+  let localJournalOpen: Promise<Result<Journal>> | undefined;
+  const localJournal = (): Promise<Result<Journal>> => {
+    if (closed) return Promise.resolve(consoleClosed());
+    localJournalOpen ??= openJournal({
+      dir: paths.audit,
+      ...journalOptions,
+      ...(options.journalLock && { lock: options.journalLock }),
+    }).then((opened) => {
+      if (!opened.ok) localJournalOpen = undefined; // a storage problem may be fixed meanwhile
+      return opened;
+    });
+    return localJournalOpen;
+  };
   let journalOpen: Promise<Result<Journal>> | undefined;
   const journal = (): Promise<Result<Journal>> => {
     if (closed) return Promise.resolve(consoleClosed());
-    journalOpen ??= openJournal({
+    journalOpen ??= openDeskJournals({
+      local: localJournal,
+      teamSessions,
+      environmentIds: async () => {
+        const listed = await environments.list();
+        return listed.ok ? { ok: true, data: listed.data.environments.map((profile) => profile.id) } : listed;
+      },
       dir: paths.audit,
-      now: () => new Date(now()),
-      sealKey,
-      ...(options.osUser !== undefined && { osUser: options.osUser }),
-      ...(options.journalLock && { lock: options.journalLock }),
+      journal: journalOptions,
     }).then((opened) => {
-      if (!opened.ok) journalOpen = undefined; // a storage problem may be fixed meanwhile
+      if (!opened.ok) journalOpen = undefined;
       return opened;
     });
     return journalOpen;
@@ -351,6 +379,7 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
     arming,
     events,
     journal,
+    localJournal,
     teamSessions,
     now,
     dataDir: paths.dir,
@@ -440,6 +469,16 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
 
   return {
     api: createConsoleApi(context),
+    journalCare: {
+      async acknowledgeTruncation(input) {
+        const opened = await journal();
+        return opened.ok ? opened.data.acknowledgeTruncation(input) : opened;
+      },
+      async repairDamage(input) {
+        const opened = await journal();
+        return opened.ok ? opened.data.repairDamage(input) : opened;
+      },
+    },
     events,
     paths,
     records: createConsoleRecords(context),
@@ -467,9 +506,15 @@ export function createConsoleRuntime(options: ConsoleRuntimeOptions): ConsoleRun
       connections.close();
       await teamSessions.close();
       events.clear();
-      const [sandbox, opened, inbox] = await Promise.all([sandboxStart, journalOpen, inboxOpen]);
+      const [sandbox, opened, local, inbox] = await Promise.all([
+        sandboxStart,
+        journalOpen,
+        localJournalOpen,
+        inboxOpen,
+      ]);
       if (sandbox?.ok) await sandbox.data.close();
       if (opened?.ok) await opened.data.close();
+      if (local?.ok) await local.data.close();
       if (inbox?.ok) inbox.data.close();
     },
   };

@@ -74,7 +74,7 @@ function statedAmount<A extends AuditAction>(
 }
 
 /** Why nothing was sent, in the words of someone at a desk of the team. */
-function refusal(session: TeamSession | null, error: ConsoleError): Result<never> {
+export function refusal(session: TeamSession | null, error: ConsoleError): Result<never> {
   const where = session ? `${session.team.host}:${session.team.port}/${session.team.database}` : 'the team';
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'tls' || error.kind === 'auth') {
     return failure(

@@ -33,6 +33,8 @@ import {
 } from '../team/membership';
 import type { TeamLeft } from '../settings/team-membership';
 import { teamKeyOf, verifyAndWitness, WITNESS_FILE } from '../team/witness';
+import { dataPaths } from '../data-dir';
+import { keptRequestsOfTeamJournal } from './journals';
 import {
   approvalRequestDetail,
   approvalRequestView,
@@ -99,7 +101,22 @@ export function createConsoleTeam(
       const profile = await context.profile(environmentId);
       return profile.ok ? unresolvedOf(context, profile.data) : profile;
     },
-    journal: () => context.journal(),
+    async unresolvedInTeamJournal(environmentId) {
+      const session = await context.teamSessions.of(environmentId);
+      if (session.ok) {
+        if (session.data === null) return { ok: true, data: 0 };
+        const journal = await context.journal();
+        if (!journal.ok) return journal;
+        const open = await journal.data.unresolved();
+        if (!open.ok) return open;
+        return { ok: true, data: open.data.filter((intent) => intent.chain === environmentId).length };
+      }
+      // A person removed, a server gone: what this desk keeps of that journal's open intents tells.
+      const found = await context.environments.teamOf(environmentId);
+      if (!found.ok || found.data.team === null) return found.ok ? { ok: true, data: 0 } : found;
+      return keptRequestsOfTeamJournal(dataPaths(context.dataDir).audit, environmentId, found.data.team);
+    },
+    journal: () => context.localJournal(),
     now: () => new Date(context.now()),
   };
   return {

@@ -34,6 +34,12 @@ export interface TeamMembershipPorts {
    * (D19), or were made through it.
    */
   unresolvedIntents(environmentId: string): Promise<Result<number>>;
+  /**
+   * How many intents of the profile's journal in the team database are unresolved; with the
+   * database out of reach, how many requests the desk keeps for that journal's open intents.
+   */
+  unresolvedInTeamJournal(environmentId: string): Promise<Result<number>>;
+  /** This desk's own journal file (where a profile's history before it joins ends). */
   journal(): Promise<Result<Pick<Journal, 'verify'>>>;
   now(): Date;
 }
@@ -197,7 +203,7 @@ export async function joinTeam(
  * A production profile leaves only with its name typed, as its removal asks (console/environments.ts).
  */
 export async function leaveTeam(
-  ports: Pick<TeamMembershipPorts, 'environments'>,
+  ports: Pick<TeamMembershipPorts, 'environments' | 'unresolvedInTeamJournal'>,
   environmentId: string,
   confirmation: { typedName?: string } = {},
 ): Promise<Result<TeamLeft>> {
@@ -210,6 +216,19 @@ export async function leaveTeam(
       `"${name}" is a production environment and did not leave its team: type its name exactly ("${name}") to leave it.`,
       'typedName',
     );
+  }
+  if (current.data.team !== null) {
+    // Out of the team the profile journals in the desk's file, which does not hold these: an
+    // unknown outcome would no longer block its target (docs/architecture.md, "The desk's journal").
+    const open = await ports.unresolvedInTeamJournal(environmentId);
+    if (!open.ok) return open;
+    if (open.data > 0) {
+      const count = open.data;
+      return refused(
+        'intent_unresolved',
+        `${environmentId} has ${count === 1 ? '1 payment action' : `${count} payment actions`} whose outcome is unknown in its journal in the team database, so it did not leave the team: settle ${count === 1 ? 'it' : 'them'} first (paydesk audit unresolved), with the database reachable.`,
+      );
+    }
   }
   return ports.environments.forgetTeam(environmentId);
 }

@@ -52,7 +52,7 @@ export function NewestFirst({ entries, shown }: { entries: AuditEntryView[]; sho
           <Table.Tbody>
             {rows.map((entry) => (
               <EntryRow
-                key={entry.seq}
+                key={`${entry.chain ?? 'desk'}:${entry.seq}`}
                 entry={entry}
                 columns={columns.shown}
                 country={entry.intentId === undefined ? undefined : countries.get(entry.intentId)}
