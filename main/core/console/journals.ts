@@ -3,6 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   AuditEntryView,
+  AuditIds,
   AuditFilter,
   AuditUnresolvedView,
   AuditVerifyReport,
@@ -142,18 +143,31 @@ class DeskJournals implements Journal {
       };
     }
     if (session.data === null) return { ok: true, data: null };
-    const identity = teamIdentity(session.data.team);
-    const open = this.streams.get(environmentId);
-    if (open && open.identity === identity) {
-      const journal = await open.opening;
-      if (journal.ok) return journal;
-    }
-    if (open) {
-      this.streams.delete(environmentId);
-      const journal = await open.opening;
-      if (journal.ok) await journal.data.close();
-    }
     const { team } = session.data;
+    const identity = teamIdentity(team);
+    // Between this get and its set nothing awaits: two callers at once share one journal object,
+    // since two on one session would not exclude each other (a session's advisory lock is its own).
+    let entry = this.streams.get(environmentId);
+    if (entry && entry.identity !== identity) {
+      const left = entry.opening;
+      void left.then((journal) => (journal.ok ? journal.data.close() : undefined));
+      entry = undefined;
+    }
+    if (!entry) {
+      entry = { identity, opening: this.openStream(environmentId, identity, team) };
+      this.streams.set(environmentId, entry);
+    }
+    const opened = await entry.opening;
+    // A stream that could not be opened (the database down) is opened afresh next time.
+    if (!opened.ok && this.streams.get(environmentId) === entry) this.streams.delete(environmentId);
+    return opened;
+  }
+
+  private openStream(
+    environmentId: string,
+    identity: string,
+    team: TeamMembership,
+  ): Promise<Result<Journal>> {
     // The session is the one desk-sessions.ts keeps, opened again after the server cut it.
     const sessions = this.options.teamSessions;
     const currentClient = async (): Promise<TeamClient> => {
@@ -176,18 +190,13 @@ class DeskJournals implements Journal {
         }
       },
     };
-    const stream = streamOf(environmentId, identity);
-    const opening = openTeamJournal({
+    return openTeamJournal({
       ...this.options.journal,
       client,
-      stream,
+      stream: streamOf(environmentId, identity),
       where: `${team.host}:${team.port}/${team.database}`,
       dir: streamFolder(this.options.dir, environmentId, identity),
     });
-    this.streams.set(environmentId, { identity, opening });
-    const opened = await opening;
-    if (!opened.ok) this.streams.delete(environmentId);
-    return opened;
   }
 
   /** The journal an intent of this profile goes to. */
@@ -262,10 +271,16 @@ class DeskJournals implements Journal {
     if (store.data !== this.local) {
       // An unknown outcome this desk's file still holds on the account (another profile of it not
       // in the team) blocks the target here as it would have there.
-      const ids = {
-        ...input.ids,
-        ...requestIds(input.action, input.request as ActionRequests[typeof input.action]),
-      };
+      let ids: AuditIds;
+      try {
+        ids = {
+          ...input.ids,
+          ...requestIds(input.action, input.request as ActionRequests[typeof input.action]),
+        };
+      } catch {
+        // Not a request of its action at all: the journal refuses it in its own words, writing nothing.
+        return store.data.recordIntent(input);
+      }
       const scope = {
         environmentId: input.environment.id,
         ...(input.environment.account !== undefined && { account: input.environment.account }),
