@@ -232,8 +232,10 @@ test('finding without an id: an invoice id opens, a prefix lists, a cashout by i
     expect((await paydesk.call('getDeposit', { depositId: seeded })).ok).toBe(true);
   }
 
-  // Ctrl+K with the exact invoice id this console knows opens its deposit.
+  // Ctrl+K with the exact invoice id this console knows opens its deposit. The page first: its
+  // lookup box takes the focus as it appears, and an Enter sent meanwhile would go to it.
   await openRoute(app, '/refunds');
+  await expect(app.getByTestId('refund-lookup-submit')).toBeVisible();
   let dialog = await jump(app, invoiceId);
   // The invoice id is searched in the record index first: on a loaded CI machine that took over 15 s once.
   await expect(dialog).toBeHidden({ timeout: 30_000 });
