@@ -31,6 +31,12 @@ export interface RuntimeDesk {
   restart(): Promise<RuntimeDesk>;
 }
 
+/** Opens a desk of the test's team (teamWorld's `openDesk`). */
+export type OpenDesk = (
+  name: string,
+  options?: { joined?: boolean; groups?: DeskGroups; credentials?: boolean },
+) => Promise<RuntimeDesk>;
+
 export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
   service: { sandbox: SandboxHandle; gateway: Gateway };
   /**
@@ -38,10 +44,7 @@ export const teamWorld = mergeTests(consoleTest, teamTest).extend<{
    * are its person's (an operator unless told); `credentials: false` gives its profile none of the
    * service's (a desk of an executor-signed environment).
    */
-  openDesk: (
-    name: string,
-    options?: { joined?: boolean; groups?: DeskGroups; credentials?: boolean },
-  ) => Promise<RuntimeDesk>;
+  openDesk: OpenDesk;
 }>({
   service: async ({ sandbox }, use) => {
     // Bulk deposits: COMPLETED ones from 400000001 on, for the specs that need many.

@@ -3,7 +3,7 @@ import { setPolicy, setSigner } from '../../../main/core/team/approvals';
 import { SEEDED_RECORDS } from '../../../main/sandbox';
 import { putTeamEnvironment } from '../../../main/core/team/environments';
 import { answerRead, askRead, claimReads, takeReadAnswer } from '../../../main/core/team/executor-reads';
-import { approveAsRead, teamWorld, type RuntimeDesk } from '../../support/team-runtime-desks';
+import { approveAsRead, teamWorld, type OpenDesk, type RuntimeDesk } from '../../support/team-runtime-desks';
 import { dataOf, errorOf } from '../../unit/console/console-fixture';
 import { expect, governRefunds, type TeamDatabase } from '../../support/team-database';
 
@@ -38,6 +38,17 @@ async function runningExecutor(executor: RuntimeDesk): Promise<{ stop(): Promise
       await reads.close();
     },
   };
+}
+
+/** The running executor, and a maker and an approver with no service credentials of their own. */
+async function executorMakerApprover(openDesk: OpenDesk) {
+  const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
+  const maker = await openDesk('maker', { credentials: false });
+  const approver = await openDesk('approver', {
+    groups: ['paydesk_operator', 'paydesk_approver'],
+    credentials: false,
+  });
+  return { executor, maker, approver, running: await runningExecutor(executor) };
 }
 
 const rowsLeft = async (team: TeamDatabase): Promise<number> => {
@@ -175,13 +186,7 @@ teamWorld(
   async ({ openDesk, service, team }) => {
     const admin = await team.desk(['paydesk_admin']);
     await governRefunds(admin.client, service.gateway.baseUrl, { signer: 'executor' });
-    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
-    const maker = await openDesk('maker', { credentials: false });
-    const approver = await openDesk('approver', {
-      groups: ['paydesk_operator', 'paydesk_approver'],
-      credentials: false,
-    });
-    const running = await runningExecutor(executor);
+    const { executor, maker, approver, running } = await executorMakerApprover(openDesk);
     try {
       const { rows } = await team.admin.query<{ account: string }>(
         'SELECT account FROM paydesk.executor_heartbeats',
@@ -278,13 +283,7 @@ teamWorld(
         validForSeconds: 3600,
       }),
     );
-    const executor = await openDesk('executor', { groups: ['paydesk_executor'] });
-    const maker = await openDesk('maker', { credentials: false });
-    const approver = await openDesk('approver', {
-      groups: ['paydesk_operator', 'paydesk_approver'],
-      credentials: false,
-    });
-    const running = await runningExecutor(executor);
+    const { executor, maker, approver, running } = await executorMakerApprover(openDesk);
     try {
       const { rows } = await team.admin.query<{ cashouts_account: string | null }>(
         'SELECT cashouts_account FROM paydesk.executor_heartbeats',
